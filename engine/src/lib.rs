@@ -1,0 +1,1 @@
+//! Monopoly Worlds rules engine. Pure Rust: no web dependencies.

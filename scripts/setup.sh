@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Installs whatever the build and the tests need and skips what is already there.
+# Safe to run before every build: once everything is installed it costs a few seconds.
+# Works as root on a fresh machine that reaches only the package registries.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TRUNK_VERSION=0.21.14
+export PATH="$HOME/.cargo/bin:$PATH"
+log() { printf '[setup] %s\n' "$*"; }
+
+# 1. The wasm target for the machine's Rust toolchain.
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  log "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+# 2. trunk (0.22 needs a newer rustc than the machine's).
+if ! trunk --version 2>/dev/null | grep -q " $TRUNK_VERSION"; then
+  log "installing trunk $TRUNK_VERSION (a few minutes, once)"
+  cargo install trunk --version "$TRUNK_VERSION" --locked
+fi
+
+# 3. wasm-bindgen-cli at exactly the version Cargo.lock names.
+WB_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock 2>/dev/null || true)
+if [ -z "$WB_VERSION" ]; then
+  log "Cargo.lock has no wasm-bindgen yet; generating it"
+  cargo generate-lockfile
+  WB_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+fi
+if ! wasm-bindgen --version 2>/dev/null | grep -q " $WB_VERSION"; then
+  log "installing wasm-bindgen-cli $WB_VERSION (a few minutes, once)"
+  # Not --locked: its own lock file names a crate version this registry lacks.
+  cargo install wasm-bindgen-cli --version "$WB_VERSION" --force
+fi
+
+# 4. Debian's Chromium and ChromeDriver for the browser tests.
+if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+  log "installing chromium and chromium-driver from Debian"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -q
+  apt-get install -y -q chromium chromium-driver
+fi
+
+# 5. binaryen 132 (wasm-opt) and playwright-core from npm, pinned by e2e/package-lock.json.
+if [ ! -x e2e/node_modules/.bin/wasm-opt ] || [ ! -d e2e/node_modules/playwright-core ]; then
+  log "installing e2e npm packages (binaryen, playwright-core)"
+  if [ -f e2e/package-lock.json ]; then
+    (cd e2e && npm ci --no-audit --no-fund)
+  else
+    (cd e2e && npm install --no-audit --no-fund)
+  fi
+fi
+log "ready: $(trunk --version), $(wasm-bindgen --version), $(e2e/node_modules/.bin/wasm-opt --version), $(chromium --version 2>/dev/null | head -1)"
