@@ -1,0 +1,178 @@
+//! Chance and Community Chest cards as data.
+//!
+//! A card is its text and its effect. Texts may contain `{c}`, replaced by the board's
+//! currency symbol when shown, so a board with its own currency gets its own card texts.
+
+use serde::{Deserialize, Serialize};
+
+/// A square named by its index or by its name (as the editor and scenario files write it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum SquareRef {
+    Index(usize),
+    Name(String),
+}
+
+impl std::fmt::Display for SquareRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SquareRef::Index(i) => write!(f, "square {i}"),
+            SquareRef::Name(n) => write!(f, "\"{n}\""),
+        }
+    }
+}
+
+/// What a card does. Generic over how squares are named: `SquareRef` in a definition,
+/// `usize` once the board has resolved it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum CardEffect<S = SquareRef> {
+    /// Move forward to a square, collecting the salary when passing the start.
+    AdvanceTo {
+        square: S,
+    },
+    /// Move forward to the nearest railroad; an owner is paid `rent_multiplier` x the rent.
+    AdvanceToNearestRailroad {
+        rent_multiplier: i64,
+    },
+    /// Move forward to the nearest utility; an owner is paid a fresh throw of the dice x
+    /// `dice_multiplier`.
+    AdvanceToNearestUtility {
+        dice_multiplier: i64,
+    },
+    /// Move by `steps` squares (negative: backwards, no salary).
+    MoveBy {
+        steps: i32,
+    },
+    GoToJail,
+    /// The bank pays the player.
+    Collect {
+        amount: i64,
+    },
+    /// The player pays the bank (or the Free Parking jackpot when that house rule is on).
+    Pay {
+        amount: i64,
+    },
+    /// Kept until used or sold; out of its deck meanwhile.
+    GetOutOfJailFree,
+    /// Pay per house and per hotel owned.
+    Repairs {
+        per_house: i64,
+        per_hotel: i64,
+    },
+    PayEachPlayer {
+        amount: i64,
+    },
+    CollectFromEachPlayer {
+        amount: i64,
+    },
+}
+
+/// A card as the editor and the preset files write it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardDef {
+    pub text: String,
+    pub effect: CardEffect,
+}
+
+/// The two decks of a board.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct Decks {
+    pub chance: Vec<CardDef>,
+    pub community_chest: Vec<CardDef>,
+}
+
+/// Which deck.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DeckKind {
+    Chance,
+    CommunityChest,
+}
+
+impl DeckKind {
+    pub fn label(self) -> &'static str {
+        match self {
+            DeckKind::Chance => "Chance",
+            DeckKind::CommunityChest => "Community Chest",
+        }
+    }
+}
+
+/// A card whose squares are resolved against a board.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Card {
+    pub text: String,
+    pub effect: CardEffect<usize>,
+}
+
+impl Card {
+    /// The card's text with the currency symbol filled in.
+    pub fn text_with(&self, symbol: &str) -> String {
+        self.text.replace("{c}", symbol)
+    }
+}
+
+/// The current US decks (PRODUCT.md Appendix B), in their numbered order.
+pub fn classic_decks() -> Decks {
+    // The preset file is the single source: these are the classic board's decks.
+    crate::presets::Preset::Classic
+        .board_def()
+        .decks
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn effects_read_as_tagged_json() {
+        let c: CardDef = serde_json::from_str(
+            r#"{"text": "Advance to Boardwalk", "effect": {"kind": "advance_to", "square": "Boardwalk"}}"#,
+        )
+        .expect("parses");
+        assert_eq!(
+            c.effect,
+            CardEffect::AdvanceTo {
+                square: SquareRef::Name("Boardwalk".into())
+            }
+        );
+        let c: CardDef = serde_json::from_str(
+            r#"{"text": "x", "effect": {"kind": "advance_to", "square": 39}}"#,
+        )
+        .expect("parses");
+        assert_eq!(
+            c.effect,
+            CardEffect::AdvanceTo {
+                square: SquareRef::Index(39)
+            }
+        );
+    }
+
+    #[test]
+    fn classic_decks_have_sixteen_cards_each() {
+        let d = classic_decks();
+        assert_eq!(d.chance.len(), 16);
+        assert_eq!(d.community_chest.len(), 16);
+        assert_eq!(
+            d.chance[14].effect,
+            CardEffect::PayEachPlayer { amount: 50 }
+        );
+        assert_eq!(
+            d.community_chest[8].effect,
+            CardEffect::CollectFromEachPlayer { amount: 10 }
+        );
+    }
+
+    #[test]
+    fn currency_symbol_is_filled_in() {
+        let card = Card {
+            text: "Collect {c}50".into(),
+            effect: CardEffect::Collect { amount: 50 },
+        };
+        assert_eq!(card.text_with("£"), "Collect £50");
+    }
+}
