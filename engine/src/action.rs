@@ -1,0 +1,162 @@
+//! What a player asks for ([`Action`]) and why the game may refuse it ([`RuleError`]).
+
+use serde::{Deserialize, Serialize};
+
+/// A seat at the table, by its index in the setup (0-based).
+pub type PlayerId = usize;
+
+/// One side of a trade: what that side hands over.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct TradeSide {
+    /// Lots (square indices).
+    pub lots: Vec<usize>,
+    pub cash: i64,
+    /// Get Out of Jail Free cards.
+    pub jail_cards: u32,
+}
+
+impl TradeSide {
+    pub fn is_empty(&self) -> bool {
+        self.lots.is_empty() && self.cash == 0 && self.jail_cards == 0
+    }
+}
+
+/// A trade offer waiting for an answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TradeOffer {
+    pub from: PlayerId,
+    pub to: PlayerId,
+    /// What `from` hands over.
+    pub give: TradeSide,
+    /// What `from` receives from `to`.
+    pub take: TradeSide,
+}
+
+/// What the player whose decision it is asks for. Every action except [`Action::Resign`]
+/// is made by [`crate::Game::actor`]; `Resign` names its player and is allowed at any time.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Action {
+    /// Throw the dice (also the try for doubles in jail).
+    Roll,
+    /// Buy the lot just landed on at its price.
+    Buy,
+    /// Do not buy it: it is auctioned (or play passes when auctions are off).
+    Decline,
+    /// Bid in the running auction; any amount above the highest bid, within your cash.
+    Bid {
+        amount: i64,
+    },
+    /// Leave the running auction.
+    PassBid,
+    /// Build a house (or a hotel on four houses); also places a house won at auction.
+    Build {
+        square: usize,
+    },
+    /// Sell one building back to the bank (a hotel becomes four houses).
+    SellBuilding {
+        square: usize,
+    },
+    /// Sell every building of the square's color group (the way down when a hotel cannot be
+    /// broken into houses because the bank is short of them).
+    SellAllBuildings {
+        square: usize,
+    },
+    Mortgage {
+        square: usize,
+    },
+    Unmortgage {
+        square: usize,
+    },
+    /// Offer a trade to another player; they accept or decline.
+    ProposeTrade {
+        to: PlayerId,
+        #[serde(default)]
+        give: TradeSide,
+        #[serde(default)]
+        take: TradeSide,
+    },
+    /// Answer the trade offered to you.
+    AnswerTrade {
+        accept: bool,
+    },
+    /// Pay the fine before rolling to leave jail.
+    PayJailFine,
+    /// Use a Get Out of Jail Free card.
+    UseJailCard,
+    EndTurn,
+    /// Give up when a debt cannot be raised.
+    DeclareBankruptcy,
+    /// Leave the game at any time: bankruptcy to the bank.
+    Resign {
+        player: PlayerId,
+    },
+}
+
+impl Action {
+    /// A short label, as a button would show it.
+    pub fn label(&self) -> &'static str {
+        match self {
+            Action::Roll => "Roll",
+            Action::Buy => "Buy",
+            Action::Decline => "Decline",
+            Action::Bid { .. } => "Bid",
+            Action::PassBid => "Pass",
+            Action::Build { .. } => "Build",
+            Action::SellBuilding { .. } => "Sell building",
+            Action::SellAllBuildings { .. } => "Sell all buildings",
+            Action::Mortgage { .. } => "Mortgage",
+            Action::Unmortgage { .. } => "Lift mortgage",
+            Action::ProposeTrade { .. } => "Propose trade",
+            Action::AnswerTrade { accept: true } => "Accept trade",
+            Action::AnswerTrade { accept: false } => "Decline trade",
+            Action::PayJailFine => "Pay fine",
+            Action::UseJailCard => "Use jail card",
+            Action::EndTurn => "End turn",
+            Action::DeclareBankruptcy => "Declare bankruptcy",
+            Action::Resign { .. } => "Resign",
+        }
+    }
+}
+
+/// Why an action was refused, in words a player can read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    #[error("The game is over.")]
+    GameOver,
+    #[error("You cannot {action} now: {why}.")]
+    NotNow { action: &'static str, why: String },
+    #[error("There is no player {player}.")]
+    NoSuchPlayer { player: PlayerId },
+    #[error("{name} is out of the game.")]
+    PlayerOut { name: String },
+    #[error("There is no square {square}.")]
+    NoSuchSquare { square: usize },
+    #[error("You cannot afford {what}: it costs {cost} and you have {cash}.")]
+    CannotAfford {
+        what: String,
+        cost: String,
+        cash: String,
+    },
+    #[error("Bid at least {min}.")]
+    BidTooLow { min: String },
+    #[error("You cannot bid {amount}: you have {cash}.")]
+    BidTooHigh { amount: String, cash: String },
+    #[error("You cannot build on {square}: {why}.")]
+    CannotBuild { square: String, why: String },
+    #[error("You cannot sell a building on {square}: {why}.")]
+    CannotSell { square: String, why: String },
+    #[error("You cannot mortgage {square}: {why}.")]
+    CannotMortgage { square: String, why: String },
+    #[error("You cannot lift the mortgage on {square}: {why}.")]
+    CannotUnmortgage { square: String, why: String },
+    #[error("This trade is not possible: {why}.")]
+    BadTrade { why: String },
+    #[error("You are not in jail.")]
+    NotInJail,
+    #[error("You have no Get Out of Jail Free card.")]
+    NoJailCard,
+    #[error("This jail has no fine: {how}.")]
+    NoJailFine { how: String },
+}

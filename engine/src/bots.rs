@@ -1,0 +1,416 @@
+//! Computer players. Each implements [`Strategy`] and only ever returns an action that
+//! [`Game::check`] accepts for the player to act.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::action::{Action, PlayerId, TradeSide};
+use crate::game::{Game, Phase};
+
+/// A computer player.
+pub trait Strategy {
+    /// The strategy's name (as `strategy_by_name` knows it).
+    fn name(&self) -> &str;
+    /// The action to take; `me` must be `game.actor()`.
+    fn choose(&self, game: &Game, me: PlayerId) -> Action;
+}
+
+/// Names of the built-in strategies.
+pub const STRATEGY_NAMES: [&str; 3] = ["balanced", "cautious", "random"];
+
+/// A built-in strategy by name: "balanced", "cautious" or "random".
+pub fn strategy_by_name(name: &str) -> Option<Box<dyn Strategy>> {
+    match name {
+        "balanced" => Some(Box::new(Heuristic::balanced())),
+        "cautious" => Some(Box::new(Heuristic::cautious())),
+        "random" => Some(Box::new(RandomPlayer::default())),
+        _ => None,
+    }
+}
+
+/// A rule-of-thumb player, tuned by its numbers.
+#[derive(Debug, Clone)]
+pub struct Heuristic {
+    name: &'static str,
+    /// Cash kept back when buying.
+    pub reserve: i64,
+    /// Cash kept back when building.
+    pub build_reserve: i64,
+    /// Highest bid as a percent of the lot's price.
+    pub bid_percent: i64,
+    /// Offers trades that complete a color group.
+    pub trades: bool,
+}
+
+impl Heuristic {
+    /// Buys when affordable with a reserve, bids up to the price, builds evenly with spare
+    /// cash, offers trades that complete a group, raises cash before going bankrupt.
+    pub fn balanced() -> Heuristic {
+        Heuristic {
+            name: "balanced",
+            reserve: 150,
+            build_reserve: 250,
+            bid_percent: 100,
+            trades: true,
+        }
+    }
+
+    /// Keeps a large reserve, bids low and rarely builds.
+    pub fn cautious() -> Heuristic {
+        Heuristic {
+            name: "cautious",
+            reserve: 500,
+            build_reserve: 900,
+            bid_percent: 70,
+            trades: false,
+        }
+    }
+}
+
+fn is_legal(game: &Game, a: &Action) -> bool {
+    game.check(a).is_ok()
+}
+
+/// What a side of a trade is worth to a plain-minded player.
+fn side_value(game: &Game, side: &TradeSide) -> i64 {
+    let lots: i64 = side
+        .lots
+        .iter()
+        .map(|&l| {
+            let price = game.board().square(l).price().unwrap_or(0);
+            if game.square(l).mortgaged {
+                price / 2
+            } else {
+                price
+            }
+        })
+        .sum();
+    side.cash + lots + 50 * i64::from(side.jail_cards)
+}
+
+/// Whether receiving `lots` would give `player` a whole group they do not have yet.
+fn completes_group(game: &Game, player: PlayerId, lots: &[usize]) -> bool {
+    lots.iter().any(|&l| {
+        game.board().group_of(l).is_some_and(|g| {
+            game.board()
+                .group_lots(g)
+                .iter()
+                .all(|&x| x == l || lots.contains(&x) || game.square(x).owner == Some(player))
+        })
+    })
+}
+
+impl Heuristic {
+    fn raise_cash(&self, game: &Game, legal: &[Action]) -> Action {
+        // Sell buildings first (from the most built lot), then mortgage the cheapest lot.
+        let mut best: Option<(u8, Action)> = None;
+        for a in legal {
+            if let Action::SellBuilding { square } | Action::SellAllBuildings { square } = a {
+                let h = game.square(*square).houses;
+                if best.as_ref().is_none_or(|(bh, _)| h > *bh) {
+                    best = Some((h, a.clone()));
+                }
+            }
+        }
+        if let Some((_, a)) = best {
+            return a;
+        }
+        let mortgage = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Mortgage { square } => {
+                    Some((game.board().square(*square).price().unwrap_or(0), a.clone()))
+                }
+                _ => None,
+            })
+            .min_by_key(|(p, _)| *p);
+        match mortgage {
+            Some((_, a)) => a,
+            None => Action::DeclareBankruptcy,
+        }
+    }
+
+    fn manage(&self, game: &Game, me: PlayerId, legal: &[Action]) -> Option<Action> {
+        let cash = game.player(me).cash;
+        // Build on the least built lot, the dearest group first.
+        let build = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Build { square } => {
+                    let cost = game.board().square(*square).house_cost().unwrap_or(0);
+                    Some((game.square(*square).houses, -cost, *square, cost))
+                }
+                _ => None,
+            })
+            .min();
+        if let Some((_, _, square, cost)) = build {
+            if cash - cost >= self.build_reserve {
+                return Some(Action::Build { square });
+            }
+        }
+        for a in legal {
+            if let Action::Unmortgage { square } = a {
+                if cash - game.unmortgage_cost(*square) >= 2 * self.reserve {
+                    return Some(a.clone());
+                }
+            }
+        }
+        // Now and then (every fourth round), before rolling.
+        let now_and_then = (game.round() as usize + me).is_multiple_of(4);
+        if self.trades && now_and_then && !game.turn().rolled && game.turn().trade_offers == 0 {
+            if let Some(offer) = self.trade_offer(game, me) {
+                return Some(offer);
+            }
+        }
+        None
+    }
+
+    /// Offers cash for the one lot missing from a group.
+    fn trade_offer(&self, game: &Game, me: PlayerId) -> Option<Action> {
+        let board = game.board();
+        for g in 0..board.groups().len() {
+            let lots = board.group_lots(g);
+            let missing: Vec<usize> = lots
+                .iter()
+                .copied()
+                .filter(|&l| game.square(l).owner != Some(me))
+                .collect();
+            if missing.len() != 1 || lots.len() < 2 {
+                continue;
+            }
+            let l = missing[0];
+            let Some(owner) = game.square(l).owner else {
+                continue;
+            };
+            let price = board.square(l).price().unwrap_or(0);
+            let offer = price * 2;
+            if game.player(me).cash - offer < self.reserve {
+                continue;
+            }
+            let a = Action::ProposeTrade {
+                to: owner,
+                give: TradeSide {
+                    cash: offer,
+                    ..TradeSide::default()
+                },
+                take: TradeSide {
+                    lots: vec![l],
+                    ..TradeSide::default()
+                },
+            };
+            if is_legal(game, &a) {
+                return Some(a);
+            }
+        }
+        None
+    }
+}
+
+impl Strategy for Heuristic {
+    fn name(&self) -> &str {
+        self.name
+    }
+
+    fn choose(&self, game: &Game, me: PlayerId) -> Action {
+        let legal = game.legal_actions();
+        let Some(first) = legal.first().cloned() else {
+            return Action::Resign { player: me };
+        };
+        let has = |a: &Action| legal.contains(a);
+        let cash = game.player(me).cash;
+        match game.phase() {
+            Phase::Roll => {
+                let p = game.player(me);
+                if p.in_jail {
+                    if has(&Action::UseJailCard) {
+                        return Action::UseJailCard;
+                    }
+                    // Early on, when lots are still for sale, leave jail at once.
+                    let unowned = game
+                        .board()
+                        .lots()
+                        .filter(|&l| game.square(l).owner.is_none())
+                        .count();
+                    let fine = game.rules().jail.fine.unwrap_or(0);
+                    if has(&Action::PayJailFine) && unowned > 4 && cash - fine >= self.reserve {
+                        return Action::PayJailFine;
+                    }
+                }
+                self.manage(game, me, &legal).unwrap_or(Action::Roll)
+            }
+            Phase::EndTurn => self.manage(game, me, &legal).unwrap_or(Action::EndTurn),
+            Phase::BuyOrDecline { square } => {
+                let price = game.board().square(*square).price().unwrap_or(0);
+                let completes = completes_group(game, me, &[*square]);
+                if has(&Action::Buy) && (cash - price >= self.reserve || completes) {
+                    Action::Buy
+                } else {
+                    Action::Decline
+                }
+            }
+            Phase::Auction(a) => {
+                let min = a.min_bid();
+                let value = match a.lot {
+                    Some(l) => {
+                        let price = game.board().square(l).price().unwrap_or(0);
+                        let mut v = price * self.bid_percent / 100;
+                        if completes_group(game, me, &[l]) {
+                            v = v * 3 / 2;
+                        }
+                        v
+                    }
+                    None => a.minimum * 2,
+                };
+                let limit = value.min(cash - self.reserve / 2);
+                if min <= limit {
+                    let step = (value / 10).max(1);
+                    let amount = (min + step - 1).min(limit).max(min);
+                    Action::Bid { amount }
+                } else {
+                    Action::PassBid
+                }
+            }
+            Phase::PlaceHouse { .. } => first,
+            Phase::RaiseCash { .. } => self.raise_cash(game, &legal),
+            Phase::TradeOffer(o) => {
+                let get = side_value(game, &o.give);
+                let give = side_value(game, &o.take);
+                let helps_them = completes_group(game, o.from, &o.take.lots);
+                let needed = if helps_them { give * 2 } else { give * 6 / 5 };
+                Action::AnswerTrade {
+                    accept: get >= needed && cash + o.give.cash - o.take.cash >= 0,
+                }
+            }
+            Phase::GameOver => first,
+        }
+    }
+}
+
+/// Plays a random legal action (for property tests and as a silly opponent). Deterministic:
+/// its randomness is derived from the game's seed and history, so replays agree.
+#[derive(Debug, Clone, Default)]
+pub struct RandomPlayer {
+    /// Mixed into the randomness, so two random players at one table differ.
+    pub salt: u64,
+}
+
+impl Strategy for RandomPlayer {
+    fn name(&self) -> &str {
+        "random"
+    }
+
+    fn choose(&self, game: &Game, me: PlayerId) -> Action {
+        let seed = game
+            .setup()
+            .seed
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(game.history().len() as u64)
+            .wrapping_mul(0xBF58_476D_1CE4_E5B9)
+            .wrapping_add(self.salt ^ (me as u64));
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        random_action(game, me, &mut rng)
+    }
+}
+
+/// A random legal action for the player to act: resigning is rare, trades are sometimes
+/// invented, bids take random amounts.
+pub fn random_action(game: &Game, me: PlayerId, rng: &mut ChaCha8Rng) -> Action {
+    let legal = game.legal_actions();
+    let mut choices: Vec<Action> = legal
+        .iter()
+        .filter(|a| !matches!(a, Action::Resign { .. }))
+        .cloned()
+        .collect();
+    if rng.random_range(0..2000) == 0 || choices.is_empty() {
+        return Action::Resign { player: me };
+    }
+    if matches!(
+        game.phase(),
+        Phase::Roll | Phase::EndTurn | Phase::RaiseCash { .. }
+    ) && rng.random_range(0..20) == 0
+    {
+        if let Some(t) = random_trade(game, me, rng) {
+            return t;
+        }
+    }
+    let i = rng.random_range(0..choices.len());
+    let a = choices.swap_remove(i);
+    if let Action::Bid { amount } = a {
+        let cash = game.player(me).cash;
+        if cash > amount {
+            let high = amount + (cash - amount).min(300);
+            return Action::Bid {
+                amount: rng.random_range(amount..=high),
+            };
+        }
+    }
+    a
+}
+
+fn random_trade(game: &Game, me: PlayerId, rng: &mut ChaCha8Rng) -> Option<Action> {
+    let others: Vec<PlayerId> = game
+        .active_players()
+        .into_iter()
+        .filter(|&p| p != me)
+        .collect();
+    if others.is_empty() {
+        return None;
+    }
+    let to = others[rng.random_range(0..others.len())];
+    let pick = |lots: Vec<usize>, rng: &mut ChaCha8Rng| -> Vec<usize> {
+        lots.into_iter()
+            .filter(|_| rng.random_range(0..3) == 0)
+            .collect()
+    };
+    let give_lots = pick(game.lots_of(me), rng);
+    let take_lots = pick(game.lots_of(to), rng);
+    let give_cash = rng.random_range(0..=game.player(me).cash.clamp(0, 400));
+    let take_cash = rng.random_range(0..=game.player(to).cash.clamp(0, 400));
+    let a = Action::ProposeTrade {
+        to,
+        give: TradeSide {
+            lots: give_lots,
+            cash: give_cash,
+            jail_cards: u32::from(!game.player(me).jail_cards.is_empty() && rng.random_bool(0.3)),
+        },
+        take: TradeSide {
+            lots: take_lots,
+            cash: take_cash,
+            jail_cards: u32::from(!game.player(to).jail_cards.is_empty() && rng.random_bool(0.3)),
+        },
+    };
+    is_legal(game, &a).then_some(a)
+}
+
+/// Plays a whole game with one strategy per seat (by the seats' strategy names; humans and
+/// unknown names play "balanced"). Stops after `max_actions`. Returns the number of actions.
+pub fn play_out(game: &mut Game, max_actions: usize) -> usize {
+    let strategies: Vec<Box<dyn Strategy>> = game
+        .players()
+        .iter()
+        .map(|p| match &p.kind {
+            crate::game::SeatKind::Computer { strategy } => strategy_by_name(strategy),
+            crate::game::SeatKind::Human => None,
+        })
+        .map(|s| s.unwrap_or_else(|| Box::new(Heuristic::balanced())))
+        .collect();
+    let mut n = 0;
+    while n < max_actions {
+        let Some(me) = game.actor() else { break };
+        let action = strategies[me].choose(game, me);
+        let action = if game.check(&action).is_ok() {
+            action
+        } else {
+            // A strategy bug must not stall a game: fall back to a listed legal action.
+            match game.legal_actions().into_iter().next() {
+                Some(a) => a,
+                None => break,
+            }
+        };
+        if game.apply(action).is_err() {
+            break;
+        }
+        n += 1;
+    }
+    n
+}

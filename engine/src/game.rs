@@ -1,0 +1,1052 @@
+//! The game state: setup, players, squares, bank, decks, turn and phase, and the public
+//! surface the UI and the tools use (`apply`, `legal_actions`, accessors).
+//!
+//! A game is its [`GameSetup`] plus the list of actions applied to it; all randomness comes
+//! from a seeded ChaCha RNG stored in the state, so [`Game::replay`] rebuilds it exactly.
+//! The turn flow itself lives in `play.rs`.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use crate::action::{Action, PlayerId, RuleError, TradeOffer};
+use crate::board::{Board, SquareKind};
+use crate::cards::DeckKind;
+use crate::event::{Event, LogEntry, Party};
+use crate::rules::RuleSet;
+
+/// A trade proposer may make at most this many offers per turn (keeps turns finite).
+pub const MAX_TRADE_OFFERS_PER_TURN: u32 = 5;
+
+/// Who plays a seat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum SeatKind {
+    #[default]
+    Human,
+    Computer {
+        strategy: String,
+    },
+}
+
+/// Optional starting position of a seat other than the rule set's (scenarios, tests).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct SeatStart {
+    pub cash: Option<i64>,
+    pub position: Option<usize>,
+    /// Lots owned at the start.
+    pub owns: Vec<usize>,
+    /// Lots among `owns` that start mortgaged.
+    pub mortgaged: Vec<usize>,
+    /// Buildings at the start: (lot, houses; 5 = hotel).
+    pub houses: Vec<(usize, u8)>,
+    pub in_jail: bool,
+    /// Get Out of Jail Free cards held at the start (taken out of their decks).
+    pub jail_cards: Vec<DeckKind>,
+}
+
+/// A seat at the table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seat {
+    pub name: String,
+    #[serde(default)]
+    pub token: String,
+    /// CSS color of the player's marker.
+    #[serde(default)]
+    pub color: String,
+    #[serde(default)]
+    pub kind: SeatKind,
+    #[serde(default)]
+    pub start: SeatStart,
+}
+
+impl Seat {
+    pub fn human(name: &str) -> Seat {
+        Seat {
+            name: name.to_string(),
+            token: String::new(),
+            color: String::new(),
+            kind: SeatKind::Human,
+            start: SeatStart::default(),
+        }
+    }
+
+    pub fn computer(name: &str, strategy: &str) -> Seat {
+        Seat {
+            kind: SeatKind::Computer {
+                strategy: strategy.to_string(),
+            },
+            ..Seat::human(name)
+        }
+    }
+}
+
+/// Dice fixed in advance: the `at`-th throw of the game (0-based) shows `dice`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ForcedRoll {
+    pub at: u32,
+    pub dice: Vec<u8>,
+}
+
+/// Card numbers (1-based, in deck order) to put on top of each deck, in draw order; the
+/// other cards follow in their numbered order. Empty: the deck is shuffled.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct DeckOrder {
+    pub chance: Vec<usize>,
+    pub community_chest: Vec<usize>,
+}
+
+/// Everything needed to start a game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameSetup {
+    pub board: Arc<Board>,
+    /// The rules in force (the board's unless changed in the lobby).
+    pub rules: RuleSet,
+    pub seats: Vec<Seat>,
+    pub seed: u64,
+    #[serde(default)]
+    pub forced_rolls: Vec<ForcedRoll>,
+    /// `None`: shuffle both decks with the game's RNG.
+    #[serde(default)]
+    pub deck_order: Option<DeckOrder>,
+}
+
+impl GameSetup {
+    /// A setup with the board's own rules.
+    pub fn new(board: Board, seats: Vec<Seat>, seed: u64) -> GameSetup {
+        GameSetup {
+            rules: board.rules().clone(),
+            board: Arc::new(board),
+            seats,
+            seed,
+            forced_rolls: Vec::new(),
+            deck_order: None,
+        }
+    }
+}
+
+/// Why a setup cannot start a game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("This game needs {min} to {max} players; there are {count}.")]
+    PlayerCount { count: usize, min: u8, max: u8 },
+    #[error("Every player needs a name (seat {}).", seat + 1)]
+    EmptyName { seat: usize },
+    #[error("{name}: {why}.")]
+    BadStart { name: String, why: String },
+    #[error("The rules are invalid: {0}.")]
+    BadRules(String),
+    #[error("Forced dice {dice:?}: each of {count} dice shows 1 to {sides}.")]
+    BadDice { dice: Vec<u8>, count: u8, sides: u8 },
+    #[error("There is no {} card number {number}.", deck.label())]
+    BadCard { deck: DeckKind, number: usize },
+}
+
+/// Why a replay stopped.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error("{0}")]
+    Setup(#[from] SetupError),
+    #[error("action {index} ({action:?}) was refused: {error}")]
+    Refused {
+        index: usize,
+        action: Box<Action>,
+        error: RuleError,
+    },
+}
+
+/// A Get Out of Jail Free card held by a player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JailCard {
+    pub deck: DeckKind,
+    /// Index of the card in its deck.
+    pub card: usize,
+}
+
+/// A player and everything they hold except lots (see [`SquareState::owner`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub name: String,
+    pub token: String,
+    pub color: String,
+    pub kind: SeatKind,
+    pub cash: i64,
+    pub position: usize,
+    pub in_jail: bool,
+    /// Failed tries to leave jail so far.
+    pub jail_tries: u8,
+    pub jail_cards: Vec<JailCard>,
+    pub bankrupt: bool,
+    /// Turns still to miss (a Joker's "wait N turns").
+    pub waiting: u32,
+}
+
+/// The state of one square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct SquareState {
+    pub owner: Option<PlayerId>,
+    /// Houses on the lot; 5 means a hotel.
+    pub houses: u8,
+    pub mortgaged: bool,
+    /// Received mortgaged with the 10% paid: lifting it before the owner's turn ends costs
+    /// the mortgage value only.
+    pub interest_paid: bool,
+}
+
+/// A running auction of a lot or of a house (housing shortage).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Auction {
+    /// The lot, or `None` for one house from the bank.
+    pub lot: Option<usize>,
+    /// The lowest acceptable first bid.
+    pub minimum: i64,
+    pub high_bid: i64,
+    pub leader: Option<PlayerId>,
+    /// Players still bidding, in bidding order.
+    pub bidders: Vec<PlayerId>,
+    /// Index in `bidders` of the player to bid next.
+    pub next: usize,
+}
+
+impl Auction {
+    /// The lowest bid the next bidder may make.
+    pub fn min_bid(&self) -> i64 {
+        if self.leader.is_some() {
+            self.high_bid + 1
+        } else {
+            self.minimum.max(1)
+        }
+    }
+}
+
+/// What the game waits for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "phase", rename_all = "snake_case")]
+pub enum Phase {
+    /// The current player rolls (first roll, roll again, or the try in jail); they may also
+    /// build, mortgage, trade, pay the jail fine or use a jail card first.
+    Roll,
+    /// The current player landed on an unowned lot.
+    BuyOrDecline {
+        square: usize,
+    },
+    Auction(Auction),
+    /// The winner of a house auction places the house.
+    PlaceHouse {
+        player: PlayerId,
+    },
+    /// The debtor owes more than their cash.
+    RaiseCash {
+        debtor: PlayerId,
+        creditor: Party,
+        amount: i64,
+    },
+    /// The offer's receiver accepts or declines.
+    TradeOffer(TradeOffer),
+    /// The current player may build, mortgage, trade, then ends the turn.
+    EndTurn,
+    GameOver,
+}
+
+/// Work queued for when the current decision is done.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) enum Pending {
+    Debt {
+        debtor: PlayerId,
+        creditor: Party,
+        amount: i64,
+        reason: crate::event::Reason,
+    },
+    Auction {
+        square: usize,
+    },
+    Move {
+        player: PlayerId,
+        steps: i32,
+    },
+}
+
+/// The current turn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Turn {
+    pub player: PlayerId,
+    /// A roll is due (first, again after doubles or a 6).
+    pub can_roll: bool,
+    pub rolled: bool,
+    /// Doubles in a row this turn.
+    pub doubles: u8,
+    pub last_roll: Vec<u8>,
+    pub last_total: u32,
+    pub last_double: bool,
+    /// A bonus was received this turn (`bonus_once_per_turn`).
+    pub bonus_taken: bool,
+    pub trade_offers: u32,
+}
+
+impl Turn {
+    pub(crate) fn start(player: PlayerId) -> Turn {
+        Turn {
+            player,
+            can_roll: true,
+            ..Turn::default()
+        }
+    }
+}
+
+/// The deck state: card indices in draw order (held jail cards are out of it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub(crate) struct DeckState {
+    pub chance: VecDeque<usize>,
+    pub community_chest: VecDeque<usize>,
+}
+
+impl DeckState {
+    pub fn get_mut(&mut self, kind: DeckKind) -> &mut VecDeque<usize> {
+        match kind {
+            DeckKind::Chance => &mut self.chance,
+            DeckKind::CommunityChest => &mut self.community_chest,
+        }
+    }
+}
+
+/// A game in progress.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Game {
+    pub(crate) setup: GameSetup,
+    pub(crate) players: Vec<Player>,
+    pub(crate) squares: Vec<SquareState>,
+    pub(crate) bank_houses: u32,
+    pub(crate) bank_hotels: u32,
+    /// Money the bank has taken in minus paid out (the ledger money is conserved against).
+    pub(crate) bank: i64,
+    pub(crate) jackpot: i64,
+    pub(crate) decks: DeckState,
+    pub(crate) turn: Turn,
+    pub(crate) phase: Phase,
+    pub(crate) pending: VecDeque<Pending>,
+    pub(crate) round: u32,
+    pub(crate) rng: ChaCha8Rng,
+    pub(crate) throws: u32,
+    pub(crate) log: Vec<LogEntry>,
+    pub(crate) history: Vec<Action>,
+    /// Total cash handed out at the start.
+    pub(crate) money_supply: i64,
+}
+
+fn shuffle<T>(v: &mut [T], rng: &mut ChaCha8Rng) {
+    for i in (1..v.len()).rev() {
+        let j = rng.random_range(0..=i);
+        v.swap(i, j);
+    }
+}
+
+impl Game {
+    /// Starts a game. The first seat plays first.
+    pub fn new(setup: GameSetup) -> Result<Game, SetupError> {
+        let board = setup.board.clone();
+        let rules = setup.rules.clone();
+        // The rules are checked like a board's rules.
+        let mut def = board.def().clone();
+        def.rules = rules.clone();
+        if let Err(errs) = Board::from_def(def) {
+            let msg = errs
+                .iter()
+                .map(|e| e.to_string())
+                .collect::<Vec<_>>()
+                .join(" ");
+            return Err(SetupError::BadRules(msg));
+        }
+        let n = setup.seats.len();
+        if n < usize::from(rules.min_players) || n > usize::from(rules.max_players) {
+            return Err(SetupError::PlayerCount {
+                count: n,
+                min: rules.min_players,
+                max: rules.max_players,
+            });
+        }
+        for f in &setup.forced_rolls {
+            if f.dice.len() != usize::from(rules.dice_count)
+                || f.dice.iter().any(|d| *d == 0 || *d > rules.dice_sides)
+            {
+                return Err(SetupError::BadDice {
+                    dice: f.dice.clone(),
+                    count: rules.dice_count,
+                    sides: rules.dice_sides,
+                });
+            }
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
+        let mut squares = vec![SquareState::default(); board.len()];
+        let mut bank_houses = rules.houses;
+        let mut bank_hotels = rules.hotels;
+        let mut players = Vec::with_capacity(n);
+        let mut held_cards: Vec<JailCard> = Vec::new();
+        let mut money_supply = 0;
+        for (seat_index, seat) in setup.seats.iter().enumerate() {
+            if seat.name.trim().is_empty() {
+                return Err(SetupError::EmptyName { seat: seat_index });
+            }
+            let bad = |why: String| SetupError::BadStart {
+                name: seat.name.clone(),
+                why,
+            };
+            let s = &seat.start;
+            let cash = s.cash.unwrap_or(rules.starting_cash);
+            if !(-crate::board::MAX_AMOUNT..=crate::board::MAX_AMOUNT).contains(&cash) {
+                return Err(bad("cash out of range".into()));
+            }
+            let position = s.position.unwrap_or(0);
+            if position >= board.len() {
+                return Err(bad(format!("there is no square {position}")));
+            }
+            if s.in_jail && board.jail().is_none() {
+                return Err(bad("the board has no jail".into()));
+            }
+            for &lot in &s.owns {
+                if lot >= board.len() || !board.square(lot).is_ownable() {
+                    return Err(bad(format!("square {lot} is not a lot")));
+                }
+                if squares[lot].owner.is_some() {
+                    return Err(bad(format!("{} is already owned", board.square(lot).name)));
+                }
+                squares[lot].owner = Some(seat_index);
+            }
+            for &lot in &s.mortgaged {
+                if !s.owns.contains(&lot) {
+                    return Err(bad(format!("square {lot} is mortgaged but not owned")));
+                }
+                squares[lot].mortgaged = true;
+            }
+            for &(lot, h) in &s.houses {
+                if !s.owns.contains(&lot) || board.square(lot).house_cost().is_none() || h > 5 {
+                    return Err(bad(format!("square {lot} cannot hold {h} buildings")));
+                }
+                if h == 5 {
+                    if bank_hotels == 0 {
+                        return Err(bad("the bank has no hotel left".into()));
+                    }
+                    bank_hotels -= 1;
+                } else {
+                    if bank_houses < u32::from(h) {
+                        return Err(bad("the bank has not enough houses".into()));
+                    }
+                    bank_houses -= u32::from(h);
+                }
+                squares[lot].houses = h;
+            }
+            let mut jail_cards = Vec::new();
+            for &deck in &s.jail_cards {
+                let card = board.deck(deck).iter().enumerate().position(|(i, c)| {
+                    c.effect == crate::cards::CardEffect::GetOutOfJailFree
+                        && !held_cards.iter().any(|h| h.deck == deck && h.card == i)
+                });
+                let Some(card) = card else {
+                    return Err(bad(format!("no {} jail card is left", deck.label())));
+                };
+                let jc = JailCard { deck, card };
+                held_cards.push(jc);
+                jail_cards.push(jc);
+            }
+            money_supply += cash;
+            players.push(Player {
+                name: seat.name.clone(),
+                token: seat.token.clone(),
+                color: seat.color.clone(),
+                kind: seat.kind.clone(),
+                cash,
+                position: if s.in_jail {
+                    board.jail().unwrap_or(position)
+                } else {
+                    position
+                },
+                in_jail: s.in_jail,
+                jail_tries: 0,
+                jail_cards,
+                bankrupt: false,
+                waiting: 0,
+            });
+        }
+        let mut decks = DeckState::default();
+        for kind in [DeckKind::Chance, DeckKind::CommunityChest] {
+            let len = board.deck(kind).len();
+            let mut order: Vec<usize> = match &setup.deck_order {
+                Some(o) => {
+                    let top = match kind {
+                        DeckKind::Chance => &o.chance,
+                        DeckKind::CommunityChest => &o.community_chest,
+                    };
+                    let mut v = Vec::new();
+                    for &number in top {
+                        if number == 0 || number > len || v.contains(&(number - 1)) {
+                            return Err(SetupError::BadCard { deck: kind, number });
+                        }
+                        v.push(number - 1);
+                    }
+                    v.extend((0..len).filter(|i| !top.contains(&(i + 1))));
+                    v
+                }
+                None => {
+                    let mut v: Vec<usize> = (0..len).collect();
+                    shuffle(&mut v, &mut rng);
+                    v
+                }
+            };
+            order.retain(|i| !held_cards.iter().any(|h| h.deck == kind && h.card == *i));
+            *decks.get_mut(kind) = order.into();
+        }
+        let mut game = Game {
+            setup,
+            players,
+            squares,
+            bank_houses,
+            bank_hotels,
+            bank: 0,
+            jackpot: 0,
+            decks,
+            turn: Turn::start(0),
+            phase: Phase::Roll,
+            pending: VecDeque::new(),
+            round: 1,
+            rng,
+            throws: 0,
+            log: Vec::new(),
+            history: Vec::new(),
+            money_supply,
+        };
+        let mut events = Vec::new();
+        game.emit(0, Event::TurnStarted, &mut events);
+        Ok(game)
+    }
+
+    /// Rebuilds a game from its setup and the actions applied to it.
+    pub fn replay(setup: &GameSetup, actions: &[Action]) -> Result<Game, ReplayError> {
+        let mut game = Game::new(setup.clone())?;
+        for (index, action) in actions.iter().enumerate() {
+            game.apply(action.clone())
+                .map_err(|error| ReplayError::Refused {
+                    index,
+                    action: Box::new(action.clone()),
+                    error,
+                })?;
+        }
+        Ok(game)
+    }
+
+    /// Applies an action: every rule is checked first, so a refused action changes nothing.
+    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        self.check(&action)?;
+        let mut events = Vec::new();
+        self.execute(&action, &mut events);
+        self.history.push(action);
+        Ok(events)
+    }
+
+    /// Whether `apply` would accept the action, and why not.
+    pub fn check(&self, action: &Action) -> Result<(), RuleError> {
+        self.check_action(action)
+    }
+
+    /// Every action the player to act may take now, `Resign` included. Open-ended actions
+    /// are listed in one representative form: `Bid` at the lowest allowed amount (any amount
+    /// up to the bidder's cash is also legal) and no `ProposeTrade` (build the offer and
+    /// ask [`Game::check`]).
+    pub fn legal_actions(&self) -> Vec<Action> {
+        self.list_legal_actions()
+    }
+
+    /// Queues the dice of the next throw that has no forced dice yet (tests, scenarios, the
+    /// statistics trace). Recorded in the setup, so a replay sees the same dice.
+    pub fn set_next_roll(&mut self, dice: Vec<u8>) -> Result<(), SetupError> {
+        let r = &self.setup.rules;
+        if dice.len() != usize::from(r.dice_count)
+            || dice.iter().any(|d| *d == 0 || *d > r.dice_sides)
+        {
+            return Err(SetupError::BadDice {
+                dice,
+                count: r.dice_count,
+                sides: r.dice_sides,
+            });
+        }
+        let at = self
+            .setup
+            .forced_rolls
+            .iter()
+            .map(|f| f.at + 1)
+            .max()
+            .unwrap_or(0)
+            .max(self.throws);
+        self.setup.forced_rolls.push(ForcedRoll { at, dice });
+        Ok(())
+    }
+
+    /// Whether the next throw's dice are forced.
+    pub fn next_roll_is_forced(&self) -> bool {
+        self.setup.forced_rolls.iter().any(|f| f.at == self.throws)
+    }
+
+    /// Throws the dice: forced dice if any are queued for this throw, else the RNG.
+    pub(crate) fn throw(&mut self) -> Vec<u8> {
+        let at = self.throws;
+        self.throws += 1;
+        if let Some(f) = self.setup.forced_rolls.iter().find(|f| f.at == at) {
+            return f.dice.clone();
+        }
+        let sides = self.setup.rules.dice_sides;
+        (0..self.setup.rules.dice_count)
+            .map(|_| self.rng.random_range(1..=sides))
+            .collect()
+    }
+
+    pub(crate) fn emit(&mut self, player: PlayerId, event: Event, out: &mut Vec<Event>) {
+        let (position, cash) = self
+            .players
+            .get(player)
+            .map_or((0, 0), |p| (p.position, p.cash));
+        self.log.push(LogEntry {
+            round: self.round,
+            player,
+            position,
+            cash,
+            event: event.clone(),
+        });
+        out.push(event);
+    }
+
+    // ----- accessors -----
+
+    pub fn setup(&self) -> &GameSetup {
+        &self.setup
+    }
+    pub fn board(&self) -> &Board {
+        &self.setup.board
+    }
+    pub fn rules(&self) -> &RuleSet {
+        &self.setup.rules
+    }
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+    pub fn player(&self, id: PlayerId) -> &Player {
+        &self.players[id]
+    }
+    /// The state of every square, in board order.
+    pub fn squares(&self) -> &[SquareState] {
+        &self.squares
+    }
+    pub fn square(&self, i: usize) -> &SquareState {
+        &self.squares[i]
+    }
+    pub fn bank_houses(&self) -> u32 {
+        self.bank_houses
+    }
+    pub fn bank_hotels(&self) -> u32 {
+        self.bank_hotels
+    }
+    /// The bank's ledger: money taken in minus money paid out since the start.
+    pub fn bank_balance(&self) -> i64 {
+        self.bank
+    }
+    /// The Free Parking jackpot.
+    pub fn jackpot(&self) -> i64 {
+        self.jackpot
+    }
+    /// The cash handed out at the start: players' cash + bank ledger + jackpot always equal it.
+    pub fn money_supply(&self) -> i64 {
+        self.money_supply
+    }
+    pub fn current_player(&self) -> PlayerId {
+        self.turn.player
+    }
+    pub fn turn(&self) -> &Turn {
+        &self.turn
+    }
+    /// The round (every player has had a turn), from 1.
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::GameOver
+    }
+    /// The audit trail.
+    pub fn log(&self) -> &[LogEntry] {
+        &self.log
+    }
+    /// The actions applied so far (with the setup, they are the saved game).
+    pub fn history(&self) -> &[Action] {
+        &self.history
+    }
+    /// Throws of the dice so far.
+    pub fn throws(&self) -> u32 {
+        self.throws
+    }
+    /// Players still in the game.
+    pub fn active_players(&self) -> Vec<PlayerId> {
+        (0..self.players.len())
+            .filter(|&p| !self.players[p].bankrupt)
+            .collect()
+    }
+    /// The lots a player owns, in board order.
+    pub fn lots_of(&self, player: PlayerId) -> Vec<usize> {
+        (0..self.squares.len())
+            .filter(|&i| self.squares[i].owner == Some(player))
+            .collect()
+    }
+
+    /// Who must act now (`None` when the game is over).
+    pub fn actor(&self) -> Option<PlayerId> {
+        match &self.phase {
+            Phase::Roll | Phase::BuyOrDecline { .. } | Phase::EndTurn => Some(self.turn.player),
+            Phase::Auction(a) => a.bidders.get(a.next).copied(),
+            Phase::PlaceHouse { player } => Some(*player),
+            Phase::RaiseCash { debtor, .. } => Some(*debtor),
+            Phase::TradeOffer(o) => Some(o.to),
+            Phase::GameOver => None,
+        }
+    }
+
+    /// A player's assets: cash + the price of their lots (less the mortgage owed on a
+    /// mortgaged lot) + the cost of their buildings.
+    pub fn assets(&self, player: PlayerId) -> i64 {
+        let p = &self.players[player];
+        let mut total = p.cash;
+        for (i, s) in self.squares.iter().enumerate() {
+            if s.owner != Some(player) {
+                continue;
+            }
+            let sq = self.board().square(i);
+            let price = sq.price().unwrap_or(0);
+            total += price;
+            if s.mortgaged {
+                total -= self.rules().mortgage_value(price);
+            }
+            if let Some(cost) = sq.house_cost() {
+                total += cost * i64::from(s.houses);
+            }
+        }
+        total
+    }
+
+    /// The winner once the game is over: the last player standing, or the one with the
+    /// highest assets (the earlier seat on a tie).
+    pub fn winner(&self) -> Option<PlayerId> {
+        if !self.is_over() {
+            return None;
+        }
+        self.leader()
+    }
+
+    /// The player with the highest assets among those still in (the earlier seat on a tie).
+    pub fn leader(&self) -> Option<PlayerId> {
+        let mut best: Option<(PlayerId, i64)> = None;
+        for p in self.active_players() {
+            let a = self.assets(p);
+            if best.is_none_or(|(_, b)| a > b) {
+                best = Some((p, a));
+            }
+        }
+        best.map(|(p, _)| p)
+    }
+
+    /// Players ranked by assets, highest first (bankrupt players last, in seat order).
+    pub fn standings(&self) -> Vec<(PlayerId, i64)> {
+        let mut v: Vec<(PlayerId, i64)> = (0..self.players.len())
+            .map(|p| (p, self.assets(p)))
+            .collect();
+        v.sort_by_key(|&(p, a)| (self.players[p].bankrupt, std::cmp::Reverse(a), p));
+        v
+    }
+
+    /// The cost to lift a mortgage now.
+    pub fn unmortgage_cost(&self, square: usize) -> i64 {
+        let price = self.board().square(square).price().unwrap_or(0);
+        let mv = self.rules().mortgage_value(price);
+        if self.squares[square].interest_paid {
+            mv
+        } else {
+            mv + self.rules().mortgage_interest(mv)
+        }
+    }
+
+    /// Whether one player owns every lot of the square's color group.
+    pub fn owns_whole_group(&self, player: PlayerId, square: usize) -> bool {
+        match self.board().group_of(square) {
+            Some(g) => self
+                .board()
+                .group_lots(g)
+                .iter()
+                .all(|&l| self.squares[l].owner == Some(player)),
+            None => false,
+        }
+    }
+
+    /// The rent a visitor would owe on landing now with a dice total of `dice_total`.
+    pub fn rent_for(&self, square: usize, dice_total: u32) -> i64 {
+        self.rent(square, dice_total, 1)
+    }
+
+    pub(crate) fn rent(&self, square: usize, dice_total: u32, multiplier: i64) -> i64 {
+        let Some(owner) = self.squares[square].owner else {
+            return 0;
+        };
+        let state = &self.squares[square];
+        match &self.board().square(square).kind {
+            SquareKind::Property { price, rents, .. } => {
+                let whole = self.owns_whole_group(owner, square);
+                match self.rules().rent_model {
+                    crate::rules::RentModel::Deed => {
+                        let h = usize::from(state.houses);
+                        if h > 0 && h < rents.len() {
+                            rents[h]
+                        } else {
+                            let base = rents.first().copied().unwrap_or(0);
+                            if whole {
+                                base * 2
+                            } else {
+                                base
+                            }
+                        }
+                    }
+                    crate::rules::RentModel::PriceDoubledWithGroup => {
+                        if whole {
+                            price * 2
+                        } else {
+                            *price
+                        }
+                    }
+                }
+            }
+            SquareKind::Railroad { rents, .. } => {
+                let count = self.count_owned(owner, |k| matches!(k, SquareKind::Railroad { .. }));
+                let idx = count.clamp(1, rents.len()) - 1;
+                rents.get(idx).copied().unwrap_or(0) * multiplier
+            }
+            SquareKind::Utility { multipliers, .. } => {
+                let count = self.count_owned(owner, |k| matches!(k, SquareKind::Utility { .. }));
+                let idx = count.clamp(1, multipliers.len()) - 1;
+                multipliers.get(idx).copied().unwrap_or(0) * i64::from(dice_total)
+            }
+            _ => 0,
+        }
+    }
+
+    pub(crate) fn count_owned(&self, owner: PlayerId, pred: fn(&SquareKind) -> bool) -> usize {
+        self.squares
+            .iter()
+            .enumerate()
+            .filter(|(i, s)| s.owner == Some(owner) && pred(&self.board().square(*i).kind))
+            .count()
+    }
+
+    /// What the game waits for, in words (the center of the board shows it).
+    pub fn prompt(&self) -> String {
+        let name = |p: PlayerId| self.players[p].name.clone();
+        let sq = |i: usize| self.board().square(i).name.clone();
+        let money = |a: i64| self.board().money(a);
+        let cur = self.turn.player;
+        match &self.phase {
+            Phase::Roll if self.players[cur].in_jail => {
+                format!("{}, you are in jail: roll to get out", name(cur))
+            }
+            Phase::Roll if self.turn.rolled => format!("{}, roll again", name(cur)),
+            Phase::Roll => format!("{}, roll the dice", name(cur)),
+            Phase::BuyOrDecline { square } => {
+                let price = self.board().square(*square).price().unwrap_or(0);
+                format!(
+                    "{}, buy {} for {} or decline",
+                    name(cur),
+                    sq(*square),
+                    money(price)
+                )
+            }
+            Phase::Auction(a) => {
+                let what = a.lot.map_or("a house".to_string(), sq);
+                let bidder = a.bidders.get(a.next).map_or(String::new(), |&p| name(p));
+                match a.leader {
+                    Some(l) => format!(
+                        "Auction of {what}: {bidder} to bid (highest {} by {})",
+                        money(a.high_bid),
+                        name(l)
+                    ),
+                    None => format!("Auction of {what}: {bidder} to bid"),
+                }
+            }
+            Phase::PlaceHouse { player } => {
+                format!("{}, place the house you won", name(*player))
+            }
+            Phase::RaiseCash { debtor, amount, .. } => format!(
+                "{} owes {} and has {}: sell, mortgage, trade or declare bankruptcy",
+                name(*debtor),
+                money(*amount),
+                money(self.players[*debtor].cash)
+            ),
+            Phase::TradeOffer(o) => {
+                format!("{}, {} offers you a trade", name(o.to), name(o.from))
+            }
+            Phase::EndTurn => format!("{}, end your turn", name(cur)),
+            Phase::GameOver => match self.winner() {
+                Some(w) => format!("Game over: {} wins", name(w)),
+                None => "Game over".to_string(),
+            },
+        }
+    }
+
+    pub(crate) fn party_name(&self, p: Party) -> String {
+        match p {
+            Party::Bank => "the bank".into(),
+            Party::Jackpot => "Free Parking".into(),
+            Party::Player(id) => self.players.get(id).map_or("?".into(), |p| p.name.clone()),
+        }
+    }
+
+    /// A log entry in words, e.g. "Ann rolled 3 + 4".
+    pub fn describe(&self, entry: &LogEntry) -> String {
+        use crate::event::Event as E;
+        let who = self
+            .players
+            .get(entry.player)
+            .map_or("?".to_string(), |p| p.name.clone());
+        let b = self.board();
+        let sq = |i: usize| {
+            b.squares()
+                .get(i)
+                .map_or("?".to_string(), |s| s.name.clone())
+        };
+        let m = |a: i64| b.money(a);
+        match &entry.event {
+            E::TurnStarted => format!("{who}'s turn"),
+            E::Rolled {
+                dice,
+                total,
+                double,
+            } => {
+                let faces: Vec<String> = dice.iter().map(|d| d.to_string()).collect();
+                let d = if *double { " (double)" } else { "" };
+                format!("{who} rolled {} = {total}{d}", faces.join(" + "))
+            }
+            E::Moved { to, steps, .. } => format!("{who} moved {steps} to {}", sq(*to)),
+            E::RollAgain => format!("{who} rolls again"),
+            E::TooManyDoubles => format!("{who} rolled too many doubles: the turn ends"),
+            E::Salary { amount } => format!("{who} collected a salary of {}", m(*amount)),
+            E::NoBonus { amount } => {
+                format!("{who} gets no {} bonus: one per turn", m(*amount))
+            }
+            E::Payment {
+                from, to, amount, ..
+            } => format!(
+                "{} paid {} to {}",
+                self.party_name(*from),
+                m(*amount),
+                self.party_name(*to)
+            ),
+            E::NoRent { square, why } => format!("No rent on {}: {why}", sq(*square)),
+            E::Bought { square, price } => {
+                format!("{who} bought {} for {}", sq(*square), m(*price))
+            }
+            E::Declined { square } => format!("{who} declined {}", sq(*square)),
+            E::AuctionStarted { square, .. } => {
+                format!("Auction of {}", square.map_or("a house".into(), sq))
+            }
+            E::BidPlaced { amount } => format!("{who} bid {}", m(*amount)),
+            E::BidPassed => format!("{who} passed"),
+            E::AuctionWon { square, price } => format!(
+                "{who} won {} for {}",
+                square.map_or("a house".into(), sq),
+                m(*price)
+            ),
+            E::AuctionUnsold { square } => format!(
+                "Nobody bid: {} stays with the bank",
+                square.map_or("the house".into(), sq)
+            ),
+            E::Built {
+                square,
+                houses,
+                cost,
+            } => {
+                let what = if *houses == 5 {
+                    "a hotel".to_string()
+                } else {
+                    format!("house {houses}")
+                };
+                format!("{who} built {what} on {} for {}", sq(*square), m(*cost))
+            }
+            E::BuildingSold { square, refund, .. } => {
+                format!(
+                    "{who} sold a building on {} for {}",
+                    sq(*square),
+                    m(*refund)
+                )
+            }
+            E::Mortgaged { square, amount } => {
+                format!("{who} mortgaged {} for {}", sq(*square), m(*amount))
+            }
+            E::Unmortgaged { square, cost } => {
+                format!(
+                    "{who} lifted the mortgage on {} for {}",
+                    sq(*square),
+                    m(*cost)
+                )
+            }
+            E::TradeProposed { offer } => format!(
+                "{who} offered a trade to {}",
+                self.party_name(Party::Player(offer.to))
+            ),
+            E::TradeAccepted { offer } => format!(
+                "{} accepted {}'s trade",
+                self.party_name(Party::Player(offer.to)),
+                self.party_name(Party::Player(offer.from))
+            ),
+            E::TradeDeclined { offer } => format!(
+                "{} declined {}'s trade",
+                self.party_name(Party::Player(offer.to)),
+                self.party_name(Party::Player(offer.from))
+            ),
+            E::LotTransferred { square, from, to } => format!(
+                "{} passed from {} to {}",
+                sq(*square),
+                self.party_name(*from),
+                self.party_name(*to)
+            ),
+            E::CardDrawn { deck, text, .. } => format!("{who} drew {}: {text}", deck.label()),
+            E::GotJailCard { .. } => format!("{who} keeps the Get Out of Jail Free card"),
+            E::SentToJail => format!("{who} went to jail"),
+            E::LeftJail { how } => format!("{who} left jail ({how:?})"),
+            E::StayedInJail { tries } => format!("{who} stays in jail (try {tries})"),
+            E::WillWait { turns } => format!("{who} will wait {turns} turn(s)"),
+            E::TurnSkipped { remaining } => {
+                format!("{who} waits this turn ({remaining} more)")
+            }
+            E::DebtDue { to, amount } => format!(
+                "{who} owes {} to {} and must raise cash",
+                m(*amount),
+                self.party_name(*to)
+            ),
+            E::SoldToBank { square, amount } => {
+                format!("{who} sold {} to the bank for {}", sq(*square), m(*amount))
+            }
+            E::Bankrupt { to } => format!("{who} is bankrupt to {}", self.party_name(*to)),
+            E::Resigned => format!("{who} resigned"),
+            E::TurnEnded => format!("{who} ended the turn"),
+            E::GameOver { winner } => match winner {
+                Some(w) => format!("Game over: {} wins", self.party_name(Party::Player(*w))),
+                None => "Game over".into(),
+            },
+        }
+    }
+}
+
+impl Game {
+    /// Cards left in a deck (held Get Out of Jail Free cards are out of it).
+    pub fn deck_len(&self, kind: DeckKind) -> usize {
+        match kind {
+            DeckKind::Chance => self.decks.chance.len(),
+            DeckKind::CommunityChest => self.decks.community_chest.len(),
+        }
+    }
+}

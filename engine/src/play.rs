@@ -1,0 +1,1795 @@
+//! The turn flow: checking actions, carrying them out, moving, landing, cards, money,
+//! debts, auctions, building, trades, bankruptcy and the end of the game.
+//!
+//! Every action is checked completely by `check_action` before `execute` changes anything.
+//! Work that has to wait for a decision (a debt to raise, the lots of a bankrupt player to
+//! auction, the move after a paid jail fine) is queued in `pending` and carried out by
+//! `advance`, which then works out what the game waits for next.
+//!
+//! Housing shortage: when a player asks to build a house while more players could build one
+//! (they own a whole unmortgaged group with room for a house and can pay for it) than the
+//! bank has houses, one house is auctioned among those players, starting at the house cost
+//! of the lot asked for; the winner pays the bid and places the house on one of their lots.
+
+use crate::action::{Action, PlayerId, RuleError, TradeOffer, TradeSide};
+use crate::board::SquareKind;
+use crate::cards::{CardEffect, DeckKind};
+use crate::event::{Event, JailExit, Party, Reason};
+use crate::game::{
+    Auction, Game, JailCard, Pending, Phase, SquareState, Turn, MAX_TRADE_OFFERS_PER_TURN,
+};
+use crate::rules::{DebtRule, DoublesLimit, ExtraRoll, JailRelease};
+
+/// How a landing is settled when a card sent the player there.
+#[derive(Debug, Clone, Copy)]
+struct LandCtx {
+    rent_multiplier: i64,
+    utility_dice: Option<i64>,
+}
+
+impl Default for LandCtx {
+    fn default() -> Self {
+        LandCtx {
+            rent_multiplier: 1,
+            utility_dice: None,
+        }
+    }
+}
+
+type Events = Vec<Event>;
+
+impl Game {
+    // ----- checking -----
+
+    fn not_now(&self, action: &'static str) -> RuleError {
+        RuleError::NotNow {
+            action,
+            why: self.prompt(),
+        }
+    }
+
+    fn square_name(&self, square: usize) -> String {
+        self.board().square(square).name.clone()
+    }
+
+    fn check_square(&self, square: usize) -> Result<(), RuleError> {
+        if square < self.board().len() {
+            Ok(())
+        } else {
+            Err(RuleError::NoSuchSquare { square })
+        }
+    }
+
+    fn has_debt(&self, p: PlayerId) -> bool {
+        self.pending
+            .iter()
+            .any(|x| matches!(x, Pending::Debt { debtor, .. } if *debtor == p))
+    }
+
+    pub(crate) fn check_action(&self, action: &Action) -> Result<(), RuleError> {
+        if self.phase == Phase::GameOver {
+            return Err(RuleError::GameOver);
+        }
+        if let Action::Resign { player } = action {
+            let p = self
+                .players
+                .get(*player)
+                .ok_or(RuleError::NoSuchPlayer { player: *player })?;
+            if p.bankrupt {
+                return Err(RuleError::PlayerOut {
+                    name: p.name.clone(),
+                });
+            }
+            return Ok(());
+        }
+        let Some(actor) = self.actor() else {
+            return Err(RuleError::GameOver);
+        };
+        let money = |a: i64| self.board().money(a);
+        let cash = self.players[actor].cash;
+        let own_turn = matches!(self.phase, Phase::Roll | Phase::EndTurn);
+        let can_sell = own_turn
+            || matches!(
+                self.phase,
+                Phase::BuyOrDecline { .. } | Phase::RaiseCash { .. }
+            );
+        match action {
+            Action::Roll => match self.phase {
+                Phase::Roll => Ok(()),
+                _ => Err(self.not_now("roll")),
+            },
+            Action::Buy => {
+                let Phase::BuyOrDecline { square } = self.phase else {
+                    return Err(self.not_now("buy"));
+                };
+                let price = self.board().square(square).price().unwrap_or(0);
+                if self.has_debt(actor) {
+                    return Err(self.not_now("buy while you owe money"));
+                }
+                if cash < price {
+                    return Err(RuleError::CannotAfford {
+                        what: self.square_name(square),
+                        cost: money(price),
+                        cash: money(cash),
+                    });
+                }
+                Ok(())
+            }
+            Action::Decline => match self.phase {
+                Phase::BuyOrDecline { .. } => Ok(()),
+                _ => Err(self.not_now("decline")),
+            },
+            Action::Bid { amount } => {
+                let Phase::Auction(a) = &self.phase else {
+                    return Err(self.not_now("bid"));
+                };
+                if *amount < a.min_bid() {
+                    return Err(RuleError::BidTooLow {
+                        min: money(a.min_bid()),
+                    });
+                }
+                if *amount > cash {
+                    return Err(RuleError::BidTooHigh {
+                        amount: money(*amount),
+                        cash: money(cash),
+                    });
+                }
+                Ok(())
+            }
+            Action::PassBid => match self.phase {
+                Phase::Auction(_) => Ok(()),
+                _ => Err(self.not_now("pass")),
+            },
+            Action::Build { square } => {
+                self.check_square(*square)?;
+                match self.phase {
+                    Phase::PlaceHouse { player } => self.check_build(player, *square, true),
+                    _ if own_turn => self.check_build(actor, *square, false),
+                    _ => Err(self.not_now("build")),
+                }
+            }
+            Action::SellBuilding { square } => {
+                self.check_square(*square)?;
+                if !can_sell {
+                    return Err(self.not_now("sell buildings"));
+                }
+                self.check_sell(actor, *square)
+            }
+            Action::SellAllBuildings { square } => {
+                self.check_square(*square)?;
+                if !can_sell {
+                    return Err(self.not_now("sell buildings"));
+                }
+                self.check_sell_all(actor, *square)
+            }
+            Action::Mortgage { square } => {
+                self.check_square(*square)?;
+                if !can_sell {
+                    return Err(self.not_now("mortgage"));
+                }
+                self.check_mortgage(actor, *square)
+            }
+            Action::Unmortgage { square } => {
+                self.check_square(*square)?;
+                if !own_turn {
+                    return Err(self.not_now("lift a mortgage"));
+                }
+                self.check_unmortgage(actor, *square)
+            }
+            Action::ProposeTrade { to, give, take } => {
+                if !(own_turn || matches!(self.phase, Phase::RaiseCash { .. })) {
+                    return Err(self.not_now("trade"));
+                }
+                self.check_trade(actor, *to, give, take)
+            }
+            Action::AnswerTrade { .. } => match self.phase {
+                Phase::TradeOffer(_) => Ok(()),
+                _ => Err(self.not_now("answer a trade")),
+            },
+            Action::PayJailFine => {
+                if self.phase != Phase::Roll {
+                    return Err(self.not_now("pay the jail fine"));
+                }
+                if !self.players[actor].in_jail {
+                    return Err(RuleError::NotInJail);
+                }
+                let Some(fine) = self.rules().jail.fine else {
+                    return Err(RuleError::NoJailFine {
+                        how: "roll to get out".into(),
+                    });
+                };
+                if cash < fine {
+                    return Err(RuleError::CannotAfford {
+                        what: "the jail fine".into(),
+                        cost: money(fine),
+                        cash: money(cash),
+                    });
+                }
+                Ok(())
+            }
+            Action::UseJailCard => {
+                if self.phase != Phase::Roll {
+                    return Err(self.not_now("use a jail card"));
+                }
+                if !self.players[actor].in_jail {
+                    return Err(RuleError::NotInJail);
+                }
+                if self.players[actor].jail_cards.is_empty() {
+                    return Err(RuleError::NoJailCard);
+                }
+                Ok(())
+            }
+            Action::EndTurn => match self.phase {
+                Phase::EndTurn => Ok(()),
+                _ => Err(self.not_now("end the turn")),
+            },
+            Action::DeclareBankruptcy => match self.phase {
+                Phase::RaiseCash { .. } => Ok(()),
+                _ => Err(self.not_now("declare bankruptcy")),
+            },
+            Action::Resign { .. } => Ok(()),
+        }
+    }
+
+    fn group_name(&self, square: usize) -> String {
+        self.board()
+            .group_of(square)
+            .map_or(String::new(), |g| self.board().groups()[g].name.clone())
+    }
+
+    /// The lots sharing the square's group (just the square when it has none).
+    fn group_of_lot(&self, square: usize) -> Vec<usize> {
+        match self.board().group_of(square) {
+            Some(g) => self.board().group_lots(g).to_vec(),
+            None => vec![square],
+        }
+    }
+
+    pub(crate) fn check_build(
+        &self,
+        p: PlayerId,
+        square: usize,
+        placing: bool,
+    ) -> Result<(), RuleError> {
+        let err = |why: String| RuleError::CannotBuild {
+            square: self.square_name(square),
+            why,
+        };
+        if !self.rules().buildings {
+            return Err(err("this game has no buildings".into()));
+        }
+        let Some(cost) = self.board().square(square).house_cost() else {
+            return Err(err("it cannot be built on".into()));
+        };
+        if self.squares[square].owner != Some(p) {
+            return Err(err("you do not own it".into()));
+        }
+        if !self.owns_whole_group(p, square) {
+            return Err(err(format!(
+                "you do not own the whole {} group",
+                self.group_name(square)
+            )));
+        }
+        let lots = self.group_of_lot(square);
+        if lots.iter().any(|&l| self.squares[l].mortgaged) {
+            return Err(err("a lot of the group is mortgaged".into()));
+        }
+        let h = self.squares[square].houses;
+        if h >= 5 {
+            return Err(err("it already has a hotel".into()));
+        }
+        if self.rules().even_build {
+            let min = lots
+                .iter()
+                .map(|&l| self.squares[l].houses)
+                .min()
+                .unwrap_or(0);
+            if h > min {
+                return Err(err(
+                    "build evenly: the other lots of the group need a house first".into(),
+                ));
+            }
+        }
+        if h == 4 {
+            if placing {
+                return Err(err(
+                    "place the house you won on a lot with fewer than 4 houses".into(),
+                ));
+            }
+            if self.bank_hotels == 0 {
+                return Err(err("the bank has no hotel left".into()));
+            }
+        } else if self.bank_houses == 0 {
+            return Err(err("the bank has no house left".into()));
+        }
+        let cash = self.players[p].cash;
+        if !placing && cash < cost {
+            return Err(err(format!(
+                "a building costs {} and you have {}",
+                self.board().money(cost),
+                self.board().money(cash)
+            )));
+        }
+        Ok(())
+    }
+
+    fn check_sell(&self, p: PlayerId, square: usize) -> Result<(), RuleError> {
+        let err = |why: String| RuleError::CannotSell {
+            square: self.square_name(square),
+            why,
+        };
+        if self.squares[square].owner != Some(p) {
+            return Err(err("you do not own it".into()));
+        }
+        let h = self.squares[square].houses;
+        if h == 0 {
+            return Err(err("there is no building on it".into()));
+        }
+        if self.rules().even_build {
+            let max = self
+                .group_of_lot(square)
+                .iter()
+                .map(|&l| self.squares[l].houses)
+                .max()
+                .unwrap_or(0);
+            if h < max {
+                return Err(err(
+                    "sell evenly: sell from the lots with the most buildings first".into(),
+                ));
+            }
+        }
+        if h == 5 && self.bank_houses < 4 {
+            return Err(err(format!(
+                "the bank has only {} houses to break the hotel into; sell all the buildings of the group instead",
+                self.bank_houses
+            )));
+        }
+        Ok(())
+    }
+
+    fn check_sell_all(&self, p: PlayerId, square: usize) -> Result<(), RuleError> {
+        let err = |why: String| RuleError::CannotSell {
+            square: self.square_name(square),
+            why,
+        };
+        if self.squares[square].owner != Some(p) {
+            return Err(err("you do not own it".into()));
+        }
+        let lots = self.group_of_lot(square);
+        if lots.iter().all(|&l| self.squares[l].houses == 0) {
+            return Err(err("there is no building on its group".into()));
+        }
+        Ok(())
+    }
+
+    fn check_mortgage(&self, p: PlayerId, square: usize) -> Result<(), RuleError> {
+        let err = |why: &str| RuleError::CannotMortgage {
+            square: self.square_name(square),
+            why: why.to_string(),
+        };
+        if !self.rules().mortgages {
+            return Err(err("this game has no mortgages"));
+        }
+        if !self.board().square(square).is_ownable() {
+            return Err(err("it is not a lot"));
+        }
+        if self.squares[square].owner != Some(p) {
+            return Err(err("you do not own it"));
+        }
+        if self.squares[square].mortgaged {
+            return Err(err("it is already mortgaged"));
+        }
+        if self
+            .group_of_lot(square)
+            .iter()
+            .any(|&l| self.squares[l].houses > 0)
+        {
+            return Err(err("sell the buildings of its group first"));
+        }
+        Ok(())
+    }
+
+    fn check_unmortgage(&self, p: PlayerId, square: usize) -> Result<(), RuleError> {
+        let err = |why: String| RuleError::CannotUnmortgage {
+            square: self.square_name(square),
+            why,
+        };
+        if self.squares[square].owner != Some(p) {
+            return Err(err("you do not own it".into()));
+        }
+        if !self.squares[square].mortgaged {
+            return Err(err("it is not mortgaged".into()));
+        }
+        let cost = self.unmortgage_cost(square);
+        let cash = self.players[p].cash;
+        if cash < cost {
+            return Err(err(format!(
+                "it costs {} and you have {}",
+                self.board().money(cost),
+                self.board().money(cash)
+            )));
+        }
+        Ok(())
+    }
+
+    fn check_trade(
+        &self,
+        from: PlayerId,
+        to: PlayerId,
+        give: &TradeSide,
+        take: &TradeSide,
+    ) -> Result<(), RuleError> {
+        let bad = |why: String| Err(RuleError::BadTrade { why });
+        if !self.rules().trades {
+            return bad("trading is off in this game".into());
+        }
+        if self.turn.trade_offers >= MAX_TRADE_OFFERS_PER_TURN {
+            return bad(format!(
+                "at most {MAX_TRADE_OFFERS_PER_TURN} offers per turn"
+            ));
+        }
+        let Some(other) = self.players.get(to) else {
+            return Err(RuleError::NoSuchPlayer { player: to });
+        };
+        if to == from {
+            return bad("you cannot trade with yourself".into());
+        }
+        if other.bankrupt {
+            return bad(format!("{} is out of the game", other.name));
+        }
+        if give.is_empty() && take.is_empty() {
+            return bad("the offer is empty".into());
+        }
+        if give.cash < 0 || take.cash < 0 {
+            return bad("cash amounts cannot be negative".into());
+        }
+        if give.cash > self.players[from].cash {
+            return bad("you do not have that much cash".into());
+        }
+        if take.cash > other.cash {
+            return bad(format!("{} does not have that much cash", other.name));
+        }
+        if give.jail_cards as usize > self.players[from].jail_cards.len() {
+            return bad("you do not have that many jail cards".into());
+        }
+        if take.jail_cards as usize > other.jail_cards.len() {
+            return bad(format!("{} does not have that many jail cards", other.name));
+        }
+        let mut seen = Vec::new();
+        for (lots, owner) in [(&give.lots, from), (&take.lots, to)] {
+            for &l in lots {
+                self.check_square(l)?;
+                if seen.contains(&l) {
+                    return bad(format!("{} is listed twice", self.square_name(l)));
+                }
+                seen.push(l);
+                if self.squares[l].owner != Some(owner) {
+                    return bad(format!(
+                        "{} does not own {}",
+                        self.players[owner].name,
+                        self.square_name(l)
+                    ));
+                }
+                if self
+                    .group_of_lot(l)
+                    .iter()
+                    .any(|&x| self.squares[x].houses > 0)
+                {
+                    return bad(format!(
+                        "{} has buildings in its group; sell them first",
+                        self.square_name(l)
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    // ----- legal actions -----
+
+    pub(crate) fn list_legal_actions(&self) -> Vec<Action> {
+        let Some(actor) = self.actor() else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        let try_push = |g: &Game, a: Action, out: &mut Vec<Action>| {
+            if g.check_action(&a).is_ok() {
+                out.push(a);
+            }
+        };
+        let lots = self.lots_of(actor);
+        let manage = |g: &Game, out: &mut Vec<Action>, build: bool, lift: bool| {
+            for &l in &lots {
+                let sq = &g.squares[l];
+                if build && sq.houses < 5 && g.check_build(actor, l, false).is_ok() {
+                    out.push(Action::Build { square: l });
+                }
+                if sq.houses > 0 && g.check_sell(actor, l).is_ok() {
+                    out.push(Action::SellBuilding { square: l });
+                }
+                if sq.houses == 5 && g.bank_houses < 4 {
+                    out.push(Action::SellAllBuildings { square: l });
+                }
+                if !sq.mortgaged && g.check_mortgage(actor, l).is_ok() {
+                    out.push(Action::Mortgage { square: l });
+                }
+                if lift && sq.mortgaged && g.check_unmortgage(actor, l).is_ok() {
+                    out.push(Action::Unmortgage { square: l });
+                }
+            }
+        };
+        match &self.phase {
+            Phase::GameOver => return out,
+            Phase::Roll => {
+                try_push(self, Action::PayJailFine, &mut out);
+                try_push(self, Action::UseJailCard, &mut out);
+                out.push(Action::Roll);
+                manage(self, &mut out, true, true);
+            }
+            Phase::EndTurn => {
+                out.push(Action::EndTurn);
+                manage(self, &mut out, true, true);
+            }
+            Phase::BuyOrDecline { .. } => {
+                try_push(self, Action::Buy, &mut out);
+                out.push(Action::Decline);
+                manage(self, &mut out, false, false);
+            }
+            Phase::Auction(a) => {
+                try_push(
+                    self,
+                    Action::Bid {
+                        amount: a.min_bid(),
+                    },
+                    &mut out,
+                );
+                out.push(Action::PassBid);
+            }
+            Phase::PlaceHouse { player } => {
+                for l in self.lots_of(*player) {
+                    if self.check_build(*player, l, true).is_ok() {
+                        out.push(Action::Build { square: l });
+                    }
+                }
+            }
+            Phase::RaiseCash { .. } => {
+                manage(self, &mut out, false, false);
+                out.push(Action::DeclareBankruptcy);
+            }
+            Phase::TradeOffer(_) => {
+                out.push(Action::AnswerTrade { accept: true });
+                out.push(Action::AnswerTrade { accept: false });
+            }
+        }
+        out.push(Action::Resign { player: actor });
+        out
+    }
+
+    // ----- carrying out -----
+
+    pub(crate) fn execute(&mut self, action: &Action, ev: &mut Events) {
+        let Some(actor) = self.actor() else {
+            return;
+        };
+        match action {
+            Action::Roll => self.do_roll(ev),
+            Action::Buy => {
+                if let Phase::BuyOrDecline { square } = self.phase {
+                    let price = self.board().square(square).price().unwrap_or(0);
+                    self.transfer(Party::Player(actor), Party::Bank, price);
+                    self.squares[square].owner = Some(actor);
+                    self.emit(actor, Event::Bought { square, price }, ev);
+                }
+                self.advance(ev);
+            }
+            Action::Decline => {
+                if let Phase::BuyOrDecline { square } = self.phase {
+                    self.emit(actor, Event::Declined { square }, ev);
+                    if self.rules().auctions {
+                        self.pending.push_front(Pending::Auction { square });
+                    }
+                }
+                self.advance(ev);
+            }
+            Action::Bid { amount } => {
+                if let Phase::Auction(a) = &mut self.phase {
+                    a.leader = Some(actor);
+                    a.high_bid = *amount;
+                    if !a.bidders.is_empty() {
+                        a.next = (a.next + 1) % a.bidders.len();
+                    }
+                }
+                self.emit(actor, Event::BidPlaced { amount: *amount }, ev);
+                self.finish_auction_if_done(ev);
+            }
+            Action::PassBid => {
+                if let Phase::Auction(a) = &mut self.phase {
+                    if a.next < a.bidders.len() {
+                        a.bidders.remove(a.next);
+                    }
+                    if a.next >= a.bidders.len() {
+                        a.next = 0;
+                    }
+                }
+                self.emit(actor, Event::BidPassed, ev);
+                self.finish_auction_if_done(ev);
+            }
+            Action::Build { square } => {
+                let square = *square;
+                if let Phase::PlaceHouse { player } = self.phase {
+                    self.do_build(player, square, true, ev);
+                    self.advance(ev);
+                } else if self.squares[square].houses < 4 {
+                    match self.house_shortage(actor) {
+                        Some(bidders) => {
+                            let minimum = self.board().square(square).house_cost().unwrap_or(1);
+                            self.phase = Phase::Auction(Auction {
+                                lot: None,
+                                minimum,
+                                high_bid: 0,
+                                leader: None,
+                                bidders,
+                                next: 0,
+                            });
+                            self.emit(
+                                actor,
+                                Event::AuctionStarted {
+                                    square: None,
+                                    minimum,
+                                },
+                                ev,
+                            );
+                        }
+                        None => self.do_build(actor, square, false, ev),
+                    }
+                } else {
+                    self.do_build(actor, square, false, ev);
+                }
+            }
+            Action::SellBuilding { square } => {
+                let square = *square;
+                let cost = self.board().square(square).house_cost().unwrap_or(0);
+                let refund = self.rules().building_refund(cost);
+                let s = &mut self.squares[square];
+                if s.houses == 5 {
+                    s.houses = 4;
+                    self.bank_hotels += 1;
+                    self.bank_houses -= 4;
+                } else {
+                    s.houses -= 1;
+                    self.bank_houses += 1;
+                }
+                let houses = self.squares[square].houses;
+                self.transfer(Party::Bank, Party::Player(actor), refund);
+                self.emit(
+                    actor,
+                    Event::BuildingSold {
+                        square,
+                        houses,
+                        refund,
+                    },
+                    ev,
+                );
+                self.after_raising(ev);
+            }
+            Action::SellAllBuildings { square } => {
+                for l in self.group_of_lot(*square) {
+                    let refund = self.clear_buildings(l, true);
+                    if refund > 0 {
+                        self.transfer(Party::Bank, Party::Player(actor), refund);
+                        self.emit(
+                            actor,
+                            Event::BuildingSold {
+                                square: l,
+                                houses: 0,
+                                refund,
+                            },
+                            ev,
+                        );
+                    }
+                }
+                self.after_raising(ev);
+            }
+            Action::Mortgage { square } => {
+                let square = *square;
+                let price = self.board().square(square).price().unwrap_or(0);
+                let amount = self.rules().mortgage_value(price);
+                self.squares[square].mortgaged = true;
+                self.squares[square].interest_paid = false;
+                self.transfer(Party::Bank, Party::Player(actor), amount);
+                self.emit(actor, Event::Mortgaged { square, amount }, ev);
+                self.after_raising(ev);
+            }
+            Action::Unmortgage { square } => {
+                let square = *square;
+                let cost = self.unmortgage_cost(square);
+                self.squares[square].mortgaged = false;
+                self.squares[square].interest_paid = false;
+                self.transfer(Party::Player(actor), Party::Bank, cost);
+                self.emit(actor, Event::Unmortgaged { square, cost }, ev);
+            }
+            Action::ProposeTrade { to, give, take } => {
+                let offer = TradeOffer {
+                    from: actor,
+                    to: *to,
+                    give: give.clone(),
+                    take: take.clone(),
+                };
+                self.turn.trade_offers += 1;
+                self.phase = Phase::TradeOffer(offer.clone());
+                self.emit(actor, Event::TradeProposed { offer }, ev);
+            }
+            Action::AnswerTrade { accept } => {
+                if let Phase::TradeOffer(offer) = self.phase.clone() {
+                    if *accept {
+                        self.carry_out_trade(&offer, ev);
+                    } else {
+                        self.emit(offer.to, Event::TradeDeclined { offer }, ev);
+                    }
+                }
+                self.advance(ev);
+            }
+            Action::PayJailFine => {
+                let fine = self.rules().jail.fine.unwrap_or(0);
+                let middle = self.middle();
+                self.pay_now(actor, middle, fine, Reason::JailFine, ev);
+                self.free_from_jail(actor, JailExit::Fine, ev);
+            }
+            Action::UseJailCard => {
+                if !self.players[actor].jail_cards.is_empty() {
+                    let card = self.players[actor].jail_cards.remove(0);
+                    self.decks.get_mut(card.deck).push_back(card.card);
+                }
+                self.free_from_jail(actor, JailExit::Card, ev);
+            }
+            Action::EndTurn => {
+                let p = self.turn.player;
+                self.emit(p, Event::TurnEnded, ev);
+                self.next_turn(ev);
+                self.advance(ev);
+            }
+            Action::DeclareBankruptcy => {
+                let front = self.pending.pop_front();
+                let creditor = match front {
+                    Some(Pending::Debt { creditor, .. }) => creditor,
+                    Some(other) => {
+                        self.pending.push_front(other);
+                        Party::Bank
+                    }
+                    None => Party::Bank,
+                };
+                self.go_bankrupt(actor, creditor, ev);
+                self.advance(ev);
+            }
+            Action::Resign { player } => self.resign(*player, ev),
+        }
+    }
+
+    /// After selling or mortgaging: a debtor may now be able to pay.
+    fn after_raising(&mut self, ev: &mut Events) {
+        if matches!(self.phase, Phase::RaiseCash { .. }) {
+            self.advance(ev);
+        }
+    }
+
+    pub(crate) fn middle(&self) -> Party {
+        if self.rules().free_parking_jackpot {
+            Party::Jackpot
+        } else {
+            Party::Bank
+        }
+    }
+
+    fn add(&mut self, party: Party, delta: i64) {
+        match party {
+            Party::Bank => self.bank += delta,
+            Party::Jackpot => self.jackpot += delta,
+            Party::Player(p) => self.players[p].cash += delta,
+        }
+    }
+
+    pub(crate) fn transfer(&mut self, from: Party, to: Party, amount: i64) {
+        self.add(from, -amount);
+        self.add(to, amount);
+    }
+
+    /// Pays at once and logs it (the payer can afford it).
+    fn pay_now(&mut self, p: PlayerId, to: Party, amount: i64, reason: Reason, ev: &mut Events) {
+        if amount <= 0 {
+            return;
+        }
+        self.transfer(Party::Player(p), to, amount);
+        self.emit(
+            p,
+            Event::Payment {
+                from: Party::Player(p),
+                to,
+                amount,
+                reason,
+            },
+            ev,
+        );
+    }
+
+    /// A payment that may exceed the payer's cash: paid now if possible, else a debt
+    /// (RaiseCash) or, under the sell-cheapest rule, paid into the red and settled by
+    /// selling properties to the bank.
+    fn charge(
+        &mut self,
+        debtor: PlayerId,
+        creditor: Party,
+        amount: i64,
+        reason: Reason,
+        ev: &mut Events,
+    ) {
+        if amount <= 0 || self.players[debtor].bankrupt {
+            return;
+        }
+        match self.rules().debt {
+            DebtRule::SellCheapest { percent } => {
+                self.transfer(Party::Player(debtor), creditor, amount);
+                self.emit(
+                    debtor,
+                    Event::Payment {
+                        from: Party::Player(debtor),
+                        to: creditor,
+                        amount,
+                        reason,
+                    },
+                    ev,
+                );
+                if self.players[debtor].cash < 0 {
+                    self.liquidate(debtor, percent, ev);
+                }
+            }
+            DebtRule::RaiseCash => {
+                if self.players[debtor].cash >= amount && !self.has_debt(debtor) {
+                    self.pay_now(debtor, creditor, amount, reason, ev);
+                } else {
+                    self.pending.push_back(Pending::Debt {
+                        debtor,
+                        creditor,
+                        amount,
+                        reason,
+                    });
+                    self.emit(
+                        debtor,
+                        Event::DebtDue {
+                            to: creditor,
+                            amount,
+                        },
+                        ev,
+                    );
+                }
+            }
+        }
+    }
+
+    /// Mini: sells the cheapest property to the bank until back in credit; still in the red
+    /// means bankrupt and out (the bank writes off the rest).
+    fn liquidate(&mut self, p: PlayerId, percent: u32, ev: &mut Events) {
+        while self.players[p].cash < 0 {
+            let cheapest = self
+                .lots_of(p)
+                .into_iter()
+                .min_by_key(|&l| (self.board().square(l).price().unwrap_or(0), l));
+            let Some(l) = cheapest else { break };
+            self.clear_buildings(l, false);
+            self.squares[l] = SquareState::default();
+            let price = self.board().square(l).price().unwrap_or(0);
+            let amount = price * i64::from(percent) / 100;
+            self.transfer(Party::Bank, Party::Player(p), amount);
+            self.emit(p, Event::SoldToBank { square: l, amount }, ev);
+        }
+        if self.players[p].cash < 0 {
+            let deficit = -self.players[p].cash;
+            self.transfer(Party::Bank, Party::Player(p), deficit);
+            self.go_bankrupt(p, Party::Bank, ev);
+        }
+    }
+
+    /// Returns a lot's buildings to the bank; the refund they are worth at the sell-back
+    /// rate when `refund`, else 0.
+    fn clear_buildings(&mut self, l: usize, refund: bool) -> i64 {
+        let h = self.squares[l].houses;
+        if h == 0 {
+            return 0;
+        }
+        if h == 5 {
+            self.bank_hotels += 1;
+        } else {
+            self.bank_houses += u32::from(h);
+        }
+        self.squares[l].houses = 0;
+        if refund {
+            let cost = self.board().square(l).house_cost().unwrap_or(0);
+            self.rules().building_refund(cost * i64::from(h))
+        } else {
+            0
+        }
+    }
+
+    fn do_build(&mut self, p: PlayerId, square: usize, placing: bool, ev: &mut Events) {
+        let cost = self.board().square(square).house_cost().unwrap_or(0);
+        let s = &mut self.squares[square];
+        if s.houses == 4 {
+            s.houses = 5;
+            self.bank_hotels -= 1;
+            self.bank_houses += 4;
+        } else {
+            s.houses += 1;
+            self.bank_houses -= 1;
+        }
+        let houses = self.squares[square].houses;
+        let paid = if placing { 0 } else { cost };
+        if paid > 0 {
+            self.transfer(Party::Player(p), Party::Bank, paid);
+        }
+        self.emit(
+            p,
+            Event::Built {
+                square,
+                houses,
+                cost: paid,
+            },
+            ev,
+        );
+    }
+
+    /// Players who could build a house now, in bidding order from `builder`, when they
+    /// outnumber the houses in the bank.
+    fn house_shortage(&self, builder: PlayerId) -> Option<Vec<PlayerId>> {
+        let bank = self.bank_houses as usize;
+        if bank == 0 {
+            return None;
+        }
+        let n = self.players.len();
+        let mut wanting = Vec::new();
+        for k in 0..n {
+            let q = (builder + k) % n;
+            if self.players[q].bankrupt {
+                continue;
+            }
+            let can = self
+                .lots_of(q)
+                .into_iter()
+                .any(|l| self.squares[l].houses < 4 && self.check_build(q, l, false).is_ok());
+            if can {
+                wanting.push(q);
+            }
+        }
+        (wanting.len() >= 2 && wanting.len() > bank).then_some(wanting)
+    }
+
+    fn finish_auction_if_done(&mut self, ev: &mut Events) {
+        let Phase::Auction(a) = &self.phase else {
+            return;
+        };
+        let done = a.bidders.is_empty() || (a.bidders.len() == 1 && a.leader == Some(a.bidders[0]));
+        if !done {
+            return;
+        }
+        let a = a.clone();
+        match a.leader {
+            None => {
+                let p = self.turn.player;
+                self.emit(p, Event::AuctionUnsold { square: a.lot }, ev);
+                self.advance(ev);
+            }
+            Some(w) => {
+                self.transfer(Party::Player(w), Party::Bank, a.high_bid);
+                match a.lot {
+                    Some(lot) => {
+                        self.squares[lot].owner = Some(w);
+                        self.emit(
+                            w,
+                            Event::AuctionWon {
+                                square: Some(lot),
+                                price: a.high_bid,
+                            },
+                            ev,
+                        );
+                        self.advance(ev);
+                    }
+                    None => {
+                        self.emit(
+                            w,
+                            Event::AuctionWon {
+                                square: None,
+                                price: a.high_bid,
+                            },
+                            ev,
+                        );
+                        let can_place = self
+                            .lots_of(w)
+                            .into_iter()
+                            .any(|l| self.check_build(w, l, true).is_ok());
+                        if can_place {
+                            self.phase = Phase::PlaceHouse { player: w };
+                        } else {
+                            self.advance(ev);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn carry_out_trade(&mut self, offer: &TradeOffer, ev: &mut Events) {
+        let (a, b) = (offer.from, offer.to);
+        self.emit(
+            b,
+            Event::TradeAccepted {
+                offer: offer.clone(),
+            },
+            ev,
+        );
+        if offer.give.cash > 0 {
+            self.transfer(Party::Player(a), Party::Player(b), offer.give.cash);
+        }
+        if offer.take.cash > 0 {
+            self.transfer(Party::Player(b), Party::Player(a), offer.take.cash);
+        }
+        for _ in 0..offer.give.jail_cards {
+            if !self.players[a].jail_cards.is_empty() {
+                let c = self.players[a].jail_cards.remove(0);
+                self.players[b].jail_cards.push(c);
+            }
+        }
+        for _ in 0..offer.take.jail_cards {
+            if !self.players[b].jail_cards.is_empty() {
+                let c = self.players[b].jail_cards.remove(0);
+                self.players[a].jail_cards.push(c);
+            }
+        }
+        for (lots, from, to) in [(&offer.give.lots, a, b), (&offer.take.lots, b, a)] {
+            for &l in lots {
+                self.hand_over(l, from, to, ev);
+            }
+        }
+    }
+
+    /// A lot changes hands; a mortgaged one costs the receiver the interest at once.
+    fn hand_over(&mut self, l: usize, from: PlayerId, to: PlayerId, ev: &mut Events) {
+        self.squares[l].owner = Some(to);
+        self.emit(
+            to,
+            Event::LotTransferred {
+                square: l,
+                from: Party::Player(from),
+                to: Party::Player(to),
+            },
+            ev,
+        );
+        if self.squares[l].mortgaged {
+            let price = self.board().square(l).price().unwrap_or(0);
+            let mv = self.rules().mortgage_value(price);
+            let interest = self.rules().mortgage_interest(mv);
+            self.squares[l].interest_paid = true;
+            self.charge(
+                to,
+                Party::Bank,
+                interest,
+                Reason::MortgageInterest { square: l },
+                ev,
+            );
+        }
+    }
+
+    fn free_from_jail(&mut self, p: PlayerId, how: JailExit, ev: &mut Events) {
+        self.players[p].in_jail = false;
+        self.players[p].jail_tries = 0;
+        self.emit(p, Event::LeftJail { how }, ev);
+    }
+
+    pub(crate) fn send_to_jail(&mut self, p: PlayerId, ev: &mut Events) {
+        let Some(j) = self.board().jail() else {
+            return;
+        };
+        let pl = &mut self.players[p];
+        pl.position = j;
+        pl.in_jail = true;
+        pl.jail_tries = 0;
+        if p == self.turn.player {
+            self.turn.can_roll = false;
+            self.turn.doubles = 0;
+        }
+        self.emit(p, Event::SentToJail, ev);
+    }
+
+    fn do_roll(&mut self, ev: &mut Events) {
+        let p = self.turn.player;
+        let dice = self.throw();
+        let total: u32 = dice.iter().map(|d| u32::from(*d)).sum();
+        let double = dice.len() >= 2 && dice.iter().all(|d| *d == dice[0]);
+        let sides = self.rules().dice_sides;
+        let max_face = dice.iter().all(|d| *d == sides);
+        self.turn.rolled = true;
+        self.turn.can_roll = false;
+        self.turn.last_roll = dice.clone();
+        self.turn.last_total = total;
+        self.turn.last_double = double;
+        self.emit(
+            p,
+            Event::Rolled {
+                dice,
+                total,
+                double,
+            },
+            ev,
+        );
+        let steps = i32::try_from(total).unwrap_or(0);
+        if self.players[p].in_jail {
+            self.roll_in_jail(p, steps, double, max_face, ev);
+            return;
+        }
+        let mut act = true;
+        match self.rules().extra_roll {
+            ExtraRoll::None => {}
+            ExtraRoll::Doubles { limit, on_limit } => {
+                if double {
+                    self.turn.doubles += 1;
+                    if self.turn.doubles >= limit {
+                        match on_limit {
+                            DoublesLimit::Jail => self.send_to_jail(p, ev),
+                            DoublesLimit::EndTurn => self.emit(p, Event::TooManyDoubles, ev),
+                        }
+                        self.advance(ev);
+                        return;
+                    }
+                    self.turn.can_roll = true;
+                }
+            }
+            ExtraRoll::MaxFace => {
+                if max_face {
+                    self.turn.can_roll = true;
+                    act = false;
+                }
+            }
+        }
+        let blocking = self.move_by(p, steps, act, LandCtx::default(), ev);
+        if self.turn.can_roll && !self.players[p].bankrupt {
+            self.emit(p, Event::RollAgain, ev);
+        }
+        self.settle(blocking, ev);
+    }
+
+    fn settle(&mut self, blocking: Option<Phase>, ev: &mut Events) {
+        match blocking {
+            Some(phase) => self.phase = phase,
+            None => self.advance(ev),
+        }
+    }
+
+    fn roll_in_jail(
+        &mut self,
+        p: PlayerId,
+        steps: i32,
+        double: bool,
+        max_face: bool,
+        ev: &mut Events,
+    ) {
+        let jail = self.rules().jail;
+        match jail.release {
+            JailRelease::Doubles => {
+                if double {
+                    self.free_from_jail(p, JailExit::Doubles, ev);
+                    let blocking = self.move_by(p, steps, true, LandCtx::default(), ev);
+                    self.settle(blocking, ev);
+                    return;
+                }
+                self.players[p].jail_tries += 1;
+                let tries = self.players[p].jail_tries;
+                if jail.max_tries.is_some_and(|m| tries >= m) {
+                    self.free_from_jail(p, JailExit::FineAfterTries, ev);
+                    let fine = jail.fine.unwrap_or(0);
+                    let middle = self.middle();
+                    self.charge(p, middle, fine, Reason::JailFine, ev);
+                    self.pending.push_back(Pending::Move { player: p, steps });
+                } else {
+                    self.emit(p, Event::StayedInJail { tries }, ev);
+                }
+                self.advance(ev);
+            }
+            JailRelease::MaxFace => {
+                if max_face {
+                    self.free_from_jail(p, JailExit::MaxFace, ev);
+                    self.turn.can_roll = true;
+                    self.emit(p, Event::RollAgain, ev);
+                } else {
+                    self.players[p].jail_tries = self.players[p].jail_tries.saturating_add(1);
+                    let tries = self.players[p].jail_tries;
+                    self.emit(p, Event::StayedInJail { tries }, ev);
+                }
+                self.advance(ev);
+            }
+        }
+    }
+
+    fn pay_bonus(
+        &mut self,
+        p: PlayerId,
+        amount: i64,
+        salary: bool,
+        reason: Reason,
+        ev: &mut Events,
+    ) {
+        if amount <= 0 {
+            return;
+        }
+        if self.rules().bonus_once_per_turn && p == self.turn.player {
+            if self.turn.bonus_taken {
+                self.emit(p, Event::NoBonus { amount }, ev);
+                return;
+            }
+            self.turn.bonus_taken = true;
+        }
+        self.transfer(Party::Bank, Party::Player(p), amount);
+        let event = if salary {
+            Event::Salary { amount }
+        } else {
+            Event::Payment {
+                from: Party::Bank,
+                to: Party::Player(p),
+                amount,
+                reason,
+            }
+        };
+        self.emit(p, event, ev);
+    }
+
+    /// Moves a token; salary for passing (or landing on) the start when moving forward;
+    /// then acts on the square reached when `act`.
+    fn move_by(
+        &mut self,
+        p: PlayerId,
+        steps: i32,
+        act: bool,
+        ctx: LandCtx,
+        ev: &mut Events,
+    ) -> Option<Phase> {
+        if self.players[p].bankrupt {
+            return None;
+        }
+        let n = self.board().len() as i64;
+        let from = self.players[p].position;
+        let raw = from as i64 + i64::from(steps);
+        let to = raw.rem_euclid(n) as usize;
+        self.players[p].position = to;
+        self.emit(p, Event::Moved { from, to, steps }, ev);
+        if steps > 0 {
+            let laps = raw / n;
+            let salary = self.rules().salary;
+            for lap in 0..laps {
+                let mut amount = salary;
+                if lap == laps - 1 && to == 0 && act {
+                    amount *= i64::from(self.rules().salary_on_landing_multiplier);
+                }
+                self.pay_bonus(p, amount, true, Reason::Card, ev);
+            }
+        }
+        if act {
+            self.land(p, ctx, ev)
+        } else {
+            None
+        }
+    }
+
+    fn advance_to(
+        &mut self,
+        p: PlayerId,
+        target: usize,
+        ctx: LandCtx,
+        ev: &mut Events,
+    ) -> Option<Phase> {
+        let n = self.board().len();
+        let from = self.players[p].position;
+        let steps = (target + n - from) % n;
+        self.move_by(p, steps as i32, true, ctx, ev)
+    }
+
+    fn nearest(&self, from: usize, pred: fn(&SquareKind) -> bool) -> Option<usize> {
+        let n = self.board().len();
+        (1..=n)
+            .map(|k| (from + k) % n)
+            .find(|&i| pred(&self.board().square(i).kind))
+    }
+
+    fn others(&self, p: PlayerId) -> Vec<PlayerId> {
+        (0..self.players.len())
+            .filter(|&q| q != p && !self.players[q].bankrupt)
+            .collect()
+    }
+
+    fn land(&mut self, p: PlayerId, ctx: LandCtx, ev: &mut Events) -> Option<Phase> {
+        let pos = self.players[p].position;
+        let kind = self.board().square(pos).kind.clone();
+        let middle = self.middle();
+        match kind {
+            SquareKind::Start | SquareKind::Jail | SquareKind::Road => None,
+            SquareKind::FreeParking => {
+                if self.rules().free_parking_jackpot && self.jackpot > 0 {
+                    let j = self.jackpot;
+                    self.transfer(Party::Jackpot, Party::Player(p), j);
+                    self.emit(
+                        p,
+                        Event::Payment {
+                            from: Party::Jackpot,
+                            to: Party::Player(p),
+                            amount: j,
+                            reason: Reason::Jackpot,
+                        },
+                        ev,
+                    );
+                }
+                None
+            }
+            SquareKind::Property { .. }
+            | SquareKind::Railroad { .. }
+            | SquareKind::Utility { .. } => {
+                let state = self.squares[pos];
+                match state.owner {
+                    None => Some(Phase::BuyOrDecline { square: pos }),
+                    Some(o) if o == p => None,
+                    Some(o) => {
+                        if state.mortgaged {
+                            self.emit(
+                                p,
+                                Event::NoRent {
+                                    square: pos,
+                                    why: "it is mortgaged".into(),
+                                },
+                                ev,
+                            );
+                            return None;
+                        }
+                        if self.rules().no_rent_in_jail && self.players[o].in_jail {
+                            self.emit(
+                                p,
+                                Event::NoRent {
+                                    square: pos,
+                                    why: "its owner is in jail".into(),
+                                },
+                                ev,
+                            );
+                            return None;
+                        }
+                        let rent = match (&kind, ctx.utility_dice) {
+                            (SquareKind::Utility { .. }, Some(m)) => {
+                                let dice = self.throw();
+                                let total: u32 = dice.iter().map(|d| u32::from(*d)).sum();
+                                let double = dice.len() >= 2 && dice.iter().all(|d| *d == dice[0]);
+                                self.emit(
+                                    p,
+                                    Event::Rolled {
+                                        dice,
+                                        total,
+                                        double,
+                                    },
+                                    ev,
+                                );
+                                i64::from(total) * m
+                            }
+                            _ => self.rent(pos, self.turn.last_total, ctx.rent_multiplier),
+                        };
+                        self.charge(p, Party::Player(o), rent, Reason::Rent { square: pos }, ev);
+                        None
+                    }
+                }
+            }
+            SquareKind::Station { fee_per_pip } => {
+                let fee = fee_per_pip * i64::from(self.turn.last_total);
+                self.charge(p, middle, fee, Reason::StationFee { square: pos }, ev);
+                None
+            }
+            SquareKind::Tax {
+                amount,
+                percent,
+                percent_on_double,
+            } => {
+                let pct = if self.turn.last_double {
+                    percent_on_double.unwrap_or(percent)
+                } else {
+                    percent
+                };
+                let due = amount + self.players[p].cash.max(0) * i64::from(pct) / 100;
+                self.charge(p, middle, due, Reason::Tax { square: pos }, ev);
+                None
+            }
+            SquareKind::Chance => self.draw(p, DeckKind::Chance, ev),
+            SquareKind::CommunityChest => self.draw(p, DeckKind::CommunityChest, ev),
+            SquareKind::Joker {
+                move_by,
+                wait,
+                money,
+                pay_each_player,
+            } => {
+                let reason = Reason::Joker { square: pos };
+                if money > 0 {
+                    self.pay_bonus(p, money, false, reason.clone(), ev);
+                } else if money < 0 {
+                    self.charge(p, middle, -money, reason.clone(), ev);
+                }
+                if pay_each_player > 0 {
+                    for o in self.others(p) {
+                        self.charge(p, Party::Player(o), pay_each_player, reason.clone(), ev);
+                    }
+                }
+                if self.players[p].bankrupt {
+                    return None;
+                }
+                if wait > 0 {
+                    self.players[p].waiting += wait;
+                    self.emit(p, Event::WillWait { turns: wait }, ev);
+                }
+                if move_by != 0 {
+                    return self.move_by(p, move_by, true, LandCtx::default(), ev);
+                }
+                None
+            }
+            SquareKind::GoToJail => {
+                self.send_to_jail(p, ev);
+                None
+            }
+        }
+    }
+
+    fn draw(&mut self, p: PlayerId, kind: DeckKind, ev: &mut Events) -> Option<Phase> {
+        let idx = self.decks.get_mut(kind).pop_front()?;
+        let card = self.board().deck(kind).get(idx)?.clone();
+        if card.effect != CardEffect::GetOutOfJailFree {
+            self.decks.get_mut(kind).push_back(idx);
+        }
+        let text = card.text_with(&self.board().currency().symbol);
+        self.emit(
+            p,
+            Event::CardDrawn {
+                deck: kind,
+                number: idx + 1,
+                text,
+            },
+            ev,
+        );
+        let middle = self.middle();
+        match card.effect {
+            CardEffect::AdvanceTo { square } => self.advance_to(p, square, LandCtx::default(), ev),
+            CardEffect::AdvanceToNearestRailroad { rent_multiplier } => {
+                let from = self.players[p].position;
+                let t = self.nearest(from, |k| matches!(k, SquareKind::Railroad { .. }))?;
+                let ctx = LandCtx {
+                    rent_multiplier,
+                    utility_dice: None,
+                };
+                self.advance_to(p, t, ctx, ev)
+            }
+            CardEffect::AdvanceToNearestUtility { dice_multiplier } => {
+                let from = self.players[p].position;
+                let t = self.nearest(from, |k| matches!(k, SquareKind::Utility { .. }))?;
+                let ctx = LandCtx {
+                    rent_multiplier: 1,
+                    utility_dice: Some(dice_multiplier),
+                };
+                self.advance_to(p, t, ctx, ev)
+            }
+            CardEffect::MoveBy { steps } => self.move_by(p, steps, true, LandCtx::default(), ev),
+            CardEffect::GoToJail => {
+                self.send_to_jail(p, ev);
+                None
+            }
+            CardEffect::Collect { amount } => {
+                self.transfer(Party::Bank, Party::Player(p), amount);
+                self.emit(
+                    p,
+                    Event::Payment {
+                        from: Party::Bank,
+                        to: Party::Player(p),
+                        amount,
+                        reason: Reason::Card,
+                    },
+                    ev,
+                );
+                None
+            }
+            CardEffect::Pay { amount } => {
+                self.charge(p, middle, amount, Reason::Card, ev);
+                None
+            }
+            CardEffect::GetOutOfJailFree => {
+                self.players[p].jail_cards.push(JailCard {
+                    deck: kind,
+                    card: idx,
+                });
+                self.emit(p, Event::GotJailCard { deck: kind }, ev);
+                None
+            }
+            CardEffect::Repairs {
+                per_house,
+                per_hotel,
+            } => {
+                let (mut houses, mut hotels) = (0i64, 0i64);
+                for l in self.lots_of(p) {
+                    match self.squares[l].houses {
+                        5 => hotels += 1,
+                        h => houses += i64::from(h),
+                    }
+                }
+                self.charge(
+                    p,
+                    middle,
+                    houses * per_house + hotels * per_hotel,
+                    Reason::Card,
+                    ev,
+                );
+                None
+            }
+            CardEffect::PayEachPlayer { amount } => {
+                for o in self.others(p) {
+                    self.charge(p, Party::Player(o), amount, Reason::Card, ev);
+                }
+                None
+            }
+            CardEffect::CollectFromEachPlayer { amount } => {
+                for o in self.others(p) {
+                    self.charge(o, Party::Player(p), amount, Reason::Card, ev);
+                }
+                None
+            }
+        }
+    }
+
+    /// Carries out queued work until a decision is needed, then sets the phase.
+    pub(crate) fn advance(&mut self, ev: &mut Events) {
+        loop {
+            if self.phase == Phase::GameOver {
+                return;
+            }
+            if self.players.iter().filter(|p| !p.bankrupt).count() <= 1 {
+                self.end_game(ev);
+                return;
+            }
+            let Some(item) = self.pending.pop_front() else {
+                if self.players[self.turn.player].bankrupt {
+                    self.next_turn(ev);
+                    continue;
+                }
+                self.phase = if self.turn.can_roll {
+                    Phase::Roll
+                } else {
+                    Phase::EndTurn
+                };
+                return;
+            };
+            match item {
+                Pending::Debt {
+                    debtor,
+                    creditor,
+                    amount,
+                    reason,
+                } => {
+                    if self.players[debtor].bankrupt {
+                        continue;
+                    }
+                    if self.players[debtor].cash >= amount {
+                        self.pay_now(debtor, creditor, amount, reason, ev);
+                        continue;
+                    }
+                    self.pending.push_front(Pending::Debt {
+                        debtor,
+                        creditor,
+                        amount,
+                        reason,
+                    });
+                    self.phase = Phase::RaiseCash {
+                        debtor,
+                        creditor,
+                        amount,
+                    };
+                    return;
+                }
+                Pending::Auction { square } => {
+                    if self.squares[square].owner.is_some() {
+                        continue;
+                    }
+                    let n = self.players.len();
+                    let bidders: Vec<PlayerId> = (0..n)
+                        .map(|k| (self.turn.player + k) % n)
+                        .filter(|&q| !self.players[q].bankrupt)
+                        .collect();
+                    let p = self.turn.player;
+                    self.emit(
+                        p,
+                        Event::AuctionStarted {
+                            square: Some(square),
+                            minimum: 1,
+                        },
+                        ev,
+                    );
+                    self.phase = Phase::Auction(Auction {
+                        lot: Some(square),
+                        minimum: 1,
+                        high_bid: 0,
+                        leader: None,
+                        bidders,
+                        next: 0,
+                    });
+                    return;
+                }
+                Pending::Move { player, steps } => {
+                    if let Some(phase) = self.move_by(player, steps, true, LandCtx::default(), ev) {
+                        self.phase = phase;
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    fn end_game(&mut self, ev: &mut Events) {
+        self.phase = Phase::GameOver;
+        self.pending.clear();
+        let winner = self.leader();
+        let p = winner.unwrap_or(self.turn.player);
+        self.emit(p, Event::GameOver { winner }, ev);
+    }
+
+    pub(crate) fn next_turn(&mut self, ev: &mut Events) {
+        let ending = self.turn.player;
+        for s in self.squares.iter_mut() {
+            if s.owner == Some(ending) {
+                s.interest_paid = false;
+            }
+        }
+        if self.players.iter().all(|p| p.bankrupt) {
+            return;
+        }
+        let n = self.players.len();
+        let mut p = ending;
+        loop {
+            let next = (p + 1) % n;
+            if next <= p {
+                self.round += 1;
+                if let Some(limit) = self.rules().round_limit {
+                    if self.round > limit {
+                        self.round = limit;
+                        self.end_game(ev);
+                        return;
+                    }
+                }
+            }
+            p = next;
+            if self.players[p].bankrupt {
+                continue;
+            }
+            if self.players[p].waiting > 0 {
+                self.players[p].waiting -= 1;
+                let remaining = self.players[p].waiting;
+                self.emit(p, Event::TurnSkipped { remaining }, ev);
+                continue;
+            }
+            break;
+        }
+        self.turn = Turn::start(p);
+        self.emit(p, Event::TurnStarted, ev);
+    }
+
+    /// Bankruptcy: to a player (everything goes to them, buildings at the sell-back rate,
+    /// mortgaged lots under the interest rule) or to the bank (buildings removed, lots
+    /// auctioned, jail cards back to their decks).
+    pub(crate) fn go_bankrupt(&mut self, p: PlayerId, creditor: Party, ev: &mut Events) {
+        self.pending.retain(|x| match x {
+            Pending::Debt { debtor, .. } => *debtor != p,
+            Pending::Move { player, .. } => *player != p,
+            Pending::Auction { .. } => true,
+        });
+        for x in self.pending.iter_mut() {
+            if let Pending::Debt { creditor: c, .. } = x {
+                if *c == Party::Player(p) {
+                    *c = Party::Bank;
+                }
+            }
+        }
+        let lots = self.lots_of(p);
+        let creditor = match creditor {
+            Party::Player(c) if c != p && !self.players[c].bankrupt => Party::Player(c),
+            Party::Jackpot => Party::Jackpot,
+            _ => Party::Bank,
+        };
+        match creditor {
+            Party::Player(c) => {
+                for &l in &lots {
+                    let refund = self.clear_buildings(l, true);
+                    self.transfer(Party::Bank, Party::Player(p), refund);
+                }
+                let cash = self.players[p].cash;
+                if cash != 0 {
+                    self.transfer(Party::Player(p), Party::Player(c), cash);
+                }
+                let cards = std::mem::take(&mut self.players[p].jail_cards);
+                self.players[c].jail_cards.extend(cards);
+                for &l in &lots {
+                    self.hand_over(l, p, c, ev);
+                }
+            }
+            _ => {
+                for &l in &lots {
+                    self.clear_buildings(l, false);
+                    self.squares[l] = SquareState::default();
+                    if self.rules().auctions {
+                        self.pending.push_back(Pending::Auction { square: l });
+                    }
+                    self.emit(
+                        p,
+                        Event::LotTransferred {
+                            square: l,
+                            from: Party::Player(p),
+                            to: Party::Bank,
+                        },
+                        ev,
+                    );
+                }
+                let cash = self.players[p].cash;
+                if cash != 0 {
+                    self.transfer(Party::Player(p), creditor, cash);
+                }
+                let cards = std::mem::take(&mut self.players[p].jail_cards);
+                for c in cards {
+                    self.decks.get_mut(c.deck).push_back(c.card);
+                }
+            }
+        }
+        let pl = &mut self.players[p];
+        pl.bankrupt = true;
+        pl.in_jail = false;
+        pl.jail_tries = 0;
+        pl.waiting = 0;
+        if p == self.turn.player {
+            self.turn.can_roll = false;
+        }
+        self.emit(p, Event::Bankrupt { to: creditor }, ev);
+    }
+
+    fn resign(&mut self, player: PlayerId, ev: &mut Events) {
+        self.emit(player, Event::Resigned, ev);
+        let mut must_advance = false;
+        let mut in_auction = false;
+        match &mut self.phase {
+            Phase::Auction(a) => {
+                in_auction = true;
+                if let Some(i) = a.bidders.iter().position(|&q| q == player) {
+                    a.bidders.remove(i);
+                    if i < a.next {
+                        a.next -= 1;
+                    }
+                    if a.next >= a.bidders.len() {
+                        a.next = 0;
+                    }
+                }
+                if a.leader == Some(player) {
+                    a.leader = None;
+                    a.high_bid = 0;
+                }
+            }
+            Phase::TradeOffer(o) if o.from == player || o.to == player => {
+                let offer = o.clone();
+                self.emit(offer.to, Event::TradeDeclined { offer }, ev);
+                must_advance = true;
+            }
+            Phase::PlaceHouse { player: q } if *q == player => must_advance = true,
+            Phase::RaiseCash { debtor, .. } if *debtor == player => must_advance = true,
+            Phase::Roll | Phase::EndTurn | Phase::BuyOrDecline { .. }
+                if self.turn.player == player =>
+            {
+                must_advance = true
+            }
+            _ => {}
+        }
+        self.go_bankrupt(player, Party::Bank, ev);
+        if self.players.iter().filter(|p| !p.bankrupt).count() <= 1 {
+            self.end_game(ev);
+        } else if in_auction {
+            self.finish_auction_if_done(ev);
+        } else if must_advance {
+            self.advance(ev);
+        }
+    }
+}
