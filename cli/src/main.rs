@@ -2,11 +2,16 @@
 //!
 //! Each subcommand lives in its own module; `main` only dispatches.
 
+mod bench;
+mod replay;
+
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: worlds <command> [options]
 
 commands:
+  replay      play a scenario file: replay SCENARIO.json [--format json|table]
+  bench-games play full bot games and report games per second
   help        show this text";
 
 fn main() -> ExitCode {
@@ -16,8 +21,9 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     };
     let rest = &args[1..];
-    let _ = rest;
     match command.as_str() {
+        "replay" => replay::run(rest),
+        "bench-games" => bench::run(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             ExitCode::SUCCESS

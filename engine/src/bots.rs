@@ -101,7 +101,7 @@ fn completes_group(game: &Game, player: PlayerId, lots: &[usize]) -> bool {
 }
 
 impl Heuristic {
-    fn raise_cash(&self, game: &Game, legal: &[Action]) -> Action {
+    pub(crate) fn raise_cash(&self, game: &Game, legal: &[Action]) -> Action {
         // Sell buildings first (from the most built lot), then mortgage the cheapest lot.
         let mut best: Option<(u8, Action)> = None;
         for a in legal {

@@ -1,0 +1,83 @@
+//! `worlds bench-games [--games N] [--board ID] [--players P] [--strategy NAME] [--seed S]`:
+//! plays full bot games on one thread and reports games per second. A benchmark, not a
+//! test: run it with a release build.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use worlds_engine::bots::play_out;
+use worlds_engine::game::{GameSetup, Seat};
+use worlds_engine::{Game, Preset};
+
+pub const USAGE: &str =
+    "usage: worlds bench-games [--games N] [--board classic|mini|campus|worlds] [--players P] [--strategy balanced|cautious|random] [--seed S]";
+
+pub fn run(args: &[String]) -> ExitCode {
+    let mut games: u64 = 1000;
+    let mut board = Preset::Classic;
+    let mut players: usize = 4;
+    let mut strategy = "balanced".to_string();
+    let mut seed: u64 = 1;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = || it.next().cloned().unwrap_or_default();
+        let ok = match a.as_str() {
+            "--games" => value().parse().map(|v| games = v).is_ok(),
+            "--players" => value().parse().map(|v| players = v).is_ok(),
+            "--seed" => value().parse().map(|v| seed = v).is_ok(),
+            "--strategy" => {
+                strategy = value();
+                worlds_engine::strategy_by_name(&strategy).is_some()
+            }
+            "--board" => match Preset::from_id(&value()) {
+                Some(p) => {
+                    board = p;
+                    true
+                }
+                None => false,
+            },
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                return ExitCode::SUCCESS;
+            }
+            _ => false,
+        };
+        if !ok {
+            eprintln!("worlds bench-games: bad argument '{a}'\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    }
+    let start = Instant::now();
+    let mut actions = 0usize;
+    let mut finished = 0u64;
+    let mut rounds = 0u64;
+    for g in 0..games {
+        let seats = (0..players)
+            .map(|i| Seat::computer(&format!("Bot {}", i + 1), &strategy))
+            .collect();
+        let mut setup = GameSetup::new(board.board(), seats, seed.wrapping_add(g));
+        if setup.rules.round_limit.is_none() {
+            setup.rules.round_limit = Some(500);
+        }
+        let mut game = match Game::new(setup) {
+            Ok(game) => game,
+            Err(e) => {
+                eprintln!("worlds bench-games: {e}");
+                return ExitCode::from(1);
+            }
+        };
+        actions += play_out(&mut game, 1_000_000);
+        finished += u64::from(game.is_over());
+        rounds += u64::from(game.round());
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{games} {} games, {players} {strategy} bots, one thread: {:.2} s, {:.0} games/s, {:.0} actions/s, {finished} finished, {:.1} rounds on average",
+        board.id(),
+        secs,
+        games as f64 / secs,
+        actions as f64 / secs,
+        rounds as f64 / games.max(1) as f64
+    );
+    ExitCode::SUCCESS
+}
