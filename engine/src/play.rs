@@ -1776,11 +1776,9 @@ impl Game {
             }
             Phase::PlaceHouse { player: q } if *q == player => must_advance = true,
             Phase::RaiseCash { debtor, .. } if *debtor == player => must_advance = true,
-            Phase::Roll | Phase::EndTurn | Phase::BuyOrDecline { .. }
-                if self.turn.player == player =>
-            {
-                must_advance = true
-            }
+            // Between decisions: the resigner's lots go to auction at once.
+            Phase::Roll | Phase::EndTurn => must_advance = true,
+            Phase::BuyOrDecline { .. } if self.turn.player == player => must_advance = true,
             _ => {}
         }
         self.go_bankrupt(player, Party::Bank, ev);
