@@ -1,6 +1,6 @@
 //! Property tests: thousands of random games where every seat plays random legal actions.
 //! After every action the invariants hold, and a refused action changes nothing.
-//! `PROPTEST_CASES` sets the number of games per preset (default 250, so 1000 in all).
+//! `PROPTEST_CASES` sets the number of games per preset (default 500, so 2000 in all).
 
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -161,10 +161,10 @@ fn play_random(
     check_invariants(&g)?;
     for step in 0..max_actions {
         let Some(me) = g.actor() else { break };
-        // A probe: if refused, nothing changed.
+        // Now and then a probe: if refused, nothing changed (cloning is the costly part).
         let p = probe(&mut rng, &g);
-        let before = g.clone();
-        if g.check(&p).is_err() {
+        if step % 8 == 0 && g.check(&p).is_err() {
+            let before = g.clone();
             let r = g.apply(p.clone());
             if r.is_ok() {
                 return Err(format!("check refused but apply accepted {p:?}"));
@@ -186,7 +186,7 @@ fn cases() -> u32 {
     std::env::var("PROPTEST_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(250)
+        .unwrap_or(500)
 }
 
 proptest! {
