@@ -9,6 +9,24 @@
 //!   [`action`] and [`event`]: what players ask for and what happened.
 //! - [`bots`]: computer players.
 //! - [`scenario`]: the scenario file format run by `worlds replay`.
+//!
+//! ## Rule decisions where PRODUCT.md leaves room
+//! - Housing shortage: when a player asks to build a house while more players could build
+//!   one (whole unmortgaged group with room, cash for the house) than the bank has houses,
+//!   one house is auctioned among them (opening at the house cost of the lot asked for);
+//!   the winner pays the bid and places it ([`game::Phase::PlaceHouse`]). Hotels are never
+//!   auctioned: with none in the bank, nobody builds one.
+//! - A hotel that cannot be broken into houses (fewer than 4 in the bank) is sold with
+//!   `SellAllBuildings`, which clears the whole group at the sell-back rate.
+//! - A received mortgaged lot: the 10% is paid at once; until the receiver's own turn ends
+//!   the mortgage lifts for its value alone, later it costs the 10% again.
+//! - Bonus once per turn (Campus): salary and Joker money gains are bonuses; payments,
+//!   moves and card money are not limited.
+//! - Backward moves never pay the salary, even onto the start square.
+//! - Taxes, station fees, fines, card payments and Joker losses go to the Free Parking
+//!   jackpot when that house rule is on.
+//! - Assets: a mortgaged lot counts its price less the mortgage owed.
+//! - Trades: at most [`game::MAX_TRADE_OFFERS_PER_TURN`] offers per turn.
 
 pub mod action;
 pub mod board;
