@@ -32,6 +32,7 @@ pub mod action;
 pub mod board;
 pub mod bots;
 pub mod cards;
+pub mod envelope;
 pub mod event;
 pub mod game;
 mod play;
