@@ -156,7 +156,7 @@ pub enum EnvelopeError {
 pub enum ImportError {
     #[error("The file is empty.")]
     Empty,
-    #[error("The file is {}; a board file may be at most {}.", megabytes(*bytes), megabytes(*limit))]
+    #[error("The file is {}; a board file may be at most {}.", file_size(*bytes, *limit), megabytes(*limit))]
     TooLarge { bytes: usize, limit: usize },
     #[error("The file is not a text file (it has binary content at byte {offset}).")]
     NotText { offset: usize },
@@ -185,14 +185,23 @@ pub enum ImportError {
     InvalidBoard { problems: Vec<BoardError> },
 }
 
-/// A size in megabytes, rounded up to a tenth (a file just over the limit never reads as
-/// the limit itself).
+/// A size in megabytes, to the nearest tenth.
 fn megabytes(bytes: usize) -> String {
-    let tenths = (bytes as u128 * 10).div_ceil(1_048_576);
+    let tenths = (bytes as u128 * 10 + 524_288) / 1_048_576;
     if tenths.is_multiple_of(10) {
         format!("{} MB", tenths / 10)
     } else {
         format!("{}.{} MB", tenths / 10, tenths % 10)
+    }
+}
+
+/// The size of a file over `limit`, never reading as the limit itself.
+fn file_size(bytes: usize, limit: usize) -> String {
+    let size = megabytes(bytes);
+    if bytes > limit && size == megabytes(limit) {
+        format!("just over {size}")
+    } else {
+        size
     }
 }
 
@@ -619,7 +628,11 @@ mod tests {
     fn sizes_read_in_megabytes() {
         assert_eq!(megabytes(2 * 1024 * 1024), "2 MB");
         assert_eq!(megabytes(3 * 1024 * 1024 + 300 * 1024), "3.3 MB");
-        assert_eq!(megabytes(2 * 1024 * 1024 + 1), "2.1 MB");
+        assert_eq!(
+            file_size(2 * 1024 * 1024 + 1, 2 * 1024 * 1024),
+            "just over 2 MB"
+        );
+        assert_eq!(file_size(3 * 1024 * 1024 + 9, 2 * 1024 * 1024), "3 MB");
     }
 
     #[test]

@@ -557,12 +557,17 @@ fn a_file_exactly_at_the_size_limit_is_read() {
     bytes.resize(MAX_IMPORT_BYTES, b' ');
     assert_eq!(import_board(&bytes), Ok(Preset::Mini.board_def()));
     bytes.push(b' ');
+    let err = import_board(&bytes).expect_err("one byte too many");
     assert_eq!(
-        import_board(&bytes),
-        Err(ImportError::TooLarge {
+        err,
+        ImportError::TooLarge {
             bytes: MAX_IMPORT_BYTES + 1,
             limit: MAX_IMPORT_BYTES
-        })
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "The file is just over 2 MB; a board file may be at most 2 MB."
     );
 }
 
