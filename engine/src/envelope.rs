@@ -549,6 +549,7 @@ fn plain_words(message: &str) -> String {
             "there is a comma before a closing bracket",
         ),
         ("expected value", "a value was expected here"),
+        ("expected ident", "a value was expected here"),
         (
             "key must be a string",
             "a field name must be in double quotes",
