@@ -39,6 +39,7 @@ mod play;
 pub mod presets;
 pub mod rules;
 pub mod scenario;
+pub mod stats;
 
 pub use action::{Action, PlayerId, RuleError, TradeOffer, TradeSide};
 pub use board::{Board, BoardDef, BoardError, SquareDef, SquareKind};

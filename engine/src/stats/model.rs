@@ -1,0 +1,529 @@
+//! The movement model: a board and a rule set reduced to what moves a token.
+//!
+//! [`Movement::turn`] plays one turn of one token. It mirrors `play.rs` (the game itself)
+//! step for step: the same dice, doubles, highest-face extra roll, jail release and fine,
+//! Go To Jail squares, the moving parts of cards (advance to a square, to the nearest
+//! railroad or utility, move by N, go to jail) and Jokers (move by N, wait N turns). What
+//! the dice and cards show comes from a [`Chance`] source, and what happens is reported to
+//! a [`Observer`]; the simulation, the exact chain and the trace are three pairs of those.
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::{Board, SquareKind};
+use crate::cards::{CardEffect, DeckKind};
+use crate::rules::{DoublesLimit, ExtraRoll, JailRelease, JailRules, RuleSet};
+use crate::stats::JailStrategy;
+
+/// Cards and Jokers that keep moving the token stop after this many moves in one go
+/// (only a deliberately looping deck gets there; the game would never end such a turn).
+pub const MAX_CHAINED_MOVES: u8 = 64;
+
+/// What a square does to a token that stops on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Spot {
+    Plain,
+    GoToJail,
+    /// Draws from deck 0 (Chance) or 1 (Community Chest).
+    Deck(usize),
+    JokerMove(i32),
+    JokerWait(u32),
+}
+
+/// The moving part of a card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CardMove {
+    Stay,
+    AdvanceTo(usize),
+    NearestRailroad,
+    NearestUtility,
+    MoveBy(i32),
+    Jail,
+}
+
+/// A token's movement state.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Token {
+    pub position: usize,
+    pub in_jail: bool,
+    /// Failed tries to leave jail so far.
+    pub jail_tries: u8,
+    /// Turns still to miss (a Joker's "wait N turns").
+    pub waiting: u32,
+}
+
+/// One throw of the dice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Roll {
+    pub dice: [u8; 4],
+    pub count: u8,
+    pub total: u32,
+    pub double: bool,
+    pub max_face: bool,
+}
+
+impl Roll {
+    pub fn new(dice: &[u8], sides: u8) -> Roll {
+        let mut d = [0u8; 4];
+        let count = dice.len().min(4);
+        d[..count].copy_from_slice(&dice[..count]);
+        let dice = &d[..count];
+        Roll {
+            dice: d,
+            count: count as u8,
+            total: dice.iter().map(|&x| u32::from(x)).sum(),
+            double: count >= 2 && dice.iter().all(|&x| x == dice[0]),
+            max_face: dice.iter().all(|&x| x == sides),
+        }
+    }
+
+    pub fn dice(&self) -> &[u8] {
+        &self.dice[..usize::from(self.count)]
+    }
+}
+
+/// Where dice and cards come from.
+pub(crate) trait Chance {
+    /// The next throw; `None` ends the turn unfinished (no dice left in a trace, or a path
+    /// too unlikely to follow in the exact chain).
+    fn roll(&mut self, m: &Movement) -> Option<Roll>;
+    /// The index of the next card of `deck` (0 Chance, 1 Community Chest) of `len` cards.
+    fn card(&mut self, deck: usize, len: usize) -> usize;
+}
+
+/// What happened, step by step.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Note<'a> {
+    TurnStarted,
+    Rolled(&'a Roll),
+    DoublesInARow(u8),
+    TooManyDoubles,
+    Moved { from: usize, to: usize, act: bool },
+    CardDrawn { deck: usize, index: usize },
+    SentToJail,
+    StayedInJail { tries: u8 },
+    LeftJail(&'static str),
+    WillWait(u32),
+    TurnSkipped { remaining: u32 },
+    RollAgain,
+    /// The token stops here (the `landings` convention).
+    Stop { square: usize, in_jail: bool },
+    /// The token rests here after a roll (the `rolls` convention).
+    RollRest { square: usize, in_jail: bool },
+    /// The token rests here at the end of the turn (the `turns` convention).
+    TurnRest { square: usize, in_jail: bool },
+}
+
+pub(crate) trait Observer {
+    fn note(&mut self, note: Note<'_>);
+}
+
+/// A board and rule set reduced to movement.
+#[derive(Debug, Clone)]
+pub struct Movement {
+    pub(crate) names: Vec<String>,
+    pub(crate) spots: Vec<Spot>,
+    pub(crate) jail: Option<usize>,
+    pub(crate) decks: [Vec<CardMove>; 2],
+    pub(crate) card_texts: [Vec<String>; 2],
+    pub(crate) nearest_railroad: Vec<Option<usize>>,
+    pub(crate) nearest_utility: Vec<Option<usize>>,
+    pub(crate) dice_count: u8,
+    pub(crate) dice_sides: u8,
+    pub(crate) extra_roll: ExtraRoll,
+    pub(crate) jail_rules: JailRules,
+    pub(crate) jail_strategy: JailStrategy,
+}
+
+fn nearest(board: &Board, pred: fn(&SquareKind) -> bool) -> Vec<Option<usize>> {
+    let n = board.len();
+    (0..n)
+        .map(|from| {
+            (1..=n)
+                .map(|k| (from + k) % n)
+                .find(|&i| pred(&board.square(i).kind))
+        })
+        .collect()
+}
+
+impl Movement {
+    /// The movement of `board` under `rules` (the board's own or changed in the lobby).
+    pub fn new(board: &Board, rules: &RuleSet, jail_strategy: JailStrategy) -> Movement {
+        let spots = board
+            .squares()
+            .iter()
+            .map(|s| match &s.kind {
+                SquareKind::GoToJail => Spot::GoToJail,
+                SquareKind::Chance => Spot::Deck(0),
+                SquareKind::CommunityChest => Spot::Deck(1),
+                SquareKind::Joker { move_by, .. } if *move_by != 0 => Spot::JokerMove(*move_by),
+                SquareKind::Joker { wait, .. } if *wait > 0 => Spot::JokerWait(*wait),
+                _ => Spot::Plain,
+            })
+            .collect();
+        let deck = |kind: DeckKind| -> Vec<CardMove> {
+            board
+                .deck(kind)
+                .iter()
+                .map(|c| match c.effect {
+                    CardEffect::AdvanceTo { square } => CardMove::AdvanceTo(square),
+                    CardEffect::AdvanceToNearestRailroad { .. } => CardMove::NearestRailroad,
+                    CardEffect::AdvanceToNearestUtility { .. } => CardMove::NearestUtility,
+                    CardEffect::MoveBy { steps } => CardMove::MoveBy(steps),
+                    CardEffect::GoToJail => CardMove::Jail,
+                    _ => CardMove::Stay,
+                })
+                .collect()
+        };
+        let texts = |kind: DeckKind| -> Vec<String> {
+            board
+                .deck(kind)
+                .iter()
+                .map(|c| c.text_with(&board.currency().symbol))
+                .collect()
+        };
+        Movement {
+            names: board.squares().iter().map(|s| s.name.clone()).collect(),
+            spots,
+            jail: board.jail(),
+            decks: [deck(DeckKind::Chance), deck(DeckKind::CommunityChest)],
+            card_texts: [texts(DeckKind::Chance), texts(DeckKind::CommunityChest)],
+            nearest_railroad: nearest(board, |k| matches!(k, SquareKind::Railroad { .. })),
+            nearest_utility: nearest(board, |k| matches!(k, SquareKind::Utility { .. })),
+            dice_count: rules.dice_count.clamp(1, 4),
+            dice_sides: rules.dice_sides.max(1),
+            extra_roll: rules.extra_roll,
+            jail_rules: rules.jail,
+            jail_strategy,
+        }
+    }
+
+    /// Number of squares.
+    pub fn len(&self) -> usize {
+        self.spots.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.spots.is_empty()
+    }
+
+    /// The jail square, if the board has one.
+    pub fn jail(&self) -> Option<usize> {
+        self.jail
+    }
+
+    /// Square names in board order.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// Every outcome of a throw as (total, double, highest face, probability), each
+    /// combination once.
+    pub fn roll_outcomes(&self) -> Vec<(Roll, f64)> {
+        let sides = self.dice_sides;
+        let count = usize::from(self.dice_count);
+        let mut out: Vec<(Roll, f64)> = Vec::new();
+        let mut dice = vec![1u8; count];
+        let p = (f64::from(sides)).powi(-(count as i32));
+        loop {
+            let r = Roll::new(&dice, sides);
+            match out.iter_mut().find(|(o, _)| {
+                o.total == r.total && o.double == r.double && o.max_face == r.max_face
+            }) {
+                Some((_, q)) => *q += p,
+                None => out.push((r, p)),
+            }
+            // Next combination (odometer).
+            let mut i = 0;
+            loop {
+                if i == count {
+                    return out;
+                }
+                if dice[i] < sides {
+                    dice[i] += 1;
+                    break;
+                }
+                dice[i] = 1;
+                i += 1;
+            }
+        }
+    }
+
+    /// Expected dice total of one throw.
+    pub fn expected_total(&self) -> f64 {
+        f64::from(self.dice_count) * (f64::from(self.dice_sides) + 1.0) / 2.0
+    }
+
+    /// Plays one turn of `t`. `None`: the source ran out (the turn is unfinished).
+    pub(crate) fn turn<C: Chance, O: Observer>(
+        &self,
+        t: &mut Token,
+        chance: &mut C,
+        obs: &mut O,
+    ) -> Option<()> {
+        obs.note(Note::TurnStarted);
+        if t.waiting > 0 {
+            t.waiting -= 1;
+            obs.note(Note::TurnSkipped {
+                remaining: t.waiting,
+            });
+            self.rest_turn(t, obs, true);
+            return Some(());
+        }
+        if t.in_jail {
+            let pays = self.jail_strategy == JailStrategy::Leave && self.jail_rules.fine.is_some();
+            if pays {
+                self.free(t, obs, "pays the fine before rolling");
+            } else {
+                let r = chance.roll(self)?;
+                obs.note(Note::Rolled(&r));
+                let steps = i32::try_from(r.total).unwrap_or(0);
+                match self.jail_rules.release {
+                    JailRelease::Doubles => {
+                        if r.double {
+                            self.free(t, obs, "rolls doubles and moves, without rolling again");
+                            self.move_by(t, steps, true, 0, chance, obs);
+                        } else {
+                            t.jail_tries = t.jail_tries.saturating_add(1);
+                            let tries = t.jail_tries;
+                            if self.jail_rules.max_tries.is_some_and(|m| tries >= m) {
+                                self.free(t, obs, "pays the fine after the last try and moves");
+                                self.move_by(t, steps, true, 0, chance, obs);
+                            } else {
+                                obs.note(Note::StayedInJail { tries });
+                                self.rest_roll(t, obs);
+                                self.rest_turn(t, obs, true);
+                                return Some(());
+                            }
+                        }
+                        self.rest_roll(t, obs);
+                        self.rest_turn(t, obs, false);
+                        return Some(());
+                    }
+                    JailRelease::MaxFace => {
+                        if r.max_face {
+                            self.free(t, obs, "rolls the highest face and rolls again");
+                            self.rest_roll(t, obs);
+                            obs.note(Note::RollAgain);
+                        } else {
+                            t.jail_tries = t.jail_tries.saturating_add(1);
+                            obs.note(Note::StayedInJail {
+                                tries: t.jail_tries,
+                            });
+                            self.rest_roll(t, obs);
+                            self.rest_turn(t, obs, true);
+                            return Some(());
+                        }
+                    }
+                }
+            }
+        }
+        let mut doubles = 0u8;
+        loop {
+            let r = chance.roll(self)?;
+            obs.note(Note::Rolled(&r));
+            let mut again = false;
+            let mut act = true;
+            match self.extra_roll {
+                ExtraRoll::None => {}
+                ExtraRoll::Doubles { limit, on_limit } => {
+                    if r.double {
+                        doubles = doubles.saturating_add(1);
+                        obs.note(Note::DoublesInARow(doubles));
+                        if doubles >= limit {
+                            match on_limit {
+                                DoublesLimit::Jail => {
+                                    self.send_to_jail(t, obs);
+                                }
+                                DoublesLimit::EndTurn => obs.note(Note::TooManyDoubles),
+                            }
+                            self.rest_roll(t, obs);
+                            break;
+                        }
+                        again = true;
+                    }
+                }
+                ExtraRoll::MaxFace => {
+                    if r.max_face {
+                        again = true;
+                        act = false;
+                    }
+                }
+            }
+            let steps = i32::try_from(r.total).unwrap_or(0);
+            self.move_by(t, steps, act, 0, chance, obs);
+            self.rest_roll(t, obs);
+            if again && !t.in_jail {
+                obs.note(Note::RollAgain);
+                continue;
+            }
+            break;
+        }
+        self.rest_turn(t, obs, false);
+        Some(())
+    }
+
+    fn rest_roll<O: Observer>(&self, t: &Token, obs: &mut O) {
+        obs.note(Note::RollRest {
+            square: t.position,
+            in_jail: t.in_jail,
+        });
+    }
+
+    /// Ends the turn; `stayed`: the token did not move this turn (in jail or waiting), which
+    /// counts once more as a stop.
+    fn rest_turn<O: Observer>(&self, t: &Token, obs: &mut O, stayed: bool) {
+        if stayed {
+            obs.note(Note::Stop {
+                square: t.position,
+                in_jail: t.in_jail,
+            });
+        }
+        obs.note(Note::TurnRest {
+            square: t.position,
+            in_jail: t.in_jail,
+        });
+    }
+
+    fn free<O: Observer>(&self, t: &mut Token, obs: &mut O, how: &'static str) {
+        t.in_jail = false;
+        t.jail_tries = 0;
+        obs.note(Note::LeftJail(how));
+    }
+
+    /// Sends the token to jail; on a board without a jail nothing happens (as in the game).
+    fn send_to_jail<O: Observer>(&self, t: &mut Token, obs: &mut O) -> bool {
+        let Some(j) = self.jail else {
+            return false;
+        };
+        t.position = j;
+        t.in_jail = true;
+        t.jail_tries = 0;
+        obs.note(Note::SentToJail);
+        obs.note(Note::Stop {
+            square: j,
+            in_jail: true,
+        });
+        true
+    }
+
+    fn move_by<C: Chance, O: Observer>(
+        &self,
+        t: &mut Token,
+        steps: i32,
+        act: bool,
+        depth: u8,
+        chance: &mut C,
+        obs: &mut O,
+    ) {
+        let n = self.spots.len() as i64;
+        let from = t.position;
+        let to = (from as i64 + i64::from(steps)).rem_euclid(n) as usize;
+        t.position = to;
+        obs.note(Note::Moved { from, to, act });
+        if act {
+            self.land(t, depth, chance, obs);
+        }
+    }
+
+    fn advance_to<C: Chance, O: Observer>(
+        &self,
+        t: &mut Token,
+        target: usize,
+        depth: u8,
+        chance: &mut C,
+        obs: &mut O,
+    ) {
+        let n = self.spots.len();
+        let steps = (target % n + n - t.position) % n;
+        self.move_by(t, steps as i32, true, depth, chance, obs);
+    }
+
+    fn land<C: Chance, O: Observer>(&self, t: &mut Token, depth: u8, chance: &mut C, obs: &mut O) {
+        let pos = t.position;
+        let stop = Note::Stop {
+            square: pos,
+            in_jail: false,
+        };
+        match self.spots[pos] {
+            Spot::Plain => obs.note(stop),
+            Spot::GoToJail => {
+                if !self.send_to_jail(t, obs) {
+                    obs.note(stop);
+                }
+            }
+            Spot::JokerWait(w) => {
+                obs.note(stop);
+                t.waiting = t.waiting.saturating_add(w);
+                obs.note(Note::WillWait(w));
+            }
+            Spot::JokerMove(m) => {
+                obs.note(stop);
+                if depth < MAX_CHAINED_MOVES {
+                    self.move_by(t, m, true, depth + 1, chance, obs);
+                }
+            }
+            Spot::Deck(d) => {
+                obs.note(stop);
+                let len = self.decks[d].len();
+                if len == 0 || depth >= MAX_CHAINED_MOVES {
+                    return;
+                }
+                let index = chance.card(d, len).min(len - 1);
+                obs.note(Note::CardDrawn { deck: d, index });
+                let depth = depth + 1;
+                match self.decks[d][index] {
+                    CardMove::Stay => {}
+                    CardMove::Jail => {
+                        self.send_to_jail(t, obs);
+                    }
+                    CardMove::AdvanceTo(s) => {
+                        self.advance_to(t, s, depth, chance, obs);
+                    }
+                    CardMove::NearestRailroad => {
+                        if let Some(s) = self.nearest_railroad[pos] {
+                            self.advance_to(t, s, depth, chance, obs);
+                        }
+                    }
+                    CardMove::NearestUtility => {
+                        if let Some(s) = self.nearest_utility[pos] {
+                            self.advance_to(t, s, depth, chance, obs);
+                        }
+                    }
+                    CardMove::MoveBy(s) => self.move_by(t, s, true, depth, chance, obs),
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::presets::Preset;
+
+    #[test]
+    fn two_six_sided_dice_have_eleven_totals_and_six_doubles() {
+        let b = Preset::Classic.board();
+        let m = Movement::new(&b, b.rules(), JailStrategy::Stay);
+        let out = m.roll_outcomes();
+        let total: f64 = out.iter().map(|(_, p)| p).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+        let doubles: f64 = out.iter().filter(|(r, _)| r.double).map(|(_, p)| p).sum();
+        assert!((doubles - 1.0 / 6.0).abs() < 1e-12);
+        let seven: f64 = out.iter().filter(|(r, _)| r.total == 7).map(|(_, p)| p).sum();
+        assert!((seven - 6.0 / 36.0).abs() < 1e-12);
+        assert!((m.expected_total() - 7.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn classic_cards_keep_their_moves() {
+        let b = Preset::Classic.board();
+        let m = Movement::new(&b, b.rules(), JailStrategy::Stay);
+        assert_eq!(m.decks[0][3], CardMove::AdvanceTo(39));
+        assert_eq!(m.decks[0][8], CardMove::MoveBy(-3));
+        assert_eq!(m.decks[1][1], CardMove::Jail);
+        assert_eq!(m.nearest_railroad[36], Some(5));
+        assert_eq!(m.nearest_utility[22], Some(28));
+        assert_eq!(m.spots[30], Spot::GoToJail);
+    }
+}

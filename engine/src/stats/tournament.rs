@@ -1,0 +1,321 @@
+//! Computer-player tournaments: many full games between chosen strategies in chosen seats.
+//!
+//! Game `g` (0-based) is seeded with `seed + g`. Every game ends: at the rule set's round
+//! limit, or, when the rules have none, at `round_cap` rounds, the richest player winning
+//! (as [`Game::winner`] decides); a game still running after `max_actions` actions (a
+//! safety net) is counted as `unfinished` and won by its leader. The browser runs a
+//! [`Tournament`] in chunks ([`Tournament::run_chunk`]).
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::Board;
+use crate::bots::{play_out, strategy_by_name, STRATEGY_NAMES};
+use crate::game::{Game, GameSetup, Seat};
+use crate::rules::RuleSet;
+use crate::stats::simulate::Progress;
+
+/// What to play.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TournamentConfig {
+    pub games: u64,
+    /// One strategy name per seat, in seat order.
+    pub seats: Vec<String>,
+    pub seed: u64,
+    /// Rounds after which a game without a round limit of its own ends.
+    pub round_cap: u32,
+    /// Actions after which a game is abandoned (a safety net).
+    pub max_actions: usize,
+}
+
+impl Default for TournamentConfig {
+    fn default() -> Self {
+        TournamentConfig {
+            games: 100,
+            seats: vec!["balanced".into(), "cautious".into()],
+            seed: 1,
+            round_cap: 500,
+            max_actions: 1_000_000,
+        }
+    }
+}
+
+/// A seat's record.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SeatResult {
+    pub seat: usize,
+    pub strategy: String,
+    pub wins: u64,
+    pub win_rate: f64,
+    pub bankruptcies: u64,
+}
+
+/// A strategy's record over every seat it played.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StrategyResult {
+    pub strategy: String,
+    pub seats: usize,
+    pub games_played: u64,
+    pub wins: u64,
+    /// Wins / games it played in (a strategy in two seats can win at most once a game).
+    pub win_rate: f64,
+}
+
+/// A bar of the game-length histogram: games that lasted `from..=to` rounds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LengthBin {
+    pub from: u32,
+    pub to: u32,
+    pub games: u64,
+}
+
+/// Game lengths in rounds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameLengths {
+    pub min: u32,
+    pub median: f64,
+    pub mean: f64,
+    pub max: u32,
+    pub histogram: Vec<LengthBin>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TournamentReport {
+    pub board: String,
+    pub games: u64,
+    pub seed: u64,
+    /// Games that ended with one player left.
+    pub decided_by_bankruptcy: u64,
+    /// Games that ended at the round limit (the richest player won).
+    pub decided_by_round_limit: u64,
+    pub unfinished: u64,
+    pub round_limit: u32,
+    pub seats: Vec<SeatResult>,
+    pub strategies: Vec<StrategyResult>,
+    pub lengths: GameLengths,
+    /// Players gone bankrupt in all games.
+    pub bankruptcies: u64,
+}
+
+/// A tournament that can run in chunks.
+#[derive(Debug, Clone)]
+pub struct Tournament {
+    board: Board,
+    rules: RuleSet,
+    config: TournamentConfig,
+    done: u64,
+    wins: Vec<u64>,
+    bankrupt: Vec<u64>,
+    lengths: Vec<u32>,
+    by_bankruptcy: u64,
+    by_limit: u64,
+    unfinished: u64,
+}
+
+impl Tournament {
+    /// Checks the seats (known strategies, a player count the rules allow).
+    pub fn new(
+        board: &Board,
+        rules: &RuleSet,
+        config: TournamentConfig,
+    ) -> Result<Tournament, String> {
+        for s in &config.seats {
+            if strategy_by_name(s).is_none() {
+                return Err(format!(
+                    "unknown strategy '{s}': use {}",
+                    STRATEGY_NAMES.join(", ")
+                ));
+            }
+        }
+        let count = config.seats.len();
+        if count < usize::from(rules.min_players) || count > usize::from(rules.max_players) {
+            return Err(format!(
+                "this board takes {} to {} players; {count} seats given",
+                rules.min_players, rules.max_players
+            ));
+        }
+        if config.round_cap == 0 {
+            return Err("the round cap must be at least 1".to_string());
+        }
+        Ok(Tournament {
+            board: board.clone(),
+            rules: rules.clone(),
+            wins: vec![0; count],
+            bankrupt: vec![0; count],
+            lengths: Vec::new(),
+            done: 0,
+            by_bankruptcy: 0,
+            by_limit: 0,
+            unfinished: 0,
+            config,
+        })
+    }
+
+    fn round_limit(&self) -> u32 {
+        self.rules.round_limit.unwrap_or(self.config.round_cap)
+    }
+
+    /// Plays up to `games` more games.
+    pub fn run_chunk(&mut self, games: u64) -> Result<Progress, String> {
+        let end = self.config.games.min(self.done.saturating_add(games));
+        while self.done < end {
+            let seats = self
+                .config
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| Seat::computer(&format!("Seat {} ({s})", i + 1), s))
+                .collect();
+            let mut setup = GameSetup::new(
+                self.board.clone(),
+                seats,
+                self.config.seed.wrapping_add(self.done),
+            );
+            setup.rules = self.rules.clone();
+            setup.rules.round_limit = Some(self.round_limit());
+            let mut game = Game::new(setup).map_err(|e| e.to_string())?;
+            play_out(&mut game, self.config.max_actions);
+            let active = game.active_players().len();
+            if !game.is_over() {
+                self.unfinished += 1;
+            } else if active <= 1 {
+                self.by_bankruptcy += 1;
+            } else {
+                self.by_limit += 1;
+            }
+            if let Some(w) = game.winner().or_else(|| game.leader()) {
+                self.wins[w] += 1;
+            }
+            for (i, p) in game.players().iter().enumerate() {
+                if p.bankrupt {
+                    self.bankrupt[i] += 1;
+                }
+            }
+            self.lengths.push(game.round());
+            self.done += 1;
+        }
+        Ok(self.progress())
+    }
+
+    pub fn run(&mut self) -> Result<Progress, String> {
+        self.run_chunk(u64::MAX)
+    }
+
+    pub fn progress(&self) -> Progress {
+        Progress {
+            done: self.done,
+            total: self.config.games,
+        }
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.done >= self.config.games
+    }
+
+    /// The results so far.
+    pub fn result(&self) -> TournamentReport {
+        let games = self.done;
+        let rate = |w: u64, g: u64| if g == 0 { 0.0 } else { w as f64 / g as f64 };
+        let seats = self
+            .config
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| SeatResult {
+                seat: i + 1,
+                strategy: s.clone(),
+                wins: self.wins[i],
+                win_rate: rate(self.wins[i], games),
+                bankruptcies: self.bankrupt[i],
+            })
+            .collect();
+        let mut strategies: Vec<StrategyResult> = Vec::new();
+        for (i, s) in self.config.seats.iter().enumerate() {
+            match strategies.iter_mut().find(|r| &r.strategy == s) {
+                Some(r) => {
+                    r.seats += 1;
+                    r.wins += self.wins[i];
+                }
+                None => strategies.push(StrategyResult {
+                    strategy: s.clone(),
+                    seats: 1,
+                    games_played: games,
+                    wins: self.wins[i],
+                    win_rate: 0.0,
+                }),
+            }
+        }
+        for r in strategies.iter_mut() {
+            r.win_rate = rate(r.wins, r.games_played);
+        }
+        TournamentReport {
+            board: self.board.name().to_string(),
+            games,
+            seed: self.config.seed,
+            decided_by_bankruptcy: self.by_bankruptcy,
+            decided_by_round_limit: self.by_limit,
+            unfinished: self.unfinished,
+            round_limit: self.round_limit(),
+            seats,
+            strategies,
+            lengths: lengths_of(&self.lengths),
+            bankruptcies: self.bankrupt.iter().sum(),
+        }
+    }
+}
+
+/// Summary and a histogram of at most 10 equal bins.
+fn lengths_of(v: &[u32]) -> GameLengths {
+    if v.is_empty() {
+        return GameLengths {
+            min: 0,
+            median: 0.0,
+            mean: 0.0,
+            max: 0,
+            histogram: Vec::new(),
+        };
+    }
+    let mut s = v.to_vec();
+    s.sort_unstable();
+    let k = s.len();
+    let median = if k % 2 == 1 {
+        f64::from(s[k / 2])
+    } else {
+        (f64::from(s[k / 2 - 1]) + f64::from(s[k / 2])) / 2.0
+    };
+    let (min, max) = (s[0], s[k - 1]);
+    let width = (max - min) / 10 + 1;
+    let mut histogram: Vec<LengthBin> = Vec::new();
+    let mut from = min;
+    while from <= max {
+        let to = from.saturating_add(width - 1);
+        let games = s.iter().filter(|&&x| x >= from && x <= to).count() as u64;
+        histogram.push(LengthBin { from, to, games });
+        match to.checked_add(1) {
+            Some(next) => from = next,
+            None => break,
+        }
+    }
+    GameLengths {
+        min,
+        median,
+        mean: s.iter().map(|&x| f64::from(x)).sum::<f64>() / k as f64,
+        max,
+        histogram,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lengths_summarise_and_bin_every_game() {
+        let l = lengths_of(&[10, 20, 30, 40]);
+        assert_eq!((l.min, l.max), (10, 40));
+        assert_eq!(l.median, 25.0);
+        assert_eq!(l.mean, 25.0);
+        assert_eq!(l.histogram.iter().map(|b| b.games).sum::<u64>(), 4);
+        assert_eq!(l.histogram.first().map(|b| b.from), Some(10));
+        assert!(l.histogram.len() <= 10);
+    }
+}
