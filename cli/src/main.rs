@@ -3,7 +3,10 @@
 //! Each subcommand lives in its own module; `main` only dispatches.
 
 mod bench;
+mod exact;
+mod landing;
 mod replay;
+mod tournament;
 
 use std::process::ExitCode;
 
@@ -12,6 +15,23 @@ const USAGE: &str = "usage: worlds <command> [options]
 commands:
   replay      play a scenario file: replay SCENARIO.json [--format json|table]
   bench-games play full bot games and report games per second
+  landing     Monte Carlo landing frequencies (statistics lab):
+              landing [--board B] [--games N] [--turns T] [--players P] [--seed S]
+                      [--count landings|rolls|turns] [--decks shuffled|random]
+                      [--jail stay|leave] [--format json|table]
+              defaults: --board classic --games 1000 --turns 100 --players 2 --seed 1
+                        --count landings --decks shuffled --jail stay
+              B: classic, mini, campus, worlds or the path of a board JSON file
+  exact       exact long-run distribution from the Markov chain of movement:
+              exact [--board B] [--count rolls|turns|landings] [--jail stay|leave] [--format json|table]
+              defaults: --board classic --count turns --jail stay (cards at random)
+  payback     expected rent per opponent turn and turns to pay back, per lot and group:
+              payback [--board B] [--jail stay|leave] [--format json|table]
+  tournament  full games between computer strategies:
+              tournament [--board B] [--games N] [--seats STRATEGY,STRATEGY,...] [--seed S]
+                         [--round-cap R] [--format json|table]
+              defaults: --games 100 --seats balanced,cautious --seed 1 --round-cap 500
+  bench-stats statistics benchmarks: turns/s, chain solve time, full games/s
   help        show this text";
 
 fn main() -> ExitCode {
@@ -24,6 +44,11 @@ fn main() -> ExitCode {
     match command.as_str() {
         "replay" => replay::run(rest),
         "bench-games" => bench::run(rest),
+        "landing" => landing::run(rest),
+        "exact" => exact::run(rest),
+        "payback" => exact::run_payback(rest),
+        "tournament" => tournament::run(rest),
+        "bench-stats" => tournament::run_bench(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             ExitCode::SUCCESS

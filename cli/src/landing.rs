@@ -1,0 +1,303 @@
+//! `worlds landing`: Monte Carlo landing frequencies for any board, and the helpers the
+//! statistics commands share (flags, boards, tables, bar charts).
+
+use std::process::ExitCode;
+
+use worlds_engine::stats::{Count, Decks, JailStrategy, Simulation, SimulationConfig};
+use worlds_engine::{Board, BoardDef, Preset, RuleSet};
+
+pub const USAGE: &str = "usage: worlds landing [--board B] [--games N] [--turns T] [--players P] [--seed S]
+                      [--count landings|rolls|turns] [--decks shuffled|random] [--jail stay|leave]
+                      [--format json|table]
+  defaults: --board classic --games 1000 --turns 100 --players 2 --seed 1 --count landings
+            --decks shuffled --jail stay --format table
+  B is a preset (classic, mini, campus, worlds) or the path of a board JSON file.";
+
+/// A bad command line: the message to print before exiting with code 2.
+pub struct BadArgs(pub String);
+
+/// `--name value` pairs (also `--name=value`), each name once, only the allowed ones.
+pub struct Flags {
+    pairs: Vec<(String, String)>,
+}
+
+impl Flags {
+    pub fn parse(args: &[String], allowed: &[&str]) -> Result<Flags, BadArgs> {
+        let mut pairs: Vec<(String, String)> = Vec::new();
+        let mut it = args.iter();
+        while let Some(a) = it.next() {
+            let Some(flag) = a.strip_prefix("--") else {
+                return Err(BadArgs(format!("unexpected argument '{a}'")));
+            };
+            let (name, value) = match flag.split_once('=') {
+                Some((n, v)) => (n.to_string(), v.to_string()),
+                None => {
+                    let Some(v) = it.next() else {
+                        return Err(BadArgs(format!("--{flag} needs a value")));
+                    };
+                    (flag.to_string(), v.clone())
+                }
+            };
+            if !allowed.contains(&name.as_str()) {
+                return Err(BadArgs(format!("unknown option --{name}")));
+            }
+            if pairs.iter().any(|(n, _)| *n == name) {
+                return Err(BadArgs(format!("--{name} is given twice")));
+            }
+            pairs.push((name, value));
+        }
+        Ok(Flags { pairs })
+    }
+
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.pairs
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// A value parsed by `FromStr`, or the default.
+    pub fn value<T: std::str::FromStr>(&self, name: &str, default: T) -> Result<T, BadArgs> {
+        match self.get(name) {
+            None => Ok(default),
+            Some(v) => v
+                .parse()
+                .map_err(|_| BadArgs(format!("--{name}: '{v}' is not a valid value"))),
+        }
+    }
+
+    /// A whole number within `min..=max`.
+    pub fn number(&self, name: &str, default: u64, min: u64, max: u64) -> Result<u64, BadArgs> {
+        let v: u64 = self.value(name, default)?;
+        if v < min || v > max {
+            return Err(BadArgs(format!(
+                "--{name} must be between {min} and {max}; got {v}"
+            )));
+        }
+        Ok(v)
+    }
+
+    /// One of the names a `FromStr` type knows (its own message on failure).
+    pub fn choice<T: std::str::FromStr<Err = String>>(
+        &self,
+        name: &str,
+        default: T,
+    ) -> Result<T, BadArgs> {
+        match self.get(name) {
+            None => Ok(default),
+            Some(v) => v.parse().map_err(|e: String| BadArgs(format!("--{name}: {e}"))),
+        }
+    }
+
+    /// `--format json|table`: true for JSON.
+    pub fn json(&self) -> Result<bool, BadArgs> {
+        match self.get("format") {
+            None | Some("table") | Some("text") => Ok(false),
+            Some("json") => Ok(true),
+            Some(other) => Err(BadArgs(format!(
+                "--format: unknown format '{other}': use json or table"
+            ))),
+        }
+    }
+
+    /// `--board`: a preset name or a board file, checked.
+    pub fn board(&self) -> Result<(Board, RuleSet), BadArgs> {
+        let name = self.get("board").unwrap_or("classic");
+        let board = load_board(name).map_err(BadArgs)?;
+        let rules = board.rules().clone();
+        Ok((board, rules))
+    }
+}
+
+/// A preset by name, else a board JSON file checked by `Board::from_def`.
+pub fn load_board(name: &str) -> Result<Board, String> {
+    if let Some(p) = Preset::from_id(name) {
+        return Ok(p.board());
+    }
+    let text = std::fs::read_to_string(name).map_err(|e| {
+        format!("--board: '{name}' is neither a preset (classic, mini, campus, worlds) nor a readable file: {e}")
+    })?;
+    let def = BoardDef::from_json(&text).map_err(|e| format!("--board {name}: {e}"))?;
+    Board::from_def(def).map_err(|errors| {
+        let lines: Vec<String> = errors.iter().map(|e| format!("  {e}")).collect();
+        format!("--board {name}: the board is not valid:\n{}", lines.join("\n"))
+    })
+}
+
+/// Prints a bad command line and returns exit code 2.
+pub fn refuse(command: &str, usage: &str, bad: BadArgs) -> ExitCode {
+    eprintln!("worlds {command}: {}\n{usage}", bad.0);
+    ExitCode::from(2)
+}
+
+/// Prints a value as pretty JSON.
+pub fn print_json<T: serde::Serialize>(value: &T) -> ExitCode {
+    match serde_json::to_string_pretty(value) {
+        Ok(s) => {
+            println!("{s}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("worlds: cannot write JSON: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// One row of a frequency table.
+pub struct Row {
+    pub index: usize,
+    pub name: String,
+    /// A count, or `None` for exact probabilities.
+    pub count: Option<u64>,
+    pub share: f64,
+}
+
+/// Rows in board order, the jail square split into in jail and just visiting.
+pub fn rows(
+    names: &[String],
+    counts: Option<&[u64]>,
+    shares: &[f64],
+    jail: Option<usize>,
+    in_jail: (Option<u64>, f64),
+    visiting: (Option<u64>, f64),
+) -> Vec<Row> {
+    let mut out = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        if Some(i) == jail {
+            out.push(Row {
+                index: i,
+                name: format!("{name} (in jail)"),
+                count: in_jail.0,
+                share: in_jail.1,
+            });
+            out.push(Row {
+                index: i,
+                name: format!("{name} (just visiting)"),
+                count: visiting.0,
+                share: visiting.1,
+            });
+        } else {
+            out.push(Row {
+                index: i,
+                name: name.clone(),
+                count: counts.map(|c| c[i]),
+                share: shares[i],
+            });
+        }
+    }
+    out
+}
+
+/// The two tables (by share descending, then in board order) and a bar chart.
+pub fn print_tables(rows: &[Row], share_label: &str) {
+    let width = rows.iter().map(|r| r.name.chars().count()).max().unwrap_or(4).max(6);
+    let line = |r: &Row| match r.count {
+        Some(c) => format!(
+            "{:>3}  {:<width$}  {:>10}  {:>8.4}%",
+            r.index,
+            r.name,
+            c,
+            100.0 * r.share
+        ),
+        None => format!("{:>3}  {:<width$}  {:>8.4}%", r.index, r.name, 100.0 * r.share),
+    };
+    let header = if rows.first().is_some_and(|r| r.count.is_some()) {
+        format!("{:>3}  {:<width$}  {:>10}  {:>9}", "#", "square", "count", share_label)
+    } else {
+        format!("{:>3}  {:<width$}  {:>9}", "#", "square", share_label)
+    };
+    let mut sorted: Vec<&Row> = rows.iter().collect();
+    sorted.sort_by(|a, b| b.share.total_cmp(&a.share).then(a.index.cmp(&b.index)));
+    println!("\nBy {share_label}, highest first:");
+    println!("{header}");
+    for r in sorted {
+        println!("{}", line(r));
+    }
+    println!("\nIn board order:");
+    println!("{header}");
+    for r in rows {
+        println!("{}", line(r));
+    }
+    println!("\nBar chart ({share_label}):");
+    let max = rows.iter().map(|r| r.share).fold(0.0, f64::max);
+    for r in rows {
+        let bar = if max > 0.0 {
+            (r.share / max * 50.0).round() as usize
+        } else {
+            0
+        };
+        println!(
+            "{:<width$} |{:<50}| {:.2}%",
+            r.name,
+            "#".repeat(bar),
+            100.0 * r.share
+        );
+    }
+}
+
+pub fn run(args: &[String]) -> ExitCode {
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    let parsed = (|| {
+        let f = Flags::parse(
+            args,
+            &[
+                "board", "games", "turns", "players", "seed", "count", "decks", "jail", "format",
+            ],
+        )?;
+        let (board, rules) = f.board()?;
+        let config = SimulationConfig {
+            games: f.number("games", 1000, 1, 100_000_000)?,
+            turns: f.number("turns", 100, 1, 1_000_000)? as u32,
+            players: f.number("players", 2, 1, 100)? as u32,
+            seed: f.value("seed", 1u64)?,
+            count: f.choice("count", Count::Landings)?,
+            decks: f.choice("decks", Decks::Shuffled)?,
+            jail: f.choice("jail", JailStrategy::Stay)?,
+        };
+        Ok::<_, BadArgs>((board, rules, config, f.json()?))
+    })();
+    let (board, rules, config, json) = match parsed {
+        Ok(p) => p,
+        Err(bad) => return refuse("landing", USAGE, bad),
+    };
+    let mut sim = Simulation::new(&board, &rules, config);
+    sim.run();
+    let report = sim.result();
+    if json {
+        return print_json(&report);
+    }
+    println!(
+        "{}: {} games x {} turns x {} players, seed {}; decks {}, jail strategy {}",
+        report.board,
+        report.games,
+        report.turns_per_game,
+        report.players,
+        report.seed,
+        report.decks,
+        report.jail
+    );
+    println!(
+        "counting '{}': {}.\n{} counted, {} rolls, {} turns.",
+        report.count, report.convention, report.total, report.rolls, report.turns
+    );
+    let names: Vec<String> = report.squares.iter().map(|s| s.name.clone()).collect();
+    let counts: Vec<u64> = report.squares.iter().map(|s| s.count).collect();
+    let shares: Vec<f64> = report.squares.iter().map(|s| s.frequency).collect();
+    let rows = rows(
+        &names,
+        Some(&counts),
+        &shares,
+        board.jail(),
+        (Some(report.in_jail.count), report.in_jail.frequency),
+        (
+            Some(report.just_visiting.count),
+            report.just_visiting.frequency,
+        ),
+    );
+    print_tables(&rows, "frequency");
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,204 @@
+//! `worlds tournament`: many full games between computer strategies, and
+//! `worlds bench-stats`: the statistics lab's benchmarks (a benchmark, not a test: run it
+//! with a release build).
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use worlds_engine::stats::exact::Chain;
+use worlds_engine::stats::{
+    Count, Decks, JailStrategy, Simulation, SimulationConfig, Tournament, TournamentConfig,
+};
+
+use crate::landing::{print_json, refuse, BadArgs, Flags};
+
+pub const USAGE: &str = "usage: worlds tournament [--board B] [--games N] [--seats STRATEGY,STRATEGY,...] [--seed S]
+                         [--round-cap R] [--format json|table]
+  defaults: --board classic --games 100 --seats balanced,cautious --seed 1 --round-cap 500
+  Strategies: balanced, cautious, random. Game g is seeded seed + g. A board without a round
+  limit of its own ends at the round cap; the richest player wins there.";
+
+pub const BENCH_USAGE: &str =
+    "usage: worlds bench-stats [--board B] [--games N] [--turns T] [--players P] [--full-games G]
+  defaults: --board classic --games 1000 --turns 150 --players 2 --full-games 200";
+
+pub fn run(args: &[String]) -> ExitCode {
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    let parsed = (|| {
+        let f = Flags::parse(args, &["board", "games", "seats", "seed", "round-cap", "format"])?;
+        let (board, rules) = f.board()?;
+        let seats: Vec<String> = f
+            .get("seats")
+            .unwrap_or("balanced,cautious")
+            .split(',')
+            .map(|s| s.trim().to_string())
+            .collect();
+        let config = TournamentConfig {
+            games: f.number("games", 100, 1, 10_000_000)?,
+            seats,
+            seed: f.value("seed", 1u64)?,
+            round_cap: f.number("round-cap", 500, 1, 100_000)? as u32,
+            ..TournamentConfig::default()
+        };
+        let t = Tournament::new(&board, &rules, config).map_err(|e| BadArgs(format!("--seats: {e}")))?;
+        Ok::<_, BadArgs>((t, f.json()?))
+    })();
+    let (mut t, json) = match parsed {
+        Ok(p) => p,
+        Err(bad) => return refuse("tournament", USAGE, bad),
+    };
+    if let Err(e) = t.run() {
+        eprintln!("worlds tournament: {e}");
+        return ExitCode::from(1);
+    }
+    let r = t.result();
+    if json {
+        return print_json(&r);
+    }
+    println!(
+        "{}: {} games, seed {}; {} ended by bankruptcy, {} at the round limit ({}), {} unfinished; {} bankruptcies",
+        r.board,
+        r.games,
+        r.seed,
+        r.decided_by_bankruptcy,
+        r.decided_by_round_limit,
+        r.round_limit,
+        r.unfinished,
+        r.bankruptcies
+    );
+    println!("\nBy seat:\n seat  strategy   wins   win rate  bankruptcies");
+    for s in &r.seats {
+        println!(
+            "{:>5}  {:<9} {:>5}  {:>8.1}%  {:>12}",
+            s.seat,
+            s.strategy,
+            s.wins,
+            100.0 * s.win_rate,
+            s.bankruptcies
+        );
+    }
+    println!("\nBy strategy:\n strategy   seats   wins   win rate");
+    for s in &r.strategies {
+        println!(
+            " {:<9} {:>6} {:>6}  {:>8.1}%",
+            s.strategy,
+            s.seats,
+            s.wins,
+            100.0 * s.win_rate
+        );
+    }
+    let l = &r.lengths;
+    println!(
+        "\nGame length in rounds: min {}, median {}, mean {:.1}, max {}",
+        l.min, l.median, l.mean, l.max
+    );
+    let most = l.histogram.iter().map(|b| b.games).max().unwrap_or(0);
+    for b in &l.histogram {
+        let bar = if most > 0 {
+            (b.games as f64 / most as f64 * 40.0).round() as usize
+        } else {
+            0
+        };
+        println!(
+            "{:>5}-{:<5} |{:<40}| {}",
+            b.from,
+            b.to,
+            "#".repeat(bar),
+            b.games
+        );
+    }
+    ExitCode::SUCCESS
+}
+
+pub fn run_bench(args: &[String]) -> ExitCode {
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        println!("{BENCH_USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    let parsed = (|| {
+        let f = Flags::parse(
+            args,
+            &["board", "games", "turns", "players", "full-games"],
+        )?;
+        let (board, rules) = f.board()?;
+        Ok::<_, BadArgs>((
+            board,
+            rules,
+            f.number("games", 1000, 1, 100_000_000)?,
+            f.number("turns", 150, 1, 1_000_000)? as u32,
+            f.number("players", 2, 1, 100)? as u32,
+            f.number("full-games", 200, 0, 10_000_000)?,
+        ))
+    })();
+    let (board, rules, games, turns, players, full_games) = match parsed {
+        Ok(p) => p,
+        Err(bad) => return refuse("bench-stats", BENCH_USAGE, bad),
+    };
+    if cfg!(debug_assertions) {
+        println!("(a debug build: run `cargo run --release -p worlds-cli -- bench-stats` for real figures)");
+    }
+    println!("{} board, one thread.", board.name());
+    for decks in [Decks::Shuffled, Decks::Random] {
+        let config = SimulationConfig {
+            games,
+            turns,
+            players,
+            seed: 1,
+            count: Count::Landings,
+            decks,
+            jail: JailStrategy::Stay,
+        };
+        let start = Instant::now();
+        let mut sim = Simulation::new(&board, &rules, config);
+        sim.run();
+        let secs = start.elapsed().as_secs_f64();
+        let t = sim.tallies().turn_count;
+        println!(
+            "movement simulation, {games} games x {turns} turns x {players} players, decks {decks}: {secs:.3} s, {:.0} turns/s",
+            t as f64 / secs
+        );
+    }
+    for jail in [JailStrategy::Stay, JailStrategy::Leave] {
+        let start = Instant::now();
+        match Chain::solve(&board, &rules, jail) {
+            Ok(c) => println!(
+                "exact chain, jail {jail}: {} states, residual {:.1e}, solved in {:.1} ms",
+                c.states,
+                c.residual,
+                start.elapsed().as_secs_f64() * 1000.0
+            ),
+            Err(e) => println!("exact chain, jail {jail}: {e}"),
+        }
+    }
+    if full_games > 0 {
+        let seats = vec!["balanced".to_string(); usize::from(rules.min_players.max(2))];
+        let config = TournamentConfig {
+            games: full_games,
+            seats,
+            ..TournamentConfig::default()
+        };
+        match Tournament::new(&board, &rules, config) {
+            Ok(mut t) => {
+                let start = Instant::now();
+                if let Err(e) = t.run() {
+                    eprintln!("worlds bench-stats: {e}");
+                    return ExitCode::from(1);
+                }
+                let secs = start.elapsed().as_secs_f64();
+                let r = t.result();
+                println!(
+                    "full games (tournament, {} balanced bots, round cap {}): {full_games} in {secs:.2} s, {:.1} games/s, {:.1} rounds on average",
+                    r.seats.len(),
+                    r.round_limit,
+                    full_games as f64 / secs,
+                    r.lengths.mean
+                );
+            }
+            Err(e) => println!("full games: {e}"),
+        }
+    }
+    ExitCode::SUCCESS
+}
