@@ -9,7 +9,8 @@ use worlds_engine::stats::{Count, JailStrategy};
 
 use crate::landing::{print_json, print_tables, refuse, rows, BadArgs, Flags};
 
-pub const USAGE: &str = "usage: worlds exact [--board B] [--count rolls|turns|landings] [--jail stay|leave]
+pub const USAGE: &str =
+    "usage: worlds exact [--board B] [--count rolls|turns|landings] [--jail stay|leave]
                     [--format json|table]
   defaults: --board classic --count turns --jail stay --format table
   Cards are drawn at random; the stationary distribution is solved to a residual below 1e-12.";
@@ -79,7 +80,12 @@ pub fn run_payback(args: &[String]) -> ExitCode {
     let parsed = (|| {
         let f = Flags::parse(args, &["board", "jail", "format"])?;
         let (board, rules) = f.board()?;
-        Ok::<_, BadArgs>((board, rules, f.choice("jail", JailStrategy::Stay)?, f.json()?))
+        Ok::<_, BadArgs>((
+            board,
+            rules,
+            f.choice("jail", JailStrategy::Stay)?,
+            f.json()?,
+        ))
     })();
     let (board, rules, jail, json) = match parsed {
         Ok(p) => p,

@@ -6,7 +6,8 @@ use std::process::ExitCode;
 use worlds_engine::stats::{Count, Decks, JailStrategy, Simulation, SimulationConfig};
 use worlds_engine::{Board, BoardDef, Preset, RuleSet};
 
-pub const USAGE: &str = "usage: worlds landing [--board B] [--games N] [--turns T] [--players P] [--seed S]
+pub const USAGE: &str =
+    "usage: worlds landing [--board B] [--games N] [--turns T] [--players P] [--seed S]
                       [--count landings|rolls|turns] [--decks shuffled|random] [--jail stay|leave]
                       [--format json|table]
   defaults: --board classic --games 1000 --turns 100 --players 2 --seed 1 --count landings
@@ -85,7 +86,9 @@ impl Flags {
     ) -> Result<T, BadArgs> {
         match self.get(name) {
             None => Ok(default),
-            Some(v) => v.parse().map_err(|e: String| BadArgs(format!("--{name}: {e}"))),
+            Some(v) => v
+                .parse()
+                .map_err(|e: String| BadArgs(format!("--{name}: {e}"))),
         }
     }
 
@@ -120,7 +123,10 @@ pub fn load_board(name: &str) -> Result<Board, String> {
     let def = BoardDef::from_json(&text).map_err(|e| format!("--board {name}: {e}"))?;
     Board::from_def(def).map_err(|errors| {
         let lines: Vec<String> = errors.iter().map(|e| format!("  {e}")).collect();
-        format!("--board {name}: the board is not valid:\n{}", lines.join("\n"))
+        format!(
+            "--board {name}: the board is not valid:\n{}",
+            lines.join("\n")
+        )
     })
 }
 
@@ -191,7 +197,12 @@ pub fn rows(
 
 /// The two tables (by share descending, then in board order) and a bar chart.
 pub fn print_tables(rows: &[Row], share_label: &str) {
-    let width = rows.iter().map(|r| r.name.chars().count()).max().unwrap_or(4).max(6);
+    let width = rows
+        .iter()
+        .map(|r| r.name.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(6);
     let line = |r: &Row| match r.count {
         Some(c) => format!(
             "{:>3}  {:<width$}  {:>10}  {:>8.4}%",
@@ -200,10 +211,18 @@ pub fn print_tables(rows: &[Row], share_label: &str) {
             c,
             100.0 * r.share
         ),
-        None => format!("{:>3}  {:<width$}  {:>8.4}%", r.index, r.name, 100.0 * r.share),
+        None => format!(
+            "{:>3}  {:<width$}  {:>8.4}%",
+            r.index,
+            r.name,
+            100.0 * r.share
+        ),
     };
     let header = if rows.first().is_some_and(|r| r.count.is_some()) {
-        format!("{:>3}  {:<width$}  {:>10}  {:>9}", "#", "square", "count", share_label)
+        format!(
+            "{:>3}  {:<width$}  {:>10}  {:>9}",
+            "#", "square", "count", share_label
+        )
     } else {
         format!("{:>3}  {:<width$}  {:>9}", "#", "square", share_label)
     };

@@ -12,7 +12,8 @@ use worlds_engine::stats::{
 
 use crate::landing::{print_json, refuse, BadArgs, Flags};
 
-pub const USAGE: &str = "usage: worlds tournament [--board B] [--games N] [--seats STRATEGY,STRATEGY,...] [--seed S]
+pub const USAGE: &str =
+    "usage: worlds tournament [--board B] [--games N] [--seats STRATEGY,STRATEGY,...] [--seed S]
                          [--round-cap R] [--format json|table]
   defaults: --board classic --games 100 --seats balanced,cautious --seed 1 --round-cap 500
   Strategies: balanced, cautious, random. Game g is seeded seed + g. A board without a round
@@ -28,7 +29,10 @@ pub fn run(args: &[String]) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let parsed = (|| {
-        let f = Flags::parse(args, &["board", "games", "seats", "seed", "round-cap", "format"])?;
+        let f = Flags::parse(
+            args,
+            &["board", "games", "seats", "seed", "round-cap", "format"],
+        )?;
         let (board, rules) = f.board()?;
         let seats: Vec<String> = f
             .get("seats")
@@ -43,7 +47,8 @@ pub fn run(args: &[String]) -> ExitCode {
             round_cap: f.number("round-cap", 500, 1, 100_000)? as u32,
             ..TournamentConfig::default()
         };
-        let t = Tournament::new(&board, &rules, config).map_err(|e| BadArgs(format!("--seats: {e}")))?;
+        let t = Tournament::new(&board, &rules, config)
+            .map_err(|e| BadArgs(format!("--seats: {e}")))?;
         Ok::<_, BadArgs>((t, f.json()?))
     })();
     let (mut t, json) = match parsed {
@@ -119,10 +124,7 @@ pub fn run_bench(args: &[String]) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let parsed = (|| {
-        let f = Flags::parse(
-            args,
-            &["board", "games", "turns", "players", "full-games"],
-        )?;
+        let f = Flags::parse(args, &["board", "games", "turns", "players", "full-games"])?;
         let (board, rules) = f.board()?;
         Ok::<_, BadArgs>((
             board,

@@ -277,12 +277,21 @@ impl Chain {
     pub fn report(&self, count: Count) -> ExactReport {
         let d = self.distribution(count);
         let n = self.names.len();
-        let in_jail = if self.jail_square.is_some() { d[n] } else { 0.0 };
+        let in_jail = if self.jail_square.is_some() {
+            d[n]
+        } else {
+            0.0
+        };
         let squares = (0..n)
             .map(|i| ExactSquare {
                 index: i,
                 name: self.names[i].clone(),
-                probability: d[i] + if Some(i) == self.jail_square { in_jail } else { 0.0 },
+                probability: d[i]
+                    + if Some(i) == self.jail_square {
+                        in_jail
+                    } else {
+                        0.0
+                    },
             })
             .collect();
         let just_visiting = self.jail_square.map_or(0.0, |j| d[j]);

@@ -106,9 +106,20 @@ macro_rules! named {
     };
 }
 
-named!(Count, "count", Landings = "landings", Rolls = "rolls", Turns = "turns");
+named!(
+    Count,
+    "count",
+    Landings = "landings",
+    Rolls = "rolls",
+    Turns = "turns"
+);
 named!(Decks, "decks", Shuffled = "shuffled", Random = "random");
-named!(JailStrategy, "jail strategy", Stay = "stay", Leave = "leave");
+named!(
+    JailStrategy,
+    "jail strategy",
+    Stay = "stay",
+    Leave = "leave"
+);
 
 impl Count {
     /// The convention in words, as the lab states it on screen and in reports.

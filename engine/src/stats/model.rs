@@ -97,20 +97,40 @@ pub(crate) enum Note<'a> {
     Rolled(&'a Roll),
     DoublesInARow(u8),
     TooManyDoubles,
-    Moved { from: usize, to: usize, act: bool },
-    CardDrawn { deck: usize, index: usize },
+    Moved {
+        from: usize,
+        to: usize,
+        act: bool,
+    },
+    CardDrawn {
+        deck: usize,
+        index: usize,
+    },
     SentToJail,
-    StayedInJail { tries: u8 },
+    StayedInJail {
+        tries: u8,
+    },
     LeftJail(&'static str),
     WillWait(u32),
-    TurnSkipped { remaining: u32 },
+    TurnSkipped {
+        remaining: u32,
+    },
     RollAgain,
     /// The token stops here (the `landings` convention).
-    Stop { square: usize, in_jail: bool },
+    Stop {
+        square: usize,
+        in_jail: bool,
+    },
     /// The token rests here after a roll (the `rolls` convention).
-    RollRest { square: usize, in_jail: bool },
+    RollRest {
+        square: usize,
+        in_jail: bool,
+    },
     /// The token rests here at the end of the turn (the `turns` convention).
-    TurnRest { square: usize, in_jail: bool },
+    TurnRest {
+        square: usize,
+        in_jail: bool,
+    },
 }
 
 pub(crate) trait Observer {
@@ -510,7 +530,11 @@ mod tests {
         assert!((total - 1.0).abs() < 1e-12);
         let doubles: f64 = out.iter().filter(|(r, _)| r.double).map(|(_, p)| p).sum();
         assert!((doubles - 1.0 / 6.0).abs() < 1e-12);
-        let seven: f64 = out.iter().filter(|(r, _)| r.total == 7).map(|(_, p)| p).sum();
+        let seven: f64 = out
+            .iter()
+            .filter(|(r, _)| r.total == 7)
+            .map(|(_, p)| p)
+            .sum();
         assert!((seven - 6.0 / 36.0).abs() < 1e-12);
         assert!((m.expected_total() - 7.0).abs() < 1e-12);
     }

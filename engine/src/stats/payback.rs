@@ -95,12 +95,7 @@ pub struct PaybackReport {
 const HOUSE_LEVELS: [&str; 5] = ["1 house", "2 houses", "3 houses", "4 houses", "hotel"];
 
 /// Rent per level of a lot: (level name, rent, buildings cost).
-fn lot_levels(
-    board: &Board,
-    rules: &RuleSet,
-    i: usize,
-    dice_mean: f64,
-) -> Vec<(String, f64, i64)> {
+fn lot_levels(board: &Board, rules: &RuleSet, i: usize, dice_mean: f64) -> Vec<(String, f64, i64)> {
     let sq = board.square(i);
     let mut out = Vec::new();
     match &sq.kind {
@@ -200,7 +195,10 @@ pub fn payback_from(board: &Board, rules: &RuleSet, chain: &Chain) -> PaybackRep
         let mut levels = Vec::new();
         let first = &members[0].levels;
         let names: Vec<String> = if whole_only {
-            first.last().map(|l| vec![l.level.clone()]).unwrap_or_default()
+            first
+                .last()
+                .map(|l| vec![l.level.clone()])
+                .unwrap_or_default()
         } else {
             first
                 .iter()

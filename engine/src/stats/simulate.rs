@@ -216,10 +216,7 @@ impl Simulation {
     /// Plays up to `games` more games; returns the progress.
     pub fn step(&mut self, games: u64) -> Progress {
         let players = self.config.players.max(1) as usize;
-        let end = self
-            .config
-            .games
-            .min(self.games_done.saturating_add(games));
+        let end = self.config.games.min(self.games_done.saturating_add(games));
         while self.games_done < end {
             self.chance.new_game();
             self.tokens.clear();
@@ -227,9 +224,7 @@ impl Simulation {
             for _ in 0..self.config.turns {
                 for t in self.tokens.iter_mut() {
                     // A table source never runs out.
-                    let _ = self
-                        .movement
-                        .turn(t, &mut self.chance, &mut self.tallies);
+                    let _ = self.movement.turn(t, &mut self.chance, &mut self.tallies);
                 }
             }
             self.games_done += 1;

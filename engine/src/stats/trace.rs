@@ -259,7 +259,13 @@ mod tests {
         // Tax), then 3+3 is the third double: jail. Next turn 1+2 fails: stays.
         let lines = classic(&[1, 1, 2, 2, 3, 3, 1, 2]);
         assert!(has(&lines, "Stays in jail (failed tries: 1)."), "{lines:?}");
-        assert!(has(&lines, "landings: Go 1, Community Chest 1, Income Tax 1, Jail (in jail) 2"), "{lines:?}");
+        assert!(
+            has(
+                &lines,
+                "landings: Go 1, Community Chest 1, Income Tax 1, Jail (in jail) 2"
+            ),
+            "{lines:?}"
+        );
     }
 
     #[test]
@@ -273,7 +279,10 @@ mod tests {
     fn campus_six_passes_through_and_rolls_again() {
         let b = Preset::Campus.board();
         let lines = trace(&b, b.rules(), JailStrategy::Stay, &[6, 2]).expect("valid");
-        assert!(has(&lines, "(passing through: the square is not acted on)"), "{lines:?}");
+        assert!(
+            has(&lines, "(passing through: the square is not acted on)"),
+            "{lines:?}"
+        );
         assert!(has(&lines, "Rolls again."));
         // 6 then 2: square 8 (Free Parking), the only stop.
         assert!(has(&lines, "landings: Free Parking 1."), "{lines:?}");
