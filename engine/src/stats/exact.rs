@@ -383,11 +383,13 @@ fn gauss(mut a: Vec<Vec<f64>>, k: usize) -> Option<Vec<f64>> {
             return None;
         }
         a.swap(c, p);
-        for r in c + 1..k {
-            let f = a[r][c] / a[c][c];
+        let (top, rest) = a.split_at_mut(c + 1);
+        let pivot = &top[c];
+        for row in rest.iter_mut() {
+            let f = row[c] / pivot[c];
             if f != 0.0 {
-                for x in c..=k {
-                    a[r][x] -= f * a[c][x];
+                for (x, &y) in row[c..=k].iter_mut().zip(&pivot[c..=k]) {
+                    *x -= f * y;
                 }
             }
         }
