@@ -162,7 +162,7 @@ fn exact_classic_is_a_distribution() {
     let sum: f64 = squares.iter().map(|s| f(&s["probability"])).sum();
     assert!((sum - 1.0).abs() < 1e-12);
     assert!(f(&v["rolls_per_turn"]) > 1.0);
-    assert_eq!(v["in_jail"].as_f64().is_some(), true);
+    assert!(v["in_jail"].as_f64().is_some());
 }
 
 #[test]
