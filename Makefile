@@ -1,0 +1,54 @@
+# The two commands: `make serve` and `make test`. Both install what is missing first.
+SHELL := /bin/bash
+export PATH := $(HOME)/.cargo/bin:$(CURDIR)/e2e/node_modules/.bin:$(PATH)
+export CHROMEDRIVER ?= /usr/bin/chromedriver
+PORT ?= 8080
+E2E_PORT ?= 8091
+
+.PHONY: setup build serve test test-native test-browser test-e2e lint fmt size clean
+
+setup:
+	@bash scripts/setup.sh
+
+# Release build of the site into dist/ (size-tuned profile, wasm-opt -Oz from binaryen 132).
+build: setup
+	trunk build --release --offline
+
+serve: build
+	python3 scripts/serve.py dist $(PORT)
+
+test: setup
+	$(MAKE) --no-print-directory test-native
+	$(MAKE) --no-print-directory test-browser
+	$(MAKE) --no-print-directory build
+	$(MAKE) --no-print-directory test-e2e
+	@echo "make test: every suite passed"
+
+# Engine and CLI, natively.
+test-native:
+	cargo fmt --all -- --check
+	cargo test --workspace --exclude monopoly-worlds
+
+# Component tests with wasm-bindgen-test in headless Chromium.
+test-browser:
+	cargo test -p monopoly-worlds --target wasm32-unknown-unknown
+
+# Playwright journeys against the release build served on loopback.
+test-e2e:
+	bash scripts/e2e.sh $(E2E_PORT)
+
+lint:
+	cargo fmt --all -- --check
+	cargo clippy --workspace --exclude monopoly-worlds --all-targets -- -D warnings
+	cargo clippy -p monopoly-worlds --all-targets --target wasm32-unknown-unknown -- -D warnings
+
+fmt:
+	cargo fmt --all
+
+# Sizes of the release build, raw and gzip (the README quotes these).
+size:
+	@bash scripts/size.sh
+
+clean:
+	cargo clean
+	rm -rf dist e2e/artifacts

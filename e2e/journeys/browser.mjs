@@ -1,0 +1,62 @@
+// Shared launch of Debian's Chromium for every journey (no browser download here).
+import { chromium } from 'playwright-core';
+
+export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8091';
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/// A fresh page that fails the journey on any uncaught error in the app.
+export async function openApp(browser, { width = 1280, height = 900 } = {}) {
+  const context = await browser.newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(BASE_URL + '/');
+  return { context, page, errors };
+}
+
+export const artifacts = new URL('../artifacts/', import.meta.url).pathname;
+
+/// Opens the lobby (optionally with a fixed seed) and starts a game.
+/// seats: [{ name, plays: 'human' | 'balanced' | 'cautious' | 'random' }]
+export async function startGame(page, { seed, board = 'Classic', seats, roundLimit } = {}) {
+  await page.goto(BASE_URL + '/' + (seed !== undefined ? `?seed=${seed}` : ''));
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await page.getByRole('radio', { name: board }).check();
+  if (seats) {
+    await page.getByLabel('Number of players').selectOption(String(seats.length));
+    for (const [i, seat] of seats.entries()) {
+      await page.getByLabel(`Player ${i + 1} name`).fill(seat.name);
+      await page.getByLabel(`Player ${i + 1} plays as`).selectOption(seat.plays ?? 'human');
+    }
+  }
+  if (roundLimit !== undefined) await page.getByLabel('Round limit').fill(String(roundLimit));
+  await page.getByRole('button', { name: 'Start game' }).click();
+  await page.locator('.board-ring').waitFor();
+}
+
+/// The names of the buttons a player can press now (outside hidden parts).
+export async function buttonNames(page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('button')]
+      .filter((b) => !b.disabled && !b.closest('[inert]') && b.offsetParent !== null)
+      .map((b) => (b.getAttribute('aria-label') ?? b.textContent).trim()));
+}
+
+/// The whole game log as text (every entry, from the log's CSV export is not needed here).
+export async function logText(page) {
+  return (await page.locator('.log-lines').textContent()) ?? '';
+}

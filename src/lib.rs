@@ -1,0 +1,15 @@
+//! Monopoly Worlds in the browser: the Leptos app.
+//!
+//! The engine (`worlds_engine`) holds every rule; this crate only shows its state and turns
+//! what the player clicks into engine actions.
+
+pub mod app;
+pub mod components;
+pub mod download;
+pub mod lobby;
+pub mod pages;
+pub mod session;
+pub mod sound;
+pub mod storage;
+
+pub use app::App;
