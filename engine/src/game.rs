@@ -938,13 +938,34 @@ impl Game {
                 format!("{who} gets no {} bonus: one per turn", m(*amount))
             }
             E::Payment {
-                from, to, amount, ..
-            } => format!(
-                "{} paid {} to {}",
-                self.party_name(*from),
-                m(*amount),
-                self.party_name(*to)
-            ),
+                from,
+                to,
+                amount,
+                reason,
+            } => {
+                use crate::event::Reason as R;
+                let what = match reason {
+                    R::Rent { square } => format!(" rent for {}", sq(*square)),
+                    R::Tax { square } => format!(" ({})", sq(*square)),
+                    R::StationFee { square } => format!(" for a ticket at {}", sq(*square)),
+                    R::JailFine => " to leave jail".to_string(),
+                    R::Card => " (card)".to_string(),
+                    R::Joker { square } => format!(" ({})", sq(*square)),
+                    R::Jackpot => " (Free Parking jackpot)".to_string(),
+                    R::MortgageInterest { square } => {
+                        format!(" interest on the mortgage of {}", sq(*square))
+                    }
+                };
+                match reason {
+                    R::JailFine => format!("{} paid {}{what}", self.party_name(*from), m(*amount)),
+                    _ => format!(
+                        "{} paid {}{what} to {}",
+                        self.party_name(*from),
+                        m(*amount),
+                        self.party_name(*to)
+                    ),
+                }
+            }
             E::NoRent { square, why } => format!("No rent on {}: {why}", sq(*square)),
             E::Bought { square, price } => {
                 format!("{who} bought {} for {}", sq(*square), m(*price))
@@ -1048,5 +1069,99 @@ impl Game {
             DeckKind::Chance => self.decks.chance.len(),
             DeckKind::CommunityChest => self.decks.community_chest.len(),
         }
+    }
+}
+
+/// A saved game: its setup and the actions applied to it. Replaying it rebuilds the exact
+/// state (the RNG lives in the state), so this is all a save file needs to hold.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    pub setup: GameSetup,
+    pub actions: Vec<Action>,
+}
+
+impl GameRecord {
+    /// The record of a game in progress.
+    pub fn of(game: &Game) -> GameRecord {
+        GameRecord {
+            setup: game.setup.clone(),
+            actions: game.history.clone(),
+        }
+    }
+
+    /// The game this record describes.
+    pub fn replay(&self) -> Result<Game, ReplayError> {
+        Game::replay(&self.setup, &self.actions)
+    }
+}
+
+/// Every player's assets at the start of each round, and at the end of the game: the
+/// points of the net-worth chart on the end screen.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NetWorthPoint {
+    pub round: u32,
+    /// Assets per seat (0 for a bankrupt player).
+    pub assets: Vec<i64>,
+}
+
+impl Game {
+    /// Whether the player to act may offer a trade now (the trade dialog still checks the
+    /// offer itself with [`Game::check`]).
+    pub fn may_trade(&self) -> bool {
+        let Some(actor) = self.actor() else {
+            return false;
+        };
+        let phase_ok = match &self.phase {
+            Phase::Roll | Phase::EndTurn => true,
+            Phase::RaiseCash { debtor, .. } => *debtor == actor,
+            _ => false,
+        };
+        phase_ok
+            && self.rules().trades
+            && self.turn.trade_offers < MAX_TRADE_OFFERS_PER_TURN
+            && self.active_players().iter().any(|&p| p != actor)
+    }
+
+    /// Net worth of every seat round by round, rebuilt by replaying the game's actions.
+    pub fn net_worth_history(&self) -> Vec<NetWorthPoint> {
+        let assets_now = |g: &Game| -> Vec<i64> {
+            (0..g.players.len())
+                .map(|p| {
+                    if g.players[p].bankrupt {
+                        0
+                    } else {
+                        g.assets(p)
+                    }
+                })
+                .collect()
+        };
+        let mut points = Vec::new();
+        let Ok(mut g) = Game::new(self.setup.clone()) else {
+            return points;
+        };
+        points.push(NetWorthPoint {
+            round: g.round,
+            assets: assets_now(&g),
+        });
+        for action in &self.history {
+            let before = g.round;
+            if g.apply(action.clone()).is_err() {
+                break;
+            }
+            if g.round != before {
+                points.push(NetWorthPoint {
+                    round: g.round,
+                    assets: assets_now(&g),
+                });
+            }
+        }
+        let last = assets_now(&g);
+        if points.last().map(|p| &p.assets) != Some(&last) {
+            points.push(NetWorthPoint {
+                round: g.round,
+                assets: last,
+            });
+        }
+        points
     }
 }

@@ -46,6 +46,8 @@ pub use board::{Board, BoardDef, BoardError, SquareDef, SquareKind};
 pub use bots::{strategy_by_name, Strategy};
 pub use cards::{Card, CardDef, CardEffect, DeckKind};
 pub use event::{Event, LogEntry, Party};
-pub use game::{Game, GameSetup, Phase, Player, Seat, SeatKind, SquareState};
+pub use game::{
+    Game, GameRecord, GameSetup, NetWorthPoint, Phase, Player, Seat, SeatKind, SquareState,
+};
 pub use presets::Preset;
 pub use rules::RuleSet;

@@ -1,0 +1,148 @@
+// Journeys through a game as players make them: a long two-player game, a computer game to
+// its end, reload and Continue, keyboard-only play, the in-game menu and a phone screen.
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openApp, artifacts, startGame, buttonNames, logText } from './browser.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+/// Plays one decision the way a simple human would: buy what is affordable, pass in
+/// auctions, pay to leave jail, end the turn.
+async function playOneStep(page) {
+  const names = await buttonNames(page);
+  const pick = ['Buy', 'Pass', 'Declare bankruptcy', 'Decline trade', 'Roll dice', 'End turn']
+    .find((n) => names.includes(n));
+  if (pick === undefined) {
+    if (names.includes('Auction')) return page.getByRole('button', { name: 'Auction', exact: true }).click();
+    return null;
+  }
+  await page.getByRole('button', { name: pick, exact: true }).click();
+  return pick;
+}
+
+test('two humans play many turns: purchases, rent, a card and jail all happen', async () => {
+  const { page, context, errors } = await openApp(browser);
+  await startGame(page, { seed: 7, seats: [{ name: 'Ann' }, { name: 'Bob' }] });
+  const want = { bought: / bought /, rent: / rent for /, card: / drew /, jail: / went to jail/ };
+  let log = '';
+  let steps = 0;
+  for (; steps < 600; steps++) {
+    log = await logText(page);
+    if (Object.values(want).every((re) => re.test(log)) && steps > 60) break;
+    if ((await playOneStep(page)) === null) break;
+  }
+  for (const [what, re] of Object.entries(want)) assert.match(log, re, `no ${what} in ${steps} steps`);
+  // Every player entry shows the name and the cash; the active one is marked.
+  const entries = page.locator('.player-list > li');
+  assert.equal(await entries.count(), 2);
+  for (const name of ['Ann', 'Bob']) {
+    const entry = page.locator('.player-list > li', { hasText: name });
+    assert.match((await entry.textContent()) ?? '', /\$-?\d+/);
+  }
+  assert.equal(await page.locator('.player-list > li[aria-current="true"]').count(), 1);
+  await page.screenshot({ path: artifacts + 'play-classic.png', fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a game between computer players runs to the end screen', async () => {
+  const { page, context, errors } = await openApp(browser);
+  await startGame(page, {
+    seed: 3,
+    seats: [{ name: 'Robo', plays: 'balanced' }, { name: 'Careful', plays: 'cautious' }],
+    roundLimit: 8,
+  });
+  await page.getByRole('button', { name: 'Skip' }).click();
+  await page.locator('.end-screen').waitFor({ timeout: 60_000 });
+  const heading = await page.locator('#end-title').textContent();
+  assert.match(heading ?? '', /wins!|Game over/);
+  assert.equal(await page.locator('.standings tbody tr').count(), 2);
+  assert.equal(await page.locator('.chart polyline').count(), 2);
+  await page.screenshot({ path: artifacts + 'end-screen.png', fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('reloading mid-game and pressing Continue resumes exactly where play stopped', async () => {
+  const { page, context } = await openApp(browser);
+  await startGame(page, { seed: 11, seats: [{ name: 'Ann' }, { name: 'Bob' }] });
+  for (let i = 0; i < 12; i++) await playOneStep(page);
+  const panel = await page.locator('.player-list').textContent();
+  const log = await logText(page);
+  const buttons = await buttonNames(page);
+  await page.reload();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.locator('.board-ring').waitFor();
+  assert.equal(await page.locator('.player-list').textContent(), panel);
+  assert.equal(await logText(page), log);
+  assert.deepEqual(await buttonNames(page), buttons);
+  await context.close();
+});
+
+test('one turn played with the keyboard alone', async () => {
+  const { page, context } = await openApp(browser);
+  await page.goto(page.url() + '?seed=5');
+  const focusOn = async (name) => {
+    for (let i = 0; i < 80; i++) {
+      const focused = await page.evaluate(() => {
+        const el = document.activeElement;
+        return (el?.getAttribute('aria-label') ?? el?.textContent ?? '').trim();
+      });
+      if (focused === name) return;
+      await page.keyboard.press('Tab');
+    }
+    throw new Error(`could not reach ${name} with Tab`);
+  };
+  await page.getByRole('heading', { name: 'Monopoly Worlds' }).waitFor();
+  await focusOn('Play');
+  await page.keyboard.press('Enter');
+  await focusOn('Start game');
+  await page.keyboard.press('Enter');
+  await focusOn('Roll dice');
+  await page.keyboard.press('Enter');
+  // Whatever the roll asks for, answer it from the keyboard until the turn can end.
+  for (let i = 0; i < 10; i++) {
+    const names = await buttonNames(page);
+    if (names.includes('End turn')) break;
+    const next = ['Buy', 'Roll dice', 'Pay fine'].find((n) => names.includes(n));
+    if (!next) break;
+    await focusOn(next);
+    await page.keyboard.press('Enter');
+  }
+  const first = await page.locator('[aria-current="true"] .player-name').textContent();
+  await focusOn('End turn');
+  await page.keyboard.press('Enter');
+  const second = await page.locator('[aria-current="true"] .player-name').textContent();
+  assert.notEqual(first, second, 'the turn passed to the next player');
+  await context.close();
+});
+
+test('Esc opens the game menu; Exit asks first, then returns to the main menu', async () => {
+  const { page, context } = await openApp(browser);
+  await startGame(page, { seed: 1 });
+  await page.keyboard.press('Escape');
+  const menu = page.getByRole('dialog', { name: 'Game menu' });
+  await menu.waitFor();
+  for (const name of ['Resume', 'Save', 'Help', 'Settings', 'Exit']) {
+    assert.equal(await menu.getByRole('button', { name, exact: true }).count(), 1, name);
+  }
+  await menu.getByRole('button', { name: 'Save', exact: true }).click();
+  await menu.getByText('Saved as').waitFor();
+  await menu.getByRole('button', { name: 'Exit', exact: true }).click();
+  await menu.getByRole('button', { name: 'Exit game' }).click();
+  await page.getByRole('heading', { name: 'Monopoly Worlds' }).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Continue' }).isEnabled(), true);
+  await context.close();
+});
+
+test('the play screen fits a 375 px phone screen', async () => {
+  const { page, context } = await openApp(browser, { width: 375, height: 740 });
+  await startGame(page, { seed: 2 });
+  await page.getByRole('button', { name: 'Roll dice' }).click();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
+  await page.screenshot({ path: artifacts + 'play-375.png', fullPage: true });
+  await context.close();
+});

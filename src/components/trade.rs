@@ -1,0 +1,180 @@
+//! The trade dialog: choose the other player, what each side hands over (lots without
+//! buildings in their group, cash, Get Out of Jail Free cards), and propose; the other side
+//! then accepts or declines (see the trade answer in `dialogs.rs`).
+
+use leptos::prelude::*;
+use worlds_engine::{Action, TradeSide};
+
+use super::modal::Modal;
+use crate::pages::play::PlayUi;
+use crate::session::Session;
+
+/// A lot one side may put in the trade.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Tradable {
+    square: usize,
+    name: String,
+    mortgaged: bool,
+}
+
+fn tradable_lots(g: &worlds_engine::Game, player: usize) -> Vec<Tradable> {
+    let b = g.board();
+    g.lots_of(player)
+        .into_iter()
+        .filter(|&l| {
+            // Lots whose group has buildings cannot change hands (the engine refuses them).
+            b.group_of(l)
+                .map(|gi| b.group_lots(gi).iter().all(|&x| g.square(x).houses == 0))
+                .unwrap_or(true)
+        })
+        .map(|l| Tradable {
+            square: l,
+            name: b.square(l).name.clone(),
+            mortgaged: g.square(l).mortgaged,
+        })
+        .collect()
+}
+
+#[component]
+fn SideEditor(
+    #[prop(into)] legend: String,
+    lots: Vec<Tradable>,
+    side: RwSignal<TradeSide>,
+    max_cards: usize,
+    id: &'static str,
+) -> impl IntoView {
+    let cash_id = format!("{id}-cash");
+    let cards_id = format!("{id}-cards");
+    view! {
+        <fieldset class="trade-side">
+            <legend>{legend.clone()}</legend>
+            {if lots.is_empty() {
+                view! { <p class="hint">"No lot that can be traded."</p> }.into_any()
+            } else {
+                lots.into_iter().map(|t| {
+                    let sq = t.square;
+                    view! {
+                        <label class="check">
+                            <input
+                                type="checkbox"
+                                prop:checked=move || side.with(|s| s.lots.contains(&sq))
+                                on:change=move |ev| {
+                                    let on = event_target_checked(&ev);
+                                    side.update(|s| {
+                                        s.lots.retain(|&x| x != sq);
+                                        if on { s.lots.push(sq); }
+                                    });
+                                }
+                            />
+                            {t.name}
+                            {t.mortgaged.then_some(" (mortgaged)")}
+                        </label>
+                    }
+                }).collect_view().into_any()
+            }}
+            <label for=cash_id.clone()>{format!("{legend}: cash")}</label>
+            <input
+                id=cash_id
+                type="number"
+                min="0"
+                step="1"
+                prop:value=move || side.with(|s| s.cash.to_string())
+                on:input=move |ev| {
+                    let v = event_target_value(&ev).trim().parse::<i64>().unwrap_or(0);
+                    side.update(|s| s.cash = v);
+                }
+            />
+            {(max_cards > 0).then(|| view! {
+                <label for=cards_id.clone()>{format!("{legend}: jail cards")}</label>
+                <input
+                    id=cards_id.clone()
+                    type="number"
+                    min="0"
+                    max=max_cards.to_string()
+                    prop:value=move || side.with(|s| s.jail_cards.to_string())
+                    on:input=move |ev| {
+                        let v = event_target_value(&ev).trim().parse::<u32>().unwrap_or(0);
+                        side.update(|s| s.jail_cards = v);
+                    }
+                />
+            })}
+        </fieldset>
+    }
+}
+
+#[component]
+pub fn TradeDialog() -> impl IntoView {
+    let session = expect_context::<Session>();
+    let ui = expect_context::<PlayUi>();
+    move || {
+        if !ui.trade.get() {
+            return None;
+        }
+        let game = session.game.get_untracked()?;
+        let me = game.actor()?;
+        let others: Vec<(usize, String)> = game
+            .active_players()
+            .into_iter()
+            .filter(|&p| p != me)
+            .map(|p| (p, game.player(p).name.clone()))
+            .collect();
+        let partner = RwSignal::new(others.first().map_or(0, |o| o.0));
+        let give = RwSignal::new(TradeSide::default());
+        let take = RwSignal::new(TradeSide::default());
+        let problem = RwSignal::new(None::<String>);
+        let my_lots = tradable_lots(&game, me);
+        let my_cards = game.player(me).jail_cards.len();
+        let my_name = game.player(me).name.clone();
+        let game_for_partner = game.clone();
+        let their_side = move || {
+            let p = partner.get();
+            let name = game_for_partner.player(p).name.clone();
+            let lots = tradable_lots(&game_for_partner, p);
+            let cards = game_for_partner.player(p).jail_cards.len();
+            view! { <SideEditor legend=format!("{name} gives") lots=lots side=take max_cards=cards id="take" /> }
+        };
+        let propose = move |_| {
+            let action = Action::ProposeTrade {
+                to: partner.get_untracked(),
+                give: give.get_untracked(),
+                take: take.get_untracked(),
+            };
+            let refused = session
+                .game
+                .with_untracked(|g| g.as_ref().map(|g| g.check(&action)));
+            match refused {
+                Some(Err(e)) => problem.set(Some(e.to_string())),
+                _ => {
+                    if session.dispatch(action) {
+                        ui.trade.set(false);
+                    }
+                }
+            }
+        };
+        let close = Callback::new(move |_| ui.trade.set(false));
+        Some(view! {
+            <Modal title="Trade".to_string() on_close=close class="trade">
+                <label>
+                    "Trade with"
+                    <select on:change=move |ev| {
+                        if let Ok(p) = event_target_value(&ev).parse::<usize>() {
+                            take.set(TradeSide::default());
+                            partner.set(p);
+                        }
+                    }>
+                        {others.into_iter().map(|(p, n)| view! { <option value=p.to_string()>{n}</option> }).collect_view()}
+                    </select>
+                </label>
+                <div class="trade-sides">
+                    <SideEditor legend=format!("{my_name} gives") lots=my_lots side=give max_cards=my_cards id="give" />
+                    {their_side}
+                </div>
+                {move || problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+                <div class="button-row">
+                    <button type="button" class="action primary" on:click=propose>"Propose trade"</button>
+                    <button type="button" class="action" on:click=move |_| ui.trade.set(false)>"Cancel"</button>
+                </div>
+            </Modal>
+        })
+    }
+}

@@ -1,0 +1,466 @@
+//! The play screen: the board ring with dice and prompt in its center, the action bar, the
+//! players and the log; the dialogs the game asks for; computer turns on a visible timer;
+//! Esc for the game menu; the end screen when the game is over.
+
+use std::time::Duration;
+
+use leptos::prelude::*;
+use worlds_engine::{Game, SquareKind};
+
+use crate::app::{Navigator, Screen, SettingsStore};
+use crate::components::actions::ActionBar;
+use crate::components::board_view::{BoardRing, SquareView, TokenView};
+use crate::components::dialogs::{PhaseDialog, ResignDialog, SquareInfo};
+use crate::components::end_screen::EndScreen;
+use crate::components::game_log::GameLog;
+use crate::components::manage::ManageDialog;
+use crate::components::modal::Modal;
+use crate::components::players::PlayerPanel;
+use crate::components::trade::TradeDialog;
+use crate::lobby::token_glyph;
+use crate::pages::help::HelpPanel;
+use crate::pages::settings::SettingsPanel;
+use crate::session::Session;
+use crate::sound;
+
+/// Which of the play screen's own dialogs are open.
+#[derive(Clone, Copy)]
+pub struct PlayUi {
+    pub manage: RwSignal<bool>,
+    pub trade: RwSignal<bool>,
+    pub resign: RwSignal<bool>,
+    pub menu: RwSignal<bool>,
+    /// The square whose details are shown.
+    pub info: RwSignal<Option<usize>>,
+}
+
+/// What the in-game menu shows.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum MenuView {
+    Main,
+    Help,
+    Settings,
+    ConfirmExit,
+}
+
+/// The squares as the ring draws them, with the tokens at `shown` positions.
+pub fn square_views(g: &Game, shown: &[usize]) -> Vec<SquareView> {
+    let b = g.board();
+    let m = |a: i64| b.money(a);
+    let mut views: Vec<SquareView> = b
+        .squares()
+        .iter()
+        .enumerate()
+        .map(|(i, sq)| {
+            let st = g.square(i);
+            let band = b
+                .group_of(i)
+                .and_then(|gi| b.groups().get(gi))
+                .map(|gr| gr.color.clone());
+            let (detail, icon, kind) = match &sq.kind {
+                SquareKind::Start => (format!("Collect {}", m(g.rules().salary)), "➜", "start"),
+                SquareKind::Property { price, .. } => (m(*price), "", "lot"),
+                SquareKind::Railroad { price, .. } => (m(*price), "🚂", "railroad"),
+                SquareKind::Utility { price, .. } => (m(*price), "💡", "utility"),
+                SquareKind::Station { fee_per_pip } => {
+                    (format!("{} × roll", m(*fee_per_pip)), "🚉", "station")
+                }
+                SquareKind::Tax {
+                    amount, percent, ..
+                } => (
+                    if *amount > 0 {
+                        format!("Pay {}", m(*amount))
+                    } else {
+                        format!("Pay {percent}%")
+                    },
+                    "💰",
+                    "tax",
+                ),
+                SquareKind::Chance => (String::new(), "?", "chance"),
+                SquareKind::CommunityChest => (String::new(), "🎁", "chest"),
+                SquareKind::Joker { .. } => (String::new(), "🃏", "joker"),
+                SquareKind::GoToJail => (String::new(), "👮", "go-to-jail"),
+                SquareKind::Jail => (String::new(), "▦", "jail"),
+                SquareKind::FreeParking => {
+                    let jackpot = if g.rules().free_parking_jackpot && g.jackpot() > 0 {
+                        m(g.jackpot())
+                    } else {
+                        String::new()
+                    };
+                    (jackpot, "🅿", "parking")
+                }
+                SquareKind::Road => (String::new(), "", "road"),
+            };
+            SquareView {
+                name: sq.name.clone(),
+                band,
+                detail,
+                icon: icon.to_string(),
+                picture: sq.picture.clone(),
+                owner: st.owner.map(|o| {
+                    let p = g.player(o);
+                    (p.color.clone(), p.name.clone())
+                }),
+                houses: st.houses,
+                mortgaged: st.mortgaged,
+                tokens: Vec::new(),
+                flagged: false,
+                selected: false,
+                kind,
+            }
+        })
+        .collect();
+    for (i, p) in g.players().iter().enumerate() {
+        if p.bankrupt {
+            continue;
+        }
+        let pos = shown.get(i).copied().unwrap_or(p.position);
+        if let Some(v) = views.get_mut(pos) {
+            let picture = p
+                .token
+                .strip_prefix("pawn:")
+                .and_then(|n| n.parse::<usize>().ok())
+                .and_then(|n| b.def().pawns.get(n))
+                .map(|pawn| pawn.picture.clone());
+            let name = if p.in_jail {
+                format!("{} (in jail)", p.name)
+            } else {
+                p.name.clone()
+            };
+            v.tokens.push(TokenView {
+                player: name,
+                glyph: token_glyph(&p.token).to_string(),
+                picture,
+                color: p.color.clone(),
+            });
+        }
+    }
+    views
+}
+
+/// The faces of a die as drawn (⚀ to ⚅), or the number for other dice.
+pub fn die_face(d: u8) -> String {
+    match d {
+        1..=6 => char::from_u32(0x2680 + u32::from(d) - 1).map_or(d.to_string(), |c| c.to_string()),
+        _ => d.to_string(),
+    }
+}
+
+fn positions(session: &Session) -> Vec<usize> {
+    session.game.with_untracked(|g| {
+        g.as_ref()
+            .map(|g| g.players().iter().map(|p| p.position).collect())
+            .unwrap_or_default()
+    })
+}
+
+fn reduced_motion() -> bool {
+    window()
+        .match_media("(prefers-reduced-motion: reduce)")
+        .ok()
+        .flatten()
+        .is_some_and(|m| m.matches())
+}
+
+/// Moves shown tokens one square at a time towards where they really are; a backward move
+/// or a jump (jail, a card) lands at once.
+fn animate_step(
+    session: Session,
+    shown: RwSignal<Vec<usize>>,
+    generation: RwSignal<u64>,
+    gen: u64,
+    ms: u64,
+) {
+    if generation.get_untracked() != gen {
+        return;
+    }
+    let target = positions(&session);
+    let n = session
+        .game
+        .with_untracked(|g| g.as_ref().map_or(1, |g| g.board().len()))
+        .max(1);
+    let current = shown.get_untracked();
+    if current.len() != target.len() {
+        shown.set(target);
+        return;
+    }
+    let next: Vec<usize> = current
+        .iter()
+        .zip(&target)
+        .map(|(&c, &t)| {
+            let forward = (t + n - c) % n;
+            if forward == 0 || forward > 12 {
+                t
+            } else {
+                (c + 1) % n
+            }
+        })
+        .collect();
+    let done = next == target;
+    shown.set(next);
+    if !done {
+        set_timeout(
+            move || animate_step(session, shown, generation, gen, ms),
+            Duration::from_millis(ms),
+        );
+    }
+}
+
+#[component]
+pub fn PlayScreen() -> impl IntoView {
+    let session = expect_context::<Session>();
+    let nav = expect_context::<Navigator>();
+    let settings = expect_context::<SettingsStore>().settings;
+    let ui = PlayUi {
+        manage: RwSignal::new(false),
+        trade: RwSignal::new(false),
+        resign: RwSignal::new(false),
+        menu: RwSignal::new(false),
+        info: RwSignal::new(None),
+    };
+    provide_context(ui);
+    let menu_view = RwSignal::new(MenuView::Main);
+    let save_message = RwSignal::new(None::<(bool, String)>);
+
+    // Tokens: where they are drawn (chasing where they are, square by square).
+    let shown = RwSignal::new(positions(&session));
+    let generation = RwSignal::new(0u64);
+    Effect::new(move |_| {
+        session.version.track();
+        let target = positions(&session);
+        let step_ms = u64::from(settings.with_untracked(|s| s.animation.scale_ms(90)));
+        if step_ms == 0 || reduced_motion() {
+            shown.set(target);
+            return;
+        }
+        if shown.get_untracked() != target {
+            generation.update(|g| *g += 1);
+            let gen = generation.get_untracked();
+            set_timeout(
+                move || animate_step(session, shown, generation, gen, step_ms),
+                Duration::from_millis(step_ms),
+            );
+        }
+    });
+
+    // Computer players act on their own after a short, visible delay (paused while the game
+    // menu is open; Skip in the action bar plays them at once).
+    Effect::new(move |_| {
+        let v = session.version.get();
+        let settled = shown.with(|s| *s == positions(&session));
+        if !settled || ui.menu.get() || !session.computer_to_act() {
+            return;
+        }
+        let delay = u64::from(
+            settings
+                .with_untracked(|s| s.animation.scale_ms(700))
+                .max(40),
+        );
+        set_timeout(
+            move || {
+                if session.version.get_untracked() == v && !ui.menu.get_untracked() {
+                    session.computer_step();
+                }
+            },
+            Duration::from_millis(delay),
+        );
+    });
+
+    // Small sound effects for dice, money and jail.
+    Effect::new(move |_| {
+        session.version.track();
+        let s = settings.get_untracked();
+        if !s.sound {
+            return;
+        }
+        if let Some(cue) = session.cue.get_untracked() {
+            sound::play(cue, s.volume);
+        }
+    });
+
+    // Esc opens (or closes) the game menu when no other dialog has taken it.
+    let esc = window_event_listener(leptos::ev::keydown, move |ev| {
+        if ev.key() == "Escape" && !ev.default_prevented() {
+            if ui.menu.get_untracked() {
+                ui.menu.set(false);
+            } else {
+                menu_view.set(MenuView::Main);
+                save_message.set(None);
+                ui.menu.set(true);
+            }
+        }
+    });
+    on_cleanup(move || esc.remove());
+
+    let squares = Signal::derive(move || {
+        let pos = shown.get();
+        session.game.with(|g| {
+            g.as_ref()
+                .map(|g| square_views(g, &pos))
+                .unwrap_or_default()
+        })
+    });
+    let board_name = move || {
+        session.game.with(|g| {
+            g.as_ref()
+                .map(|g| g.board().name().to_string())
+                .unwrap_or_default()
+        })
+    };
+    let picture = move || {
+        session
+            .game
+            .with(|g| g.as_ref().and_then(|g| g.board().def().picture.clone()))
+    };
+    let dice = Memo::new(move |_| {
+        session.game.with(|g| {
+            g.as_ref()
+                .map(|g| g.turn().last_roll.clone())
+                .unwrap_or_default()
+        })
+    });
+    let prompt = move || {
+        session
+            .game
+            .with(|g| g.as_ref().map(|g| g.prompt()).unwrap_or_default())
+    };
+    let round = move || session.game.with(|g| g.as_ref().map_or(0, |g| g.round()));
+    let over = Memo::new(move |_| {
+        session
+            .game
+            .with(|g| g.as_ref().is_some_and(|g| g.is_over()))
+    });
+    let any_modal = move || {
+        ui.menu.get()
+            || ui.manage.get()
+            || ui.trade.get()
+            || ui.resign.get()
+            || ui.info.get().is_some()
+            || session.game.with(|g| {
+                g.as_ref().is_some_and(|g| {
+                    !matches!(
+                        g.phase(),
+                        worlds_engine::Phase::Roll
+                            | worlds_engine::Phase::EndTurn
+                            | worlds_engine::Phase::GameOver
+                    )
+                })
+            }) && !session.computer_to_act()
+    };
+    let open_square = Callback::new(move |i: usize| ui.info.set(Some(i)));
+
+    let save = move |_| {
+        let title = session.title.get_untracked();
+        save_message.set(Some(match session.save_named(&title) {
+            Ok(()) => (true, format!("Saved as “{title}”.")),
+            Err(e) => (false, e),
+        }));
+    };
+    let exit = move |_| {
+        ui.menu.set(false);
+        session.close();
+        nav.go(Screen::Menu);
+    };
+
+    let game_menu = move || {
+        if !ui.menu.get() {
+            return None;
+        }
+        let close = Callback::new(move |_| ui.menu.set(false));
+        let back = Callback::new(move |_| menu_view.set(MenuView::Main));
+        Some(view! {
+            <Modal title="Game menu".to_string() on_close=close class="game-menu">
+                {move || match menu_view.get() {
+                    MenuView::Main => view! {
+                        <div class="menu-list">
+                            <button type="button" class="menu-button primary" on:click=move |_| ui.menu.set(false)>"Resume"</button>
+                            <button type="button" class="menu-button" on:click=save>"Save"</button>
+                            <button type="button" class="menu-button" on:click=move |_| menu_view.set(MenuView::Help)>"Help"</button>
+                            <button type="button" class="menu-button" on:click=move |_| menu_view.set(MenuView::Settings)>"Settings"</button>
+                            <button type="button" class="menu-button" on:click=move |_| menu_view.set(MenuView::ConfirmExit)>"Exit"</button>
+                        </div>
+                        {move || save_message.get().map(|(ok, m)| view! {
+                            <p class=if ok { "notice" } else { "problem" } role="status">{m}</p>
+                        })}
+                    }.into_any(),
+                    MenuView::Help => view! { <HelpPanel on_back=back /> }.into_any(),
+                    MenuView::Settings => view! { <SettingsPanel on_back=back /> }.into_any(),
+                    MenuView::ConfirmExit => view! {
+                        <p>"Leave this game? It stays saved: Continue on the main menu resumes it."</p>
+                        <div class="button-row">
+                            <button type="button" class="menu-button danger" on:click=exit>"Exit game"</button>
+                            <button type="button" class="menu-button" on:click=move |_| menu_view.set(MenuView::Main)>"Stay"</button>
+                        </div>
+                    }.into_any(),
+                }}
+            </Modal>
+        })
+    };
+
+    view! {
+        <section class="screen play" aria-label="Game">
+            {move || session.game.with(|g| g.is_none()).then(|| view! {
+                <div class="panel">
+                    <p>"There is no game in progress."</p>
+                    <button type="button" class="menu-button" on:click=move |_| nav.go(Screen::Menu)>"Main menu"</button>
+                </div>
+            })}
+            <header class="play-header" inert=move || any_modal().then_some("")>
+                <h1 class="play-title">{move || session.title.get()}</h1>
+                <span class="play-round">{move || format!("Round {}", round())}</span>
+                <button type="button" class="small-button" on:click=move |_| {
+                    menu_view.set(MenuView::Main);
+                    save_message.set(None);
+                    ui.menu.set(true);
+                }>"Menu"</button>
+            </header>
+            {move || session.storage_warning.get().map(|w| view! { <p class="problem" role="alert">{w}</p> })}
+            {move || over.get().then(|| view! { <EndScreen /> })}
+            <div class="play-layout" inert=move || any_modal().then_some("")>
+                <div class="play-main">
+                    <ActionBar />
+                    {move || {
+                        let e = session.error.get()?;
+                        Some(view! { <p class="problem" role="alert">{e}</p> })
+                    }}
+                    <BoardRing squares=squares label=board_name() on_select=open_square>
+                        {move || picture().map(|p| view! { <img class="center-picture" src=p alt="" /> })}
+                        <div class="dice" aria-label=move || {
+                            let d = dice.get();
+                            if d.is_empty() { "No roll yet".to_string() } else {
+                                format!("Dice: {}", d.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" and "))
+                            }
+                        } role="img">
+                            {move || dice.get().into_iter().map(|d| view! { <span class="die">{die_face(d)}</span> }).collect_view()}
+                        </div>
+                        <p class="prompt">{prompt}</p>
+                        {move || session.card.get().map(|c| view! {
+                            <div class="card-drawn" role="status">
+                                <strong>{c.deck.label()}</strong>
+                                <p>{c.text}</p>
+                                <button type="button" class="small-button" on:click=move |_| session.card.set(None)>"OK"</button>
+                            </div>
+                        })}
+                        <ul class="last-events">
+                            {move || session.last_events.get().into_iter().rev().take(6).collect::<Vec<_>>().into_iter().rev()
+                                .map(|l| view! { <li>{l}</li> }).collect_view()}
+                        </ul>
+                    </BoardRing>
+                </div>
+                <aside class="play-side">
+                    <PlayerPanel />
+                    <GameLog />
+                </aside>
+            </div>
+            <div class="visually-hidden" role="status" aria-live="polite">
+                {move || session.last_events.get().join(". ")}
+            </div>
+            <PhaseDialog />
+            <ManageDialog />
+            <TradeDialog />
+            <ResignDialog />
+            <SquareInfo />
+            {game_menu}
+        </section>
+    }
+}

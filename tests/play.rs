@@ -1,0 +1,353 @@
+//! Browser tests of the play flow in headless Chromium: the lobby's checks, the dialogs the
+//! game asks for (buy, auction, refused actions), and the autosave round trip. Screens are
+//! found by role and name, as a player finds them.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{HtmlButtonElement, HtmlElement, HtmlInputElement};
+use worlds_engine::game::ForcedRoll;
+use worlds_engine::{Action, Game, GameRecord, GameSetup, Phase, Preset, Seat};
+
+use monopoly_worlds::app::{Navigator, Screen, SettingsStore};
+use monopoly_worlds::pages::play::PlayScreen;
+use monopoly_worlds::session::Session;
+use monopoly_worlds::storage::{saves, AnimationSpeed, LocalStore};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn container() -> HtmlElement {
+    let c: HtmlElement = document()
+        .create_element("div")
+        .expect("a div")
+        .unchecked_into();
+    document()
+        .body()
+        .expect("a body")
+        .append_child(&c)
+        .expect("append");
+    c
+}
+
+fn clear_app_storage() {
+    let store = LocalStore::open().expect("localStorage");
+    for name in store.names().expect("names") {
+        store.remove(&name).expect("remove");
+    }
+}
+
+/// Every button whose accessible name (aria-label, else its text) is `name`.
+fn buttons(root: &HtmlElement, name: &str) -> Vec<HtmlButtonElement> {
+    let list = root.query_selector_all("button").expect("buttons");
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .map(|n| n.unchecked_into::<HtmlButtonElement>())
+        .filter(|b| {
+            let label = b
+                .get_attribute("aria-label")
+                .or_else(|| b.text_content())
+                .unwrap_or_default();
+            label.trim() == name
+        })
+        .collect()
+}
+
+fn button(root: &HtmlElement, name: &str) -> HtmlButtonElement {
+    let mut found = buttons(root, name);
+    assert_eq!(found.len(), 1, "expected one button named {name:?}");
+    found.remove(0)
+}
+
+fn text(root: &HtmlElement) -> String {
+    root.text_content().unwrap_or_default()
+}
+
+async fn settle() {
+    for _ in 0..3 {
+        leptos::task::tick().await;
+    }
+}
+
+/// Ann and Bob on the classic board with the given dice, decks in printed order.
+fn classic_setup(rolls: &[[u8; 2]]) -> GameSetup {
+    let mut setup = GameSetup::new(
+        Preset::Classic.board(),
+        vec![Seat::human("Ann"), Seat::human("Bob")],
+        42,
+    );
+    setup.forced_rolls = rolls
+        .iter()
+        .enumerate()
+        .map(|(i, d)| ForcedRoll {
+            at: i as u32,
+            dice: d.to_vec(),
+        })
+        .collect();
+    setup
+}
+
+/// Mounts the play screen over a fresh session holding `setup`; animations off.
+fn mount_play(setup: GameSetup) -> (HtmlElement, Session) {
+    clear_app_storage();
+    let c = container();
+    let session = Session::new();
+    let s2 = session;
+    leptos::mount::mount_to(c.clone(), move || {
+        provide_context(Navigator::new(RwSignal::new(Screen::Play)));
+        provide_context(s2);
+        let settings = SettingsStore::load();
+        settings
+            .settings
+            .update(|s| s.animation = AnimationSpeed::Off);
+        provide_context(settings);
+        s2.start("Test game", setup).expect("the game starts");
+        view! { <PlayScreen /> }
+    })
+    .forget();
+    (c, session)
+}
+
+fn game(session: &Session) -> Game {
+    session.game.get_untracked().expect("a game")
+}
+
+#[wasm_bindgen_test]
+async fn the_lobby_refuses_an_empty_name_and_a_shared_color() {
+    clear_app_storage();
+    let c = container();
+    leptos::mount::mount_to(c.clone(), monopoly_worlds::App).forget();
+    button(&c, "Play").click();
+    settle().await;
+    let start = button(&c, "Start game");
+    assert!(!start.disabled(), "two default seats can start");
+
+    let name: HtmlInputElement = c
+        .query_selector("input[aria-label='Player 1 name']")
+        .expect("query")
+        .expect("the name field")
+        .unchecked_into();
+    name.set_value("   ");
+    name.dispatch_event(&web_sys::Event::new("input").expect("event"))
+        .expect("dispatch");
+    settle().await;
+    assert!(
+        button(&c, "Start game").disabled(),
+        "an empty name blocks the start"
+    );
+    assert!(
+        text(&c).contains("Player 1 needs a name."),
+        "the reason is shown"
+    );
+
+    name.set_value("Ann");
+    name.dispatch_event(&web_sys::Event::new("input").expect("event"))
+        .expect("dispatch");
+    let color: web_sys::HtmlSelectElement = c
+        .query_selector("select[aria-label='Player 2 color']")
+        .expect("query")
+        .expect("the color field")
+        .unchecked_into();
+    let first: web_sys::HtmlSelectElement = c
+        .query_selector("select[aria-label='Player 1 color']")
+        .expect("query")
+        .expect("the color field")
+        .unchecked_into();
+    color.set_value(&first.value());
+    color
+        .dispatch_event(&web_sys::Event::new("change").expect("event"))
+        .expect("dispatch");
+    settle().await;
+    assert!(
+        button(&c, "Start game").disabled(),
+        "a shared color blocks the start"
+    );
+    assert!(text(&c).contains("Player 2 has the same color as another player."));
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn starting_from_the_lobby_shows_the_board_and_the_first_player() {
+    clear_app_storage();
+    let c = container();
+    leptos::mount::mount_to(c.clone(), monopoly_worlds::App).forget();
+    button(&c, "Play").click();
+    settle().await;
+    button(&c, "Start game").click();
+    settle().await;
+    let current = c
+        .query_selector("[aria-current='true']")
+        .expect("query")
+        .expect("the active player's entry");
+    let entry = current.text_content().unwrap_or_default();
+    assert!(entry.contains("Player 1"), "{entry}");
+    assert!(
+        entry.contains("$1,500") || entry.contains("$1500"),
+        "{entry}"
+    );
+    assert_eq!(c.query_selector_all(".sq").expect("squares").length(), 40);
+    assert_eq!(buttons(&c, "Roll dice").len(), 1);
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn buying_from_the_dialog_moves_the_deed_and_the_cash() {
+    let (c, session) = mount_play(classic_setup(&[[1, 2]]));
+    settle().await;
+    button(&c, "Roll dice").click();
+    settle().await;
+    assert!(
+        text(&c).contains("Baltic Avenue is for sale"),
+        "the buy dialog opens"
+    );
+    assert_eq!(
+        buttons(&c, "Roll dice").len(),
+        0,
+        "no roll while the decision is open"
+    );
+    button(&c, "Buy").click();
+    settle().await;
+    let g = game(&session);
+    assert_eq!(g.square(3).owner, Some(0));
+    assert_eq!(g.player(0).cash, 1440);
+    let panel = c.query_selector(".players").expect("q").expect("panel");
+    assert!(panel.text_content().unwrap_or_default().contains("$1440"));
+    assert_eq!(buttons(&c, "End turn").len(), 1);
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn declining_starts_an_auction_that_the_other_player_wins() {
+    let (c, session) = mount_play(classic_setup(&[[1, 2]]));
+    settle().await;
+    button(&c, "Roll dice").click();
+    settle().await;
+    button(&c, "Auction").click();
+    settle().await;
+    assert!(matches!(game(&session).phase(), Phase::Auction(_)));
+    assert!(text(&c).contains("Auction: Baltic Avenue"));
+    // Ann bids first (the decliner is included), then Bob outbids her, then Ann passes.
+    let amount = |v: &str| {
+        let input: HtmlInputElement = c
+            .query_selector(".bid-form input")
+            .expect("q")
+            .expect("the amount")
+            .unchecked_into();
+        input.set_value(v);
+        input
+            .dispatch_event(&web_sys::Event::new("input").expect("e"))
+            .expect("d");
+    };
+    amount("10");
+    button(&c, "Bid").click();
+    settle().await;
+    amount("25");
+    button(&c, "Bid").click();
+    settle().await;
+    button(&c, "Pass").click();
+    settle().await;
+    let g = game(&session);
+    assert_eq!(g.square(3).owner, Some(1), "Bob won");
+    assert_eq!(g.player(1).cash, 1475);
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_refused_bid_says_why_and_changes_nothing() {
+    let (c, session) = mount_play(classic_setup(&[[1, 2]]));
+    settle().await;
+    button(&c, "Roll dice").click();
+    settle().await;
+    button(&c, "Auction").click();
+    settle().await;
+    let before = game(&session);
+    let input: HtmlInputElement = c
+        .query_selector(".bid-form input")
+        .expect("q")
+        .expect("the amount")
+        .unchecked_into();
+    input.set_value("99999");
+    input
+        .dispatch_event(&web_sys::Event::new("input").expect("e"))
+        .expect("d");
+    button(&c, "Bid").click();
+    settle().await;
+    assert_eq!(game(&session), before, "the game is untouched");
+    assert!(text(&c).contains("You cannot bid"), "{}", text(&c));
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn every_action_is_autosaved_and_the_autosave_resumes_the_same_game() {
+    let (c, session) = mount_play(classic_setup(&[[1, 2], [3, 3]]));
+    settle().await;
+    button(&c, "Roll dice").click();
+    settle().await;
+    button(&c, "Buy").click();
+    settle().await;
+    button(&c, "End turn").click();
+    settle().await;
+    let playing = game(&session);
+    let store = LocalStore::open().expect("store");
+    let saved = saves::read_autosave::<GameRecord>(&store)
+        .expect("readable")
+        .expect("an autosave");
+    assert_eq!(saved.name, "Test game");
+    assert_eq!(saved.game.actions, playing.history().to_vec());
+    let other = Session::new();
+    assert_eq!(other.resume_autosave(), Ok(true));
+    assert_eq!(other.game.get_untracked(), Some(playing));
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_damaged_autosave_is_reported_not_resumed() {
+    clear_app_storage();
+    let store = LocalStore::open().expect("store");
+    store.set("autosave", "{ not json").expect("write");
+    let session = Session::new();
+    let err = session.resume_autosave().expect_err("refused");
+    assert!(!err.is_empty());
+    assert!(session.game.get_untracked().is_none());
+    assert_eq!(
+        store.get("autosave").expect("read").as_deref(),
+        Some("{ not json"),
+        "the damaged entry is kept"
+    );
+    // The menu still starts, with Continue offered so the player hears what is wrong.
+    let c = container();
+    leptos::mount::mount_to(c.clone(), monopoly_worlds::App).forget();
+    settle().await;
+    button(&c, "Continue").click();
+    settle().await;
+    assert!(c.query_selector("[role='alert']").expect("q").is_some());
+    c.remove();
+    clear_app_storage();
+}
+
+#[wasm_bindgen_test]
+async fn the_manage_dialog_offers_exactly_the_legal_mortgages() {
+    let (c, session) = mount_play(classic_setup(&[[1, 2]]));
+    settle().await;
+    button(&c, "Roll dice").click();
+    settle().await;
+    button(&c, "Buy").click();
+    settle().await;
+    button(&c, "Mortgage").click();
+    settle().await;
+    assert!(text(&c).contains("Your properties"));
+    button(&c, "Mortgage Baltic Avenue for $30").click();
+    settle().await;
+    let g = game(&session);
+    assert!(g.square(3).mortgaged);
+    assert_eq!(g.player(0).cash, 1470);
+    assert_eq!(buttons(&c, "Mortgage Baltic Avenue for $30").len(), 0);
+    assert_eq!(
+        buttons(&c, "Lift the mortgage on Baltic Avenue for $33").len(),
+        1
+    );
+    button(&c, "Done").click();
+    settle().await;
+    assert!(!text(&c).contains("Your properties"));
+    let _ = session.dispatch(Action::EndTurn);
+    c.remove();
+}
