@@ -20,7 +20,7 @@ const ENTRIES: [(&str, Opens, bool); 7] = [
     ("Continue", Opens::Continue, false),
     ("Play", Opens::Screen(Screen::Lobby), true),
     ("Board Maker", Opens::Nothing, false),
-    ("Statistics", Opens::Nothing, false),
+    ("Statistics", Opens::Screen(Screen::Statistics), false),
     ("Settings", Opens::Screen(Screen::Settings), false),
     ("Help", Opens::Screen(Screen::Help), false),
     ("Credits", Opens::Screen(Screen::Credits), false),

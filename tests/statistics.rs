@@ -1,0 +1,507 @@
+//! Browser tests of the statistics lab in headless Chromium: a small simulation fills both
+//! tables (every square, shares summing to one) beside the exact chain, the exact chain and
+//! payback alone, tournaments, cancelling a long run, the trace with typed dice and its
+//! refusals, and the board handed over by the editor. Controls are found by their labels
+//! and buttons by their names, as a user finds them.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{Element, HtmlButtonElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
+use worlds_engine::Preset;
+
+use monopoly_worlds::app::{Navigator, Screen, SettingsStore, Shared};
+use monopoly_worlds::pages::statistics::dice::parse_dice;
+use monopoly_worlds::pages::statistics::Statistics;
+use monopoly_worlds::session::Session;
+use monopoly_worlds::storage::LocalStore;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn container() -> HtmlElement {
+    let c: HtmlElement = document()
+        .create_element("div")
+        .expect("a div")
+        .unchecked_into();
+    document()
+        .body()
+        .expect("a body")
+        .append_child(&c)
+        .expect("append");
+    c
+}
+
+fn clear_app_storage() {
+    let store = LocalStore::open().expect("localStorage");
+    for name in store.names().expect("names") {
+        store.remove(&name).expect("remove");
+    }
+}
+
+/// Mounts the lab with the contexts the app shell provides; returns the container and the
+/// screen signal.
+fn mount_lab(shared: Shared) -> (HtmlElement, RwSignal<Screen>) {
+    clear_app_storage();
+    let c = container();
+    let screen = RwSignal::new(Screen::Statistics);
+    leptos::mount::mount_to(c.clone(), move || {
+        provide_context(Navigator::new(screen));
+        provide_context(shared);
+        provide_context(SettingsStore::load());
+        provide_context(Session::new());
+        view! { <Statistics /> }
+    })
+    .forget();
+    (c, screen)
+}
+
+fn button(root: &HtmlElement, name: &str) -> HtmlButtonElement {
+    let list = root.query_selector_all("button").expect("buttons");
+    let found: Vec<HtmlButtonElement> = (0..list.length())
+        .filter_map(|i| list.item(i))
+        .map(|n| n.unchecked_into::<HtmlButtonElement>())
+        .filter(|b| b.text_content().unwrap_or_default().trim() == name)
+        .collect();
+    assert_eq!(found.len(), 1, "expected one button named {name:?}");
+    found[0].clone()
+}
+
+/// The input or select inside the label whose own text starts with `name`.
+fn field(root: &HtmlElement, name: &str) -> Element {
+    let labels = root.query_selector_all("label").expect("labels");
+    (0..labels.length())
+        .filter_map(|i| labels.item(i))
+        .map(|n| n.unchecked_into::<Element>())
+        .filter(|l| {
+            l.text_content()
+                .unwrap_or_default()
+                .trim()
+                .starts_with(name)
+        })
+        .find_map(|l| l.query_selector("input, select").ok().flatten())
+        .unwrap_or_else(|| panic!("no field labelled {name:?}"))
+}
+
+fn type_into(root: &HtmlElement, name: &str, value: &str) {
+    let input: HtmlInputElement = field(root, name).unchecked_into();
+    input.set_value(value);
+    input
+        .dispatch_event(&web_sys::Event::new("input").expect("event"))
+        .expect("dispatch");
+}
+
+fn choose(root: &HtmlElement, name: &str, value: &str) {
+    let select: HtmlSelectElement = field(root, name).unchecked_into();
+    select.set_value(value);
+    assert_eq!(select.value(), value, "{name} has no option {value}");
+    select
+        .dispatch_event(&web_sys::Event::new("change").expect("event"))
+        .expect("dispatch");
+}
+
+fn text(root: &HtmlElement) -> String {
+    root.text_content().unwrap_or_default()
+}
+
+async fn sleep(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
+/// Waits (up to about 20 s) until `ready` holds; the lab works in slices between timers.
+async fn until(what: &str, ready: impl Fn() -> bool) {
+    for _ in 0..800 {
+        leptos::task::tick().await;
+        if ready() {
+            return;
+        }
+        sleep(25).await;
+    }
+    panic!("gave up waiting for {what}");
+}
+
+fn idle(c: &HtmlElement) -> bool {
+    !button(c, "Run simulation").disabled()
+}
+
+/// Rows of a table body: the row header's text, then each cell's data attribute `attr`.
+fn rows(c: &HtmlElement, table: &str, attr: &str) -> Vec<(String, Option<f64>)> {
+    let list = c
+        .query_selector_all(&format!("#{table} tbody tr"))
+        .expect("rows");
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .map(|n| n.unchecked_into::<Element>())
+        .map(|tr| {
+            let name = tr
+                .query_selector("th")
+                .ok()
+                .flatten()
+                .and_then(|th| th.text_content())
+                .unwrap_or_default();
+            let value = tr
+                .query_selector(&format!("[{attr}]"))
+                .ok()
+                .flatten()
+                .and_then(|td| td.get_attribute(attr))
+                .and_then(|v| v.parse::<f64>().ok());
+            (name.trim().to_string(), value)
+        })
+        .collect()
+}
+
+/// The classic board's rows in board order: every square, jail in two.
+fn classic_names() -> Vec<String> {
+    let b = Preset::Classic.board();
+    let mut names = Vec::new();
+    for (i, sq) in b.squares().iter().enumerate() {
+        if b.jail() == Some(i) {
+            names.push(format!("{} (just visiting)", sq.name));
+            names.push(format!("{} (in jail)", sq.name));
+        } else {
+            names.push(sq.name.clone());
+        }
+    }
+    names
+}
+
+#[wasm_bindgen_test]
+fn dice_are_read_leniently_and_refused_clearly() {
+    assert_eq!(parse_dice("3 4, 6 6, 1 2", 6), Ok(vec![3, 4, 6, 6, 1, 2]));
+    assert_eq!(parse_dice("34 66 12", 6), Ok(vec![3, 4, 6, 6, 1, 2]));
+    assert_eq!(
+        parse_dice(" 3-4;(6+6)\n1/2 ", 6),
+        Ok(vec![3, 4, 6, 6, 1, 2])
+    );
+    assert_eq!(parse_dice("10 12 3", 12), Ok(vec![10, 12, 3]));
+    let bad = parse_dice("3 4 x 5", 6).expect_err("a letter is refused");
+    assert!(bad.contains("'x'") && bad.contains("character 5"), "{bad}");
+    let high = parse_dice("3 7", 6).expect_err("7 on a six-sided die");
+    assert!(high.contains("Die 2 shows 7"), "{high}");
+    let zero = parse_dice("0", 6).expect_err("0 is no face");
+    assert!(zero.contains("Die 1 shows 0"), "{zero}");
+    assert!(parse_dice("   ", 6).is_err(), "nothing typed");
+    assert!(parse_dice("13", 12).is_err(), "13 on a twelve-sided die");
+}
+
+#[wasm_bindgen_test]
+async fn a_small_simulation_fills_both_tables_beside_the_exact_values() {
+    let (c, _) = mount_lab(Shared::default());
+    leptos::task::tick().await;
+    type_into(&c, "Games", "40");
+    type_into(&c, "Turns per game", "60");
+    type_into(&c, "Players", "3");
+    button(&c, "Run simulation").click();
+    until("the simulation and the exact chain", || {
+        idle(&c)
+            && c.query_selector("#stats-board-order [data-exact]")
+                .ok()
+                .flatten()
+                .is_some()
+    })
+    .await;
+
+    let order = rows(&c, "stats-board-order", "data-frequency");
+    let names: Vec<String> = order.iter().map(|(n, _)| n.clone()).collect();
+    assert_eq!(
+        names,
+        classic_names(),
+        "every square in board order, jail in two"
+    );
+    let sum: f64 = order.iter().map(|(_, f)| f.expect("a frequency")).sum();
+    assert!((sum - 1.0).abs() < 1e-9, "frequencies sum to {sum}");
+
+    let ranked = rows(&c, "stats-by-frequency", "data-frequency");
+    assert_eq!(ranked.len(), order.len());
+    let values: Vec<f64> = ranked.iter().map(|(_, f)| f.unwrap_or(-1.0)).collect();
+    assert!(
+        values.windows(2).all(|w| w[0] >= w[1]),
+        "the first table is sorted by frequency: {values:?}"
+    );
+    let mut sorted_names: Vec<String> = ranked.into_iter().map(|(n, _)| n).collect();
+    sorted_names.sort();
+    let mut all = names.clone();
+    all.sort();
+    assert_eq!(sorted_names, all, "both tables hold the same squares");
+
+    let exact = rows(&c, "stats-board-order", "data-exact");
+    let exact_sum: f64 = exact.iter().map(|(_, e)| e.expect("an exact value")).sum();
+    assert!(
+        (exact_sum - 1.0).abs() < 1e-6,
+        "exact values sum to {exact_sum}"
+    );
+
+    let all_text = text(&c);
+    assert!(
+        all_text.contains("40 games × 60 turns × 3 players"),
+        "{all_text}"
+    );
+    assert!(all_text.contains("7,200 turns simulated"), "{all_text}");
+    // The chart draws one bar per row, jail split in two.
+    let bars = c
+        .query_selector_all(".stats-chart .stats-bar")
+        .expect("bars");
+    assert_eq!(bars.length() as usize, names.len());
+    assert!(all_text.contains("(in jail)") && all_text.contains("(just visiting)"));
+    // Payback follows from the solved chain.
+    assert!(c
+        .query_selector("#stats-lots-caption")
+        .expect("q")
+        .is_some());
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn simulated_rolls_come_close_to_the_exact_chain() {
+    let (c, _) = mount_lab(Shared::default());
+    leptos::task::tick().await;
+    type_into(&c, "Games", "300");
+    type_into(&c, "Turns per game", "100");
+    let rolls: HtmlInputElement = c
+        .query_selector("input[type=radio][value=rolls]")
+        .expect("q")
+        .expect("the rolls convention")
+        .unchecked_into();
+    rolls.click();
+    choose(&c, "Card decks", "random");
+    button(&c, "Run simulation").click();
+    until("the simulation and the exact chain", || {
+        idle(&c)
+            && c.query_selector("#stats-board-order [data-exact]")
+                .ok()
+                .flatten()
+                .is_some()
+    })
+    .await;
+    assert!(text(&c).contains("counting rolls, decks random"));
+    let sim = rows(&c, "stats-board-order", "data-frequency");
+    let exact = rows(&c, "stats-board-order", "data-exact");
+    for ((name, s), (_, e)) in sim.iter().zip(&exact) {
+        let (s, e) = (s.expect("simulated"), e.expect("exact"));
+        assert!(
+            (s - e).abs() < 0.008,
+            "{name}: simulated {s} is far from exact {e}"
+        );
+    }
+    // Go To Jail is never a resting place after a roll.
+    let go_to_jail = exact
+        .iter()
+        .find(|(n, _)| n == "Go To Jail")
+        .and_then(|(_, e)| *e);
+    assert_eq!(go_to_jail, Some(0.0));
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn solving_exactly_shows_the_chain_and_payback_without_a_simulation() {
+    let (c, _) = mount_lab(Shared::default());
+    leptos::task::tick().await;
+    choose(&c, "Jail strategy", "leave");
+    button(&c, "Solve exactly").click();
+    until("the exact chain", || {
+        idle(&c)
+            && c.query_selector("#stats-lots-caption")
+                .ok()
+                .flatten()
+                .is_some()
+    })
+    .await;
+    let exact = rows(&c, "stats-board-order", "data-exact");
+    assert_eq!(exact.len(), classic_names().len());
+    assert!(
+        c.query_selector("#stats-board-order [data-frequency]")
+            .expect("q")
+            .is_none(),
+        "no simulated column without a simulation"
+    );
+    let all = text(&c);
+    assert!(all.contains("jail strategy leave"), "{all}");
+    for want in [
+        "Boardwalk",
+        "hotel",
+        "dark blue",
+        "railroads",
+        "Opponent turns to pay back",
+    ] {
+        assert!(all.contains(want), "payback shows {want}");
+    }
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_short_tournament_reports_every_seat_and_game() {
+    let (c, _) = mount_lab(Shared::default());
+    leptos::task::tick().await;
+    choose(&c, "Seats", "3");
+    leptos::task::tick().await;
+    choose(&c, "Seat 2 strategy", "random");
+    choose(&c, "Seat 3 strategy", "cautious");
+    type_into(&c, "Tournament games", "3");
+    button(&c, "Run tournament").click();
+    until("the tournament", || {
+        idle(&c)
+            && c.query_selector(".stats-tournament-results")
+                .ok()
+                .flatten()
+                .is_some()
+    })
+    .await;
+    let results = c
+        .query_selector(".stats-tournament-results")
+        .expect("q")
+        .expect("results");
+    assert_eq!(results.get_attribute("data-games").as_deref(), Some("3"));
+    let seats = c
+        .query_selector_all("table:has(#stats-seats-caption) tbody tr")
+        .expect("seat rows");
+    assert_eq!(seats.length(), 3);
+    let all = text(&c);
+    assert!(all.contains("Seat 2") && all.contains("random") && all.contains("cautious"));
+    assert!(all.contains("Game length in rounds"), "{all}");
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn cancel_stops_a_long_run_and_keeps_what_it_counted() {
+    let (c, _) = mount_lab(Shared::default());
+    leptos::task::tick().await;
+    type_into(&c, "Games", "1000000");
+    button(&c, "Run simulation").click();
+    leptos::task::tick().await;
+    assert!(button(&c, "Run simulation").disabled(), "one run at a time");
+    assert!(c.query_selector("progress").expect("q").is_some());
+    sleep(50).await;
+    button(&c, "Cancel").click();
+    until("the cancelled run", || {
+        idle(&c) && text(&c).contains("Cancelled after")
+    })
+    .await;
+    assert!(c.query_selector("progress").expect("q").is_none());
+    assert!(button(&c, "Cancel").disabled());
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn bad_options_are_refused_with_a_message() {
+    let (c, _) = mount_lab(Shared::default());
+    leptos::task::tick().await;
+    type_into(&c, "Games", "lots");
+    button(&c, "Run simulation").click();
+    leptos::task::tick().await;
+    let alert = c
+        .query_selector("[role=alert]")
+        .expect("q")
+        .expect("a message");
+    let message = alert.text_content().unwrap_or_default();
+    assert!(message.contains("Games"), "{message}");
+    assert!(c.query_selector("#stats-board-order").expect("q").is_none());
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn typed_dice_are_traced_step_by_step() {
+    let (c, _) = mount_lab(Shared::default());
+    leptos::task::tick().await;
+    type_into(&c, "Dice values", "3 4, 6 6, 1 2");
+    button(&c, "Trace").click();
+    leptos::task::tick().await;
+    let steps = c.query_selector_all(".trace-lines li").expect("steps");
+    assert!(steps.length() > 4, "every step is listed");
+    let all = text(&c);
+    for want in [
+        "Roll 3 + 4 = 7.",
+        "Roll 6 + 6 = 12, doubles.",
+        "Roll 1 + 2 = 3.",
+    ] {
+        assert!(all.contains(want), "{want} in {all}");
+    }
+    let first: Vec<String> = (0..steps.length())
+        .filter_map(|i| steps.item(i))
+        .filter_map(|n| n.text_content())
+        .collect();
+
+    // The compact form traces the same way.
+    type_into(&c, "Dice values", "34 66 12");
+    button(&c, "Trace").click();
+    leptos::task::tick().await;
+    let steps = c.query_selector_all(".trace-lines li").expect("steps");
+    let second: Vec<String> = (0..steps.length())
+        .filter_map(|i| steps.item(i))
+        .filter_map(|n| n.text_content())
+        .collect();
+    assert_eq!(first, second);
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn bad_dice_say_what_is_wrong() {
+    let (c, _) = mount_lab(Shared::default());
+    leptos::task::tick().await;
+    type_into(&c, "Dice values", "3 4, six 6");
+    button(&c, "Trace").click();
+    leptos::task::tick().await;
+    let alert = c
+        .query_selector(".stats-trace [role=alert]")
+        .expect("q")
+        .expect("a message");
+    let message = alert.text_content().unwrap_or_default();
+    assert!(
+        message.contains("'s'") && message.contains("not a die value"),
+        "{message}"
+    );
+    assert!(c.query_selector(".trace-lines").expect("q").is_none());
+
+    type_into(&c, "Dice values", "3 9");
+    button(&c, "Trace").click();
+    leptos::task::tick().await;
+    let message = text(&c);
+    assert!(message.contains("Die 2 shows 9"), "{message}");
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_editor_board_opens_the_lab_and_back_returns_to_the_editor() {
+    let shared = Shared::default();
+    let mut def = Preset::Mini.board_def();
+    def.name = "Test Isle".to_string();
+    shared.lab_board.set(Some(def));
+    shared.lab_back.set(Screen::BoardMaker);
+    let (c, screen) = mount_lab(shared);
+    leptos::task::tick().await;
+    let select: HtmlSelectElement = field(&c, "Board").unchecked_into();
+    let shown = select
+        .selected_options()
+        .item(0)
+        .and_then(|o| o.text_content())
+        .unwrap_or_default();
+    assert_eq!(shown, "Test Isle (being edited)");
+    type_into(&c, "Games", "5");
+    button(&c, "Run simulation").click();
+    until("the simulation", || {
+        idle(&c) && text(&c).contains("Simulated on Test Isle")
+    })
+    .await;
+    button(&c, "Back").click();
+    leptos::task::tick().await;
+    assert_eq!(screen.get_untracked(), Screen::BoardMaker);
+    assert_eq!(shared.lab_board.get_untracked(), None);
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_menu_opens_the_lab() {
+    clear_app_storage();
+    let c = container();
+    leptos::mount::mount_to(c.clone(), monopoly_worlds::App).forget();
+    leptos::task::tick().await;
+    button(&c, "Statistics").click();
+    leptos::task::tick().await;
+    let heading = c.query_selector("h1").expect("q").expect("a heading");
+    assert_eq!(heading.text_content().as_deref(), Some("Statistics lab"));
+    button(&c, "Back").click();
+    leptos::task::tick().await;
+    assert!(text(&c).contains("Monopoly Worlds"));
+    c.remove();
+}
