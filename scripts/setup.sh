@@ -34,12 +34,14 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $WB_VERSION"; then
   cargo install wasm-bindgen-cli --version "$WB_VERSION" --force
 fi
 
-# 4. Debian's Chromium and ChromeDriver for the browser tests.
-if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
-  log "installing chromium and chromium-driver from Debian"
+# 4. Debian's Chromium and ChromeDriver for the browser tests, and an emoji font so the
+#    tokens show in headless screenshots as they do in a player's browser.
+if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null \
+  || [ ! -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ]; then
+  log "installing chromium, chromium-driver and fonts-noto-color-emoji from Debian"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -q
-  apt-get install -y -q chromium chromium-driver
+  apt-get install -y -q chromium chromium-driver fonts-noto-color-emoji
 fi
 
 # 5. binaryen 132 (wasm-opt) and playwright-core from npm, pinned by e2e/package-lock.json.

@@ -125,10 +125,8 @@ impl LobbyForm {
         if self.title.trim().is_empty() {
             out.push("The game needs a title.".into());
         }
-        if self.parsed_round_limit().is_err() {
-            out.push(format!(
-                "The round limit is a whole number from 1 to {MAX_ROUND_LIMIT}, or blank."
-            ));
+        if let Err(why) = self.parsed_round_limit() {
+            out.push(why);
         }
         for (i, seat) in self.seats.iter().enumerate() {
             let who = format!("Player {}", i + 1);
@@ -157,15 +155,18 @@ impl LobbyForm {
         out
     }
 
-    /// The typed round limit: `Ok(None)` when blank.
-    pub fn parsed_round_limit(&self) -> Result<Option<u32>, ()> {
+    /// The typed round limit: `Ok(None)` when blank; the problem in words when it is not a
+    /// whole number in range.
+    pub fn parsed_round_limit(&self) -> Result<Option<u32>, String> {
         let t = self.round_limit.trim();
         if t.is_empty() {
             return Ok(None);
         }
         match t.parse::<u32>() {
             Ok(n) if (1..=MAX_ROUND_LIMIT).contains(&n) => Ok(Some(n)),
-            _ => Err(()),
+            _ => Err(format!(
+                "The round limit is a whole number from 1 to {MAX_ROUND_LIMIT}, or blank."
+            )),
         }
     }
 

@@ -66,7 +66,7 @@ fn the_default_format_is_a_table_and_a_log() {
     assert!(out.contains("Ann"));
     assert!(out.contains("$492"));
     assert!(out.contains("log:"));
-    assert!(out.contains("Ann paid $8 to Bob"));
+    assert!(out.contains("Ann paid $8 rent for Baltic Avenue to Bob"));
 }
 
 #[test]

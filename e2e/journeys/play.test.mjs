@@ -9,22 +9,44 @@ before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
 /// Plays one decision the way a simple human would: buy what is affordable, pass in
-/// auctions, pay to leave jail, end the turn.
+/// auctions, mortgage rather than go bankrupt, end the turn.
 async function playOneStep(page) {
   const names = await buttonNames(page);
-  const pick = ['Buy', 'Pass', 'Declare bankruptcy', 'Decline trade', 'Roll dice', 'End turn']
-    .find((n) => names.includes(n));
+  if (names.includes('Declare bankruptcy')) {
+    if (names.includes('Sell or mortgage')) {
+      await page.getByRole('button', { name: 'Sell or mortgage' }).click();
+      const raise = page.getByRole('dialog', { name: 'Your properties' })
+        .getByRole('button', { name: /^(Mortgage|Sell a building)/ });
+      if (await raise.count() > 0) {
+        await raise.first().click();
+        await page.getByRole('button', { name: 'Done' }).click();
+        return 'raise cash';
+      }
+      await page.getByRole('button', { name: 'Done' }).click();
+    }
+    await page.getByRole('button', { name: 'Declare bankruptcy' }).click();
+    return 'bankrupt';
+  }
+  const pick = ['Buy', 'Pass', 'Decline trade', 'Roll dice', 'End turn'].find((n) => names.includes(n));
   if (pick === undefined) {
-    if (names.includes('Auction')) return page.getByRole('button', { name: 'Auction', exact: true }).click();
+    if (names.includes('Auction')) {
+      await page.getByRole('button', { name: 'Auction', exact: true }).click();
+      return 'auction';
+    }
     return null;
   }
   await page.getByRole('button', { name: pick, exact: true }).click();
   return pick;
 }
 
+/// The buttons of the action bar and dialogs (not the squares of the board).
+async function decisionButtons(page) {
+  return (await buttonNames(page)).filter((n) => !/^\d+\. /.test(n));
+}
+
 test('two humans play many turns: purchases, rent, a card and jail all happen', async () => {
   const { page, context, errors } = await openApp(browser);
-  await startGame(page, { seed: 7, seats: [{ name: 'Ann' }, { name: 'Bob' }] });
+  await startGame(page, { seed: 7, seats: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Cy' }] });
   const want = { bought: / bought /, rent: / rent for /, card: / drew /, jail: / went to jail/ };
   let log = '';
   let steps = 0;
@@ -36,8 +58,8 @@ test('two humans play many turns: purchases, rent, a card and jail all happen', 
   for (const [what, re] of Object.entries(want)) assert.match(log, re, `no ${what} in ${steps} steps`);
   // Every player entry shows the name and the cash; the active one is marked.
   const entries = page.locator('.player-list > li');
-  assert.equal(await entries.count(), 2);
-  for (const name of ['Ann', 'Bob']) {
+  assert.equal(await entries.count(), 3);
+  for (const name of ['Ann', 'Bob', 'Cy']) {
     const entry = page.locator('.player-list > li', { hasText: name });
     assert.match((await entry.textContent()) ?? '', /\$-?\d+/);
   }
@@ -71,13 +93,13 @@ test('reloading mid-game and pressing Continue resumes exactly where play stoppe
   for (let i = 0; i < 12; i++) await playOneStep(page);
   const panel = await page.locator('.player-list').textContent();
   const log = await logText(page);
-  const buttons = await buttonNames(page);
+  const buttons = await decisionButtons(page);
   await page.reload();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.locator('.board-ring').waitFor();
   assert.equal(await page.locator('.player-list').textContent(), panel);
   assert.equal(await logText(page), log);
-  assert.deepEqual(await buttonNames(page), buttons);
+  assert.deepEqual(await decisionButtons(page), buttons);
   await context.close();
 });
 

@@ -1037,7 +1037,17 @@ impl Game {
             E::CardDrawn { deck, text, .. } => format!("{who} drew {}: {text}", deck.label()),
             E::GotJailCard { .. } => format!("{who} keeps the Get Out of Jail Free card"),
             E::SentToJail => format!("{who} went to jail"),
-            E::LeftJail { how } => format!("{who} left jail ({how:?})"),
+            E::LeftJail { how } => {
+                use crate::event::JailExit as J;
+                let how = match how {
+                    J::Fine => "paid the fine",
+                    J::Card => "used a Get Out of Jail Free card",
+                    J::Doubles => "rolled doubles",
+                    J::MaxFace => "rolled a 6",
+                    J::FineAfterTries => "third failed try: paid the fine",
+                };
+                format!("{who} left jail ({how})")
+            }
             E::StayedInJail { tries } => format!("{who} stays in jail (try {tries})"),
             E::WillWait { turns } => format!("{who} will wait {turns} turn(s)"),
             E::TurnSkipped { remaining } => {

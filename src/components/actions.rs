@@ -74,7 +74,7 @@ pub fn ActionBar() -> impl IntoView {
     };
     let resign = move |_| ui.resign.set(true);
     view! {
-        <div class="action-bar" role="toolbar" aria-label="Actions">
+        <div class="action-bar" role="toolbar" aria-label="Actions" hidden=move || state.get().over>
             {move || {
                 let s = state.get();
                 if s.over {

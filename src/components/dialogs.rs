@@ -259,7 +259,7 @@ pub fn PhaseDialog() -> impl IntoView {
                         <p aria-live="polite">{high}</p>
                         <p>{format!("{bidder} to bid (has {cash_label}).")}</p>
                         {error}
-                        <form class="bid-form" on:submit=move |ev| { ev.prevent_default(); bid(); }>
+                        <form class="bid-form" novalidate on:submit=move |ev| { ev.prevent_default(); bid(); }>
                             <label>
                                 "Bid amount"
                                 <input

@@ -73,7 +73,8 @@ pub fn Lobby() -> impl IntoView {
     let choices = StoredValue::new(choices);
     let chosen = RwSignal::new(0usize);
     let board = move || choices.with_value(|c| c[chosen.get().min(c.len() - 1)].board.clone());
-    let form = RwSignal::new(LobbyForm::new(&board().def().name));
+    let first_name = choices.with_value(|c| c[0].board.def().name.clone());
+    let form = RwSignal::new(LobbyForm::new(&first_name));
     let start_problem = RwSignal::new(None::<String>);
     let rules = Memo::new(move |_| {
         let b = board();

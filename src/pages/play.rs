@@ -300,13 +300,10 @@ pub fn PlayScreen() -> impl IntoView {
                 .unwrap_or_default()
         })
     });
-    let board_name = move || {
-        session.game.with(|g| {
-            g.as_ref()
-                .map(|g| g.board().name().to_string())
-                .unwrap_or_default()
-        })
-    };
+    let board_name_now = session
+        .game
+        .with_untracked(|g| g.as_ref().map(|g| g.board().name().to_string()))
+        .unwrap_or_default();
     let picture = move || {
         session
             .game
@@ -423,7 +420,7 @@ pub fn PlayScreen() -> impl IntoView {
                         let e = session.error.get()?;
                         Some(view! { <p class="problem" role="alert">{e}</p> })
                     }}
-                    <BoardRing squares=squares label=board_name() on_select=open_square>
+                    <BoardRing squares=squares label=board_name_now on_select=open_square>
                         {move || picture().map(|p| view! { <img class="center-picture" src=p alt="" /> })}
                         <div class="dice" aria-label=move || {
                             let d = dice.get();
