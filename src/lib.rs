@@ -6,8 +6,10 @@
 pub mod app;
 pub mod components;
 pub mod download;
+pub mod editor;
 pub mod lobby;
 pub mod pages;
+pub mod pictures;
 pub mod session;
 pub mod sound;
 pub mod storage;

@@ -12,14 +12,12 @@ enum Opens {
     Screen(Screen),
     /// Resume the autosaved game.
     Continue,
-    /// Not built yet: shown disabled rather than pretending to work.
-    Nothing,
 }
 
 const ENTRIES: [(&str, Opens, bool); 7] = [
     ("Continue", Opens::Continue, false),
     ("Play", Opens::Screen(Screen::Lobby), true),
-    ("Board Maker", Opens::Nothing, false),
+    ("Board Maker", Opens::Screen(Screen::BoardMaker), false),
     ("Statistics", Opens::Screen(Screen::Statistics), false),
     ("Settings", Opens::Screen(Screen::Settings), false),
     ("Help", Opens::Screen(Screen::Help), false),
@@ -57,7 +55,6 @@ pub fn MainMenu() -> impl IntoView {
             let enabled = match opens {
                 Opens::Continue => has_autosave,
                 Opens::Screen(_) => true,
-                Opens::Nothing => false,
             };
             let on_click = move |_| match opens {
                 Opens::Screen(s) => nav.go(s),
@@ -66,7 +63,6 @@ pub fn MainMenu() -> impl IntoView {
                     Ok(false) => problem.set(Some("There is no game to continue.".into())),
                     Err(e) => problem.set(Some(e)),
                 },
-                Opens::Nothing => {}
             };
             let hint = match (opens, &autosave) {
                 (Opens::Continue, Some(name)) => Some(format!("Resume {name}")),

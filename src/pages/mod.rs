@@ -2,6 +2,7 @@
 
 pub mod board_maker;
 pub mod credits;
+pub mod editor;
 pub mod help;
 pub mod lobby;
 pub mod menu;

@@ -1,0 +1,799 @@
+//! The Board Maker in headless Chromium: its editing model (add and remove squares, types,
+//! Jokers, groups, undo, card targets following a rename) and its screens (the board list,
+//! editing a square, live problems, Save and Save over, leaving with unsaved changes, import
+//! refusals, the trash, the statistics lab). Screens are found by role and name.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{HtmlButtonElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
+use worlds_engine::board::{MAX_SQUARES, MIN_SQUARES};
+use worlds_engine::cards::{CardEffect, SquareRef};
+use worlds_engine::{BoardError, Preset, SquareDef, SquareKind};
+
+use monopoly_worlds::app::{Navigator, Screen, Shared};
+use monopoly_worlds::editor::{retype, EditError, EditorState, JokerAction, Origin, SquareType};
+use monopoly_worlds::pages::board_maker::BoardMaker;
+use monopoly_worlds::pages::editor::square_views;
+use monopoly_worlds::storage::{worlds, LocalStore};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+// ---------------------------------------------------------------------------------------
+// The editing model.
+
+fn renamed(state: &EditorState, i: usize, name: &str) -> SquareDef {
+    let mut sq = state.def().squares[i].clone();
+    sq.name = name.to_string();
+    sq
+}
+
+#[wasm_bindgen_test]
+fn a_new_world_is_the_worlds_template_unsaved_and_playable() {
+    let s = EditorState::new_world();
+    assert_eq!(s.origin(), &Origin::New);
+    assert_eq!(s.def().name, "New world");
+    assert_eq!(s.def().squares, Preset::Worlds.board_def().squares);
+    assert!(!s.is_dirty());
+    assert!(s.problems().is_empty());
+    assert!(s.is_playable());
+    assert!(!s.can_undo());
+}
+
+#[wasm_bindgen_test]
+fn a_preset_opens_as_a_copy_to_be_saved_as_new() {
+    let s = EditorState::from_preset(Preset::Mini);
+    assert_eq!(s.origin(), &Origin::Preset(Preset::Mini));
+    assert_eq!(s.def().name, "Mini (copy)");
+    assert_eq!(s.saved_id(), None);
+    let s = EditorState::open_saved("abc", Preset::Campus.board_def());
+    assert_eq!(s.saved_id(), Some("abc"));
+}
+
+#[wasm_bindgen_test]
+fn an_edit_is_unsaved_until_saved_and_undo_takes_it_back() {
+    let mut s = EditorState::new_world();
+    let sq = renamed(&s, 1, "Mars Avenue");
+    s.set_square(1, sq).expect("a lot can be renamed");
+    assert!(s.is_dirty());
+    assert_eq!(s.def().squares[1].name, "Mars Avenue");
+    s.undo().expect("one step back");
+    assert_eq!(s.def().squares[1].name, "Mediterranean Avenue");
+    assert!(!s.is_dirty());
+    assert_eq!(s.undo(), Err(EditError::NothingToUndo));
+
+    let sq = renamed(&s, 1, "Mars Avenue");
+    s.set_square(1, sq).expect("renamed");
+    s.mark_saved("w1");
+    assert!(!s.is_dirty());
+    assert!(!s.can_undo(), "undo covers unsaved changes only");
+    assert_eq!(s.saved_id(), Some("w1"));
+}
+
+#[wasm_bindgen_test]
+fn typing_in_one_field_is_one_undo_step() {
+    let mut s = EditorState::new_world();
+    for name in ["M", "My", "My W", "My World"] {
+        s.set_name(name);
+    }
+    s.edit_rules("salary", |r| r.salary = 300);
+    assert_eq!(s.def().name, "My World");
+    s.undo().expect("the salary");
+    assert_eq!(s.def().rules.salary, 200);
+    assert_eq!(s.def().name, "My World");
+    s.undo().expect("the whole name");
+    assert_eq!(s.def().name, "New world");
+    s.revert();
+    assert!(!s.is_dirty());
+}
+
+#[wasm_bindgen_test]
+fn the_start_square_is_fixed() {
+    let mut s = EditorState::new_world();
+    let lot = s.def().squares[1].clone();
+    assert_eq!(s.set_square(0, lot), Err(EditError::StartIsFixed));
+    let start = s.def().squares[0].clone();
+    assert_eq!(s.set_square(5, start), Err(EditError::StartIsFixed));
+    assert_eq!(s.remove_square(0), Err(EditError::StartIsFixed));
+    assert_eq!(s.add_square(0), Err(EditError::StartIsFixed));
+    // Its name can change.
+    let start = renamed(&s, 0, "Launch pad");
+    s.set_square(0, start).expect("the start can be renamed");
+    assert!(s.problems().is_empty());
+}
+
+#[wasm_bindgen_test]
+fn squares_can_be_added_and_removed_between_10_and_60() {
+    let mut s = EditorState::from_preset(Preset::Mini);
+    let start = s.def().squares.len();
+    for _ in MIN_SQUARES..start {
+        s.remove_square(1).expect("above the minimum");
+    }
+    assert_eq!(s.def().squares.len(), MIN_SQUARES);
+    assert_eq!(s.remove_square(1), Err(EditError::TooFewSquares));
+    assert_eq!(
+        s.remove_square(99),
+        Err(EditError::NoSuchSquare { square: 99 })
+    );
+    while s.def().squares.len() < MAX_SQUARES {
+        let at = s.add_square(usize::MAX).expect("below the maximum");
+        assert_eq!(at, s.def().squares.len() - 1, "added at the end");
+    }
+    assert_eq!(s.add_square(3), Err(EditError::TooManySquares));
+    assert_eq!(s.def().squares[3].kind, SquareKind::Road);
+}
+
+#[wasm_bindgen_test]
+fn changing_a_type_keeps_the_price_and_jokers_never_move_and_wait() {
+    let s = EditorState::new_world();
+    let rail = s.def().squares[5].kind.clone();
+    let lot = retype(&rail, SquareType::Property, &s.def().groups);
+    match lot {
+        SquareKind::Property {
+            price,
+            rents,
+            group,
+            ..
+        } => {
+            assert_eq!(price, 200);
+            assert_eq!(rents.len(), 6);
+            assert_eq!(group, Some(s.def().groups[0].name.clone()));
+        }
+        other => panic!("not a property: {other:?}"),
+    }
+    let mut joker = retype(&SquareKind::Road, SquareType::Joker, &[]);
+    JokerAction::Move(-3).apply(&mut joker);
+    assert_eq!(JokerAction::of(&joker), Some(JokerAction::Move(-3)));
+    JokerAction::Wait(2).apply(&mut joker);
+    assert_eq!(JokerAction::of(&joker), Some(JokerAction::Wait(2)));
+    assert!(matches!(
+        joker,
+        SquareKind::Joker {
+            move_by: 0,
+            wait: 2,
+            ..
+        }
+    ));
+    JokerAction::Stay.apply(&mut joker);
+    assert_eq!(JokerAction::of(&joker), Some(JokerAction::Stay));
+    assert_eq!(SquareType::of(&SquareKind::Start), None);
+    for t in SquareType::ALL {
+        assert_eq!(SquareType::from_id(t.id()), Some(t));
+    }
+}
+
+#[wasm_bindgen_test]
+fn a_new_group_needs_a_free_name_and_lots_follow_a_rename() {
+    let mut s = EditorState::new_world();
+    assert_eq!(s.new_group("  ", "#123456"), Err(EditError::GroupNeedsName));
+    assert_eq!(
+        s.new_group("brown", "#123456"),
+        Err(EditError::GroupExists {
+            name: "brown".into()
+        })
+    );
+    let name = s.new_group(" Mars ", "#c1440e").expect("a new group");
+    assert_eq!(name, "Mars");
+    let mut lot = s.def().squares[1].clone();
+    if let SquareKind::Property { group, .. } = &mut lot.kind {
+        *group = Some(name.clone());
+    }
+    s.set_square(1, lot).expect("regrouped");
+    assert_eq!(s.group_lots("Mars"), 1);
+    assert!(s.problems().is_empty(), "{:?}", s.problems());
+    assert_eq!(
+        s.remove_group("Mars"),
+        Err(EditError::GroupInUse {
+            name: "Mars".into(),
+            lots: 1
+        })
+    );
+    s.rename_group("Mars", "Red planet").expect("renamed");
+    assert_eq!(s.group_lots("Red planet"), 1);
+    assert!(s.problems().is_empty());
+    s.set_group_house_cost("Red planet", 75)
+        .expect("group cost");
+    assert_eq!(s.def().squares[1].house_cost(), Some(75));
+}
+
+#[wasm_bindgen_test]
+fn problems_come_from_the_engine_and_flag_their_squares() {
+    let mut s = EditorState::new_world();
+    let mut joker = s.def().squares[4].clone();
+    joker.kind = SquareKind::Joker {
+        move_by: 2,
+        wait: 1,
+        money: 0,
+        pay_each_player: 0,
+    };
+    s.set_square(4, joker)
+        .expect("the model keeps what the player typed");
+    let mut nameless = s.def().squares[6].clone();
+    nameless.name = String::new();
+    s.set_square(6, nameless).expect("kept");
+    let problems = s.problems();
+    assert!(problems
+        .iter()
+        .any(|p| matches!(p, BoardError::JokerMoveAndWait { square: 4, .. })));
+    assert!(problems.contains(&BoardError::EmptySquareName { square: 6 }));
+    assert!(!s.is_playable());
+    let views = square_views(s.def(), &problems, Some(6));
+    assert!(views[4].flagged && views[6].flagged);
+    assert!(!views[1].flagged);
+    assert!(views[6].selected && !views[4].selected);
+    assert_eq!(views.len(), 40);
+    assert_eq!(views[1].detail, "$60");
+    assert_eq!(
+        views[1].band.as_deref(),
+        Some(s.def().groups[0].color.as_str())
+    );
+}
+
+#[wasm_bindgen_test]
+fn cards_follow_a_renamed_square_and_removed_squares_are_reported() {
+    let mut s = EditorState::new_world();
+    let boardwalk = s
+        .def()
+        .squares
+        .iter()
+        .position(|q| q.name == "Boardwalk")
+        .expect("the template has Boardwalk");
+    let sq = renamed(&s, boardwalk, "Ocean Drive");
+    s.set_square(boardwalk, sq).expect("renamed");
+    assert!(s.problems().is_empty(), "{:?}", s.problems());
+    let decks = s.def().decks.clone().expect("decks");
+    assert!(decks.chance.iter().any(|c| c.effect
+        == CardEffect::AdvanceTo {
+            square: SquareRef::Name("Ocean Drive".into())
+        }
+        && c.text.contains("Ocean Drive")));
+    s.remove_square(boardwalk).expect("removed");
+    assert!(
+        s.problems()
+            .iter()
+            .any(|p| matches!(p, BoardError::CardTargetMissing { .. })),
+        "a card pointing at a removed square is reported"
+    );
+}
+
+#[wasm_bindgen_test]
+fn bulk_building_costs_and_rent_multiplier() {
+    let mut s = EditorState::new_world();
+    s.set_house_cost_percent(50);
+    assert_eq!(s.def().squares[1].house_cost(), Some(30));
+    s.scale_rents(200);
+    match &s.def().squares[1].kind {
+        SquareKind::Property { rents, .. } => assert_eq!(rents[0], 4),
+        other => panic!("{other:?}"),
+    }
+    s.undo().expect("rents");
+    s.undo().expect("house costs");
+    assert!(!s.is_dirty());
+}
+
+// ---------------------------------------------------------------------------------------
+// The screens.
+
+fn container() -> HtmlElement {
+    let c: HtmlElement = document()
+        .create_element("div")
+        .expect("a div")
+        .unchecked_into();
+    document()
+        .body()
+        .expect("a body")
+        .append_child(&c)
+        .expect("append");
+    c
+}
+
+fn clear_app_storage() {
+    let store = LocalStore::open().expect("localStorage");
+    for name in store.names().expect("names") {
+        store.remove(&name).expect("remove");
+    }
+}
+
+/// Every stored key and value of the app.
+fn snapshot() -> Vec<(String, String)> {
+    let store = LocalStore::open().expect("localStorage");
+    store
+        .names()
+        .expect("names")
+        .into_iter()
+        .map(|n| {
+            let v = store.get(&n).expect("get").unwrap_or_default();
+            (n, v)
+        })
+        .collect()
+}
+
+/// Buttons whose accessible name (aria-label, else text) is `name`, outside hidden parts.
+fn buttons(root: &HtmlElement, name: &str) -> Vec<HtmlButtonElement> {
+    let list = root.query_selector_all("button").expect("buttons");
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .map(|n| n.unchecked_into::<HtmlButtonElement>())
+        .filter(|b| b.closest("[aria-hidden='true']").ok().flatten().is_none())
+        .filter(|b| {
+            let label = b
+                .get_attribute("aria-label")
+                .or_else(|| b.text_content())
+                .unwrap_or_default();
+            label.trim() == name
+        })
+        .collect()
+}
+
+fn button(root: &HtmlElement, name: &str) -> HtmlButtonElement {
+    let mut found = buttons(root, name);
+    assert_eq!(found.len(), 1, "expected one button named {name:?}");
+    found.remove(0)
+}
+
+/// The form control inside the label whose text starts with `label`.
+fn field<T: JsCast>(root: &HtmlElement, label: &str) -> T {
+    let labels = root.query_selector_all("label").expect("labels");
+    (0..labels.length())
+        .filter_map(|i| labels.item(i))
+        .map(|n| n.unchecked_into::<HtmlElement>())
+        .find(|l| {
+            l.query_selector("span")
+                .ok()
+                .flatten()
+                .and_then(|s| s.text_content())
+                .or_else(|| l.text_content())
+                .is_some_and(|t| t.trim() == label)
+        })
+        .and_then(|l| l.query_selector("input, select").ok().flatten())
+        .unwrap_or_else(|| panic!("no field labelled {label:?}"))
+        .unchecked_into()
+}
+
+fn type_into(input: &HtmlInputElement, value: &str) {
+    input.set_value(value);
+    input
+        .dispatch_event(&web_sys::Event::new("input").expect("event"))
+        .expect("dispatch");
+}
+
+fn choose(select: &HtmlSelectElement, value: &str) {
+    select.set_value(value);
+    select
+        .dispatch_event(&web_sys::Event::new("change").expect("event"))
+        .expect("dispatch");
+}
+
+fn text(root: &HtmlElement) -> String {
+    root.text_content().unwrap_or_default()
+}
+
+async fn settle() {
+    for _ in 0..4 {
+        leptos::task::tick().await;
+    }
+}
+
+/// Waits for the browser (file reads are real promises).
+async fn sleep(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        window()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms)
+            .expect("a timer");
+    });
+    wasm_bindgen_futures::JsFuture::from(promise)
+        .await
+        .expect("the timer fires");
+    settle().await;
+}
+
+/// Mounts the Board Maker over fresh storage; returns the screen and the shared context.
+fn mount_maker() -> (HtmlElement, RwSignal<Screen>, Shared) {
+    clear_app_storage();
+    let c = container();
+    let screen = RwSignal::new(Screen::BoardMaker);
+    let shared = Shared::default();
+    leptos::mount::mount_to(c.clone(), move || {
+        provide_context(Navigator::new(screen));
+        provide_context(shared);
+        view! { <BoardMaker /> }
+    })
+    .forget();
+    (c, screen, shared)
+}
+
+/// The ring's square `i` (a button in the editor).
+fn square(c: &HtmlElement, i: usize) -> HtmlButtonElement {
+    let list = c
+        .query_selector_all(".board-ring button.sq")
+        .expect("squares");
+    list.item(i as u32)
+        .expect("the square exists")
+        .unchecked_into()
+}
+
+fn sets_files(input: &HtmlInputElement, name: &str, content: &str) {
+    let f = js_sys::Function::new_with_args(
+        "input, name, text",
+        "const dt = new DataTransfer();\
+         dt.items.add(new File([text], name, {type: 'application/json'}));\
+         input.files = dt.files;\
+         input.dispatchEvent(new Event('change', {bubbles: true}));",
+    );
+    f.call3(
+        &wasm_bindgen::JsValue::NULL,
+        input,
+        &name.into(),
+        &content.into(),
+    )
+    .expect("the file is set");
+}
+
+#[wasm_bindgen_test]
+async fn a_new_world_is_edited_square_by_square_and_saved() {
+    let (c, _, _) = mount_maker();
+    assert!(text(&c).contains("No world yet"));
+    button(&c, "New world").click();
+    settle().await;
+    assert_eq!(
+        c.query_selector_all(".board-ring button.sq")
+            .expect("squares")
+            .length(),
+        40,
+        "the Worlds template drawn as in play"
+    );
+    square(&c, 1).click();
+    settle().await;
+    type_into(&field(&c, "Square name"), "Mars Avenue");
+    settle().await;
+    assert!(
+        square(&c, 1)
+            .text_content()
+            .unwrap_or_default()
+            .contains("Mars Avenue"),
+        "the ring shows the draft as it is typed"
+    );
+    button(&c, "Done").click();
+    settle().await;
+    assert!(text(&c).contains("Unsaved changes"));
+    type_into(&field(&c, "Board name"), "My World");
+    settle().await;
+    button(&c, "Save").click();
+    settle().await;
+    assert!(text(&c).contains("Saved \"My World\"."), "{}", text(&c));
+    assert!(text(&c).contains("All changes saved"));
+    let store = LocalStore::open().expect("store");
+    let list = worlds::list(&store).expect("list");
+    assert_eq!(list.len(), 1);
+    assert_eq!(list[0].name, "My World");
+    assert!(list[0].playable);
+    let saved = worlds::load(&store, &list[0].id).expect("load");
+    assert_eq!(saved.def.squares[1].name, "Mars Avenue");
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn back_on_a_square_drops_its_changes_and_types_change_the_fields() {
+    let (c, _, _) = mount_maker();
+    button(&c, "New world").click();
+    settle().await;
+    square(&c, 4).click();
+    settle().await;
+    choose(&field(&c, "Type"), "joker");
+    settle().await;
+    let move_radio: HtmlInputElement = c
+        .query_selector("input[type='radio'][name='joker-mode']:nth-of-type(1)")
+        .expect("query")
+        .expect("radios")
+        .unchecked_into();
+    assert_eq!(move_radio.type_(), "radio");
+    choose(&field(&c, "Type"), "tax");
+    settle().await;
+    type_into(&field(&c, "Amount to pay"), "75");
+    settle().await;
+    assert!(square(&c, 4)
+        .text_content()
+        .unwrap_or_default()
+        .contains("Pay $75"));
+    button(&c, "Back").click();
+    settle().await;
+    assert!(
+        !square(&c, 4)
+            .text_content()
+            .unwrap_or_default()
+            .contains("Pay $75"),
+        "Back drops the draft"
+    );
+    assert!(text(&c).contains("Not saved yet"));
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_new_color_group_and_a_joker_from_the_panel() {
+    let (c, _, _) = mount_maker();
+    button(&c, "New world").click();
+    settle().await;
+    square(&c, 3).click();
+    settle().await;
+    button(&c, "New group").click();
+    settle().await;
+    type_into(&field(&c, "Group name"), "Mars");
+    type_into(&field(&c, "Group color"), "#c1440e");
+    button(&c, "Create group").click();
+    settle().await;
+    let group: HtmlSelectElement = field(&c, "Group");
+    assert_eq!(group.value(), "Mars", "the lot joins the new group");
+    button(&c, "Done").click();
+    settle().await;
+    let band = square(&c, 3)
+        .query_selector(".sq-band")
+        .expect("query")
+        .expect("a band")
+        .unchecked_into::<HtmlElement>();
+    assert_eq!(
+        band.style()
+            .get_property_value("background")
+            .unwrap_or_default()
+            .replace(' ', ""),
+        "rgb(193,68,14)"
+    );
+
+    square(&c, 10).click();
+    settle().await;
+    let radios = c
+        .query_selector_all("input[name='joker-mode']")
+        .expect("radios");
+    let wait: HtmlInputElement = radios.item(2).expect("Wait").unchecked_into();
+    wait.set_checked(true);
+    wait.dispatch_event(&web_sys::Event::new("change").expect("event"))
+        .expect("dispatch");
+    settle().await;
+    type_into(&field(&c, "Turns to wait"), "2");
+    type_into(&field(&c, "Money (positive: gain, negative: loss)"), "-30");
+    settle().await;
+    button(&c, "Done").click();
+    settle().await;
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn problems_are_listed_and_flagged_and_a_broken_world_saves_as_a_draft() {
+    let (c, _, _) = mount_maker();
+    button(&c, "New world").click();
+    settle().await;
+    assert!(text(&c).contains("This world can be played."));
+    square(&c, 6).click();
+    settle().await;
+    type_into(&field(&c, "Square name"), "");
+    settle().await;
+    assert!(
+        text(&c).contains("Square 7 needs a name."),
+        "the panel lists the square's problem live"
+    );
+    button(&c, "Done").click();
+    settle().await;
+    assert!(square(&c, 6).class_name().contains("flagged"));
+    assert!(!square(&c, 5).class_name().contains("flagged"));
+    assert!(text(&c).contains("cannot be played yet (1 problem)"));
+    let problems = c
+        .query_selector(".problems-panel")
+        .expect("query")
+        .expect("the problem list");
+    assert!(problems
+        .text_content()
+        .unwrap_or_default()
+        .contains("Square 7 needs a name."));
+    button(&c, "Save").click();
+    settle().await;
+    assert!(text(&c).contains("as a draft"));
+    let store = LocalStore::open().expect("store");
+    let list = worlds::list(&store).expect("list");
+    assert_eq!(list.len(), 1);
+    assert!(!list[0].playable, "kept as a draft");
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn leaving_with_unsaved_changes_asks_first() {
+    let (c, _, _) = mount_maker();
+    button(&c, "New world").click();
+    settle().await;
+    button(&c, "Back").click();
+    settle().await;
+    assert_eq!(
+        buttons(&c, "New world").len(),
+        1,
+        "nothing to lose: straight back"
+    );
+
+    button(&c, "New world").click();
+    settle().await;
+    type_into(&field(&c, "Board name"), "Half done");
+    settle().await;
+    button(&c, "Back").click();
+    settle().await;
+    assert!(text(&c).contains("Leave without saving?"));
+    button(&c, "Keep editing").click();
+    settle().await;
+    assert!(!text(&c).contains("Leave without saving?"));
+    assert_eq!(
+        field::<HtmlInputElement>(&c, "Board name").value(),
+        "Half done"
+    );
+
+    // Esc asks too.
+    js_sys::Function::new_no_args(
+        "window.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape', bubbles: true}));",
+    )
+    .call0(&wasm_bindgen::JsValue::NULL)
+    .expect("Esc is pressed");
+    settle().await;
+    assert!(text(&c).contains("Leave without saving?"));
+    button(&c, "Leave without saving").click();
+    settle().await;
+    assert_eq!(buttons(&c, "New world").len(), 1);
+    assert!(snapshot().is_empty(), "nothing was stored");
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn saving_over_a_saved_world_asks_and_save_as_new_asks_a_name() {
+    let (c, _, _) = mount_maker();
+    let store = LocalStore::open().expect("store");
+    let mut def = Preset::Mini.board_def();
+    def.name = "Pocket".into();
+    let saved = worlds::save_new(&store, &def, 1000).expect("saved");
+    c.remove();
+    let c = container();
+    let screen = RwSignal::new(Screen::BoardMaker);
+    leptos::mount::mount_to(c.clone(), move || {
+        provide_context(Navigator::new(screen));
+        provide_context(Shared::default());
+        view! { <BoardMaker /> }
+    })
+    .forget();
+    settle().await;
+    assert!(text(&c).contains("Pocket"));
+    button(&c, "Edit").click();
+    settle().await;
+    type_into(&field(&c, "Salary"), "250");
+    settle().await;
+    button(&c, "Save").click();
+    settle().await;
+    assert!(text(&c).contains("Save over \"Pocket\"?"));
+    button(&c, "Cancel").click();
+    settle().await;
+    assert_eq!(
+        worlds::load(&store, &saved.id)
+            .expect("load")
+            .def
+            .rules
+            .salary,
+        200,
+        "nothing written before the player agrees"
+    );
+    button(&c, "Save").click();
+    settle().await;
+    button(&c, "Save").click();
+    settle().await;
+    assert_eq!(
+        worlds::load(&store, &saved.id)
+            .expect("load")
+            .def
+            .rules
+            .salary,
+        250
+    );
+
+    button(&c, "Save as new").click();
+    settle().await;
+    type_into(&field(&c, "Name of the new world"), "Pocket two");
+    button(&c, "Save").click();
+    settle().await;
+    let names: Vec<String> = worlds::list(&store)
+        .expect("list")
+        .into_iter()
+        .map(|w| w.name)
+        .collect();
+    assert_eq!(names.len(), 2);
+    assert!(names.contains(&"Pocket".to_string()) && names.contains(&"Pocket two".to_string()));
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_broken_file_is_refused_with_the_reason_and_nothing_changes() {
+    let (c, _, _) = mount_maker();
+    let before = snapshot();
+    let import: HtmlInputElement = field(&c, "Import");
+    sets_files(
+        &import,
+        "broken.json",
+        "{\"name\": \"Oops\", \"squares\": [",
+    );
+    sleep(50).await;
+    let t = text(&c);
+    assert!(t.contains("broken.json was not imported."), "{t}");
+    assert!(t.contains("not valid JSON"), "{t}");
+    assert_eq!(snapshot(), before, "nothing stored changed");
+
+    let mut def = Preset::Mini.board_def();
+    def.squares.truncate(5);
+    sets_files(&import, "small.json", &def.to_json());
+    sleep(50).await;
+    let t = text(&c);
+    assert!(t.contains("small.json was not imported."), "{t}");
+    assert!(t.contains("between 10 and 60"), "{t}");
+    assert_eq!(snapshot(), before);
+
+    let mut good = Preset::Campus.board_def();
+    good.name = "Imported campus".into();
+    let file = worlds::export(&good, 5).expect("exported");
+    sets_files(&import, "campus.json", &file);
+    sleep(50).await;
+    assert!(text(&c).contains("Imported \"Imported campus\"."));
+    assert!(text(&c).contains("Imported campus"));
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn delete_moves_a_world_to_the_trash_and_restore_brings_it_back() {
+    let (c, _, _) = mount_maker();
+    let store = LocalStore::open().expect("store");
+    let mut def = Preset::Mini.board_def();
+    def.name = "Doomed".into();
+    worlds::save_new(&store, &def, 1000).expect("saved");
+    c.remove();
+    let c = container();
+    leptos::mount::mount_to(c.clone(), move || {
+        provide_context(Navigator::new(RwSignal::new(Screen::BoardMaker)));
+        provide_context(Shared::default());
+        view! { <BoardMaker /> }
+    })
+    .forget();
+    settle().await;
+    button(&c, "Delete").click();
+    settle().await;
+    assert!(text(&c).contains("Moved \"Doomed\" to the trash."));
+    assert!(worlds::list(&store).expect("list").is_empty());
+    button(&c, "Trash").click();
+    settle().await;
+    button(&c, "Restore").click();
+    settle().await;
+    assert!(text(&c).contains("Restored \"Doomed\"."));
+    assert_eq!(worlds::list(&store).expect("list").len(), 1);
+    assert!(worlds::list_trash(&store).expect("trash").is_empty());
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn statistics_opens_the_lab_on_the_board_being_edited_and_comes_back() {
+    let (c, screen, shared) = mount_maker();
+    button(&c, "New world").click();
+    settle().await;
+    type_into(&field(&c, "Board name"), "Lab rat");
+    settle().await;
+    button(&c, "Statistics").click();
+    settle().await;
+    assert_eq!(screen.get_untracked(), Screen::Statistics);
+    assert_eq!(shared.lab_back.get_untracked(), Screen::BoardMaker);
+    assert_eq!(
+        shared.lab_board.get_untracked().map(|d| d.name),
+        Some("Lab rat".to_string())
+    );
+    c.remove();
+    // Coming back, the editor resumes with the unsaved change.
+    let c = container();
+    leptos::mount::mount_to(c.clone(), move || {
+        provide_context(Navigator::new(screen));
+        provide_context(shared);
+        view! { <BoardMaker /> }
+    })
+    .forget();
+    settle().await;
+    assert_eq!(
+        field::<HtmlInputElement>(&c, "Board name").value(),
+        "Lab rat"
+    );
+    assert!(text(&c).contains("Unsaved changes"));
+    c.remove();
+}
