@@ -168,3 +168,30 @@ test('the play screen fits a 375 px phone screen', async () => {
   await page.screenshot({ path: artifacts + 'play-375.png', fullPage: true });
   await context.close();
 });
+
+test('a named save is listed, loaded and deleted from Saved games', async () => {
+  const { page, context, errors } = await openApp(browser);
+  await startGame(page, { seed: 21, seats: [{ name: 'Ann' }, { name: 'Bob' }] });
+  for (let i = 0; i < 4; i++) await playOneStep(page);
+  const panel = await page.locator('.player-list').textContent();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Saved as').waitFor();
+  await page.getByRole('button', { name: 'Exit', exact: true }).click();
+  await page.getByRole('button', { name: 'Exit game' }).click();
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await page.getByRole('button', { name: 'Saved games' }).click();
+  await page.getByRole('button', { name: 'Load Classic game' }).click();
+  await page.locator('.board-ring').waitFor();
+  assert.equal(await page.locator('.player-list').textContent(), panel);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Exit', exact: true }).click();
+  await page.getByRole('button', { name: 'Exit game' }).click();
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await page.getByRole('button', { name: 'Saved games' }).click();
+  await page.getByRole('button', { name: 'Delete Classic game' }).click();
+  await page.getByText('Deleted Classic game.').waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Load Classic game' }).count(), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

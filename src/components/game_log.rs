@@ -24,23 +24,36 @@ pub struct LogLine {
 
 /// The log of a game, in words, oldest first.
 pub fn log_lines(g: &Game) -> Vec<LogLine> {
+    g.log().iter().map(|e| log_line(g, e)).collect()
+}
+
+fn log_line(g: &Game, e: &worlds_engine::LogEntry) -> LogLine {
     let b = g.board();
+    LogLine {
+        round: e.round,
+        player: e.player,
+        player_name: g
+            .players()
+            .get(e.player)
+            .map_or(String::new(), |p| p.name.clone()),
+        text: g.describe(e),
+        square: b
+            .squares()
+            .get(e.position)
+            .map_or(String::new(), |s| s.name.clone()),
+        cash: b.money(e.cash),
+    }
+}
+
+/// The newest `count` lines of one player (or everyone), newest first: only those are
+/// put into words, so a long game costs the panel no more than a short one.
+pub fn latest_lines(g: &Game, player: Option<usize>, count: usize) -> Vec<LogLine> {
     g.log()
         .iter()
-        .map(|e| LogLine {
-            round: e.round,
-            player: e.player,
-            player_name: g
-                .players()
-                .get(e.player)
-                .map_or(String::new(), |p| p.name.clone()),
-            text: g.describe(e),
-            square: b
-                .squares()
-                .get(e.position)
-                .map_or(String::new(), |s| s.name.clone()),
-            cash: b.money(e.cash),
-        })
+        .rev()
+        .filter(|e| player.is_none_or(|p| p == e.player))
+        .take(count)
+        .map(|e| log_line(g, e))
         .collect()
 }
 
@@ -91,16 +104,9 @@ pub fn GameLog() -> impl IntoView {
     let lines = Memo::new(move |_| {
         let f = filter.get().parse::<usize>().ok();
         session.game.with(|g| {
-            let Some(g) = g else { return Vec::new() };
-            let all = log_lines(g);
-            let mut v: Vec<LogLine> = all
-                .into_iter()
-                .filter(|l| f.is_none_or(|p| p == l.player))
-                .collect();
-            let skip = v.len().saturating_sub(SHOWN);
-            v.drain(..skip);
-            v.reverse();
-            v
+            g.as_ref()
+                .map(|g| latest_lines(g, f, SHOWN))
+                .unwrap_or_default()
         })
     });
     let export = move |_| {

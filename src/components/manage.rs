@@ -23,6 +23,10 @@ pub fn ManageDialog() -> impl IntoView {
     let session = expect_context::<Session>();
     let ui = expect_context::<PlayUi>();
     let rows = Memo::new(move |_| {
+        if !ui.manage.get() {
+            // Worked out only while the dialog is open.
+            return (String::new(), Vec::new());
+        }
         session.game.with(|g| {
             let Some(g) = g else {
                 return (String::new(), Vec::new());

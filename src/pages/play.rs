@@ -171,7 +171,8 @@ fn animate_step(
     gen: u64,
     ms: u64,
 ) {
-    if generation.get_untracked() != gen {
+    // The screen may have been left since this step was scheduled: its signals are gone.
+    if generation.try_get_untracked() != Some(gen) {
         return;
     }
     let target = positions(&session);
@@ -179,7 +180,9 @@ fn animate_step(
         .game
         .with_untracked(|g| g.as_ref().map_or(1, |g| g.board().len()))
         .max(1);
-    let current = shown.get_untracked();
+    let Some(current) = shown.try_get_untracked() else {
+        return;
+    };
     if current.len() != target.len() {
         shown.set(target);
         return;
@@ -258,7 +261,10 @@ pub fn PlayScreen() -> impl IntoView {
         );
         set_timeout(
             move || {
-                if session.version.get_untracked() == v && !ui.menu.get_untracked() {
+                // `try_`: the play screen may have been left while the timer ran.
+                if session.version.get_untracked() == v
+                    && ui.menu.try_get_untracked() == Some(false)
+                {
                     session.computer_step();
                 }
             },
@@ -292,7 +298,8 @@ pub fn PlayScreen() -> impl IntoView {
     });
     on_cleanup(move || esc.remove());
 
-    let squares = Signal::derive(move || {
+    // One memo for the whole ring: each square's own memo then picks its entry.
+    let squares = Memo::new(move |_| {
         let pos = shown.get();
         session.game.with(|g| {
             g.as_ref()
