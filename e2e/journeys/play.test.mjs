@@ -195,3 +195,32 @@ test('a named save is listed, loaded and deleted from Saved games', async () => 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a saved game exported as a file imports back; a broken file is refused with a reason', async () => {
+  const { page, context, errors } = await openApp(browser);
+  await startGame(page, { seed: 31, seats: [{ name: 'Ann' }, { name: 'Bob' }] });
+  for (let i = 0; i < 3; i++) await playOneStep(page);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Saved as').waitFor();
+  await page.getByRole('button', { name: 'Exit', exact: true }).click();
+  await page.getByRole('button', { name: 'Exit game' }).click();
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await page.getByRole('button', { name: 'Saved games' }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export Classic game' }).click(),
+  ]);
+  const file = artifacts + 'exported-game.json';
+  await download.saveAs(file);
+  await page.getByLabel('Import saved game').setInputFiles(file);
+  await page.getByText('Imported Classic game.').waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Load Classic game' }).count(), 2);
+  await page.getByLabel('Import saved game').setInputFiles({
+    name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"kind": "save", "version": 1'),
+  });
+  await page.getByText('broken.json was not imported').waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Load Classic game' }).count(), 2, 'nothing changed');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
