@@ -224,3 +224,23 @@ test('a saved game exported as a file imports back; a broken file is refused wit
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+for (const board of ['Mini', 'Campus', 'Worlds']) {
+  test(`computer players finish a ${board} game`, async () => {
+    const { page, context, errors } = await openApp(browser, { width: 800, height: 900 });
+    await startGame(page, {
+      seed: 9,
+      board,
+      seats: [{ name: 'Robo', plays: 'balanced' }, { name: 'Rando', plays: 'random' }, { name: 'Careful', plays: 'cautious' }],
+      roundLimit: 6,
+    });
+    const squares = await page.locator('.board-ring .sq').count();
+    assert.ok(squares >= 10 && squares <= 60, `${squares} squares`);
+    await page.getByRole('button', { name: 'Skip' }).click();
+    await page.locator('.end-screen').waitFor({ timeout: 60_000 });
+    assert.equal(await page.locator('.standings tbody tr').count(), 3);
+    await page.screenshot({ path: artifacts + `end-${board.toLowerCase()}.png`, fullPage: true });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
