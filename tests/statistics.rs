@@ -354,7 +354,7 @@ async fn a_short_tournament_reports_every_seat_and_game() {
         .expect("results");
     assert_eq!(results.get_attribute("data-games").as_deref(), Some("3"));
     let seats = c
-        .query_selector_all("table:has(#stats-seats-caption) tbody tr")
+        .query_selector_all("table[aria-labelledby=stats-seats-caption] tbody tr")
         .expect("seat rows");
     assert_eq!(seats.length(), 3);
     let all = text(&c);
@@ -503,5 +503,40 @@ async fn the_menu_opens_the_lab() {
     button(&c, "Back").click();
     leptos::task::tick().await;
     assert!(text(&c).contains("Monopoly Worlds"));
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_exact_solve_runs_in_slices_and_can_be_cancelled() {
+    let (c, _) = mount_lab(Shared::default());
+    leptos::task::tick().await;
+    button(&c, "Solve exactly").click();
+    leptos::task::tick().await;
+    assert!(
+        text(&c).contains("Solving the exact chain"),
+        "progress is shown"
+    );
+    assert!(c.query_selector("progress").expect("q").is_some());
+    button(&c, "Cancel").click();
+    until("the cancelled solve", || idle(&c)).await;
+    sleep(300).await;
+    leptos::task::tick().await;
+    assert!(
+        c.query_selector("#stats-lots-caption")
+            .expect("q")
+            .is_none(),
+        "a cancelled solve shows no payback"
+    );
+    assert!(c.query_selector("#stats-board-order").expect("q").is_none());
+    // Solving again runs to the end.
+    button(&c, "Solve exactly").click();
+    until("the exact chain", || {
+        idle(&c)
+            && c.query_selector("#stats-lots-caption")
+                .ok()
+                .flatten()
+                .is_some()
+    })
+    .await;
     c.remove();
 }
