@@ -272,6 +272,10 @@ async fn a_refused_bid_says_why_and_changes_nothing() {
     button(&c, "Bid").click();
     settle().await;
     assert_eq!(game(&session), before, "the game is untouched");
+    assert_eq!(
+        session.error.get_untracked().as_deref(),
+        Some("You cannot bid $99999: you have $1500.")
+    );
     assert!(text(&c).contains("You cannot bid"), "{}", text(&c));
     c.remove();
 }
@@ -349,5 +353,62 @@ async fn the_manage_dialog_offers_exactly_the_legal_mortgages() {
     settle().await;
     assert!(!text(&c).contains("Your properties"));
     let _ = session.dispatch(Action::EndTurn);
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_trade_offered_in_the_dialog_is_accepted_by_the_other_player() {
+    let (c, session) = mount_play(classic_setup(&[[1, 2]]));
+    settle().await;
+    button(&c, "Roll dice").click();
+    settle().await;
+    button(&c, "Buy").click();
+    settle().await;
+    button(&c, "Trade").click();
+    settle().await;
+    assert!(text(&c).contains("Trade with"));
+    // Ann gives Baltic Avenue, Bob gives $100.
+    let lot: HtmlInputElement = c
+        .query_selector(".trade-side input[type='checkbox']")
+        .expect("q")
+        .expect("Baltic Avenue's box")
+        .unchecked_into();
+    lot.set_checked(true);
+    lot.dispatch_event(&web_sys::Event::new("change").expect("e"))
+        .expect("d");
+    let cash: HtmlInputElement = c
+        .query_selector("#take-cash")
+        .expect("q")
+        .expect("Bob's cash")
+        .unchecked_into();
+    cash.set_value("100");
+    cash.dispatch_event(&web_sys::Event::new("input").expect("e"))
+        .expect("d");
+    button(&c, "Propose trade").click();
+    settle().await;
+    assert!(text(&c).contains("Ann offers Bob a trade."), "{}", text(&c));
+    button(&c, "Accept trade").click();
+    settle().await;
+    let g = game(&session);
+    assert_eq!(g.square(3).owner, Some(1), "Bob owns Baltic Avenue");
+    assert_eq!(g.player(0).cash, 1440 + 100);
+    assert_eq!(g.player(1).cash, 1500 - 100);
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn an_empty_trade_is_refused_with_the_engines_reason() {
+    let (c, session) = mount_play(classic_setup(&[[1, 2]]));
+    settle().await;
+    button(&c, "Trade").click();
+    settle().await;
+    let before = game(&session);
+    button(&c, "Propose trade").click();
+    settle().await;
+    assert!(text(&c).contains("the offer is empty"), "{}", text(&c));
+    assert_eq!(game(&session), before);
+    button(&c, "Cancel").click();
+    settle().await;
+    assert_eq!(buttons(&c, "Roll dice").len(), 1);
     c.remove();
 }

@@ -259,13 +259,12 @@ pub fn PhaseDialog() -> impl IntoView {
                         <p aria-live="polite">{high}</p>
                         <p>{format!("{bidder} to bid (has {cash_label}).")}</p>
                         {error}
-                        <form class="bid-form" novalidate on:submit=move |ev| { ev.prevent_default(); bid(); }>
+                        <form class="bid-form" novalidate="" on:submit=move |ev| { ev.prevent_default(); bid(); }>
                             <label>
                                 "Bid amount"
                                 <input
                                     type="number"
-                                    min=min.to_string()
-                                    max=cash.to_string()
+                                    inputmode="numeric"
                                     step="1"
                                     prop:value=move || amount.get()
                                     on:input=move |ev| amount.set(event_target_value(&ev))
