@@ -562,7 +562,10 @@ async fn a_new_color_group_and_a_joker_from_the_panel() {
     let list = worlds::list(&store).expect("list");
     assert_eq!(list.len(), 1);
     let def = worlds::load(&store, &list[0].id).expect("load").def;
-    assert!(def.groups.iter().any(|g| g.name == "Mars" && g.color == "#c1440e"));
+    assert!(def
+        .groups
+        .iter()
+        .any(|g| g.name == "Mars" && g.color == "#c1440e"));
     assert_eq!(
         def.squares[10].kind,
         SquareKind::Joker {
@@ -843,5 +846,52 @@ async fn a_damaged_world_is_listed_with_export_and_delete() {
     assert!(text(&c).contains("Deleted the damaged entry mw:world:bad."));
     assert!(!text(&c).contains("Entries that could not be read"));
     assert_eq!(store.get("world:bad").expect("read"), None);
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn squares_are_added_and_removed_from_the_panel_but_never_the_start() {
+    let (c, _, _) = mount_maker();
+    button(&c, "New world").click();
+    settle().await;
+    square(&c, 0).click();
+    settle().await;
+    assert!(
+        button(&c, "Remove square").disabled(),
+        "the start cannot be removed"
+    );
+    assert!(
+        c.query_selector("#square-type").expect("query").is_none(),
+        "the start's type is fixed"
+    );
+    button(&c, "Back").click();
+    settle().await;
+    square(&c, 5).click();
+    settle().await;
+    let add = button(&c, "Add square after");
+    assert!(!add.disabled());
+    add.click();
+    settle().await;
+    let count = || {
+        c.query_selector_all(".board-ring button.sq")
+            .expect("squares")
+            .length()
+    };
+    assert_eq!(count(), 41);
+    assert!(
+        text(&c).contains("Square 7: Road"),
+        "the new square is open"
+    );
+    button(&c, "Remove square").click();
+    settle().await;
+    assert_eq!(count(), 40);
+    assert!(
+        text(&c).contains("Not saved yet"),
+        "adding and removing the same road leaves nothing to save"
+    );
+    button(&c, "Undo").click();
+    settle().await;
+    assert_eq!(count(), 41, "Undo brings the removed square back");
+    assert!(text(&c).contains("Unsaved changes"));
     c.remove();
 }

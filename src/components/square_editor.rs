@@ -484,13 +484,13 @@ pub fn SquareEditor(
                 <button
                     type="button"
                     class="small-button"
-                    disabled=move || count.get() >= worlds_engine::board::MAX_SQUARES
+                    disabled=move || { count.get() >= worlds_engine::board::MAX_SQUARES }
                     on:click=move |_| commands.add_after.run(())
                 >"Add square after"</button>
                 <button
                     type="button"
                     class="small-button danger"
-                    disabled=move || index == 0 || count.get() <= worlds_engine::board::MIN_SQUARES
+                    disabled=move || { index == 0 || count.get() <= worlds_engine::board::MIN_SQUARES }
                     on:click=move |_| commands.remove.run(())
                 >"Remove square"</button>
             </div>
