@@ -97,7 +97,19 @@ test('the classic 1000 x 150 x 2 run shows both tables, the chart and the exact 
 
   // A longer run for a steadier turns-per-second figure.
   await page.getByLabel('Games', { exact: true }).fill('10000');
+  // How long the page goes without painting during the run (the slices aim at 25 ms).
+  await page.evaluate(() => {
+    window.__frames = { last: performance.now(), worst: 0, on: true };
+    const tick = (t) => {
+      const f = window.__frames;
+      f.worst = Math.max(f.worst, t - f.last);
+      f.last = t;
+      if (f.on) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
   const bigWallMs = await clickAndTime(page, 'Run simulation', () => document.querySelector('.stats-timing')?.dataset.turns === '3000000');
+  const worstFrameMs = await page.evaluate(() => { window.__frames.on = false; return window.__frames.worst; });
   await idle(page);
   const big = await page.locator('.stats-timing').evaluate((p) => ({ ...p.dataset }));
 
@@ -109,6 +121,7 @@ test('the classic 1000 x 150 x 2 run shows both tables, the chart and the exact 
   const perSecond = (t) => Number(t.turns) / (Number(t.computeMs) / 1000);
   console.log(`[stats timing] classic 1000x150x2: ${timing.turns} turns, compute ${timing.computeMs} ms, click-to-result ${timing.wallMs} ms (measured in the page: ${Math.round(classicWallMs)} ms), ${Math.round(perSecond(timing))} turns/s`);
   console.log(`[stats timing] classic 10000x150x2: ${big.turns} turns, compute ${big.computeMs} ms, click-to-result ${big.wallMs} ms (measured in the page: ${Math.round(bigWallMs)} ms), ${Math.round(perSecond(big))} turns/s`);
+  console.log(`[stats timing] longest gap between painted frames during the 10000-game run: ${Math.round(worstFrameMs)} ms`);
   console.log(`[stats timing] classic exact chain (stay): solved in ${solveMs} ms; (leave): ${leaveSolveMs} ms, click-to-payback ${Math.round(leaveSolveWallMs)} ms`);
   assert.deepEqual(errors, []);
   await context.close();
