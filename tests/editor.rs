@@ -345,7 +345,10 @@ fn field<T: JsCast>(root: &HtmlElement, label: &str) -> T {
                 .or_else(|| l.text_content())
                 .is_some_and(|t| t.trim() == label)
         })
-        .and_then(|l| l.query_selector("input, select").ok().flatten())
+        .and_then(|l| match l.get_attribute("for") {
+            Some(id) => document().get_element_by_id(&id),
+            None => l.query_selector("input, select").ok().flatten(),
+        })
         .unwrap_or_else(|| panic!("no field labelled {label:?}"))
         .unchecked_into()
 }
@@ -553,6 +556,25 @@ async fn a_new_color_group_and_a_joker_from_the_panel() {
     settle().await;
     button(&c, "Done").click();
     settle().await;
+    button(&c, "Save").click();
+    settle().await;
+    let store = LocalStore::open().expect("store");
+    let list = worlds::list(&store).expect("list");
+    assert_eq!(list.len(), 1);
+    let def = worlds::load(&store, &list[0].id).expect("load").def;
+    assert!(def
+        .groups
+        .iter()
+        .any(|g| g.name == "Mars" && g.color == "#c1440e"));
+    assert_eq!(
+        def.squares[10].kind,
+        SquareKind::Joker {
+            move_by: 0,
+            wait: 2,
+            money: -30,
+            pay_each_player: 0
+        }
+    );
     c.remove();
 }
 
@@ -794,6 +816,82 @@ async fn statistics_opens_the_lab_on_the_board_being_edited_and_comes_back() {
         field::<HtmlInputElement>(&c, "Board name").value(),
         "Lab rat"
     );
+    assert!(text(&c).contains("Unsaved changes"));
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_damaged_world_is_listed_with_export_and_delete() {
+    let (c, _, _) = mount_maker();
+    let store = LocalStore::open().expect("store");
+    store
+        .set("world:bad", "{\"kind\": \"world\", oops")
+        .expect("written");
+    c.remove();
+    let c = container();
+    leptos::mount::mount_to(c.clone(), move || {
+        provide_context(Navigator::new(RwSignal::new(Screen::BoardMaker)));
+        provide_context(Shared::default());
+        view! { <BoardMaker /> }
+    })
+    .forget();
+    settle().await;
+    let t = text(&c);
+    assert!(t.contains("Entries that could not be read"), "{t}");
+    assert!(t.contains("mw:world:bad"));
+    assert!(t.contains("not valid JSON"), "{t}");
+    assert_eq!(buttons(&c, "Export").len(), 1);
+    button(&c, "Delete").click();
+    settle().await;
+    assert!(text(&c).contains("Deleted the damaged entry mw:world:bad."));
+    assert!(!text(&c).contains("Entries that could not be read"));
+    assert_eq!(store.get("world:bad").expect("read"), None);
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn squares_are_added_and_removed_from_the_panel_but_never_the_start() {
+    let (c, _, _) = mount_maker();
+    button(&c, "New world").click();
+    settle().await;
+    square(&c, 0).click();
+    settle().await;
+    assert!(
+        button(&c, "Remove square").disabled(),
+        "the start cannot be removed"
+    );
+    assert!(
+        c.query_selector("#square-type").expect("query").is_none(),
+        "the start's type is fixed"
+    );
+    button(&c, "Back").click();
+    settle().await;
+    square(&c, 5).click();
+    settle().await;
+    let add = button(&c, "Add square after");
+    assert!(!add.disabled());
+    add.click();
+    settle().await;
+    let count = || {
+        c.query_selector_all(".board-ring button.sq")
+            .expect("squares")
+            .length()
+    };
+    assert_eq!(count(), 41);
+    assert!(
+        text(&c).contains("Square 7: Road"),
+        "the new square is open"
+    );
+    button(&c, "Remove square").click();
+    settle().await;
+    assert_eq!(count(), 40);
+    assert!(
+        text(&c).contains("Not saved yet"),
+        "adding and removing the same road leaves nothing to save"
+    );
+    button(&c, "Undo").click();
+    settle().await;
+    assert_eq!(count(), 41, "Undo brings the removed square back");
     assert!(text(&c).contains("Unsaved changes"));
     c.remove();
 }

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlButtonElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
+use worlds_engine::stats::{payback, JailStrategy};
 use worlds_engine::Preset;
 
 use monopoly_worlds::app::{Navigator, Screen, SettingsStore, Shared};
@@ -327,6 +328,61 @@ async fn solving_exactly_shows_the_chain_and_payback_without_a_simulation() {
     ] {
         assert!(all.contains(want), "payback shows {want}");
     }
+    // Boardwalk with a hotel: the figures the engine works out, as the table shows them.
+    let b = Preset::Classic.board();
+    let report = payback(&b, b.rules(), JailStrategy::Leave).expect("payback");
+    let level = report
+        .lots
+        .iter()
+        .find(|l| l.name == "Boardwalk")
+        .and_then(|l| l.levels.iter().find(|x| x.level == "hotel"))
+        .expect("Boardwalk has a hotel level");
+    let section = c
+        .query_selector_all("table[aria-labelledby=stats-lots-caption] tbody")
+        .expect("lot sections");
+    let boardwalk = (0..section.length())
+        .filter_map(|i| section.item(i))
+        .map(|n| n.unchecked_into::<Element>())
+        .find(|tb| {
+            tb.query_selector(".payback-title")
+                .ok()
+                .flatten()
+                .and_then(|t| t.text_content())
+                .as_deref()
+                == Some("Boardwalk")
+        })
+        .expect("a Boardwalk section");
+    let hotel: Vec<String> = {
+        let trs = boardwalk.query_selector_all("tr").expect("rows");
+        (0..trs.length())
+            .filter_map(|i| trs.item(i))
+            .map(|n| n.unchecked_into::<Element>())
+            .find(|tr| {
+                tr.query_selector("th")
+                    .ok()
+                    .flatten()
+                    .and_then(|t| t.text_content())
+                    .as_deref()
+                    == Some("hotel")
+            })
+            .map(|tr| {
+                let tds = tr.query_selector_all("td").expect("cells");
+                (0..tds.length())
+                    .filter_map(|i| tds.item(i))
+                    .filter_map(|n| n.text_content())
+                    .collect()
+            })
+            .expect("a hotel row")
+    };
+    assert_eq!(
+        hotel,
+        vec![
+            format!("${:.2}", level.rent),
+            format!("${:.2}", level.expected_rent),
+            format!("${:.2}", level.cost as f64),
+            format!("{:.1}", level.payback_turns.expect("pays back")),
+        ]
+    );
     c.remove();
 }
 
@@ -354,7 +410,7 @@ async fn a_short_tournament_reports_every_seat_and_game() {
         .expect("results");
     assert_eq!(results.get_attribute("data-games").as_deref(), Some("3"));
     let seats = c
-        .query_selector_all("table:has(#stats-seats-caption) tbody tr")
+        .query_selector_all("table[aria-labelledby=stats-seats-caption] tbody tr")
         .expect("seat rows");
     assert_eq!(seats.length(), 3);
     let all = text(&c);
@@ -503,5 +559,40 @@ async fn the_menu_opens_the_lab() {
     button(&c, "Back").click();
     leptos::task::tick().await;
     assert!(text(&c).contains("Monopoly Worlds"));
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_exact_solve_runs_in_slices_and_can_be_cancelled() {
+    let (c, _) = mount_lab(Shared::default());
+    leptos::task::tick().await;
+    button(&c, "Solve exactly").click();
+    leptos::task::tick().await;
+    assert!(
+        text(&c).contains("Solving the exact chain"),
+        "progress is shown"
+    );
+    assert!(c.query_selector("progress").expect("q").is_some());
+    button(&c, "Cancel").click();
+    until("the cancelled solve", || idle(&c)).await;
+    sleep(300).await;
+    leptos::task::tick().await;
+    assert!(
+        c.query_selector("#stats-lots-caption")
+            .expect("q")
+            .is_none(),
+        "a cancelled solve shows no payback"
+    );
+    assert!(c.query_selector("#stats-board-order").expect("q").is_none());
+    // Solving again runs to the end.
+    button(&c, "Solve exactly").click();
+    until("the exact chain", || {
+        idle(&c)
+            && c.query_selector("#stats-lots-caption")
+                .ok()
+                .flatten()
+                .is_some()
+    })
+    .await;
     c.remove();
 }

@@ -964,3 +964,57 @@ fn a_picture_that_is_not_an_image() {
         })
     );
 }
+
+#[test]
+fn a_pawn_picture_with_a_script_url() {
+    let mut board = mini();
+    board["pawns"] = json!([{ "name": "Sneaky", "picture": "javascript:alert(document.cookie)" }]);
+    assert_eq!(
+        import_value(&board),
+        Err(ImportError::InvalidBoard {
+            problems: vec![BoardError::BadPicture {
+                what: "the pawn \"Sneaky\"".into(),
+                square: None
+            }]
+        })
+    );
+}
+
+#[test]
+fn a_square_picture_from_another_site() {
+    // A remote picture would let a board file phone home from every player's browser.
+    let mut board = mini();
+    board["squares"][3]["picture"] = json!("https://tracker.example/pixel.png");
+    let name = board["squares"][3]["name"]
+        .as_str()
+        .expect("a name")
+        .to_string();
+    assert_eq!(
+        import_value(&board),
+        Err(ImportError::InvalidBoard {
+            problems: vec![BoardError::BadPicture {
+                what: format!("\"{name}\""),
+                square: Some(3)
+            }]
+        })
+    );
+}
+
+#[test]
+fn a_card_sending_players_to_a_square_that_is_not_there() {
+    let mut board: Value = serde_json::from_str(Preset::Worlds.json()).expect("worlds parses");
+    let squares = board["squares"].as_array_mut().expect("squares");
+    let boardwalk = squares
+        .iter()
+        .position(|s| s["name"] == "Boardwalk")
+        .expect("the template has Boardwalk");
+    squares[boardwalk]["name"] = json!("Ocean Drive");
+    let Err(ImportError::InvalidBoard { problems }) = import_value(&board) else {
+        panic!("a card pointing nowhere must be refused");
+    };
+    assert!(problems.iter().all(|p| matches!(
+        p,
+        BoardError::CardTargetMissing { target, .. } if target == "\"Boardwalk\""
+    )));
+    assert!(!problems.is_empty());
+}

@@ -248,3 +248,34 @@ fn a_board_without_jail_has_nobody_in_jail() {
     assert_eq!(r.just_visiting, 0.0);
     assert!(close(r.rolls_per_turn, 1.0), "Mini never rolls again");
 }
+
+/// Solving in slices (as the browser does, a few states at a time between frames) gives
+/// exactly the chain solved at once, on every preset and both jail strategies.
+#[test]
+fn solving_in_slices_gives_the_same_chain() {
+    use worlds_engine::stats::exact::ChainSolver;
+    for preset in Preset::ALL {
+        let b = preset.board();
+        for jail in [JailStrategy::Stay, JailStrategy::Leave] {
+            let whole = Chain::solve(&b, b.rules(), jail).expect("solves");
+            let mut solver = ChainSolver::new(&b, b.rules(), jail);
+            let mut slices = 0;
+            while !solver.step(3).expect("explores") {
+                slices += 1;
+                assert!(solver.explored() <= solver.known());
+            }
+            assert!(solver.is_explored());
+            assert!(
+                slices > 0 || whole.states <= 3,
+                "{} took one slice",
+                b.name()
+            );
+            assert_eq!(
+                solver.finish().expect("solves"),
+                whole,
+                "{} {jail}",
+                b.name()
+            );
+        }
+    }
+}

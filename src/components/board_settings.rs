@@ -59,10 +59,12 @@ fn rule_select(
     set: fn(&mut RuleSet, &str),
 ) -> impl IntoView {
     let current = move || state.with(|s| get(&s.def().rules));
+    let id = format!("rule-{}", field.replace('.', "-"));
     view! {
-        <label class="field">
-            <span>{label}</span>
+        <div class="field">
+            <label for=id.clone()>{label}</label>
             <select
+                id=id
                 prop:value=current
                 on:change=move |ev| {
                     let v = event_target_value(&ev);
@@ -73,7 +75,7 @@ fn rule_select(
                     <option value=id selected=move || current() == id>{text}</option>
                 }).collect_view()}
             </select>
-        </label>
+        </div>
     }
 }
 
@@ -333,16 +335,16 @@ pub fn BoardSettings(
             <fieldset class="settings-group">
                 <legend>"Rules"</legend>
                 <div class="inline-apply">
-                    <label class="field">
-                        <span>"Copy the rules of"</span>
-                        <select on:change=move |ev| {
+                    <div class="field">
+                        <label for="copy-rules">"Copy the rules of"</label>
+                        <select id="copy-rules" on:change=move |ev| {
                             if let Some(p) = Preset::from_id(&event_target_value(&ev)) { copy_from.set(p) }
                         }>
                             {Preset::ALL.into_iter().map(|p| view! {
                                 <option value=p.id() selected=p == Preset::Worlds>{p.display_name()}</option>
                             }).collect_view()}
                         </select>
-                    </label>
+                    </div>
                     <button type="button" class="small-button" on:click=move |_| state.update(|s| s.copy_rules_from(copy_from.get_untracked()))>"Copy rules"</button>
                 </div>
                 {rule_switch(state, "Auctions", "auctions", |r| r.auctions, |r, v| r.auctions = v)}

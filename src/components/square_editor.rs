@@ -159,9 +159,10 @@ fn property_fields(
         ))}
         <fieldset class="group-pick">
             <legend>"Color group"</legend>
-            <label class="field">
-                <span>"Group"</span>
+            <div class="field">
+                <label for="square-group">"Group"</label>
                 <select
+                    id="square-group"
                     prop:value=current_group
                     on:change=move |ev| set_group(event_target_value(&ev))
                 >
@@ -172,7 +173,7 @@ fn property_fields(
                         view! { <option value=g.name.clone() selected=selected>{g.name.clone()}</option> }
                     }).collect_view()}
                 </select>
-            </label>
+            </div>
             {move || if creating.get() {
                 view! {
                     <div class="new-group" role="group" aria-label="New color group">
@@ -399,6 +400,18 @@ pub fn SquareEditor(
     problem: RwSignal<Option<String>>,
 ) -> impl IntoView {
     let ty = Memo::new(move |_| draft.with(|d| SquareType::of(&d.kind)));
+    // A keyboard user lands in the panel, on the square's name.
+    let panel = NodeRef::<leptos::html::Section>::new();
+    Effect::new(move |_| {
+        use wasm_bindgen::JsCast;
+        if let Some(first) = panel
+            .get()
+            .and_then(|p| p.query_selector("input").ok().flatten())
+            .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
+        {
+            let _ = first.focus();
+        }
+    });
     let count = Memo::new(move |_| state.with(|s| s.def().squares.len()));
     let title_id = format!("square-panel-{index}");
     let labelled_by = title_id.clone();
@@ -419,14 +432,14 @@ pub fn SquareEditor(
     let type_picker = move || {
         ty.get().map(|current| {
             view! {
-                <label class="field">
-                    <span>"Type"</span>
-                    <select on:change=move |ev| set_type(event_target_value(&ev))>
+                <div class="field">
+                    <label for="square-type">"Type"</label>
+                    <select id="square-type" on:change=move |ev| set_type(event_target_value(&ev))>
                         {SquareType::ALL.into_iter().map(|t| view! {
                             <option value=t.id() selected=t == current>{t.label()}</option>
                         }).collect_view()}
                     </select>
-                </label>
+                </div>
             }
         })
     };
@@ -448,7 +461,7 @@ pub fn SquareEditor(
         })
     };
     view! {
-        <section class="square-panel panel" aria-labelledby=labelled_by>
+        <section node_ref=panel class="square-panel panel" aria-labelledby=labelled_by>
             <h2 id=title_id>{move || format!("Square {}: {}", index + 1, name.get())}</h2>
             <TextField label="Square name" value=name on_set=set_name max_chars=MAX_NAME_CHARS />
             {type_picker}
@@ -471,13 +484,13 @@ pub fn SquareEditor(
                 <button
                     type="button"
                     class="small-button"
-                    disabled=move || count.get() >= worlds_engine::board::MAX_SQUARES
+                    disabled=move || { count.get() >= worlds_engine::board::MAX_SQUARES }
                     on:click=move |_| commands.add_after.run(())
                 >"Add square after"</button>
                 <button
                     type="button"
                     class="small-button danger"
-                    disabled=move || index == 0 || count.get() <= worlds_engine::board::MIN_SQUARES
+                    disabled=move || { index == 0 || count.get() <= worlds_engine::board::MIN_SQUARES }
                     on:click=move |_| commands.remove.run(())
                 >"Remove square"</button>
             </div>

@@ -105,6 +105,18 @@ fn inside_dialog(ev: &web_sys::KeyboardEvent) -> bool {
         .is_some()
 }
 
+/// Puts the keyboard focus back on square `index` of the ring.
+fn focus_square(index: usize) {
+    let square = document()
+        .query_selector_all(".board-ring button.sq")
+        .ok()
+        .and_then(|list| list.item(index as u32))
+        .and_then(|node| node.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(square) = square {
+        let _ = square.focus();
+    }
+}
+
 #[component]
 pub fn BoardEditor(
     state: RwSignal<EditorState>,
@@ -171,14 +183,18 @@ pub fn BoardEditor(
     });
     let commands = SquareCommands {
         done: Callback::new(move |()| {
+            let at = editing.get_untracked();
             if apply_draft() {
                 editing.set(None);
                 problem.set(None);
+                at.map(focus_square);
             }
         }),
         back: Callback::new(move |()| {
+            let at = editing.get_untracked();
             editing.set(None);
             problem.set(None);
+            at.map(focus_square);
         }),
         add_after: Callback::new(move |()| {
             let Some(i) = editing.get_untracked() else {
@@ -281,9 +297,10 @@ pub fn BoardEditor(
 
     // Leaving.
     let leave = move || {
-        if editing.get_untracked().is_some() {
+        if let Some(at) = editing.get_untracked() {
             editing.set(None);
             problem.set(None);
+            focus_square(at);
             return;
         }
         if state.with_untracked(|s| s.is_dirty()) {

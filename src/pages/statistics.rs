@@ -12,7 +12,7 @@ mod trace;
 
 use leptos::prelude::*;
 
-use worlds_engine::stats::exact::Chain;
+use worlds_engine::stats::exact::{Chain, ChainSolver};
 use worlds_engine::stats::payback::payback_from;
 use worlds_engine::stats::{
     Count, Decks, JailStrategy, LandingReport, PaybackReport, Simulation, SimulationConfig,
@@ -173,6 +173,18 @@ impl Lab {
         }
     }
 
+    /// Updates the progress of run `id` whose total grows as it goes.
+    pub fn progress_of(&self, id: u64, done: u64, total: u64) {
+        if self.is_current(id) {
+            self.running.update(|r| {
+                if let Some(r) = r {
+                    r.done = done;
+                    r.total = Some(total);
+                }
+            });
+        }
+    }
+
     pub fn finish(&self, id: u64) {
         if self.is_current(id) {
             self.running.set(None);
@@ -213,43 +225,63 @@ fn whole(label: &str, text: &str, min: u64, max: u64) -> Result<u64, String> {
     }
 }
 
-/// Solves the exact chain of the chosen board under `jail` as run `id`.
+/// Solves the exact chain of the chosen board under `jail` as run `id`, a few states per
+/// slice.
 async fn solve(lab: Lab, id: u64, board: LabBoard, jail: JailStrategy) {
     if lab.is_current(id) {
         lab.running.set(Some(Running {
             what: "Solving the exact chain",
             done: 0,
-            total: None,
-            unit: "",
+            total: Some(1),
+            unit: "states explored",
         }));
     }
-    // Let the page show the progress bar before the (short) solve.
-    yield_now().await;
+    let rules = board.board.rules().clone();
+    let mut solver = ChainSolver::new(&board.board, &rules, jail);
+    let mut batch = 1u64;
+    let mut elapsed_ms = 0.0;
+    loop {
+        yield_now().await;
+        if !lab.is_current(id) {
+            return;
+        }
+        let t0 = now_ms();
+        let step = solver.step(usize::try_from(batch).unwrap_or(usize::MAX));
+        let slice = now_ms() - t0;
+        elapsed_ms += slice;
+        batch = next_batch(batch, slice);
+        match step {
+            Ok(false) => lab.progress_of(id, solver.explored() as u64, solver.known() as u64),
+            Ok(true) => break,
+            Err(e) => {
+                if lab.is_current(id) {
+                    lab.problem
+                        .set(Some(format!("The exact chain could not be solved: {e}")));
+                }
+                return;
+            }
+        }
+    }
+    let t0 = now_ms();
+    let solved = solver.finish().map(|chain| {
+        let payback = payback_from(&board.board, &rules, &chain);
+        (chain, payback)
+    });
+    elapsed_ms += now_ms() - t0;
     if !lab.is_current(id) {
         return;
     }
-    let start = now_ms();
-    let rules = board.board.rules().clone();
-    match Chain::solve(&board.board, &rules, jail) {
-        Ok(chain) => {
-            let payback = payback_from(&board.board, &rules, &chain);
-            let elapsed_ms = now_ms() - start;
-            if lab.is_current(id) {
-                lab.chain.set(Some(Solved {
-                    board_id: board.id,
-                    jail,
-                    chain,
-                    payback,
-                    elapsed_ms,
-                }));
-            }
-        }
-        Err(e) => {
-            if lab.is_current(id) {
-                lab.problem
-                    .set(Some(format!("The exact chain could not be solved: {e}")));
-            }
-        }
+    match solved {
+        Ok((chain, payback)) => lab.chain.set(Some(Solved {
+            board_id: board.id,
+            jail,
+            chain,
+            payback,
+            elapsed_ms,
+        })),
+        Err(e) => lab
+            .problem
+            .set(Some(format!("The exact chain could not be solved: {e}"))),
     }
 }
 

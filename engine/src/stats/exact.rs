@@ -148,32 +148,86 @@ fn key(m: &Movement, mut t: Token) -> Token {
     t
 }
 
-impl Chain {
-    /// Builds and solves the chain of `board` under `rules`.
-    pub fn solve(board: &Board, rules: &RuleSet, jail: JailStrategy) -> Result<Chain, String> {
+/// The chain being built, one turn-start state at a time, so a caller with a clock (the
+/// browser) can solve it in slices: [`ChainSolver::step`] until it says done, then
+/// [`ChainSolver::finish`]. [`Chain::solve`] does all of it at once.
+pub struct ChainSolver {
+    board: String,
+    jail: JailStrategy,
+    m: Movement,
+    outcomes: Vec<(Roll, f64)>,
+    index: HashMap<Token, usize>,
+    states: Vec<Token>,
+    /// Sparse rows: (next state, probability).
+    rows: Vec<Vec<(usize, f64)>>,
+    rests: Vec<Vec<f64>>,
+    stops: Vec<Vec<f64>>,
+    truncated: f64,
+    log: PathLog,
+}
+
+impl ChainSolver {
+    /// A chain with only the start state known.
+    pub fn new(board: &Board, rules: &RuleSet, jail: JailStrategy) -> ChainSolver {
         let m = Movement::new(board, rules, jail);
-        let n = m.len();
         let outcomes = m.roll_outcomes();
-        let mut index: HashMap<Token, usize> = HashMap::new();
-        let mut states: Vec<Token> = Vec::new();
         let start = Token::default();
+        let mut index: HashMap<Token, usize> = HashMap::new();
         index.insert(start, 0);
-        states.push(start);
-        // Sparse rows: (next state, probability).
-        let mut rows: Vec<Vec<(usize, f64)>> = Vec::new();
-        let mut rests: Vec<Vec<f64>> = Vec::new();
-        let mut stops: Vec<Vec<f64>> = Vec::new();
-        let mut truncated = 0.0f64;
-        let mut log = PathLog::default();
-        let mut s = 0;
-        while s < states.len() {
-            let from = states[s];
+        ChainSolver {
+            board: board.name().to_string(),
+            jail,
+            m,
+            outcomes,
+            index,
+            states: vec![start],
+            rows: Vec::new(),
+            rests: Vec::new(),
+            stops: Vec::new(),
+            truncated: 0.0,
+            log: PathLog::default(),
+        }
+    }
+
+    /// States whose turns have been followed so far.
+    pub fn explored(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// States found so far (explored or waiting to be).
+    pub fn known(&self) -> usize {
+        self.states.len()
+    }
+
+    /// Whether every state found has been explored.
+    pub fn is_explored(&self) -> bool {
+        self.rows.len() >= self.states.len()
+    }
+
+    /// Follows every turn from up to `count` more states; `Ok(true)` once all are explored.
+    pub fn step(&mut self, count: usize) -> Result<bool, String> {
+        let n = self.m.len();
+        let ChainSolver {
+            m,
+            outcomes,
+            index,
+            states,
+            rows,
+            rests,
+            stops,
+            truncated,
+            log,
+            ..
+        } = self;
+        let end = rows.len().saturating_add(count);
+        while rows.len() < states.len() && rows.len() < end {
+            let from = states[rows.len()];
             let mut next: HashMap<usize, f64> = HashMap::new();
             let mut rest = vec![0.0; n + 1];
             let mut stop = vec![0.0; n + 1];
             let mut lost = 0.0;
             let mut ex = Explorer {
-                outcomes: &outcomes,
+                outcomes,
                 script: Vec::new(),
                 at: 0,
                 prob: 1.0,
@@ -184,11 +238,11 @@ impl Chain {
                 log.stops.clear();
                 log.rests.clear();
                 let done = m
-                    .turn(&mut t, &mut ex, &mut PathObserver { log: &mut log, n })
+                    .turn(&mut t, &mut ex, &mut PathObserver { log, n })
                     .is_some();
                 let p = ex.prob;
                 if done && !ex.cut {
-                    let k = key(&m, t);
+                    let k = key(m, t);
                     let j = match index.get(&k) {
                         Some(&j) => j,
                         None => {
@@ -220,18 +274,24 @@ impl Chain {
             if kept <= 0.0 {
                 return Err("a turn of this board never ends".to_string());
             }
-            truncated = f64::max(truncated, lost);
+            *truncated = f64::max(*truncated, lost);
             let mut row: Vec<(usize, f64)> = next.into_iter().map(|(j, p)| (j, p / kept)).collect();
             row.sort_by_key(|&(j, _)| j);
             rows.push(row);
             rests.push(rest.into_iter().map(|x| x / kept).collect());
             stops.push(stop.into_iter().map(|x| x / kept).collect());
-            s += 1;
         }
-        let (pi, residual) = stationary(&rows);
+        Ok(rows.len() >= states.len())
+    }
+
+    /// Explores what is left, then solves the stationary distribution.
+    pub fn finish(mut self) -> Result<Chain, String> {
+        self.step(usize::MAX)?;
+        let n = self.m.len();
+        let (pi, residual) = stationary(&self.rows);
         let places = n + 1;
         let mut turns = vec![0.0; places];
-        for (st, &p) in states.iter().zip(&pi) {
+        for (st, &p) in self.states.iter().zip(&pi) {
             let place = if st.in_jail { n } else { st.position };
             turns[place] += p;
         }
@@ -239,24 +299,31 @@ impl Chain {
         let mut stops_at = vec![0.0; places];
         for (i, &p) in pi.iter().enumerate() {
             for x in 0..places {
-                rolls_at[x] += p * rests[i][x];
-                stops_at[x] += p * stops[i][x];
+                rolls_at[x] += p * self.rests[i][x];
+                stops_at[x] += p * self.stops[i][x];
             }
         }
         Ok(Chain {
-            board: board.name().to_string(),
-            names: m.names().to_vec(),
-            jail_square: m.jail(),
-            jail,
+            board: self.board,
+            names: self.m.names().to_vec(),
+            jail_square: self.m.jail(),
+            jail: self.jail,
             turns,
             rolls_per_turn: rolls_at.iter().sum(),
             stops_per_turn: stops_at.iter().sum(),
             rolls_per_turn_at: rolls_at,
             stops_per_turn_at: stops_at,
-            states: states.len(),
+            states: self.states.len(),
             residual,
-            truncated,
+            truncated: self.truncated,
         })
+    }
+}
+
+impl Chain {
+    /// Builds and solves the chain of `board` under `rules`.
+    pub fn solve(board: &Board, rules: &RuleSet, jail: JailStrategy) -> Result<Chain, String> {
+        ChainSolver::new(board, rules, jail).finish()
     }
 
     /// Long-run share of each place (squares, then in jail) under a convention.

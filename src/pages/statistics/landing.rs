@@ -216,7 +216,8 @@ fn LandingTable(
     has_exact: bool,
 ) -> impl IntoView {
     let caption_id = format!("{id}-caption");
-    let labelled_by = caption_id.clone();
+    let region_label = caption_id.clone();
+    let table_label = caption_id.clone();
     let body = rows
         .into_iter()
         .enumerate()
@@ -244,9 +245,9 @@ fn LandingTable(
         })
         .collect_view();
     view! {
-        <div class="table-scroll" role="region" aria-labelledby=labelled_by tabindex="0">
-            <table class="stats-table" id=id>
-                <caption id=caption_id>{caption}</caption>
+        <h3 class="table-title" id=caption_id>{caption}</h3>
+        <div class="table-scroll" role="region" aria-labelledby=region_label tabindex="0">
+            <table class="stats-table" id=id aria-labelledby=table_label>
                 <thead>
                     <tr>
                         {ranked.then(|| view! { <th scope="col">"Rank"</th> })}
@@ -265,14 +266,14 @@ fn LandingTable(
 }
 
 /// Width of the chart's drawing, in its own units (it scales to the page).
-const CHART_W: f64 = 340.0;
-const LABEL_W: f64 = 128.0;
-const VALUE_W: f64 = 46.0;
-const ROW_H: f64 = 14.0;
+const CHART_W: f64 = 320.0;
+const LABEL_W: f64 = 124.0;
+const VALUE_W: f64 = 36.0;
+const ROW_H: f64 = 15.0;
 
 fn short(name: &str) -> String {
-    if name.chars().count() > 24 {
-        let mut s: String = name.chars().take(23).collect();
+    if name.chars().count() > 22 {
+        let mut s: String = name.chars().take(21).collect();
         s.push('…');
         s
     } else {

@@ -17,40 +17,21 @@ fn turns(t: Option<f64>) -> String {
         .unwrap_or_else(|| "never".to_string())
 }
 
-/// Rows of one lot or group: the name (spanning its levels) then one row per level.
-fn level_rows(
-    name: String,
-    detail: String,
-    probability: f64,
-    levels: Vec<RentLevel>,
-    symbol: String,
-) -> impl IntoView {
-    let span = levels.len().max(1);
-    let first = levels.is_empty().then(|| {
+/// One lot or group: a heading row saying what it is, then one row per building level.
+fn section(title: String, detail: String, levels: Vec<RentLevel>, symbol: String) -> impl IntoView {
+    let empty = levels.is_empty().then(|| {
         view! {
             <tr>
-                <th scope="row">{name.clone()}</th>
-                <td>{detail.clone()}</td>
-                <td class="num">{percent(probability)}</td>
-                <td colspan="5">"no rent"</td>
+                <td colspan="5">"No rent at any level."</td>
             </tr>
         }
     });
     let rows = levels
         .into_iter()
-        .enumerate()
-        .map(|(k, l)| {
-            let head = (k == 0).then(|| {
-                view! {
-                    <th scope="rowgroup" rowspan=span.to_string()>{name.clone()}</th>
-                    <td rowspan=span.to_string()>{detail.clone()}</td>
-                    <td class="num" rowspan=span.to_string()>{percent(probability)}</td>
-                }
-            });
+        .map(|l| {
             view! {
                 <tr>
-                    {head}
-                    <td>{l.level}</td>
+                    <th scope="row">{l.level}</th>
                     <td class="num">{money(&symbol, l.rent)}</td>
                     <td class="num">{money(&symbol, l.expected_rent)}</td>
                     <td class="num">{money(&symbol, l.cost as f64)}</td>
@@ -59,16 +40,25 @@ fn level_rows(
             }
         })
         .collect_view();
-    view! { <tbody>{first}{rows}</tbody> }
+    view! {
+        <tbody>
+            <tr class="payback-name">
+                <th scope="colgroup" colspan="5">
+                    <span class="payback-title">{title}</span>
+                    " "
+                    <span class="payback-detail">{detail}</span>
+                </th>
+            </tr>
+            {empty}
+            {rows}
+        </tbody>
+    }
 }
 
-fn head(first: &'static str, second: &'static str) -> impl IntoView {
+fn head() -> impl IntoView {
     view! {
         <thead>
             <tr>
-                <th scope="col">{first}</th>
-                <th scope="col">{second}</th>
-                <th scope="col">"Landing chance per opponent turn"</th>
                 <th scope="col">"Level"</th>
                 <th scope="col">"Rent"</th>
                 <th scope="col">"Expected rent per opponent turn"</th>
@@ -82,55 +72,58 @@ fn head(first: &'static str, second: &'static str) -> impl IntoView {
 #[component]
 pub fn PaybackTables(solved: Solved, board: Board) -> impl IntoView {
     let symbol = board.currency().symbol.clone();
-    let report = solved.payback;
+    let report = solved.payback.clone();
     let groups = report
         .groups
         .into_iter()
         .map(|g| {
-            let detail = format!("{} lots, price {}", g.lots.len(), board.money(g.price));
-            level_rows(
-                g.name,
-                detail,
-                g.landing_probability,
-                g.levels,
-                symbol.clone(),
-            )
+            let detail = format!(
+                "({} lots, price {}, landed on {} of opponent turns)",
+                g.lots.len(),
+                board.money(g.price),
+                percent(g.landing_probability)
+            );
+            section(g.name, detail, g.levels, symbol.clone())
         })
         .collect_view();
     let lots = report
         .lots
         .into_iter()
         .map(|l| {
-            let detail = match &l.group {
-                Some(g) => format!("{} in {g}, price {}", l.kind, board.money(l.price)),
-                None => format!("{}, price {}", l.kind, board.money(l.price)),
+            let kind = match &l.group {
+                Some(g) => format!("{} in {g}", l.kind),
+                None => l.kind.clone(),
             };
-            level_rows(
-                l.name,
-                detail,
-                l.landing_probability,
-                l.levels,
-                symbol.clone(),
-            )
+            let detail = format!(
+                "({kind}, price {}, landed on {} of opponent turns)",
+                board.money(l.price),
+                percent(l.landing_probability)
+            );
+            section(l.name, detail, l.levels, symbol.clone())
         })
         .collect_view();
+    let solve_ms = format!("{:.1}", solved.elapsed_ms);
+    let solved_in = format!(
+        "Jail strategy {}; exact chain of {} states solved in {:.0} ms of computing. How it is worked out: {}.",
+        report.jail, solved.chain.states, solved.elapsed_ms, report.convention
+    );
     view! {
-        <div class="panel stats-payback">
+        <div class="panel stats-payback" data-solve-ms=solve_ms>
             <h2>"What lots earn"</h2>
-            <p class="hint">
-                {format!("Jail strategy {}. How it is worked out: {}.", report.jail, report.convention)}
-            </p>
+            <p class="hint">{solved_in}</p>
+            <h3 class="table-title" id="stats-groups-caption">
+                "Payback by color group (and all railroads, all utilities)"
+            </h3>
             <div class="table-scroll" role="region" aria-labelledby="stats-groups-caption" tabindex="0">
-                <table class="stats-table payback-table">
-                    <caption id="stats-groups-caption">"Payback by color group (and all railroads, all utilities)"</caption>
-                    {head("Group", "Lots")}
+                <table class="stats-table payback-table" aria-labelledby="stats-groups-caption">
+                    {head()}
                     {groups}
                 </table>
             </div>
+            <h3 class="table-title" id="stats-lots-caption">"Payback by lot"</h3>
             <div class="table-scroll" role="region" aria-labelledby="stats-lots-caption" tabindex="0">
-                <table class="stats-table payback-table">
-                    <caption id="stats-lots-caption">"Payback by lot"</caption>
-                    {head("Lot", "Kind")}
+                <table class="stats-table payback-table" aria-labelledby="stats-lots-caption">
+                    {head()}
                     {lots}
                 </table>
             </div>

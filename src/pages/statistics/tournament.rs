@@ -297,9 +297,9 @@ fn TournamentResults(outcome: TournamentOutcome) -> impl IntoView {
                     per_second,
                 )}
             </p>
+            <h3 class="table-title" id="stats-seats-caption">"Wins by seat"</h3>
             <div class="table-scroll" role="region" aria-labelledby="stats-seats-caption" tabindex="0">
-                <table class="stats-table">
-                    <caption id="stats-seats-caption">"Wins by seat"</caption>
+                <table class="stats-table" aria-labelledby="stats-seats-caption">
                     <thead>
                         <tr>
                             <th scope="col">"Seat"</th>
@@ -312,9 +312,9 @@ fn TournamentResults(outcome: TournamentOutcome) -> impl IntoView {
                     <tbody>{seat_rows}</tbody>
                 </table>
             </div>
+            <h3 class="table-title" id="stats-strategies-caption">"Wins by strategy"</h3>
             <div class="table-scroll" role="region" aria-labelledby="stats-strategies-caption" tabindex="0">
-                <table class="stats-table">
-                    <caption id="stats-strategies-caption">"Wins by strategy"</caption>
+                <table class="stats-table" aria-labelledby="stats-strategies-caption">
                     <thead>
                         <tr>
                             <th scope="col">"Strategy"</th>
@@ -332,9 +332,9 @@ fn TournamentResults(outcome: TournamentOutcome) -> impl IntoView {
                     r.lengths.min, r.lengths.median, r.lengths.mean, r.lengths.max
                 )}
             </p>
+            <h3 class="table-title" id="stats-lengths-caption">"Game lengths"</h3>
             <div class="table-scroll" role="region" aria-labelledby="stats-lengths-caption" tabindex="0">
-                <table class="stats-table">
-                    <caption id="stats-lengths-caption">"Game lengths"</caption>
+                <table class="stats-table" aria-labelledby="stats-lengths-caption">
                     <thead>
                         <tr>
                             <th scope="col">"Rounds"</th>

@@ -66,7 +66,7 @@ pub fn TracePanel() -> impl IntoView {
                 (!l.is_empty())
                     .then(|| {
                         view! {
-                            <ol class="trace-lines" aria-label="Trace steps">
+                            <ol class="trace-lines" aria-label="Trace steps" tabindex="0">
                                 {l.into_iter().map(|line| view! { <li>{line}</li> }).collect_view()}
                             </ol>
                         }

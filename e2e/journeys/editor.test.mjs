@@ -1,0 +1,258 @@
+// Journeys through the Board Maker as players make them: build a world square by square
+// (renamed lots, a new color group, a Joker), save it, reload, and play a game on it; export
+// and import the same file; import a broken file; delete and restore from the trash; leave
+// with unsaved changes and be asked; keyboard alone; a 375 px phone screen.
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync, readFileSync, mkdirSync } from 'node:fs';
+import { launch, openApp, artifacts, BASE_URL } from './browser.mjs';
+
+let browser;
+before(async () => {
+  browser = await launch();
+  mkdirSync(artifacts, { recursive: true });
+});
+after(async () => { await browser?.close(); });
+
+const exact = (name) => ({ name, exact: true });
+
+async function openBoardMaker(page) {
+  await page.goto(BASE_URL + '/');
+  await page.getByRole('button', exact('Board Maker')).click();
+  await page.getByRole('heading', exact('Board Maker')).waitFor();
+}
+
+/// The editor's square `i` (0-based) on the ring.
+const square = (page, i) => page.locator('.board-ring button.sq').nth(i);
+
+/// A new world named `name`, saved without other changes.
+async function saveNewWorld(page, name) {
+  await page.getByRole('button', exact('New world')).click();
+  await page.getByLabel('Board name').fill(name);
+  await page.getByRole('button', exact('Save')).click();
+  await page.getByText(`Saved "${name}".`).waitFor();
+  await page.getByRole('button', exact('Back')).click();
+  await page.getByRole('heading', exact('Board Maker')).waitFor();
+}
+
+/// Starts a game on the board `board` from the lobby. (browser.mjs's startGame checks the
+/// board's radio button, which the lobby's board cards cover; a player clicks the card.)
+async function playOn(page, board) {
+  await page.goto(BASE_URL + '/?seed=4');
+  await page.getByRole('button', exact('Play')).click();
+  await page.locator('label.board-choice', { hasText: board }).click();
+  assert.equal(await page.getByRole('radio', { name: board }).isChecked(), true);
+  await page.getByRole('button', exact('Start game')).click();
+  await page.locator('.board-ring').waitFor();
+}
+
+/// The row of the board list showing `name`.
+const row = (page, name) => page.locator('.board-row', { has: page.locator('.board-row-name', { hasText: name }) });
+
+test('a new world: renamed lots, a new color group and a Joker, saved, reloaded and played', async () => {
+  const { page, context, errors } = await openApp(browser);
+  await openBoardMaker(page);
+  await page.getByRole('button', exact('New world')).click();
+  assert.equal(await page.locator('.board-ring button.sq').count(), 40, 'the Worlds template');
+
+  await square(page, 1).click();
+  await page.getByLabel('Square name').fill('Mars Avenue');
+  await page.getByRole('button', exact('Done')).click();
+  assert.match(await square(page, 1).textContent(), /Mars Avenue/);
+
+  await square(page, 3).click();
+  await page.getByLabel('Square name').fill('Venus Avenue');
+  await page.getByRole('button', exact('New group')).click();
+  await page.getByLabel('Group name', { exact: true }).fill('Planets');
+  await page.getByLabel('Group color', { exact: true }).fill('#c1440e');
+  await page.getByRole('button', exact('Create group')).click();
+  assert.equal(await page.getByLabel('Group', { exact: true }).inputValue(), 'Planets');
+  await page.getByRole('button', exact('Done')).click();
+  const band = square(page, 3).locator('.sq-band');
+  assert.equal(await band.evaluate((el) => getComputedStyle(el).backgroundColor), 'rgb(193, 68, 14)');
+
+  // The Joker on square 11 moves players back two squares and pays them 50.
+  await square(page, 10).click();
+  await page.getByRole('radio', exact('Move')).check();
+  await page.getByLabel('Squares to move (negative: back)').fill('-2');
+  await page.getByLabel('Money (positive: gain, negative: loss)').fill('50');
+  await page.getByRole('button', exact('Done')).click();
+  await page.getByText('This world can be played.').waitFor();
+
+  await page.getByLabel('Board name').fill('My World');
+  await page.getByRole('button', exact('Save')).click();
+  await page.getByText('Saved "My World".').waitFor();
+  await page.screenshot({ path: artifacts + 'editor.png', fullPage: true });
+
+  await page.reload();
+  await openBoardMaker(page);
+  await row(page, 'My World').getByRole('button', exact('Edit')).click();
+  assert.match(await square(page, 1).textContent(), /Mars Avenue/);
+  assert.match(await square(page, 3).textContent(), /Venus Avenue/);
+  await square(page, 10).click();
+  assert.equal(await page.getByRole('radio', exact('Move')).isChecked(), true);
+  assert.equal(await page.getByLabel('Squares to move (negative: back)').inputValue(), '-2');
+  assert.equal(await page.getByLabel('Money (positive: gain, negative: loss)').inputValue(), '50');
+  await page.getByRole('button', exact('Back')).click();
+
+  await playOn(page, 'My World');
+  const ring = await page.locator('.board-ring').textContent();
+  assert.match(ring, /Mars Avenue/);
+  assert.match(ring, /Venus Avenue/);
+  await page.getByRole('button', exact('Roll dice')).click();
+  assert.ok((await page.locator('.log-lines').textContent()).length > 0, 'the game runs');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('export then import the same file', async () => {
+  const { page, context, errors } = await openApp(browser);
+  await openBoardMaker(page);
+  await saveNewWorld(page, 'Traveller');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    row(page, 'Traveller').getByRole('button', exact('Export')).click(),
+  ]);
+  assert.equal(download.suggestedFilename(), 'traveller.json');
+  const file = artifacts + 'traveller.json';
+  await download.saveAs(file);
+  assert.match(readFileSync(file, 'utf8'), /"kind": ?"world"/);
+  await page.getByLabel('Import', { exact: true }).setInputFiles(file);
+  await page.getByText('Imported "Traveller".').waitFor();
+  assert.equal(await row(page, 'Traveller').count(), 2, 'the original and the imported copy');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a broken file is refused with the reason, by picker or by drop, and nothing changes', async () => {
+  const { page, context, errors } = await openApp(browser);
+  await openBoardMaker(page);
+  const stored = () => page.evaluate(() => JSON.stringify(Object.entries(localStorage).sort()));
+  const before = await stored();
+  const broken = artifacts + 'broken.json';
+  writeFileSync(broken, '{"name": "Oops", "squares": [');
+  await page.getByLabel('Import', { exact: true }).setInputFiles(broken);
+  const alert = page.getByRole('alert');
+  await alert.waitFor();
+  assert.match(await alert.textContent(), /broken\.json was not imported\. The file is not valid JSON/);
+  assert.equal(await stored(), before);
+
+  // Dropped on the list: a board that is too small.
+  await page.evaluate(() => {
+    const board = { name: 'Tiny', squares: [{ name: 'Go', type: 'start' }, { name: 'Lot', type: 'property', price: 60, rents: [2] }] };
+    const dt = new DataTransfer();
+    dt.items.add(new File([JSON.stringify(board)], 'tiny.json', { type: 'application/json' }));
+    const list = document.querySelector('.board-list');
+    list.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    list.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  });
+  await page.getByText('tiny.json was not imported.').waitFor();
+  assert.match(await page.getByRole('alert').textContent(), /between 10 and 60/);
+  assert.equal(await stored(), before, 'nothing stored changed');
+  assert.match(await page.locator('.board-list').textContent(), /No world yet/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Delete moves a world to the trash and Restore brings it back', async () => {
+  const { page, context, errors } = await openApp(browser);
+  await openBoardMaker(page);
+  await saveNewWorld(page, 'Doomed');
+  await row(page, 'Doomed').getByRole('button', exact('Delete')).click();
+  await page.getByText('Moved "Doomed" to the trash.').waitFor();
+  assert.equal(await row(page, 'Doomed').count(), 0);
+  await page.getByRole('button', exact('Trash')).click();
+  await row(page, 'Doomed').getByRole('button', exact('Restore')).click();
+  await page.getByText('Restored "Doomed".').waitFor();
+  assert.equal(await row(page, 'Doomed').getByRole('button', exact('Edit')).count(), 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('leaving with unsaved changes asks first: Back, Esc and the browser itself', async () => {
+  const { page, context, errors } = await openApp(browser);
+  await openBoardMaker(page);
+  await page.getByRole('button', exact('New world')).click();
+  await page.getByLabel('Board name').fill('Half done');
+  await page.getByRole('button', exact('Back')).click();
+  const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await ask.waitFor();
+  await ask.getByRole('button', exact('Keep editing')).click();
+  assert.equal(await page.getByLabel('Board name').inputValue(), 'Half done');
+
+  await page.keyboard.press('Escape');
+  await ask.waitFor();
+  await ask.getByRole('button', exact('Keep editing')).click();
+
+  // The browser's own navigation asks through beforeunload.
+  let asked = null;
+  page.on('dialog', async (dialog) => {
+    asked = dialog.type();
+    await dialog.dismiss();
+  });
+  await page.close({ runBeforeUnload: true });
+  for (let i = 0; i < 50 && asked === null; i++) await new Promise((r) => setTimeout(r, 100));
+  assert.equal(asked, 'beforeunload');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the Board Maker with the keyboard alone', async () => {
+  const { page, context } = await openApp(browser);
+  const focusOn = async (match) => {
+    for (let i = 0; i < 150; i++) {
+      const focused = await page.evaluate(() => {
+        const el = document.activeElement;
+        return (el?.getAttribute('aria-label') ?? el?.textContent ?? '').trim();
+      });
+      if (typeof match === 'string' ? focused === match : match.test(focused)) return;
+      await page.keyboard.press('Tab');
+    }
+    throw new Error(`could not reach ${match} with Tab`);
+  };
+  await page.getByRole('heading', exact('Monopoly Worlds')).waitFor();
+  await focusOn('Board Maker');
+  await page.keyboard.press('Enter');
+  await focusOn('New world');
+  await page.keyboard.press('Enter');
+  await focusOn(/^2\. Mediterranean Avenue/);
+  await page.keyboard.press('Enter');
+  // Opening a square puts the focus on its name.
+  assert.equal(await page.evaluate(() => document.activeElement?.closest('label')?.textContent?.trim()), 'Square name');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('Keyboard Lane');
+  await focusOn('Done');
+  await page.keyboard.press('Enter');
+  assert.match(await square(page, 1).textContent(), /Keyboard Lane/);
+  await focusOn('Save');
+  await page.keyboard.press('Enter');
+  await page.getByText('Saved "New world".').waitFor();
+  await context.close();
+});
+
+test('the Board Maker fits a 375 px phone screen', async () => {
+  const { page, context } = await openApp(browser, { width: 375, height: 740 });
+  await openBoardMaker(page);
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok((await overflow()) <= 0, `the list is ${await overflow()}px too wide`);
+  await page.getByRole('button', exact('New world')).click();
+  assert.ok((await overflow()) <= 0, `the editor is ${await overflow()}px too wide`);
+  await square(page, 1).click();
+  assert.ok((await overflow()) <= 0, `the square panel is ${await overflow()}px too wide`);
+  await page.screenshot({ path: artifacts + 'editor-375.png', fullPage: true });
+  await context.close();
+});
+
+test('Statistics opens the lab on the board being edited, and Back returns to it', async () => {
+  const { page, context, errors } = await openApp(browser);
+  await openBoardMaker(page);
+  await page.getByRole('button', exact('New world')).click();
+  await page.getByLabel('Board name').fill('Lab world');
+  await page.getByRole('button', exact('Statistics')).click();
+  await page.getByRole('heading', exact('Statistics lab')).waitFor();
+  await page.getByRole('button', exact('Back')).click();
+  await page.getByRole('heading', exact('Board Maker: Lab world')).waitFor();
+  assert.equal(await page.getByLabel('Board name').inputValue(), 'Lab world');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
