@@ -4,6 +4,7 @@
 //! what the player clicks into engine actions.
 
 pub mod app;
+pub mod boards;
 pub mod components;
 pub mod download;
 pub mod editor;

@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{HtmlButtonElement, HtmlElement, HtmlInputElement};
+use web_sys::{HtmlElement, HtmlInputElement};
 use worlds_engine::game::ForcedRoll;
 use worlds_engine::{Action, Game, GameRecord, GameSetup, Phase, Preset, Seat};
 
@@ -14,59 +14,10 @@ use monopoly_worlds::pages::play::PlayScreen;
 use monopoly_worlds::session::Session;
 use monopoly_worlds::storage::{saves, AnimationSpeed, LocalStore};
 
+mod common;
+use common::{button, buttons, clear_app_storage, container, settle, text};
+
 wasm_bindgen_test_configure!(run_in_browser);
-
-fn container() -> HtmlElement {
-    let c: HtmlElement = document()
-        .create_element("div")
-        .expect("a div")
-        .unchecked_into();
-    document()
-        .body()
-        .expect("a body")
-        .append_child(&c)
-        .expect("append");
-    c
-}
-
-fn clear_app_storage() {
-    let store = LocalStore::open().expect("localStorage");
-    for name in store.names().expect("names") {
-        store.remove(&name).expect("remove");
-    }
-}
-
-/// Every button whose accessible name (aria-label, else its text) is `name`.
-fn buttons(root: &HtmlElement, name: &str) -> Vec<HtmlButtonElement> {
-    let list = root.query_selector_all("button").expect("buttons");
-    (0..list.length())
-        .filter_map(|i| list.item(i))
-        .map(|n| n.unchecked_into::<HtmlButtonElement>())
-        .filter(|b| {
-            let label = b
-                .get_attribute("aria-label")
-                .or_else(|| b.text_content())
-                .unwrap_or_default();
-            label.trim() == name
-        })
-        .collect()
-}
-
-fn button(root: &HtmlElement, name: &str) -> HtmlButtonElement {
-    let mut found = buttons(root, name);
-    assert_eq!(found.len(), 1, "expected one button named {name:?}");
-    found.remove(0)
-}
-
-fn text(root: &HtmlElement) -> String {
-    root.text_content().unwrap_or_default()
-}
-
-async fn settle() {
-    for _ in 0..3 {
-        leptos::task::tick().await;
-    }
-}
 
 /// Ann and Bob on the classic board with the given dice, decks in printed order.
 fn classic_setup(rolls: &[[u8; 2]]) -> GameSetup {

@@ -7,7 +7,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{Element, HtmlButtonElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
+use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement};
 use worlds_engine::stats::{payback, JailStrategy};
 use worlds_engine::Preset;
 
@@ -15,29 +15,11 @@ use monopoly_worlds::app::{Navigator, Screen, SettingsStore, Shared};
 use monopoly_worlds::pages::statistics::dice::parse_dice;
 use monopoly_worlds::pages::statistics::Statistics;
 use monopoly_worlds::session::Session;
-use monopoly_worlds::storage::LocalStore;
+
+mod common;
+use common::{button, clear_app_storage, container, text};
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-fn container() -> HtmlElement {
-    let c: HtmlElement = document()
-        .create_element("div")
-        .expect("a div")
-        .unchecked_into();
-    document()
-        .body()
-        .expect("a body")
-        .append_child(&c)
-        .expect("append");
-    c
-}
-
-fn clear_app_storage() {
-    let store = LocalStore::open().expect("localStorage");
-    for name in store.names().expect("names") {
-        store.remove(&name).expect("remove");
-    }
-}
 
 /// Mounts the lab with the contexts the app shell provides; returns the container and the
 /// screen signal.
@@ -54,17 +36,6 @@ fn mount_lab(shared: Shared) -> (HtmlElement, RwSignal<Screen>) {
     })
     .forget();
     (c, screen)
-}
-
-fn button(root: &HtmlElement, name: &str) -> HtmlButtonElement {
-    let list = root.query_selector_all("button").expect("buttons");
-    let found: Vec<HtmlButtonElement> = (0..list.length())
-        .filter_map(|i| list.item(i))
-        .map(|n| n.unchecked_into::<HtmlButtonElement>())
-        .filter(|b| b.text_content().unwrap_or_default().trim() == name)
-        .collect();
-    assert_eq!(found.len(), 1, "expected one button named {name:?}");
-    found[0].clone()
 }
 
 /// The input or select inside the label whose own text starts with `name`.
@@ -98,10 +69,6 @@ fn choose(root: &HtmlElement, name: &str, value: &str) {
     select
         .dispatch_event(&web_sys::Event::new("change").expect("event"))
         .expect("dispatch");
-}
-
-fn text(root: &HtmlElement) -> String {
-    root.text_content().unwrap_or_default()
 }
 
 async fn sleep(ms: i32) {

@@ -1,13 +1,12 @@
 //! Play: choose a board (presets and saved worlds), then seat the players and start.
 
 use leptos::prelude::*;
-use worlds_engine::{Board, Preset};
+use worlds_engine::Board;
 
 use crate::app::{Navigator, Screen};
 use crate::components::thumbnail::BoardThumbnail;
 use crate::lobby::{pawn_token, LobbyForm, COLORS, STRATEGIES, TOKENS};
 use crate::session::{new_seed, Session};
-use crate::storage::{worlds, LocalStore};
 
 /// A board the player can pick.
 #[derive(Clone)]
@@ -19,39 +18,17 @@ struct Choice {
 }
 
 fn board_choices() -> (Vec<Choice>, Option<String>) {
-    let mut out: Vec<Choice> = Preset::ALL
-        .iter()
-        .map(|p| Choice {
-            id: format!("preset:{}", p.id()),
-            label: p.display_name().to_string(),
-            kind: "Preset",
-            board: p.board(),
+    let (list, problem) = crate::boards::board_choices();
+    let choices = list
+        .into_iter()
+        .map(|c| Choice {
+            id: c.id,
+            label: c.name,
+            kind: if c.preset { "Preset" } else { "Your world" },
+            board: c.board,
         })
         .collect();
-    let mut problem = None;
-    match LocalStore::open().and_then(|s| {
-        let list = worlds::list(&s)?;
-        Ok(list
-            .into_iter()
-            .filter(|w| w.playable)
-            .filter_map(|w| worlds::load(&s, &w.id).ok())
-            .collect::<Vec<_>>())
-    }) {
-        Ok(saved) => {
-            for w in saved {
-                if let Ok(board) = Board::from_def(w.def.clone()) {
-                    out.push(Choice {
-                        id: format!("world:{}", w.id),
-                        label: w.def.name.clone(),
-                        kind: "Your world",
-                        board,
-                    });
-                }
-            }
-        }
-        Err(e) => problem = Some(format!("Your saved worlds could not be listed: {e}")),
-    }
-    (out, problem)
+    (choices, problem)
 }
 
 /// A seed given in the address (`?seed=42`): the same seed and the same decisions play the

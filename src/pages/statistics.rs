@@ -17,10 +17,9 @@ use worlds_engine::stats::payback::payback_from;
 use worlds_engine::stats::{
     Count, Decks, JailStrategy, LandingReport, PaybackReport, Simulation, SimulationConfig,
 };
-use worlds_engine::{Board, BoardDef, Preset};
+use worlds_engine::{Board, BoardDef};
 
 use crate::app::{Navigator, Screen, Shared};
-use crate::storage::{worlds, LocalStore};
 
 use landing::LandingResults;
 use payback::PaybackTables;
@@ -59,32 +58,17 @@ fn board_choices(editing: Option<BoardDef>) -> (Vec<LabBoard>, Vec<String>) {
             }
         }
     }
-    out.extend(Preset::ALL.iter().map(|p| LabBoard {
-        id: format!("preset:{}", p.id()),
-        label: format!("{} (preset)", p.display_name()),
-        board: p.board(),
+    let (list, problem) = crate::boards::board_choices();
+    out.extend(list.into_iter().map(|c| LabBoard {
+        label: if c.preset {
+            format!("{} (preset)", c.name)
+        } else {
+            format!("{} (your world)", c.name)
+        },
+        id: c.id,
+        board: c.board,
     }));
-    match LocalStore::open().and_then(|s| {
-        let list = worlds::list(&s)?;
-        Ok(list
-            .into_iter()
-            .filter(|w| w.playable)
-            .filter_map(|w| worlds::load(&s, &w.id).ok())
-            .collect::<Vec<_>>())
-    }) {
-        Ok(saved) => {
-            for w in saved {
-                if let Ok(board) = Board::from_def(w.def.clone()) {
-                    out.push(LabBoard {
-                        id: format!("world:{}", w.id),
-                        label: format!("{} (your world)", w.def.name),
-                        board,
-                    });
-                }
-            }
-        }
-        Err(e) => problems.push(format!("Your saved worlds could not be listed: {e}")),
-    }
+    problems.extend(problem);
     (out, problems)
 }
 

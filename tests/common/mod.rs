@@ -1,0 +1,65 @@
+//! Helpers shared by the browser tests: a fresh container, an empty app storage, and
+//! finding buttons by their accessible name as a user does.
+#![allow(dead_code)]
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlButtonElement, HtmlElement};
+
+use monopoly_worlds::storage::LocalStore;
+
+/// A new `<div>` appended to the page's body.
+pub fn container() -> HtmlElement {
+    let c: HtmlElement = document()
+        .create_element("div")
+        .expect("a div")
+        .unchecked_into();
+    document()
+        .body()
+        .expect("a body")
+        .append_child(&c)
+        .expect("append");
+    c
+}
+
+/// Removes everything the app keeps under its prefix.
+pub fn clear_app_storage() {
+    let store = LocalStore::open().expect("localStorage");
+    for name in store.names().expect("names") {
+        store.remove(&name).expect("remove");
+    }
+}
+
+/// Every button whose accessible name (its aria-label, else its text) is `name`.
+pub fn buttons(root: &HtmlElement, name: &str) -> Vec<HtmlButtonElement> {
+    let list = root.query_selector_all("button").expect("buttons");
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .map(|n| n.unchecked_into::<HtmlButtonElement>())
+        .filter(|b| {
+            let label = b
+                .get_attribute("aria-label")
+                .or_else(|| b.text_content())
+                .unwrap_or_default();
+            label.trim() == name
+        })
+        .collect()
+}
+
+/// The one button named `name`.
+pub fn button(root: &HtmlElement, name: &str) -> HtmlButtonElement {
+    let mut found = buttons(root, name);
+    assert_eq!(found.len(), 1, "expected one button named {name:?}");
+    found.remove(0)
+}
+
+pub fn text(root: &HtmlElement) -> String {
+    root.text_content().unwrap_or_default()
+}
+
+/// Lets Leptos apply the updates a click scheduled.
+pub async fn settle() {
+    for _ in 0..3 {
+        leptos::task::tick().await;
+    }
+}
