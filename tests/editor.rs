@@ -595,6 +595,13 @@ async fn problems_are_listed_and_flagged_and_a_broken_world_saves_as_a_draft() {
     button(&c, "Done").click();
     settle().await;
     assert!(square(&c, 6).class_name().contains("flagged"));
+    assert!(
+        square(&c, 6)
+            .get_attribute("aria-label")
+            .unwrap_or_default()
+            .ends_with("has a problem"),
+        "a screen reader hears the problem too"
+    );
     assert!(!square(&c, 5).class_name().contains("flagged"));
     assert!(text(&c).contains("cannot be played yet (1 problem)"));
     let problems = c
