@@ -595,6 +595,13 @@ async fn problems_are_listed_and_flagged_and_a_broken_world_saves_as_a_draft() {
     button(&c, "Done").click();
     settle().await;
     assert!(square(&c, 6).class_name().contains("flagged"));
+    assert!(
+        square(&c, 6)
+            .get_attribute("aria-label")
+            .unwrap_or_default()
+            .ends_with("has a problem"),
+        "a screen reader hears the problem too"
+    );
     assert!(!square(&c, 5).class_name().contains("flagged"));
     assert!(text(&c).contains("cannot be played yet (1 problem)"));
     let problems = c
@@ -893,5 +900,49 @@ async fn squares_are_added_and_removed_from_the_panel_but_never_the_start() {
     settle().await;
     assert_eq!(count(), 41, "Undo brings the removed square back");
     assert!(text(&c).contains("Unsaved changes"));
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_preset_is_a_template_saved_as_a_copy_and_a_world_can_be_duplicated() {
+    let (c, _, _) = mount_maker();
+    let copies = buttons(&c, "Edit a copy");
+    assert_eq!(
+        copies.len(),
+        Preset::ALL.len(),
+        "every built-in board is offered"
+    );
+    copies[1].click(); // Mini
+    settle().await;
+    assert_eq!(
+        field::<HtmlInputElement>(&c, "Board name").value(),
+        "Mini (copy)"
+    );
+    button(&c, "Save").click();
+    settle().await;
+    assert!(
+        !text(&c).contains("Save over"),
+        "a copy of a preset is new: nothing to save over"
+    );
+    assert!(text(&c).contains("Saved \"Mini (copy)\"."));
+    button(&c, "Back").click();
+    settle().await;
+    button(&c, "Duplicate").click();
+    settle().await;
+    assert!(text(&c).contains("Made \"Mini (copy) (copy)\"."));
+    let store = LocalStore::open().expect("store");
+    let list = worlds::list(&store).expect("list");
+    assert_eq!(list.len(), 2);
+    for w in &list {
+        let def = worlds::load(&store, &w.id).expect("load").def;
+        assert_eq!(def.squares, Preset::Mini.board_def().squares);
+    }
+    assert_eq!(
+        c.query_selector_all(".board-row .thumbnail")
+            .expect("thumbnails")
+            .length(),
+        (Preset::ALL.len() + 2) as u32,
+        "every board in the list has a thumbnail"
+    );
     c.remove();
 }

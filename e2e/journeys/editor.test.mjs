@@ -256,3 +256,31 @@ test('Statistics opens the lab on the board being edited, and Back returns to it
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a board picture and a pawn picture are kept as small data URLs; other files are refused', async () => {
+  const { page, context, errors } = await openApp(browser);
+  await openBoardMaker(page);
+  await page.getByRole('button', exact('New world')).click();
+  // A 1 x 1 PNG.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  await page.getByLabel('Board picture', { exact: true }).setInputFiles({ name: 'sun.png', mimeType: 'image/png', buffer: png });
+  await page.getByRole('img', { name: 'The board picture' }).waitFor();
+  assert.equal(await page.locator('.board-center img.center-picture').count(), 1, 'the center shows it');
+  await page.getByLabel('Add a pawn picture').setInputFiles({ name: 'rocket.png', mimeType: 'image/png', buffer: png });
+  await page.getByLabel('Pawn 1 name').waitFor();
+  assert.equal(await page.getByLabel('Pawn 1 name').inputValue(), 'rocket');
+  await page.getByLabel('Add a pawn picture').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await page.getByText('notes.txt is not a picture the Board Maker can use').waitFor();
+  await page.getByLabel('Board name').fill('Pictured');
+  await page.getByRole('button', exact('Save')).click();
+  await page.getByText('Saved "Pictured".').waitFor();
+  const stored = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('mw:world:'));
+    return JSON.parse(localStorage.getItem(key)).data;
+  });
+  assert.match(stored.picture, /^data:image\/(webp|png);base64,/);
+  assert.equal(stored.pawns.length, 1);
+  assert.equal(stored.pawns[0].name, 'rocket');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

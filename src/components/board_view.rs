@@ -76,6 +76,10 @@ fn square_label(sq: &SquareView, index: usize) -> String {
     if sq.mortgaged {
         parts.push("mortgaged".into());
     }
+    if sq.flagged {
+        // The editor marks a square with a problem; a screen reader hears it too.
+        parts.push("has a problem".into());
+    }
     if !sq.tokens.is_empty() {
         let names: Vec<&str> = sq.tokens.iter().map(|t| t.player.as_str()).collect();
         parts.push(format!("here: {}", names.join(", ")));

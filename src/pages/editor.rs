@@ -187,14 +187,18 @@ pub fn BoardEditor(
             if apply_draft() {
                 editing.set(None);
                 problem.set(None);
-                at.map(focus_square);
+                if let Some(at) = at {
+                    focus_square(at);
+                }
             }
         }),
         back: Callback::new(move |()| {
             let at = editing.get_untracked();
             editing.set(None);
             problem.set(None);
-            at.map(focus_square);
+            if let Some(at) = at {
+                focus_square(at);
+            }
         }),
         add_after: Callback::new(move |()| {
             let Some(i) = editing.get_untracked() else {
