@@ -96,6 +96,8 @@ pub struct Shared {
     pub lab_board: RwSignal<Option<BoardDef>>,
     /// Where the statistics lab's Back button returns to.
     pub lab_back: RwSignal<Screen>,
+    /// The board the lobby opens on (`world:<id>`), set by "Play this world".
+    pub lobby_board: RwSignal<Option<String>>,
 }
 
 impl Default for Shared {
@@ -103,6 +105,7 @@ impl Default for Shared {
         Shared {
             lab_board: RwSignal::new(None),
             lab_back: RwSignal::new(Screen::Menu),
+            lobby_board: RwSignal::new(None),
         }
     }
 }

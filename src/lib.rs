@@ -14,5 +14,6 @@ pub mod pictures;
 pub mod session;
 pub mod sound;
 pub mod storage;
+pub mod words;
 
 pub use app::App;

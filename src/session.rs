@@ -51,6 +51,42 @@ pub struct DrawnCard {
     pub player: String,
 }
 
+/// A line of the event feed, with the turn it belongs to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FeedLine {
+    /// Counts turns since the game was shown (a line of an earlier turn is dropped when a
+    /// human next acts).
+    pub turn: u64,
+    pub text: String,
+}
+
+/// How much a player's cash changed, as shown beside it until a human acts again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CashChange {
+    pub player: usize,
+    pub amount: i64,
+    /// Counts changes, so the same amount twice still shows as new.
+    pub serial: u64,
+}
+
+/// The longest the feed grows (a long run of computer turns keeps its newest lines).
+const FEED_MAX: usize = 80;
+
+/// What one accepted action did, as the screen shows it.
+#[derive(Debug, Default)]
+struct Step {
+    /// A human took the action.
+    human: bool,
+    /// The lines in words, each with how many turns had started before it in this step.
+    lines: Vec<(u64, String)>,
+    /// `Some(None)`: the turn moved on (the card is put away); `Some(Some(_))`: a card drawn.
+    card: Option<Option<DrawnCard>>,
+    cue: Option<Cue>,
+    turns_started: u64,
+    /// Each player whose cash changed, by how much.
+    cash: Vec<(usize, i64)>,
+}
+
 /// The game being played and what the screen shows about its last step.
 #[derive(Clone, Copy)]
 pub struct Session {
@@ -61,8 +97,15 @@ pub struct Session {
     pub error: RwSignal<Option<String>>,
     /// The last action's events, in words.
     pub last_events: RwSignal<Vec<String>>,
-    /// The last card drawn, until it is dismissed.
+    /// The last card drawn, until it is dismissed or the turn moves on.
     pub card: RwSignal<Option<DrawnCard>>,
+    /// What happened in the current turn and in every computer turn since a human last
+    /// acted: the board's center shows it.
+    pub feed: RwSignal<Vec<FeedLine>>,
+    /// The last change of each player's cash since a human last acted.
+    pub changes: RwSignal<Vec<CashChange>>,
+    /// Counts turns started since the game was shown.
+    turn_serial: RwSignal<u64>,
     /// A storage problem (the autosave could not be written), shown until dismissed.
     pub storage_warning: RwSignal<Option<String>>,
     /// Counts accepted actions (the computer players' timer keys on it).
@@ -85,6 +128,9 @@ impl Session {
             error: RwSignal::new(None),
             last_events: RwSignal::new(Vec::new()),
             card: RwSignal::new(None),
+            feed: RwSignal::new(Vec::new()),
+            changes: RwSignal::new(Vec::new()),
+            turn_serial: RwSignal::new(0),
             storage_warning: RwSignal::new(None),
             version: RwSignal::new(0),
             cue: RwSignal::new(None),
@@ -105,6 +151,8 @@ impl Session {
         self.error.set(None);
         self.card.set(None);
         self.last_events.set(Vec::new());
+        self.feed.set(Vec::new());
+        self.changes.set(Vec::new());
         self.game.set(Some(game));
         self.version.update(|v| *v += 1);
     }
@@ -126,40 +174,61 @@ impl Session {
 
     /// Applies a player's action. Refused: the game is untouched and the reason is shown.
     pub fn dispatch(&self, action: Action) -> bool {
-        type Outcome = Result<(Vec<String>, Option<DrawnCard>, Option<Cue>), String>;
-        let mut outcome: Option<Outcome> = None;
+        let mut outcome: Option<Result<Step, String>> = None;
         self.game.update(|slot| {
             let Some(game) = slot.as_mut() else { return };
+            let human = game
+                .actor()
+                .is_some_and(|a| matches!(game.player(a).kind, SeatKind::Human));
+            let cash_before: Vec<i64> = game.players().iter().map(|p| p.cash).collect();
             let start = game.log().len();
             outcome = Some(match game.apply(action) {
                 Ok(_) => {
-                    let mut lines = Vec::new();
-                    let mut card = None;
-                    let mut cue = None;
+                    let mut step = Step {
+                        human,
+                        ..Step::default()
+                    };
                     for entry in &game.log()[start..] {
-                        cue = cue.max(Cue::of(&entry.event));
-                        if let Event::CardDrawn { deck, text, .. } = &entry.event {
-                            card = Some(DrawnCard {
-                                deck: *deck,
-                                text: text.clone(),
-                                player: game.player(entry.player).name.clone(),
-                            });
+                        step.cue = step.cue.max(Cue::of(&entry.event));
+                        match &entry.event {
+                            Event::TurnStarted => {
+                                step.turns_started += 1;
+                                step.card = Some(None);
+                            }
+                            Event::CardDrawn { deck, text, .. } => {
+                                step.card = Some(Some(DrawnCard {
+                                    deck: *deck,
+                                    text: text.clone(),
+                                    player: game.player(entry.player).name.clone(),
+                                }));
+                            }
+                            _ => {}
                         }
-                        lines.push(game.describe(entry));
+                        step.lines.push((step.turns_started, game.describe(entry)));
                     }
-                    Ok((lines, card, cue))
+                    step.cash = game
+                        .players()
+                        .iter()
+                        .zip(&cash_before)
+                        .enumerate()
+                        .filter(|(_, (p, &before))| p.cash != before)
+                        .map(|(i, (p, &before))| (i, p.cash - before))
+                        .collect();
+                    Ok(step)
                 }
                 Err(e) => Err(e.to_string()),
             });
         });
         match outcome {
-            Some(Ok((lines, card, cue))) => {
+            Some(Ok(step)) => {
                 self.error.set(None);
-                self.cue.set(cue);
-                if card.is_some() {
+                self.cue.set(step.cue);
+                if let Some(card) = step.card.clone() {
                     self.card.set(card);
                 }
-                self.last_events.set(lines);
+                self.record(&step);
+                self.last_events
+                    .set(step.lines.into_iter().map(|(_, l)| l).collect());
                 self.version.update(|v| *v += 1);
                 self.autosave();
                 true
@@ -170,6 +239,39 @@ impl Session {
             }
             None => false,
         }
+    }
+
+    /// Adds a step to the feed and the cash changes: a human's action first clears what
+    /// happened before the current turn (they have seen it), a computer's adds to it.
+    fn record(&self, step: &Step) {
+        let turn = self.turn_serial.get_untracked();
+        let last_turn = turn + step.turns_started;
+        self.turn_serial.set(last_turn);
+        self.feed.update(|feed| {
+            if step.human {
+                feed.retain(|l| l.turn == turn);
+            }
+            feed.extend(step.lines.iter().map(|(k, text)| FeedLine {
+                turn: turn + k,
+                text: text.clone(),
+            }));
+            let excess = feed.len().saturating_sub(FEED_MAX);
+            feed.drain(..excess);
+        });
+        self.changes.update(|changes| {
+            if step.human {
+                changes.clear();
+            }
+            for &(player, amount) in &step.cash {
+                let serial = changes.iter().map(|c| c.serial).max().unwrap_or(0) + 1;
+                changes.retain(|c| c.player != player);
+                changes.push(CashChange {
+                    player,
+                    amount,
+                    serial,
+                });
+            }
+        });
     }
 
     /// Whether the player to act is a computer.

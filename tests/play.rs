@@ -5,17 +5,15 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{HtmlElement, HtmlInputElement};
+use web_sys::HtmlInputElement;
 use worlds_engine::game::ForcedRoll;
 use worlds_engine::{Action, Game, GameRecord, GameSetup, Phase, Preset, Seat};
 
-use monopoly_worlds::app::{Navigator, Screen, SettingsStore};
-use monopoly_worlds::pages::play::PlayScreen;
 use monopoly_worlds::session::Session;
-use monopoly_worlds::storage::{saves, AnimationSpeed, LocalStore};
+use monopoly_worlds::storage::{saves, LocalStore};
 
 mod common;
-use common::{button, buttons, clear_app_storage, container, settle, text};
+use common::{button, buttons, clear_app_storage, container, mount_play, settle, text};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -35,27 +33,6 @@ fn classic_setup(rolls: &[[u8; 2]]) -> GameSetup {
         })
         .collect();
     setup
-}
-
-/// Mounts the play screen over a fresh session holding `setup`; animations off.
-fn mount_play(setup: GameSetup) -> (HtmlElement, Session) {
-    clear_app_storage();
-    let c = container();
-    let session = Session::new();
-    let s2 = session;
-    leptos::mount::mount_to(c.clone(), move || {
-        provide_context(Navigator::new(RwSignal::new(Screen::Play)));
-        provide_context(s2);
-        let settings = SettingsStore::load();
-        settings
-            .settings
-            .update(|s| s.animation = AnimationSpeed::Off);
-        provide_context(settings);
-        s2.start("Test game", setup).expect("the game starts");
-        view! { <PlayScreen /> }
-    })
-    .forget();
-    (c, session)
 }
 
 fn game(session: &Session) -> Game {

@@ -366,20 +366,30 @@ fn random_trade(game: &Game, me: PlayerId, rng: &mut ChaCha8Rng) -> Option<Actio
     let take_lots = pick(game.lots_of(to), rng);
     let give_cash = rng.random_range(0..=game.player(me).cash.clamp(0, 400));
     let take_cash = rng.random_range(0..=game.player(to).cash.clamp(0, 400));
-    let a = Action::ProposeTrade {
-        to,
-        give: TradeSide {
-            lots: give_lots,
-            cash: give_cash,
-            jail_cards: u32::from(!game.player(me).jail_cards.is_empty() && rng.random_bool(0.3)),
-        },
-        take: TradeSide {
-            lots: take_lots,
-            cash: take_cash,
-            jail_cards: u32::from(!game.player(to).jail_cards.is_empty() && rng.random_bool(0.3)),
-        },
+    let give = TradeSide {
+        lots: give_lots,
+        cash: give_cash,
+        jail_cards: u32::from(!game.player(me).jail_cards.is_empty() && rng.random_bool(0.3)),
     };
+    let take = TradeSide {
+        lots: take_lots,
+        cash: take_cash,
+        jail_cards: u32::from(!game.player(to).jail_cards.is_empty() && rng.random_bool(0.3)),
+    };
+    if !offer_helps(game, me, &give, &take) {
+        return None;
+    }
+    let a = Action::ProposeTrade { to, give, take };
     is_legal(game, &a).then_some(a)
+}
+
+/// Whether a computer player's own evaluation says an offer helps it: a lot changes hands
+/// (cash for cash is pointless), and it gets more than it gives or completes a group.
+pub fn offer_helps(game: &Game, me: PlayerId, give: &TradeSide, take: &TradeSide) -> bool {
+    let lots_move = !give.lots.is_empty() || !take.lots.is_empty();
+    lots_move
+        && (side_value(game, take) > side_value(game, give)
+            || completes_group(game, me, &take.lots))
 }
 
 /// Plays a whole game with one strategy per seat (by the seats' strategy names; humans and

@@ -21,7 +21,12 @@ pub struct BarState {
     pub pay_fine: Option<String>,
     pub jail_card: bool,
     pub build: bool,
+    /// Selling buildings is allowed now.
+    pub sell: bool,
+    /// Mortgaging or lifting a mortgage is allowed now.
     pub manage: bool,
+    /// What the actor is asked to do, in a few words ("to bid", "to play").
+    pub doing: String,
     pub trade: bool,
 }
 
@@ -50,15 +55,22 @@ pub fn bar_state(session: &Session) -> BarState {
                 .then(|| g.board().money(g.rules().jail.fine.unwrap_or(0))),
             jail_card: has(&|a| matches!(a, Action::UseJailCard)),
             build: has(&|a| matches!(a, Action::Build { .. })),
-            manage: has(&|a| {
+            sell: has(&|a| {
                 matches!(
                     a,
-                    Action::Mortgage { .. }
-                        | Action::Unmortgage { .. }
-                        | Action::SellBuilding { .. }
-                        | Action::SellAllBuildings { .. }
+                    Action::SellBuilding { .. } | Action::SellAllBuildings { .. }
                 )
             }),
+            manage: has(&|a| matches!(a, Action::Mortgage { .. } | Action::Unmortgage { .. })),
+            doing: match g.phase() {
+                Phase::Auction(_) => "to bid",
+                Phase::TradeOffer(_) => "to answer a trade offer",
+                Phase::RaiseCash { .. } => "to raise cash",
+                Phase::PlaceHouse { .. } => "to place a house",
+                Phase::BuyOrDecline { .. } => "to buy or decline",
+                _ => "to play",
+            }
+            .to_string(),
             trade: g.may_trade(),
         }
     })
@@ -73,7 +85,23 @@ pub fn ActionBar() -> impl IntoView {
         session.dispatch(a);
     };
     let resign = move |_| ui.resign.set(true);
+    let latest = move || {
+        session.feed.with(|f| {
+            f.iter()
+                .rev()
+                .take(2)
+                .rev()
+                .map(|l| view! { <li>{l.text.clone()}</li> })
+                .collect_view()
+        })
+    };
     view! {
+        <div class="decision">
+        <ol class="bar-feed" aria-hidden="true">{latest}</ol>
+        {move || {
+            let e = session.error.get()?;
+            Some(view! { <p class="problem" role="alert">{e}</p> })
+        }}
         <div class="action-bar" role="toolbar" aria-label="Actions" hidden=move || state.get().over>
             {move || {
                 let s = state.get();
@@ -82,7 +110,7 @@ pub fn ActionBar() -> impl IntoView {
                 }
                 if s.computer {
                     return view! {
-                        <p class="thinking" aria-live="polite">{format!("{} (computer) is thinking…", s.actor)}</p>
+                        <p class="thinking" aria-live="polite">{format!("{} (computer) is thinking {}…", s.actor, s.doing.trim_start_matches("to "))}</p>
                         <button type="button" class="action secondary" on:click=move |_| session.skip_computers()>
                             "Skip"
                         </button>
@@ -90,7 +118,7 @@ pub fn ActionBar() -> impl IntoView {
                     .into_any();
                 }
                 view! {
-                    <p class="actor">{format!("{} to play", s.actor)}</p>
+                    <p class="actor">{format!("{} {}", s.actor, s.doing)}</p>
                     {(s.roll && !s.in_dialog).then(|| view! {
                         <button type="button" class="action primary" on:click=move |_| act(Action::Roll)>"Roll dice"</button>
                     })}
@@ -106,6 +134,9 @@ pub fn ActionBar() -> impl IntoView {
                     {(s.build && !s.in_dialog).then(|| view! {
                         <button type="button" class="action" on:click=move |_| ui.manage.set(true)>"Build"</button>
                     })}
+                    {(s.sell && !s.in_dialog).then(|| view! {
+                        <button type="button" class="action" on:click=move |_| ui.manage.set(true)>"Sell buildings"</button>
+                    })}
                     {(s.manage && !s.in_dialog).then(|| view! {
                         <button type="button" class="action" on:click=move |_| ui.manage.set(true)>"Mortgage"</button>
                     })}
@@ -116,6 +147,7 @@ pub fn ActionBar() -> impl IntoView {
                 }
                 .into_any()
             }}
+        </div>
         </div>
     }
 }

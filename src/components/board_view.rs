@@ -1,9 +1,16 @@
 //! The board as a square ring of squares, for any board size (10 to 60), with a center.
 //!
-//! The play screen and the editor both turn their state into [`SquareView`]s and draw them
-//! with [`BoardRing`]; the ring itself knows nothing of games or editing.
+//! The play screen and the editor both turn their state into [`SquareView`]s (the look of a
+//! square by its kind comes from [`square_look`], one place for both) and draw them with
+//! [`BoardRing`]; the ring itself knows nothing of games or editing.
+//!
+//! Layout: the four corner squares sit in the board's corners and the other squares are
+//! spread over the four sides, corner to corner, so no ring size leaves a hole. Side squares
+//! are deeper than wide, as on a printed board; squares on the left and right sides lie on
+//! their side with their text kept horizontal, so every name reads without turning the head.
 
 use leptos::prelude::*;
+use worlds_engine::{BoardDef, SquareKind};
 
 /// A token standing on a square.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,24 +47,253 @@ pub struct SquareView {
     pub kind: &'static str,
 }
 
-/// Where square `index` of a board of `count` squares sits: (row, column, side), 1-based,
-/// on a `side` x `side` grid. Square 0 is the bottom-right corner and the ring runs
-/// clockwise: left along the bottom, up the left side, right along the top, down the right.
-/// When `count` does not fill the ring, the last places (before the start) stay empty.
+/// The look of a square by its kind: (detail line, icon, CSS class). `money` writes an
+/// amount in the board's currency; `salary` is what the start square pays.
+pub fn square_look(
+    kind: &SquareKind,
+    salary: i64,
+    money: &dyn Fn(i64) -> String,
+) -> (String, &'static str, &'static str) {
+    match kind {
+        SquareKind::Start => (format!("Collect {}", money(salary)), "➜", "start"),
+        SquareKind::Property { price, .. } => (money(*price), "", "lot"),
+        SquareKind::Railroad { price, .. } => (money(*price), "🚂", "railroad"),
+        SquareKind::Utility { price, .. } => (money(*price), "💡", "utility"),
+        SquareKind::Station { fee_per_pip } => {
+            (format!("{} × roll", money(*fee_per_pip)), "🚉", "station")
+        }
+        SquareKind::Tax {
+            amount, percent, ..
+        } => (
+            if *amount > 0 {
+                format!("Pay {}", money(*amount))
+            } else {
+                format!("Pay {percent}%")
+            },
+            "💰",
+            "tax",
+        ),
+        SquareKind::Chance => (String::new(), "?", "chance"),
+        SquareKind::CommunityChest => (String::new(), "🎁", "chest"),
+        SquareKind::Joker { .. } => (String::new(), "🃏", "joker"),
+        SquareKind::GoToJail => (String::new(), "👮", "go-to-jail"),
+        SquareKind::Jail => (String::new(), "▦", "jail"),
+        SquareKind::FreeParking => (String::new(), "🅿", "parking"),
+        SquareKind::Road => (String::new(), "", "road"),
+    }
+}
+
+/// The squares of a board definition as the ring draws them (no owners, no tokens); the
+/// play screen adds the game's state, the editor its problems and selection.
+pub fn board_square_views(def: &BoardDef) -> Vec<SquareView> {
+    let money = |a: i64| {
+        let sym = &def.currency.symbol;
+        if a < 0 {
+            format!("-{sym}{}", a.unsigned_abs())
+        } else {
+            format!("{sym}{a}")
+        }
+    };
+    def.squares
+        .iter()
+        .map(|sq| {
+            let band = match &sq.kind {
+                SquareKind::Property { group: Some(g), .. } => def
+                    .groups
+                    .iter()
+                    .find(|x| &x.name == g)
+                    .map(|x| x.color.clone()),
+                _ => None,
+            };
+            let (detail, icon, kind) = square_look(&sq.kind, def.rules.salary, &money);
+            SquareView {
+                name: sq.name.clone(),
+                band,
+                detail,
+                icon: icon.to_string(),
+                picture: sq.picture.clone(),
+                kind,
+                ..SquareView::default()
+            }
+        })
+        .collect()
+}
+
+/// Which edge of the board a square stands on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Edge {
+    Corner,
+    Bottom,
+    Left,
+    Top,
+    Right,
+}
+
+impl Edge {
+    fn class(self) -> &'static str {
+        match self {
+            Edge::Corner => "corner",
+            Edge::Bottom => "bottom",
+            Edge::Left => "left",
+            Edge::Top => "top",
+            Edge::Right => "right",
+        }
+    }
+}
+
+/// Where a square sits, in fractions of the board's side (0 to 1).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Place {
+    pub left: f64,
+    pub top: f64,
+    pub width: f64,
+    pub height: f64,
+    pub edge: Edge,
+}
+
+/// How deep the side squares are, in widths of a square of the longest side (a printed
+/// board's corner is about 1.6 squares wide).
+const DEPTH: f64 = 1.55;
+
+/// How many squares stand between the corners on each side (bottom, left, top, right):
+/// as even as possible, the extra ones on the last sides, so a board that grows by a square
+/// at its end keeps its first corners (Jail, Free Parking) where they were.
+pub fn side_counts(count: usize) -> [usize; 4] {
+    let inner = count.saturating_sub(4);
+    let (q, r) = (inner / 4, inner % 4);
+    let mut sides = [q; 4];
+    for side in sides.iter_mut().skip(4 - r) {
+        *side += 1;
+    }
+    sides
+}
+
+/// The indices of the four corner squares.
+pub fn corner_indices(count: usize) -> [usize; 4] {
+    let s = side_counts(count);
+    [0, 1 + s[0], 2 + s[0] + s[1], 3 + s[0] + s[1] + s[2]]
+}
+
+/// The place of every square of a ring of `count` squares. Square 0 is the bottom-right
+/// corner and the ring runs clockwise: left along the bottom, up the left side, right along
+/// the top, down the right side.
+pub fn ring_places(count: usize) -> Vec<Place> {
+    let sides = side_counts(count);
+    let longest = sides.iter().copied().max().unwrap_or(1).max(1) as f64;
+    let depth = DEPTH / (longest + 2.0 * DEPTH);
+    let span = 1.0 - 2.0 * depth;
+    let corner = |left: f64, top: f64| Place {
+        left,
+        top,
+        width: depth,
+        height: depth,
+        edge: Edge::Corner,
+    };
+    let mut out = Vec::with_capacity(count);
+    let far = 1.0 - depth;
+    for (k, &n) in sides.iter().enumerate() {
+        out.push(match k {
+            0 => corner(far, far),
+            1 => corner(0.0, far),
+            2 => corner(0.0, 0.0),
+            _ => corner(far, 0.0),
+        });
+        let w = span / n.max(1) as f64;
+        for j in 0..n {
+            let j = j as f64;
+            out.push(match k {
+                0 => Place {
+                    left: far - (j + 1.0) * w,
+                    top: far,
+                    width: w,
+                    height: depth,
+                    edge: Edge::Bottom,
+                },
+                1 => Place {
+                    left: 0.0,
+                    top: far - (j + 1.0) * w,
+                    width: depth,
+                    height: w,
+                    edge: Edge::Left,
+                },
+                2 => Place {
+                    left: depth + j * w,
+                    top: 0.0,
+                    width: w,
+                    height: depth,
+                    edge: Edge::Top,
+                },
+                _ => Place {
+                    left: far,
+                    top: depth + j * w,
+                    width: depth,
+                    height: w,
+                    edge: Edge::Right,
+                },
+            });
+        }
+    }
+    out.truncate(count);
+    out
+}
+
+/// Where square `index` of a board of `count` squares sits on a `side` x `side` grid
+/// (row, column, side), 1-based: the thumbnail's coarse drawing of [`ring_places`].
 pub fn ring_cell(index: usize, count: usize) -> (usize, usize, usize) {
     let side = count.div_ceil(4).max(2) + 1;
-    let edge = side - 1;
-    let p = index % (4 * edge);
-    let (row, col) = if p < edge {
-        (side, side - p)
-    } else if p < 2 * edge {
-        (side - (p - edge), 1)
-    } else if p < 3 * edge {
-        (1, 1 + (p - 2 * edge))
-    } else {
-        (1 + (p - 3 * edge), side)
-    };
-    (row, col, side)
+    let place = ring_places(count).get(index).copied().unwrap_or(Place {
+        left: 0.0,
+        top: 0.0,
+        width: 0.0,
+        height: 0.0,
+        edge: Edge::Corner,
+    });
+    let cell = |x: f64| ((x * side as f64).floor() as usize).min(side - 1) + 1;
+    (
+        cell(place.top + place.height / 2.0),
+        cell(place.left + place.width / 2.0),
+        side,
+    )
+}
+
+fn is_vowel(c: char) -> bool {
+    matches!(c.to_ascii_lowercase(), 'a' | 'e' | 'i' | 'o' | 'u' | 'y')
+}
+
+/// A name with soft hyphens in its long words, so a narrow square breaks "Pennsyl-vania"
+/// between syllables (with a visible hyphen) and never in the middle of a letter run the
+/// browser picks. Short words and words with other characters stay as they are.
+pub fn hyphenate(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 8);
+    for (wi, word) in name.split(' ').enumerate() {
+        if wi > 0 {
+            out.push(' ');
+        }
+        let chars: Vec<char> = word.chars().collect();
+        if chars.len() < 8 || !chars.iter().all(|c| c.is_alphabetic()) {
+            out.push_str(word);
+            continue;
+        }
+        let mut last = 0;
+        for (i, &c) in chars.iter().enumerate() {
+            // Break before a consonant that stands between two vowels (me-di-ter), or
+            // between two consonants after a vowel (ter-ra, syl-va), keeping at least three
+            // letters on each side and between breaks.
+            let can = i >= 3
+                && chars.len() - i >= 3
+                && i - last >= 3
+                && i + 1 < chars.len()
+                && !is_vowel(c)
+                && ((is_vowel(chars[i - 1]) && is_vowel(chars[i + 1]))
+                    || (!is_vowel(chars[i - 1]) && i >= 2 && is_vowel(chars[i - 2])));
+            if can {
+                out.push('\u{ad}');
+                last = i;
+            }
+            out.push(c);
+        }
+    }
+    out
 }
 
 fn square_label(sq: &SquareView, index: usize) -> String {
@@ -87,21 +323,25 @@ fn square_label(sq: &SquareView, index: usize) -> String {
     parts.join(", ")
 }
 
+fn pct(x: f64) -> String {
+    format!("{:.4}%", x * 100.0)
+}
+
 #[component]
 fn Square(
     index: usize,
-    count: usize,
+    place: Place,
     view_of: Memo<Option<SquareView>>,
     on_select: Option<Callback<usize>>,
 ) -> impl IntoView {
-    let (row, col, _) = ring_cell(index, count);
     let body = move || {
         let Some(sq) = view_of.get() else {
             return ().into_any();
         };
         let houses = match sq.houses {
             0 => ().into_any(),
-            5 => view! { <span class="sq-hotel" aria-hidden="true"></span> }.into_any(),
+            5 => view! { <span class="sq-houses" aria-hidden="true"><span class="sq-hotel"></span></span> }
+                .into_any(),
             h => view! {
                 <span class="sq-houses" aria-hidden="true">
                     {(0..h).map(|_| view! { <span class="sq-house"></span> }).collect_view()}
@@ -125,22 +365,27 @@ fn Square(
             })
             .collect_view();
         view! {
-            {sq.band.clone().map(|c| view! { <span class="sq-band" style:background=c></span> })}
-            <span class="sq-name">{sq.name.clone()}</span>
-            {(!sq.icon.is_empty()).then(|| view! { <span class="sq-icon" aria-hidden="true">{sq.icon.clone()}</span> })}
-            {sq.picture.clone().map(|p| view! { <img class="sq-picture" src=p alt="" /> })}
-            <span class="sq-detail">{sq.detail.clone()}</span>
-            {houses}
+            {sq.band.clone().map(|c| view! { <span class="sq-band" style:background=c>{houses}</span> })}
             {sq.owner.clone().map(|(c, _)| view! { <span class="sq-owner" style:background=c></span> })}
+            <span class="sq-body">
+                <span class="sq-name">{hyphenate(&sq.name)}</span>
+                {(!sq.icon.is_empty()).then(|| view! { <span class="sq-icon" aria-hidden="true">{sq.icon.clone()}</span> })}
+                {sq.picture.clone().map(|p| view! { <img class="sq-picture" src=p alt="" /> })}
+                {(!sq.detail.is_empty()).then(|| view! { <span class="sq-detail">{sq.detail.clone()}</span> })}
+                {sq.mortgaged.then(|| view! { <span class="sq-mortgaged" aria-hidden="true">"Mortgaged"</span> })}
+            </span>
             <span class="sq-tokens">{tokens}</span>
         }
         .into_any()
     };
     let class = move || {
         let sq = view_of.get().unwrap_or_default();
-        let mut c = format!("sq {}", sq.kind);
+        let mut c = format!("sq {} {}", sq.kind, place.edge.class());
         if sq.mortgaged {
             c.push_str(" mortgaged");
+        }
+        if sq.owner.is_some() {
+            c.push_str(" owned");
         }
         if sq.flagged {
             c.push_str(" flagged");
@@ -161,8 +406,13 @@ fn Square(
             <button
                 type="button"
                 class=class
-                style:grid-row=row.to_string()
-                style:grid-column=col.to_string()
+                data-index=index.to_string()
+                style:position="absolute"
+                style:box-sizing="border-box"
+                style:left=pct(place.left)
+                style:top=pct(place.top)
+                style:width=pct(place.width)
+                style:height=pct(place.height)
                 aria-label=label
                 aria-pressed=move || view_of.get().is_some_and(|s| s.selected).to_string()
                 on:click=move |_| cb.run(index)
@@ -175,8 +425,13 @@ fn Square(
             <div
                 class=class
                 role="listitem"
-                style:grid-row=row.to_string()
-                style:grid-column=col.to_string()
+                data-index=index.to_string()
+                style:position="absolute"
+                style:box-sizing="border-box"
+                style:left=pct(place.left)
+                style:top=pct(place.top)
+                style:width=pct(place.width)
+                style:height=pct(place.height)
                 aria-label=label
             >
                 {body}
@@ -202,30 +457,71 @@ pub fn BoardRing(
     let count = Memo::new(move |_| squares.with(|s| s.len()));
     let ring = move || {
         let n = count.get();
-        (0..n)
-            .map(|i| {
+        ring_places(n)
+            .into_iter()
+            .enumerate()
+            .map(|(i, place)| {
                 let view_of = Memo::new(move |_| squares.with(|s| s.get(i).cloned()));
-                view! { <Square index=i count=n view_of=view_of on_select=on_select /> }
+                view! { <Square index=i place=place view_of=view_of on_select=on_select /> }
             })
             .collect_view()
     };
-    let side = move || ring_cell(0, count.get()).2;
+    let inset = move || {
+        let sides = side_counts(count.get());
+        let longest = sides.iter().copied().max().unwrap_or(1).max(1) as f64;
+        pct(DEPTH / (longest + 2.0 * DEPTH))
+    };
     view! {
-        <div
-            class="board-ring"
-            role=if on_select.is_some() { "group" } else { "list" }
-            aria-label=label
-            style:grid-template-columns=move || format!("repeat({}, minmax(0, 1fr))", side())
-            style:grid-template-rows=move || format!("repeat({}, minmax(0, 1fr))", side())
-        >
-            {ring}
+        // The geometry is set inline (not only in the style sheet), so the ring keeps its
+        // shape wherever it is drawn.
+        <div class="board-frame" style:aspect-ratio="1">
             <div
-                class="board-center"
-                style:grid-row=move || format!("2 / {}", side())
-                style:grid-column=move || format!("2 / {}", side())
+                class="board-ring"
+                style:position="relative"
+                style:box-sizing="border-box"
+                style:width="100%"
+                style:height="100%"
+                role=if on_select.is_some() { "group" } else { "list" }
+                aria-label=label
+                style:--depth=inset
             >
-                {children()}
+                {ring}
+                <div class="board-center" style:position="absolute" style:inset=inset>
+                    {children()}
+                </div>
             </div>
         </div>
+    }
+}
+
+/// One die drawn with its pips (a number for dice of more than six sides).
+#[component]
+pub fn Die(face: u8, #[prop(optional)] rolling: bool) -> impl IntoView {
+    // Pip positions on a 3 x 3 grid, numbered 1..=9 row by row.
+    let pips: &[u8] = match face {
+        1 => &[5],
+        2 => &[3, 7],
+        3 => &[3, 5, 7],
+        4 => &[1, 3, 7, 9],
+        5 => &[1, 3, 5, 7, 9],
+        6 => &[1, 3, 4, 6, 7, 9],
+        _ => &[],
+    };
+    let class = if rolling { "die rolling" } else { "die" };
+    view! {
+        <span class=class aria-hidden="true">
+            {if pips.is_empty() {
+                view! { <span class="die-number">{face.to_string()}</span> }.into_any()
+            } else {
+                pips.iter()
+                    .map(|&p| {
+                        let row = ((p - 1) / 3 + 1).to_string();
+                        let col = ((p - 1) % 3 + 1).to_string();
+                        view! { <span class="pip" style:grid-row=row style:grid-column=col></span> }
+                    })
+                    .collect_view()
+                    .into_any()
+            }}
+        </span>
     }
 }

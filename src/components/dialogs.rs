@@ -83,7 +83,10 @@ pub fn deed_lines(g: &Game, square: usize) -> Vec<(String, String)> {
                 out.push(("Move".into(), format!("{move_by:+} squares")));
             }
             if *wait > 0 {
-                out.push(("Wait".into(), format!("{wait} turn(s)")));
+                out.push((
+                    "Wait".into(),
+                    crate::words::count(*wait as usize, "turn", "turns"),
+                ));
             }
             if *money != 0 {
                 out.push((
@@ -129,13 +132,55 @@ pub fn DeedCard(square: usize) -> impl IntoView {
     .into_any()
 }
 
+/// The bids of the running auction, oldest first ("Ann bid $60", "Bob passed").
+fn auction_bids(g: &Game) -> Vec<String> {
+    let log = g.log();
+    let start = log
+        .iter()
+        .rposition(|e| matches!(e.event, worlds_engine::Event::AuctionStarted { .. }))
+        .map_or(log.len(), |i| i + 1);
+    log[start..]
+        .iter()
+        .filter(|e| {
+            matches!(
+                e.event,
+                worlds_engine::Event::BidPlaced { .. } | worlds_engine::Event::BidPassed
+            )
+        })
+        .map(|e| g.describe(e))
+        .collect()
+}
+
+/// The value a side of a trade hands over: lots at their price (a mortgaged one at its
+/// price less the mortgage owed), plus the cash.
+pub fn side_value(g: &Game, side: &TradeSide) -> i64 {
+    let b = g.board();
+    let lots: i64 = side
+        .lots
+        .iter()
+        .map(|&l| {
+            let price = b.square(l).price().unwrap_or(0);
+            if g.square(l).mortgaged {
+                price - g.rules().mortgage_value(price)
+            } else {
+                price
+            }
+        })
+        .sum();
+    lots + side.cash
+}
+
 fn describe_side(g: &Game, side: &TradeSide) -> Vec<String> {
     let b = g.board();
     let mut out: Vec<String> = side
         .lots
         .iter()
         .map(|&l| {
-            let mut s = b.square(l).name.clone();
+            let mut s = format!(
+                "{} ({})",
+                b.square(l).name,
+                b.money(b.square(l).price().unwrap_or(0))
+            );
             if g.square(l).mortgaged {
                 s.push_str(" (mortgaged)");
             }
@@ -146,7 +191,11 @@ fn describe_side(g: &Game, side: &TradeSide) -> Vec<String> {
         out.push(b.money(side.cash));
     }
     if side.jail_cards > 0 {
-        out.push(format!("{} Get Out of Jail Free card(s)", side.jail_cards));
+        out.push(crate::words::count(
+            side.jail_cards as usize,
+            "Get Out of Jail Free card",
+            "Get Out of Jail Free cards",
+        ));
     }
     if out.is_empty() {
         out.push("nothing".into());
@@ -214,7 +263,7 @@ pub fn PhaseDialog() -> impl IntoView {
                 let buyer = name_of(game.current_player());
                 let can_buy = can(&Action::Buy);
                 view! {
-                    <Modal title=format!("{sq_name} is for sale")>
+                    <Modal title=format!("{sq_name} is for sale") class="phase-dialog">
                         <DeedCard square=square />
                         <p>{format!("{buyer}, buy {sq_name} for {price}? {decline_hint}")}</p>
                         {(!can_buy).then(|| view! { <p class="hint">{format!("{buyer} does not have {price} in cash.")}</p> })}
@@ -253,11 +302,30 @@ pub fn PhaseDialog() -> impl IntoView {
                         .set(Some("Type the amount to bid as a whole number.".into())),
                 };
                 let cash_label = game.board().money(cash);
+                let history = auction_bids(&game);
+                let raises: Vec<(i64, String)> = [1i64, 10, 50, 100]
+                    .into_iter()
+                    .map(|step| {
+                        let base = if a.leader.is_some() {
+                            a.high_bid
+                        } else {
+                            min - 1
+                        };
+                        let to = (base + step).max(min);
+                        (to, format!("+{}", b.money(step)))
+                    })
+                    .filter(|(to, _)| *to <= cash)
+                    .collect();
                 view! {
-                    <Modal title=format!("Auction: {what}")>
+                    <Modal title=format!("Auction: {what}") class="phase-dialog">
                         {a.lot.map(|l| view! { <DeedCard square=l /> })}
-                        <p aria-live="polite">{high}</p>
+                        <p aria-live="polite" class="auction-high">{high}</p>
                         <p>{format!("{bidder} to bid (has {cash_label}).")}</p>
+                        {(!history.is_empty()).then(|| view! {
+                            <ol class="bid-history" aria-label="Bids so far">
+                                {history.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
+                            </ol>
+                        })}
                         {error}
                         <form class="bid-form" novalidate="" on:submit=move |ev| { ev.prevent_default(); bid(); }>
                             <label>
@@ -270,6 +338,12 @@ pub fn PhaseDialog() -> impl IntoView {
                                     on:input=move |ev| amount.set(event_target_value(&ev))
                                 />
                             </label>
+                            <div class="button-row quick-raises" role="group" aria-label="Quick raises">
+                                {raises.into_iter().map(|(to, label)| view! {
+                                    <button type="button" class="small-button" aria-label=format!("Raise to {to}") title=format!("Bid {to}")
+                                        on:click=move |_| amount.set(to.to_string())>{label}</button>
+                                }).collect_view()}
+                            </div>
                             <div class="button-row">
                                 <button type="submit" class="action primary">"Bid"</button>
                                 <button type="button" class="action" on:click=move |_| act(Action::PassBid)>"Pass"</button>
@@ -280,12 +354,20 @@ pub fn PhaseDialog() -> impl IntoView {
                 .into_any()
             }
             Phase::TradeOffer(o) => {
-                let gives = describe_side(&game, &o.give).join(", ");
-                let takes = describe_side(&game, &o.take).join(", ");
+                let gives = format!(
+                    "{} — worth {}",
+                    describe_side(&game, &o.give).join(", "),
+                    b.money(side_value(&game, &o.give))
+                );
+                let takes = format!(
+                    "{} — worth {}",
+                    describe_side(&game, &o.take).join(", "),
+                    b.money(side_value(&game, &o.take))
+                );
                 let from = name_of(o.from);
                 let to = name_of(o.to);
                 view! {
-                    <Modal title="Trade offer".to_string()>
+                    <Modal title="Trade offer".to_string() class="phase-dialog">
                         <p>{format!("{from} offers {to} a trade.")}</p>
                         <dl class="trade-summary">
                             <dt>{format!("{from} gives")}</dt><dd>{gives}</dd>
@@ -316,7 +398,7 @@ pub fn PhaseDialog() -> impl IntoView {
                 };
                 let may_trade = game.may_trade();
                 view! {
-                    <Modal title="Raise cash".to_string() class="raise-cash">
+                    <Modal title="Raise cash".to_string() class="raise-cash phase-dialog">
                         <p>{format!("{who} owes {owed} to {to} but has only {has}.")}</p>
                         <p>"Sell buildings, mortgage lots or trade to raise the money, or declare bankruptcy."</p>
                         {error}
@@ -343,7 +425,7 @@ pub fn PhaseDialog() -> impl IntoView {
                     })
                     .collect();
                 view! {
-                    <Modal title="Place your house".to_string()>
+                    <Modal title="Place your house".to_string() class="phase-dialog">
                         <p>{format!("{who}, you won a house at auction: choose the lot it goes on.")}</p>
                         {error}
                         <div class="button-row">
@@ -393,6 +475,36 @@ pub fn ResignDialog() -> impl IntoView {
     }
 }
 
+/// What a visitor would owe on a square now, in words, or `None` where no rent applies
+/// (not owned, not a lot that earns rent).
+pub fn rent_due_now(g: &Game, square: usize) -> Option<String> {
+    let b = g.board();
+    let sq = b.square(square);
+    let owner = g.square(square).owner?;
+    if !sq.is_ownable() {
+        return None;
+    }
+    let owner_name = &g.player(owner).name;
+    if g.square(square).mortgaged {
+        return Some("No rent is due: the lot is mortgaged.".into());
+    }
+    if g.rules().no_rent_in_jail && g.player(owner).in_jail {
+        return Some(format!("No rent is due while {owner_name} is in jail."));
+    }
+    Some(match &sq.kind {
+        SquareKind::Utility { .. } => {
+            // The rent of a utility is its multiplier times the dice: a roll of 1 gives
+            // the multiplier itself.
+            let times = g.rent_for(square, 1);
+            format!("Rent due now: {times} × the dice rolled, to {owner_name}.")
+        }
+        _ => format!(
+            "Rent due now: {}, to {owner_name}.",
+            b.money(g.rent_for(square, 0))
+        ),
+    })
+}
+
 /// Details of a square clicked on the board: its deed, owner and rent now.
 #[component]
 pub fn SquareInfo() -> impl IntoView {
@@ -404,9 +516,11 @@ pub fn SquareInfo() -> impl IntoView {
             let g = g.as_ref()?;
             let st = g.square(square);
             let owner = st.owner.map(|o| g.player(o).name.clone());
-            let rent = (owner.is_some() && g.board().square(square).is_ownable())
-                .then(|| g.board().money(g.rent_for(square, 7)));
-            Some((g.board().square(square).name.clone(), owner, rent))
+            Some((
+                g.board().square(square).name.clone(),
+                owner,
+                rent_due_now(g, square),
+            ))
         })?;
         let close = Callback::new(move |_| ui.info.set(None));
         Some(view! {
@@ -416,7 +530,7 @@ pub fn SquareInfo() -> impl IntoView {
                     Some(o) => format!("Owned by {o}."),
                     None => "Not owned.".to_string(),
                 }}</p>
-                {rent.map(|r| view! { <p>{format!("Rent due now: {r} (a utility: for a roll of 7).")}</p> })}
+                {rent.map(|r| view! { <p class="rent-now">{r}</p> })}
             </Modal>
         })
     }

@@ -7,9 +7,9 @@ use worlds_engine::NetWorthPoint;
 use crate::app::{Navigator, Screen};
 use crate::session::Session;
 
-const W: f64 = 600.0;
+const W: f64 = 640.0;
 const H: f64 = 260.0;
-const PAD: f64 = 40.0;
+const PAD: f64 = 64.0;
 
 /// The chart's polylines: one `points` attribute per player.
 pub fn chart_lines(points: &[NetWorthPoint], players: usize) -> (Vec<String>, i64, u32) {
@@ -67,7 +67,7 @@ pub fn EndScreen() -> impl IntoView {
             standings,
             colors,
             lines,
-            b.money(max),
+            (0..=4).map(|k| b.money(max * k / 4)).collect::<Vec<_>>(),
             last_round,
             g.round(),
         ))
@@ -82,7 +82,7 @@ pub fn EndScreen() -> impl IntoView {
     view! {
         <section class="end-screen panel" aria-labelledby="end-title">
             <h1 id="end-title">{heading}</h1>
-            <p>{format!("The game lasted {rounds} round(s).")}</p>
+            <p>{format!("The game lasted {}.", crate::words::count(rounds as usize, "round", "rounds"))}</p>
             <h2>"Standings"</h2>
             <table class="standings">
                 <thead><tr><th scope="col">"Place"</th><th scope="col">"Player"</th><th scope="col">"Assets"</th><th scope="col">"Status"</th></tr></thead>
@@ -102,10 +102,30 @@ pub fn EndScreen() -> impl IntoView {
                 <svg viewBox=format!("0 0 {W} {H}") role="img" aria-label="Net worth of each player, round by round">
                     <line x1=PAD y1=H - PAD x2=W - PAD y2=H - PAD class="axis" />
                     <line x1=PAD y1=PAD x2=PAD y2=H - PAD class="axis" />
-                    <text x=PAD y=PAD - 8.0 class="axis-label">{max}</text>
+                    // Grid lines with their amounts, every quarter of the highest net worth.
+                    {max.iter().enumerate().map(|(k, label)| {
+                        let y = H - PAD - (H - 2.0 * PAD) * k as f64 / 4.0;
+                        view! {
+                            <line x1=PAD y1=y x2=W - PAD y2=y class="grid" />
+                            <text x=PAD - 4.0 y=y + 4.0 class="axis-label" text-anchor="end">{label.clone()}</text>
+                        }
+                    }).collect_view()}
+                    <text x=PAD y=H - PAD + 20.0 class="axis-label">"round 1"</text>
                     <text x=W - PAD y=H - PAD + 20.0 class="axis-label" text-anchor="end">{format!("round {last_round}")}</text>
-                    {lines.into_iter().zip(colors.iter().cloned()).map(|(pts, (_, color))| view! {
-                        <polyline points=pts fill="none" stroke=color stroke-width="2.5" />
+                    // Each player's line has its own dash pattern, so lines that run together
+                    // stay apart; its name stands at its end.
+                    {lines.into_iter().zip(colors.iter().cloned()).enumerate().map(|(i, (pts, (name, color)))| {
+                        let dash = ["", "9 4", "3 3", "12 4 3 4", "6 6", "2 6", "14 3", "4 2 1 2"][i % 8];
+                        let end_y = pts
+                            .rsplit(' ')
+                            .next()
+                            .and_then(|p| p.split(',').nth(1))
+                            .and_then(|y| y.parse::<f64>().ok())
+                            .unwrap_or(H - PAD);
+                        view! {
+                            <polyline points=pts fill="none" stroke=color.clone() stroke-width="2.5" stroke-dasharray=dash />
+                            <text x=W - PAD + 4.0 y=end_y + 4.0 + (i as f64 * 3.0) class="line-label" fill=color>{name}</text>
+                        }
                     }).collect_view()}
                 </svg>
                 <figcaption class="legend">

@@ -51,44 +51,38 @@ pub fn ManageDialog() -> impl IntoView {
                     if st.mortgaged {
                         state = "mortgaged".into();
                     }
-                    let cost = b
-                        .square(l)
-                        .house_cost()
-                        .map(|c| b.money(c))
-                        .unwrap_or_default();
+                    let cost_amount = b.square(l).house_cost().unwrap_or(0);
+                    let cost = b.money(cost_amount);
+                    let refund =
+                        b.money(cost_amount * i64::from(g.rules().building_sell_percent) / 100);
+                    let mortgage =
+                        b.money(g.rules().mortgage_value(b.square(l).price().unwrap_or(0)));
+                    let lift = b.money(g.unmortgage_cost(l));
                     let mut actions = Vec::new();
                     for a in &legal {
                         let (label, aria) = match a {
                             Action::Build { square } if *square == l => {
                                 let what = if st.houses == 4 { "hotel" } else { "house" };
                                 (
-                                    "Build".to_string(),
+                                    format!("Build {what} {cost}"),
                                     format!("Build a {what} on {name} for {cost}"),
                                 )
                             }
                             Action::SellBuilding { square } if *square == l => (
-                                "Sell building".to_string(),
-                                format!("Sell a building on {name}"),
+                                format!("Sell building +{refund}"),
+                                format!("Sell a building on {name} for {refund}"),
                             ),
                             Action::SellAllBuildings { square } if *square == l => (
                                 "Sell all buildings".to_string(),
                                 format!("Sell every building of {name}'s group"),
                             ),
                             Action::Mortgage { square } if *square == l => (
-                                "Mortgage".to_string(),
-                                format!(
-                                    "Mortgage {name} for {}",
-                                    b.money(
-                                        g.rules().mortgage_value(b.square(l).price().unwrap_or(0))
-                                    )
-                                ),
+                                format!("Mortgage +{mortgage}"),
+                                format!("Mortgage {name} for {mortgage}"),
                             ),
                             Action::Unmortgage { square } if *square == l => (
-                                "Lift mortgage".to_string(),
-                                format!(
-                                    "Lift the mortgage on {name} for {}",
-                                    b.money(g.unmortgage_cost(l))
-                                ),
+                                format!("Lift mortgage {lift}"),
+                                format!("Lift the mortgage on {name} for {lift}"),
                             ),
                             _ => continue,
                         };

@@ -14,7 +14,11 @@ struct PlayerRow {
     picture: Option<String>,
     color: String,
     cash: String,
-    current: bool,
+    /// The engine waits for this player (a bidder, a trade partner, a debtor, or whoever's
+    /// turn it is).
+    acting: bool,
+    /// It is this player's turn.
+    turn: bool,
     computer: Option<String>,
     in_jail: bool,
     bankrupt: bool,
@@ -30,6 +34,7 @@ pub fn PlayerPanel() -> impl IntoView {
             let Some(g) = g else { return Vec::new() };
             let b = g.board();
             let current = g.current_player();
+            let actor = g.actor();
             g.players()
                 .iter()
                 .enumerate()
@@ -46,7 +51,8 @@ pub fn PlayerPanel() -> impl IntoView {
                         picture,
                         color: p.color.clone(),
                         cash: b.money(p.cash),
-                        current: i == current && !g.is_over(),
+                        acting: actor == Some(i),
+                        turn: i == current && !g.is_over(),
                         computer: match &p.kind {
                             SeatKind::Computer { strategy } => Some(strategy.clone()),
                             SeatKind::Human => None,
@@ -70,14 +76,51 @@ pub fn PlayerPanel() -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     });
+    let changes = session.changes;
+    let board_money = move |a: i64| {
+        session.game.with_untracked(|g| {
+            g.as_ref()
+                .map(|g| g.board().money(a.abs()))
+                .unwrap_or_default()
+        })
+    };
+    // The change of one player's cash, "+$200" or "−$50", while it is news.
+    let change_of = move |i: usize| {
+        changes
+            .with(|c| c.iter().find(|c| c.player == i).copied())
+            .map(|c| {
+                let sign = if c.amount >= 0 { "+" } else { "−" };
+                (
+                    format!("{sign}{}", board_money(c.amount)),
+                    c.amount >= 0,
+                    c.serial,
+                )
+            })
+    };
+    // Screen readers hear each change once.
+    let announce = move || {
+        let names = rows.with_untracked(|r| r.iter().map(|r| r.name.clone()).collect::<Vec<_>>());
+        changes.with(|c| {
+            c.iter()
+                .map(|c| {
+                    let who = names.get(c.player).cloned().unwrap_or_default();
+                    let verb = if c.amount >= 0 { "gained" } else { "lost" };
+                    format!("{who} {verb} {}", board_money(c.amount))
+                })
+                .collect::<Vec<_>>()
+                .join(". ")
+        })
+    };
     view! {
+        <p class="visually-hidden" role="status" aria-live="polite">{announce}</p>
         <section class="players" aria-labelledby="players-title">
             <h2 id="players-title">"Players"</h2>
             <ul class="player-list">
                 {move || {
                     rows.get()
                         .into_iter()
-                        .map(|r| {
+                        .enumerate()
+                        .map(|(i, r)| {
                             let token = match r.picture.clone() {
                                 Some(p) => view! { <img src=p alt="" /> }.into_any(),
                                 None => view! { <span>{r.glyph.clone()}</span> }.into_any(),
@@ -86,7 +129,7 @@ pub fn PlayerPanel() -> impl IntoView {
                                 r.computer.as_ref().map(|s| format!("computer ({s})")),
                                 r.in_jail.then(|| "in jail".to_string()),
                                 r.bankrupt.then(|| "bankrupt".to_string()),
-                                (r.jail_cards > 0).then(|| format!("{} jail card(s)", r.jail_cards)),
+                                (r.jail_cards > 0).then(|| crate::words::count(r.jail_cards, "jail card", "jail cards")),
                             ]
                             .into_iter()
                             .flatten()
@@ -95,15 +138,26 @@ pub fn PlayerPanel() -> impl IntoView {
                             view! {
                                 <li
                                     class="player"
-                                    class:current=r.current
+                                    class:current=r.acting
+                                    class:turn=r.turn
                                     class:bankrupt=r.bankrupt
-                                    aria-current=r.current.then_some("true")
+                                    aria-current=r.acting.then_some("true")
                                     style:border-left-color=r.color.clone()
                                 >
                                     <span class="token" style:border-color=r.color.clone() aria-hidden="true">{token}</span>
                                     <span class="player-name">{r.name.clone()}</span>
-                                    <span class="player-cash">{r.cash.clone()}</span>
-                                    {r.current.then(|| view! { <span class="turn-marker">"to play"</span> })}
+                                    <span class="player-cash">
+                                        {move || change_of(i).map(|(text, up, serial)| view! {
+                                            <span class="cash-change" class:up=up class:down=!up data-serial=serial.to_string()>{text}</span>
+                                        })}
+                                        {r.cash.clone()}
+                                    </span>
+                                    {match (r.acting, r.turn) {
+                                        (true, true) => Some(view! { <span class="turn-marker">"to play"</span> }.into_any()),
+                                        (true, false) => Some(view! { <span class="turn-marker">"to act now"</span> }.into_any()),
+                                        (false, true) => Some(view! { <span class="turn-marker whose-turn">"their turn"</span> }.into_any()),
+                                        (false, false) => None,
+                                    }}
                                     {(!status.is_empty()).then(|| view! { <span class="player-status">{status}</span> })}
                                     <ul class="player-lots" aria-label=format!("{}'s properties", r.name)>
                                         {r.lots

@@ -15,6 +15,12 @@ struct Tradable {
     square: usize,
     name: String,
     mortgaged: bool,
+    /// The group's color.
+    color: Option<String>,
+    /// The price, written in the board's money.
+    price: String,
+    /// What the lot is worth to its receiver: its price, less the mortgage owed.
+    value: i64,
 }
 
 fn tradable_lots(g: &worlds_engine::Game, player: usize) -> Vec<Tradable> {
@@ -27,10 +33,24 @@ fn tradable_lots(g: &worlds_engine::Game, player: usize) -> Vec<Tradable> {
                 .map(|gi| b.group_lots(gi).iter().all(|&x| g.square(x).houses == 0))
                 .unwrap_or(true)
         })
-        .map(|l| Tradable {
-            square: l,
-            name: b.square(l).name.clone(),
-            mortgaged: g.square(l).mortgaged,
+        .map(|l| {
+            let price = b.square(l).price().unwrap_or(0);
+            let mortgaged = g.square(l).mortgaged;
+            Tradable {
+                square: l,
+                name: b.square(l).name.clone(),
+                mortgaged,
+                color: b
+                    .group_of(l)
+                    .and_then(|gi| b.groups().get(gi))
+                    .map(|gr| gr.color.clone()),
+                price: b.money(price),
+                value: if mortgaged {
+                    price - g.rules().mortgage_value(price)
+                } else {
+                    price
+                },
+            }
         })
         .collect()
 }
@@ -42,7 +62,20 @@ fn SideEditor(
     side: RwSignal<TradeSide>,
     max_cards: usize,
     id: &'static str,
+    /// Writes an amount in the board's money.
+    money: Callback<i64, String>,
 ) -> impl IntoView {
+    let values: Vec<(usize, i64)> = lots.iter().map(|t| (t.square, t.value)).collect();
+    let worth = move || {
+        side.with(|s| {
+            let lots: i64 = s
+                .lots
+                .iter()
+                .filter_map(|l| values.iter().find(|(sq, _)| sq == l).map(|(_, v)| *v))
+                .sum();
+            money.run(lots + s.cash.max(0))
+        })
+    };
     let cash_id = format!("{id}-cash");
     let cards_id = format!("{id}-cards");
     view! {
@@ -66,7 +99,9 @@ fn SideEditor(
                                     });
                                 }
                             />
-                            {t.name}
+                            <span class="lot-chip" style:background=t.color.clone().unwrap_or_else(|| "#999".into())></span>
+                            <span class="trade-lot-name">{t.name}</span>
+                            <span class="trade-lot-price">{t.price}</span>
                             {t.mortgaged.then_some(" (mortgaged)")}
                         </label>
                     }
@@ -75,6 +110,7 @@ fn SideEditor(
             <label for=cash_id.clone()>{format!("{legend}: cash")}</label>
             <input
                 id=cash_id
+                class="trade-cash"
                 type="number"
                 min="0"
                 step="1"
@@ -98,6 +134,7 @@ fn SideEditor(
                     }
                 />
             })}
+            <p class="trade-worth">"Worth: " <strong>{worth}</strong></p>
         </fieldset>
     }
 }
@@ -125,13 +162,15 @@ pub fn TradeDialog() -> impl IntoView {
         let my_lots = tradable_lots(&game, me);
         let my_cards = game.player(me).jail_cards.len();
         let my_name = game.player(me).name.clone();
+        let board_for_money = game.board().clone();
+        let money = Callback::new(move |a: i64| board_for_money.money(a));
         let game_for_partner = game.clone();
         let their_side = move || {
             let p = partner.get();
             let name = game_for_partner.player(p).name.clone();
             let lots = tradable_lots(&game_for_partner, p);
             let cards = game_for_partner.player(p).jail_cards.len();
-            view! { <SideEditor legend=format!("{name} gives") lots=lots side=take max_cards=cards id="take" /> }
+            view! { <SideEditor legend=format!("{name} gives") lots=lots side=take max_cards=cards id="take" money=money /> }
         };
         let propose = move |_| {
             let action = Action::ProposeTrade {
@@ -166,7 +205,7 @@ pub fn TradeDialog() -> impl IntoView {
                     </select>
                 </label>
                 <div class="trade-sides">
-                    <SideEditor legend=format!("{my_name} gives") lots=my_lots side=give max_cards=my_cards id="give" />
+                    <SideEditor legend=format!("{my_name} gives") lots=my_lots side=give max_cards=my_cards id="give" money=money />
                     {their_side}
                 </div>
                 {move || problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}

@@ -177,6 +177,16 @@ fn BoardList(open: Callback<EditorState>) -> impl IntoView {
         Ok(w) => open.run(EditorState::open_saved(&w.id, w.def)),
         Err(e) => say(false, e.to_string()),
     };
+    let shared = use_context::<crate::app::Shared>();
+    let navigator = use_context::<crate::app::Navigator>();
+    let play_world = move |id: String| {
+        if let Some(shared) = shared {
+            shared.lobby_board.set(Some(format!("world:{id}")));
+        }
+        if let Some(nav) = navigator {
+            nav.go(crate::app::Screen::Lobby);
+        }
+    };
     let export = move |id: String| {
         let result = LocalStore::open()
             .and_then(|s| worlds::load(&s, &id))
@@ -185,9 +195,12 @@ fn BoardList(open: Callback<EditorState>) -> impl IntoView {
                     .map(|text| (worlds::export_file_name(&w.def.name), text))
             })
             .map_err(|e| e.to_string())
-            .and_then(|(file, text)| download_text(&file, "application/json", &text));
-        if let Err(e) = result {
-            say(false, e);
+            .and_then(|(file, text)| {
+                download_text(&file, "application/json", &text).map(|()| file)
+            });
+        match result {
+            Ok(file) => say(true, format!("Exported as {file} (see your downloads).")),
+            Err(e) => say(false, e),
         }
     };
     let on_import = move |ev: leptos::ev::Event| {
@@ -261,6 +274,12 @@ fn BoardList(open: Callback<EditorState>) -> impl IntoView {
                                     with_store(&move |st| worlds::duplicate(st, &id, now_ms()).map(|w| format!("Made \"{}\".", w.def.name)));
                                 }>"Duplicate"</button>
                                 <button type="button" class="small-button" aria-describedby=name_id.clone() on:click=move |_| export(id3.clone())>"Export"</button>
+                                {s.playable.then(|| {
+                                    let id = s.id.clone();
+                                    view! {
+                                        <button type="button" class="small-button" aria-describedby=name_id.clone() on:click=move |_| play_world(id.clone())>"Play this world"</button>
+                                    }
+                                })}
                                 <button type="button" class="small-button danger" aria-describedby=name_id on:click=move |_| {
                                     let id = id4.clone();
                                     let name = name.clone();

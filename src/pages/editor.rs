@@ -9,22 +9,12 @@ use worlds_engine::{BoardDef, BoardError, SquareDef, SquareKind};
 
 use crate::app::{Navigator, Screen, Shared};
 use crate::components::board_settings::BoardSettings;
-use crate::components::board_view::{BoardRing, SquareView};
+use crate::components::board_view::{board_square_views, BoardRing, SquareView};
 use crate::components::modal::Modal;
 use crate::components::square_editor::{SquareCommands, SquareEditor};
 use crate::editor::{problems_of, EditorState, Origin};
 use crate::session::now_ms;
 use crate::storage::{worlds, LocalStore};
-
-/// Money as the board shows it: `$200`, `-£50`.
-fn money(def: &BoardDef, amount: i64) -> String {
-    let sym = &def.currency.symbol;
-    if amount < 0 {
-        format!("-{sym}{}", amount.unsigned_abs())
-    } else {
-        format!("{sym}{amount}")
-    }
-}
 
 /// The squares of a board definition as the ring draws them in play (without owners and
 /// tokens), with the squares that have problems flagged and the one being edited selected.
@@ -33,59 +23,12 @@ pub fn square_views(
     problems: &[BoardError],
     selected: Option<usize>,
 ) -> Vec<SquareView> {
-    let m = |a: i64| money(def, a);
-    def.squares
-        .iter()
-        .enumerate()
-        .map(|(i, sq)| {
-            let band = match &sq.kind {
-                SquareKind::Property { group: Some(g), .. } => def
-                    .groups
-                    .iter()
-                    .find(|x| &x.name == g)
-                    .map(|x| x.color.clone()),
-                _ => None,
-            };
-            let (detail, icon, kind) = match &sq.kind {
-                SquareKind::Start => (format!("Collect {}", m(def.rules.salary)), "➜", "start"),
-                SquareKind::Property { price, .. } => (m(*price), "", "lot"),
-                SquareKind::Railroad { price, .. } => (m(*price), "🚂", "railroad"),
-                SquareKind::Utility { price, .. } => (m(*price), "💡", "utility"),
-                SquareKind::Station { fee_per_pip } => {
-                    (format!("{} × roll", m(*fee_per_pip)), "🚉", "station")
-                }
-                SquareKind::Tax {
-                    amount, percent, ..
-                } => (
-                    if *amount > 0 {
-                        format!("Pay {}", m(*amount))
-                    } else {
-                        format!("Pay {percent}%")
-                    },
-                    "💰",
-                    "tax",
-                ),
-                SquareKind::Chance => (String::new(), "?", "chance"),
-                SquareKind::CommunityChest => (String::new(), "🎁", "chest"),
-                SquareKind::Joker { .. } => (String::new(), "🃏", "joker"),
-                SquareKind::GoToJail => (String::new(), "👮", "go-to-jail"),
-                SquareKind::Jail => (String::new(), "▦", "jail"),
-                SquareKind::FreeParking => (String::new(), "🅿", "parking"),
-                SquareKind::Road => (String::new(), "", "road"),
-            };
-            SquareView {
-                name: sq.name.clone(),
-                band,
-                detail,
-                icon: icon.to_string(),
-                picture: sq.picture.clone(),
-                flagged: problems.iter().any(|p| p.square() == Some(i)),
-                selected: selected == Some(i),
-                kind,
-                ..SquareView::default()
-            }
-        })
-        .collect()
+    let mut views = board_square_views(def);
+    for (i, v) in views.iter_mut().enumerate() {
+        v.flagged = problems.iter().any(|p| p.square() == Some(i));
+        v.selected = selected == Some(i);
+    }
+    views
 }
 
 /// What the editor is asking the player.
@@ -227,6 +170,19 @@ pub fn BoardEditor(
             }
         }),
     };
+    // The square being edited is kept (as Done would) before the whole board is saved or
+    // grown; `false`: its draft was refused and the reason is shown.
+    let finish_square = move || {
+        if editing.get_untracked().is_none() {
+            return true;
+        }
+        if apply_draft() {
+            editing.set(None);
+            true
+        } else {
+            false
+        }
+    };
     let square_problems = Signal::derive(move || {
         let Some(i) = editing.get() else {
             return Vec::new();
@@ -275,7 +231,7 @@ pub fn BoardEditor(
         );
     };
     let on_save = move |_| {
-        if editing.get_untracked().is_some() {
+        if !finish_square() {
             return;
         }
         match state.with_untracked(|s| s.origin().clone()) {
@@ -284,6 +240,9 @@ pub fn BoardEditor(
         }
     };
     let on_save_as_new = move |_| {
+        if !finish_square() {
+            return;
+        }
         new_name.set(state.with_untracked(|s| s.def().name.clone()));
         ask.set(Ask::SaveAsNew);
     };
@@ -400,17 +359,25 @@ pub fn BoardEditor(
                 <header class="editor-header panel">
                     <h1 id="editor-title">{move || format!("Board Maker: {}", board_name())}</h1>
                     <p class="editor-status">{status}" · "{playable_line}</p>
-                    {move || editing.get().is_none().then(|| view! {
+                    {view! {
                         <div class="button-row editor-tools" role="toolbar" aria-label="Board">
                             <button type="button" class="action primary" on:click=on_save>"Save"</button>
                             <button type="button" class="action" on:click=on_save_as_new>"Save as new"</button>
-                            <button type="button" class="action" disabled=move || !can_undo.get() on:click=move |_| state.update(|s| { let _ = s.undo(); })>"Undo"</button>
+                            <button type="button" class="action" disabled=move || !can_undo.get() on:click=move |_| {
+                                // Undo drops the square being edited, then the last change.
+                                editing.set(None);
+                                problem.set(None);
+                                state.update(|s| { let _ = s.undo(); });
+                            }>"Undo"</button>
                             <button type="button" class="action" on:click=open_lab>"Statistics"</button>
                             <button
                                 type="button"
                                 class="action"
                                 disabled=move || state.with(|s| s.def().squares.len() >= worlds_engine::board::MAX_SQUARES)
                                 on:click=move |_| {
+                                    if !finish_square() {
+                                        return;
+                                    }
                                     let end = state.with_untracked(|s| s.def().squares.len());
                                     match state.try_update(|s| s.add_square(end)) {
                                         Some(Ok(at)) => open_square(at),
@@ -419,9 +386,12 @@ pub fn BoardEditor(
                                     }
                                 }
                             >"Add square"</button>
-                            <button type="button" class="action" on:click=move |_| leave()>"Back"</button>
+                            // While a square is open its panel has the Back button.
+                            {move || editing.get().is_none().then(|| view! {
+                                <button type="button" class="action" on:click=move |_| leave()>"Back"</button>
+                            })}
                         </div>
-                    })}
+                    }}
                     <div aria-live="polite">
                         {move || message.get().map(|(ok, m)| view! {
                             <p class=if ok { "notice" } else { "problem" } role=if ok { "status" } else { "alert" }>{m}</p>

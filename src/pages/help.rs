@@ -20,8 +20,9 @@ pub fn rules_in_words(board: &Board) -> Vec<String> {
             m(r.starting_cash)
         ),
         format!(
-            "Roll {} die/dice of {} sides and move clockwise.",
-            r.dice_count, r.dice_sides
+            "Roll {} of {} sides and move clockwise.",
+            crate::words::count(usize::from(r.dice_count), "die", "dice"),
+            r.dice_sides
         ),
         format!(
             "Passing or landing on {} pays a salary of {}{}.",
@@ -37,7 +38,8 @@ pub fn rules_in_words(board: &Board) -> Vec<String> {
     out.push(match r.extra_roll {
         ExtraRoll::None => "Doubles do not roll again.".into(),
         ExtraRoll::Doubles { limit, on_limit } => format!(
-            "Doubles roll again; the {limit}th double in a row {}.",
+            "Doubles roll again; the {} double in a row {}.",
+            crate::words::ordinal(u32::from(limit)),
             match on_limit {
                 DoublesLimit::Jail => "sends you to jail without moving",
                 DoublesLimit::EndTurn => "ends the turn",

@@ -71,6 +71,14 @@ pub fn Lobby() -> impl IntoView {
             f.set_seat_count(n);
         });
     };
+    // "Play this world" in the Board Maker opens the lobby on that world.
+    let wanted = use_context::<crate::app::Shared>()
+        .and_then(|s| s.lobby_board.try_update(Option::take).flatten());
+    if let Some(id) = wanted {
+        if let Some(i) = choices.with_value(|c| c.iter().position(|x| x.id == id)) {
+            pick(i);
+        }
+    }
     let start = move |_| {
         if !problems.get_untracked().is_empty() {
             return;
@@ -133,18 +141,20 @@ pub fn Lobby() -> impl IntoView {
                 view! {
                     <fieldset class="seat">
                         <legend>{format!("Player {n}")}</legend>
-                        <label for=name_id.clone()>"Name"</label>
-                        <input
-                            id=name_id
-                            type="text"
-                            maxlength="40"
-                            aria-label=format!("Player {n} name")
-                            prop:value=move || seat().map(|s| s.name).unwrap_or_default()
-                            on:input=move |ev| {
-                                let v = event_target_value(&ev);
-                                form.update(|f| if let Some(s) = f.seats.get_mut(i) { s.name = v });
-                            }
-                        />
+                        <label class="seat-name">
+                            "Name"
+                            <input
+                                id=name_id
+                                type="text"
+                                maxlength="40"
+                                aria-label=format!("Player {n} name")
+                                prop:value=move || seat().map(|s| s.name).unwrap_or_default()
+                                on:input=move |ev| {
+                                    let v = event_target_value(&ev);
+                                    form.update(|f| if let Some(s) = f.seats.get_mut(i) { s.name = v });
+                                }
+                            />
+                        </label>
                         <label>
                             "Color"
                             <select

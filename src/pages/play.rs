@@ -9,7 +9,7 @@ use worlds_engine::{Game, SquareKind};
 
 use crate::app::{Navigator, Screen, SettingsStore};
 use crate::components::actions::ActionBar;
-use crate::components::board_view::{BoardRing, SquareView, TokenView};
+use crate::components::board_view::{board_square_views, BoardRing, Die, SquareView, TokenView};
 use crate::components::dialogs::{PhaseDialog, ResignDialog, SquareInfo};
 use crate::components::end_screen::EndScreen;
 use crate::components::game_log::GameLog;
@@ -46,70 +46,22 @@ enum MenuView {
 /// The squares as the ring draws them, with the tokens at `shown` positions.
 pub fn square_views(g: &Game, shown: &[usize]) -> Vec<SquareView> {
     let b = g.board();
-    let m = |a: i64| b.money(a);
-    let mut views: Vec<SquareView> = b
-        .squares()
-        .iter()
-        .enumerate()
-        .map(|(i, sq)| {
-            let st = g.square(i);
-            let band = b
-                .group_of(i)
-                .and_then(|gi| b.groups().get(gi))
-                .map(|gr| gr.color.clone());
-            let (detail, icon, kind) = match &sq.kind {
-                SquareKind::Start => (format!("Collect {}", m(g.rules().salary)), "➜", "start"),
-                SquareKind::Property { price, .. } => (m(*price), "", "lot"),
-                SquareKind::Railroad { price, .. } => (m(*price), "🚂", "railroad"),
-                SquareKind::Utility { price, .. } => (m(*price), "💡", "utility"),
-                SquareKind::Station { fee_per_pip } => {
-                    (format!("{} × roll", m(*fee_per_pip)), "🚉", "station")
-                }
-                SquareKind::Tax {
-                    amount, percent, ..
-                } => (
-                    if *amount > 0 {
-                        format!("Pay {}", m(*amount))
-                    } else {
-                        format!("Pay {percent}%")
-                    },
-                    "💰",
-                    "tax",
-                ),
-                SquareKind::Chance => (String::new(), "?", "chance"),
-                SquareKind::CommunityChest => (String::new(), "🎁", "chest"),
-                SquareKind::Joker { .. } => (String::new(), "🃏", "joker"),
-                SquareKind::GoToJail => (String::new(), "👮", "go-to-jail"),
-                SquareKind::Jail => (String::new(), "▦", "jail"),
-                SquareKind::FreeParking => {
-                    let jackpot = if g.rules().free_parking_jackpot && g.jackpot() > 0 {
-                        m(g.jackpot())
-                    } else {
-                        String::new()
-                    };
-                    (jackpot, "🅿", "parking")
-                }
-                SquareKind::Road => (String::new(), "", "road"),
-            };
-            SquareView {
-                name: sq.name.clone(),
-                band,
-                detail,
-                icon: icon.to_string(),
-                picture: sq.picture.clone(),
-                owner: st.owner.map(|o| {
-                    let p = g.player(o);
-                    (p.color.clone(), p.name.clone())
-                }),
-                houses: st.houses,
-                mortgaged: st.mortgaged,
-                tokens: Vec::new(),
-                flagged: false,
-                selected: false,
-                kind,
-            }
-        })
-        .collect();
+    let mut views = board_square_views(b.def());
+    for (i, v) in views.iter_mut().enumerate() {
+        let st = g.square(i);
+        v.owner = st.owner.map(|o| {
+            let p = g.player(o);
+            (p.color.clone(), p.name.clone())
+        });
+        v.houses = st.houses;
+        v.mortgaged = st.mortgaged;
+        if matches!(b.square(i).kind, SquareKind::FreeParking)
+            && g.rules().free_parking_jackpot
+            && g.jackpot() > 0
+        {
+            v.detail = b.money(g.jackpot());
+        }
+    }
     for (i, p) in g.players().iter().enumerate() {
         if p.bankrupt {
             continue;
@@ -136,14 +88,6 @@ pub fn square_views(g: &Game, shown: &[usize]) -> Vec<SquareView> {
         }
     }
     views
-}
-
-/// The faces of a die as drawn (⚀ to ⚅), or the number for other dice.
-pub fn die_face(d: u8) -> String {
-    match d {
-        1..=6 => char::from_u32(0x2680 + u32::from(d) - 1).map_or(d.to_string(), |c| c.to_string()),
-        _ => d.to_string(),
-    }
 }
 
 fn positions(session: &Session) -> Vec<usize> {
@@ -316,13 +260,18 @@ pub fn PlayScreen() -> impl IntoView {
             .game
             .with(|g| g.as_ref().and_then(|g| g.board().def().picture.clone()))
     };
+    // The last roll, and how many rolls the game has seen (a new roll of the same faces
+    // still tumbles).
     let dice = Memo::new(move |_| {
         session.game.with(|g| {
             g.as_ref()
-                .map(|g| g.turn().last_roll.clone())
+                .map(|g| (g.turn().last_roll.clone(), g.throws()))
                 .unwrap_or_default()
         })
     });
+    let tumble = move || settings.with(|s| s.animation.scale_ms(90)) > 0 && !reduced_motion();
+    // A new game starts at the top of the page, not where the lobby was scrolled to.
+    window().scroll_to_with_x_and_y(0.0, 0.0);
     let prompt = move || {
         session
             .game
@@ -401,6 +350,20 @@ pub fn PlayScreen() -> impl IntoView {
         })
     };
 
+    let feed_lines = move || {
+        session
+            .feed
+            .get()
+            .into_iter()
+            .rev()
+            .take(14)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .map(|l| view! { <li>{l.text}</li> })
+            .collect_view()
+    };
+
     view! {
         <section class="screen play" aria-label="Game">
             {move || session.game.with(|g| g.is_none()).then(|| view! {
@@ -421,37 +384,35 @@ pub fn PlayScreen() -> impl IntoView {
             {move || session.storage_warning.get().map(|w| view! { <p class="problem" role="alert">{w}</p> })}
             {move || over.get().then(|| view! { <EndScreen /> })}
             <div class="play-layout" inert=move || any_modal().then_some("")>
-                <div class="play-main">
-                    <ActionBar />
-                    {move || {
-                        let e = session.error.get()?;
-                        Some(view! { <p class="problem" role="alert">{e}</p> })
-                    }}
-                    <BoardRing squares=squares label=board_name_now on_select=open_square>
+                <div class="play-board">
+                    <BoardRing squares=squares label=board_name_now.clone() on_select=open_square>
                         {move || picture().map(|p| view! { <img class="center-picture" src=p alt="" /> })}
+                        <p class="center-name">{board_name_now.clone()}</p>
                         <div class="dice" aria-label=move || {
-                            let d = dice.get();
+                            let (d, _) = dice.get();
                             if d.is_empty() { "No roll yet".to_string() } else {
                                 format!("Dice: {}", d.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" and "))
                             }
                         } role="img">
-                            {move || dice.get().into_iter().map(|d| view! { <span class="die">{die_face(d)}</span> }).collect_view()}
+                            {move || {
+                                let (faces, _) = dice.get();
+                                let rolling = tumble();
+                                faces.into_iter().map(|d| view! { <Die face=d rolling=rolling /> }).collect_view()
+                            }}
                         </div>
                         <p class="prompt">{prompt}</p>
                         {move || session.card.get().map(|c| view! {
                             <div class="card-drawn" role="status">
-                                <strong>{c.deck.label()}</strong>
+                                <strong>{format!("{}'s {} card", c.player, c.deck.label())}</strong>
                                 <p>{c.text}</p>
                                 <button type="button" class="small-button" on:click=move |_| session.card.set(None)>"OK"</button>
                             </div>
                         })}
-                        <ul class="last-events">
-                            {move || session.last_events.get().into_iter().rev().take(6).collect::<Vec<_>>().into_iter().rev()
-                                .map(|l| view! { <li>{l}</li> }).collect_view()}
-                        </ul>
+                        <ol class="feed" aria-label="What happened">{feed_lines}</ol>
                     </BoardRing>
                 </div>
                 <aside class="play-side">
+                    <ActionBar />
                     <PlayerPanel />
                     <GameLog />
                 </aside>

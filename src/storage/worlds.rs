@@ -277,6 +277,25 @@ pub fn export_file_name(name: &str) -> String {
 /// [`worlds_engine::envelope::import_board`] runs first; a refused file changes nothing
 /// stored and says why ([`StorageError::BoardRefused`]).
 pub fn import(store: &LocalStore, bytes: &[u8], now: u64) -> Result<SavedWorld, StorageError> {
-    let def = envelope::import_board(bytes).map_err(StorageError::BoardRefused)?;
+    let mut def = envelope::import_board(bytes).map_err(StorageError::BoardRefused)?;
+    def.name = free_name(store, &def.name)?;
     save_new(store, &def, now)
+}
+
+/// `name`, or "name (2)", "name (3)", ... when a stored world already has it.
+pub fn free_name(store: &LocalStore, name: &str) -> Result<String, StorageError> {
+    let taken: Vec<String> = list(store)?.into_iter().map(|w| w.name).collect();
+    if !taken.iter().any(|t| t == name) {
+        return Ok(name.to_string());
+    }
+    for n in 2.. {
+        let suffix = format!(" ({n})");
+        let room = MAX_NAME_CHARS.saturating_sub(suffix.chars().count());
+        let base: String = name.trim_end().chars().take(room).collect();
+        let candidate = format!("{}{suffix}", base.trim_end());
+        if !taken.contains(&candidate) {
+            return Ok(candidate);
+        }
+    }
+    Ok(name.to_string())
 }

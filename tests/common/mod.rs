@@ -63,3 +63,30 @@ pub async fn settle() {
         leptos::task::tick().await;
     }
 }
+
+/// Mounts the play screen over a fresh session holding `setup`; animations off.
+pub fn mount_play(
+    setup: worlds_engine::GameSetup,
+) -> (HtmlElement, monopoly_worlds::session::Session) {
+    use monopoly_worlds::app::{Navigator, Screen, SettingsStore};
+    use monopoly_worlds::pages::play::PlayScreen;
+    use monopoly_worlds::session::Session;
+    use monopoly_worlds::storage::AnimationSpeed;
+    clear_app_storage();
+    let c = container();
+    let session = Session::new();
+    let s2 = session;
+    leptos::mount::mount_to(c.clone(), move || {
+        provide_context(Navigator::new(RwSignal::new(Screen::Play)));
+        provide_context(s2);
+        let settings = SettingsStore::load();
+        settings
+            .settings
+            .update(|s| s.animation = AnimationSpeed::Off);
+        provide_context(settings);
+        s2.start("Test game", setup).expect("the game starts");
+        view! { <PlayScreen /> }
+    })
+    .forget();
+    (c, session)
+}

@@ -1,0 +1,175 @@
+// The play screen as a player sees it at five window sizes: the whole game without
+// scrolling sideways, the decision's buttons in view, square names and prices large enough
+// to read; a computer's rent payment stays in the feed with a +/− beside the cash; the bar
+// and the player panel name the same bidder in an auction; rings of other sizes keep their
+// corners. Screenshots go to e2e/artifacts/layout-*.png.
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openApp, artifacts, startGame, buttonNames } from './browser.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const VIEWPORTS = [[1280, 800], [1366, 768], [1920, 1080], [768, 1024], [375, 740]];
+
+/// The smallest computed font size among visible elements matching `selector`.
+async function smallestFont(page, selector) {
+  return page.evaluate((sel) => {
+    const sizes = [...document.querySelectorAll(sel)]
+      .filter((e) => e.getClientRects().length > 0)
+      .map((e) => parseFloat(getComputedStyle(e).fontSize));
+    return sizes.length ? Math.min(...sizes) : 0;
+  }, selector);
+}
+
+/// Whether the named button lies wholly inside the window, as it is now (no scrolling).
+async function inView(page, name) {
+  const box = await page.getByRole('button', { name, exact: true }).boundingBox();
+  const vp = page.viewportSize();
+  return box !== null && box.y >= 0 && box.x >= 0 && box.y + box.height <= vp.height && box.x + box.width <= vp.width;
+}
+
+for (const [width, height] of VIEWPORTS) {
+  test(`the game fits a ${width}x${height} window`, async () => {
+    const { page, context, errors } = await openApp(browser, { width, height });
+    // Scroll the lobby down first: the game must still start at the top.
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await startGame(page, {
+      seed: 4,
+      seats: [{ name: 'Ann' }, { name: 'Bob', plays: 'balanced' }, { name: 'Cy', plays: 'balanced' }],
+    });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `the page is ${overflow}px wider than the window`);
+    assert.ok(await inView(page, 'Roll dice'), 'Roll dice is in view without scrolling');
+    const names = await smallestFont(page, '.board-ring .sq-name');
+    const prices = await smallestFont(page, '.board-ring .sq-detail');
+    assert.ok(names >= 11, `square names are ${names}px`);
+    assert.ok(prices >= 10, `prices are ${prices}px`);
+    if (width >= 1280) {
+      // A desktop window shows the whole board without scrolling.
+      const board = await page.locator('.board-ring').boundingBox();
+      assert.ok(board.y + board.height <= height + 1, `the board ends at ${board.y + board.height}px`);
+      const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+      assert.ok(pageHeight <= height + 1, `the page is ${pageHeight}px tall`);
+    }
+    await page.getByRole('button', { name: 'Roll dice', exact: true }).click();
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: artifacts + `layout-${width}x${height}.png` });
+    // After a few turns, the decision is still in view.
+    for (let i = 0; i < 30; i++) {
+      const b = await buttonNames(page);
+      const pick = ['Buy', 'End turn', 'Roll dice'].find((n) => b.includes(n));
+      if (pick === 'Roll dice') break;
+      if (pick) await page.getByRole('button', { name: pick, exact: true }).click();
+      else if (b.includes('Skip')) await page.getByRole('button', { name: 'Skip' }).click();
+      else if (b.includes('Pass')) await page.getByRole('button', { name: 'Pass', exact: true }).click();
+      else await page.waitForTimeout(200);
+    }
+    await page.getByRole('button', { name: 'Roll dice', exact: true }).waitFor();
+    assert.ok(await inView(page, 'Roll dice'), 'Roll dice is in view when the turn comes back');
+    await page.screenshot({ path: artifacts + `layout-${width}x${height}-later.png` });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test('a computer paying rent stays in the feed, with the money change beside the cash', async () => {
+  const { page, context, errors } = await openApp(browser, { width: 1280, height: 800 });
+  await startGame(page, {
+    seed: 12,
+    seats: [{ name: 'Ann' }, { name: 'Robo', plays: 'balanced' }],
+  });
+  let found = false;
+  for (let step = 0; step < 400 && !found; step++) {
+    const feed = (await page.locator('.feed').textContent()) ?? '';
+    if (/Robo paid \$\d+ rent for .* to Ann/.test(feed)) {
+      found = true;
+      break;
+    }
+    const b = await buttonNames(page);
+    const pick = ['Buy', 'Decline trade', 'Pass', 'End turn', 'Roll dice'].find((n) => b.includes(n));
+    if (pick) await page.getByRole('button', { name: pick, exact: true }).click();
+    else if (b.includes('Declare bankruptcy')) await page.getByRole('button', { name: 'Declare bankruptcy' }).click();
+    else if (b.includes('Auction')) await page.getByRole('button', { name: 'Auction', exact: true }).click();
+    else await page.waitForTimeout(150);
+  }
+  assert.ok(found, 'Robo paid Ann rent in the feed');
+  // The payment is still there when Ann must act, and her cash shows what she gained.
+  const ann = page.locator('.player-list > li', { hasText: 'Ann' });
+  assert.match((await ann.locator('.cash-change').textContent()) ?? '', /^\+\$\d+$/);
+  await page.screenshot({ path: artifacts + 'layout-rent-feed.png' });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('in an auction the bar and the player panel name the same bidder', async () => {
+  const { page, context, errors } = await openApp(browser, { width: 1280, height: 800 });
+  await startGame(page, { seed: 5, seats: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Cy' }] });
+  let checked = 0;
+  for (let step = 0; step < 200 && checked < 2; step++) {
+    const b = await buttonNames(page);
+    if (b.includes('Auction')) {
+      await page.getByRole('button', { name: 'Auction', exact: true }).click();
+      continue;
+    }
+    if (b.includes('Bid')) {
+      const bar = (await page.locator('.action-bar .actor').textContent()) ?? '';
+      const marked = (await page.locator('.player-list > li[aria-current="true"] .player-name').textContent()) ?? '';
+      assert.equal(bar, `${marked} to bid`);
+      const dialog = page.getByRole('dialog', { name: /^Auction/ });
+      assert.match((await dialog.textContent()) ?? '', new RegExp(`${marked} to bid`));
+      for (const raise of ['+$1', '+$10']) assert.equal(await dialog.getByText(raise, { exact: true }).count(), 1, raise);
+      checked++;
+      if (checked === 1) {
+        await dialog.getByText('+$10', { exact: true }).click();
+        await dialog.getByRole('button', { name: 'Bid', exact: true }).click();
+      } else {
+        await page.screenshot({ path: artifacts + 'layout-auction.png' });
+        await dialog.getByRole('button', { name: 'Pass', exact: true }).click();
+      }
+      continue;
+    }
+    const pick = ['End turn', 'Roll dice', 'Pass'].find((n) => b.includes(n));
+    if (pick) await page.getByRole('button', { name: pick, exact: true }).click();
+    else break;
+  }
+  assert.equal(checked, 2, 'two bidders were asked');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a world grown to 41 squares keeps its corners in the corners', async () => {
+  const { page, context, errors } = await openApp(browser, { width: 1280, height: 800 });
+  await page.getByRole('button', { name: 'Board Maker' }).click();
+  await page.getByRole('button', { name: 'New world' }).click();
+  await page.getByRole('button', { name: 'Add square' }).click();
+  await page.locator('.board-ring .sq').nth(40).waitFor();
+  const geometry = await page.evaluate(() => {
+    const ring = document.querySelector('.board-ring').getBoundingClientRect();
+    const sq = [...document.querySelectorAll('.board-ring .sq')].map((e) => e.getBoundingClientRect());
+    return { ring: { l: ring.left, t: ring.top, r: ring.right, b: ring.bottom }, sq: sq.map((r) => ({ l: r.left, t: r.top, r: r.right, b: r.bottom })) };
+  });
+  assert.equal(geometry.sq.length, 41);
+  const near = (a, b) => Math.abs(a - b) < 5;
+  const { ring, sq } = geometry;
+  assert.ok(near(sq[0].r, ring.r) && near(sq[0].b, ring.b), 'Go at bottom right');
+  assert.ok(near(sq[10].l, ring.l) && near(sq[10].b, ring.b), 'Jail at bottom left');
+  assert.ok(near(sq[20].l, ring.l) && near(sq[20].t, ring.t), 'Free Parking at top left');
+  assert.ok(near(sq[30].r, ring.r) && near(sq[30].t, ring.t), 'Go To Jail at top right');
+  for (let i = 0; i < sq.length; i++) {
+    for (let j = i + 1; j < sq.length; j++) {
+      const ox = Math.min(sq[i].r, sq[j].r) - Math.max(sq[i].l, sq[j].l);
+      const oy = Math.min(sq[i].b, sq[j].b) - Math.max(sq[i].t, sq[j].t);
+      assert.ok(ox < 1 || oy < 1, `squares ${i} and ${j} overlap`);
+    }
+  }
+  // Save and Undo stay on screen while a square is being edited.
+  for (const name of ['Save', 'Undo', 'Add square']) {
+    assert.equal(await page.getByRole('button', { name, exact: true }).count(), 1, name);
+  }
+  await page.screenshot({ path: artifacts + 'layout-editor-41.png' });
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,317 @@
+//! Browser tests of the play screen as a player reads it: the ring's corners for every size,
+//! a computer's card put away when the turn moves on, the rent a deed says is due now, and
+//! one truth about who must act. Each of these failed before the play-screen rework.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{DomRect, Element, HtmlElement};
+use worlds_engine::game::{DeckOrder, ForcedRoll};
+use worlds_engine::{Action, GameSetup, Phase, Preset, Seat};
+
+use monopoly_worlds::components::board_view::{
+    corner_indices, hyphenate, ring_places, BoardRing, Place, SquareView,
+};
+use monopoly_worlds::words::{count, ordinal};
+
+mod common;
+use common::{button, container, mount_play, settle, text};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn setup_with(seats: Vec<Seat>, rolls: &[[u8; 2]]) -> GameSetup {
+    let mut setup = GameSetup::new(Preset::Classic.board(), seats, 42);
+    setup.forced_rolls = rolls
+        .iter()
+        .enumerate()
+        .map(|(i, d)| ForcedRoll {
+            at: i as u32,
+            dice: d.to_vec(),
+        })
+        .collect();
+    setup.deck_order = Some(DeckOrder::default());
+    setup
+}
+
+fn rect(el: &Element) -> DomRect {
+    el.get_bounding_client_rect()
+}
+
+fn squares(root: &HtmlElement) -> Vec<Element> {
+    let list = root.query_selector_all(".board-ring .sq").expect("squares");
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .map(|n| n.unchecked_into::<Element>())
+        .collect()
+}
+
+#[wasm_bindgen_test]
+async fn rings_of_every_size_have_their_corners_in_the_corners_and_no_overlap() {
+    for n in [10usize, 11, 27, 40, 41, 60] {
+        let c = container();
+        c.style().set_property("width", "800px").expect("style");
+        let views = (0..n)
+            .map(|i| SquareView {
+                name: format!("Square {i}"),
+                kind: "lot",
+                ..SquareView::default()
+            })
+            .collect::<Vec<_>>();
+        let squares_signal = Signal::stored(views);
+        leptos::mount::mount_to(c.clone(), move || {
+            view! { <BoardRing squares=squares_signal label="Test board"><p>"center"</p></BoardRing> }
+        })
+        .forget();
+        settle().await;
+        let ring = c.query_selector(".board-ring").expect("q").expect("ring");
+        let board = rect(&ring);
+        let sq = squares(&c);
+        assert_eq!(sq.len(), n);
+        let near = |a: f64, b: f64| (a - b).abs() < 4.0;
+        let [c0, c1, c2, c3] = corner_indices(n);
+        let r0 = rect(&sq[c0]);
+        assert!(
+            near(r0.right(), board.right()) && near(r0.bottom(), board.bottom()),
+            "{n}: square 1 at bottom right"
+        );
+        let r1 = rect(&sq[c1]);
+        assert!(
+            near(r1.left(), board.left()) && near(r1.bottom(), board.bottom()),
+            "{n}: bottom left corner"
+        );
+        let r2 = rect(&sq[c2]);
+        assert!(
+            near(r2.left(), board.left()) && near(r2.top(), board.top()),
+            "{n}: top left corner"
+        );
+        let r3 = rect(&sq[c3]);
+        assert!(
+            near(r3.right(), board.right()) && near(r3.top(), board.top()),
+            "{n}: top right corner"
+        );
+        // Corners are square; no two squares overlap; together they cover the ring.
+        assert!(near(r2.width(), r2.height()), "{n}: corners are square");
+        let rects: Vec<DomRect> = sq.iter().map(rect).collect();
+        let mut area = 0.0f64;
+        for (i, a) in rects.iter().enumerate() {
+            area += a.width() * a.height();
+            for (j, b) in rects.iter().enumerate().skip(i + 1) {
+                let ox = a.right().min(b.right()) - a.left().max(b.left());
+                let oy = a.bottom().min(b.bottom()) - a.top().max(b.top());
+                assert!(ox < 1.0 || oy < 1.0, "{n}: squares {i} and {j} overlap");
+            }
+        }
+        let center = rect(
+            &c.query_selector(".board-center")
+                .expect("q")
+                .expect("center"),
+        );
+        let ring_area = board.width() * board.height() - center.width() * center.height();
+        assert!(
+            (area - ring_area).abs() / ring_area < 0.05,
+            "{n}: the squares leave a hole ({area:.0} of {ring_area:.0})"
+        );
+        c.remove();
+    }
+}
+
+#[wasm_bindgen_test]
+async fn a_computers_card_is_put_away_when_the_turn_moves_on() {
+    // Ann rolls 1 + 3 onto Income Tax; Bob (a computer) rolls 3 + 4 onto Chance and draws
+    // "Advance to Go"; then his turn ends and Ann must roll.
+    let setup = setup_with(
+        vec![Seat::human("Ann"), Seat::computer("Bob", "balanced")],
+        &[[1, 3], [3, 4], [2, 3]],
+    );
+    let (c, session) = mount_play(setup);
+    button(&c, "Roll dice").click();
+    settle().await;
+    button(&c, "End turn").click();
+    settle().await;
+    let mut saw_card = false;
+    for _ in 0..20 {
+        if !session.computer_to_act() {
+            break;
+        }
+        session.computer_step();
+        settle().await;
+        if let Some(card) = c.query_selector(".card-drawn").expect("q") {
+            let t = card.text_content().unwrap_or_default();
+            assert!(
+                t.contains("Bob's Chance card"),
+                "the card says whose it is: {t}"
+            );
+            saw_card = true;
+        }
+    }
+    assert!(saw_card, "Bob's card was shown while he played");
+    assert!(text(&c).contains("Ann, roll the dice"), "{}", text(&c));
+    assert!(
+        c.query_selector(".card-drawn").expect("q").is_none(),
+        "Bob's card is still up during Ann's turn"
+    );
+    // What Bob did stays in the feed until Ann acts.
+    let feed = c.query_selector(".feed").expect("q").expect("feed");
+    assert!(feed.text_content().unwrap_or_default().contains("Bob drew"));
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_deed_says_the_rent_due_now_for_each_kind_of_square() {
+    let mut ann = Seat::human("Ann");
+    // Boardwalk alone, Reading Railroad and Short Line, Electric Company, Oriental mortgaged.
+    ann.start.owns = vec![39, 5, 35, 12, 6];
+    ann.start.mortgaged = vec![6];
+    let setup = setup_with(vec![ann, Seat::human("Bob")], &[]);
+    let (c, _session) = mount_play(setup);
+    let open = |name: &str| {
+        let list = c
+            .query_selector_all(".board-ring button.sq")
+            .expect("squares");
+        let found = (0..list.length())
+            .filter_map(|i| list.item(i))
+            .map(|n| n.unchecked_into::<HtmlElement>())
+            .find(|b| {
+                b.get_attribute("aria-label")
+                    .unwrap_or_default()
+                    .contains(name)
+            })
+            .expect("the square");
+        found.click();
+    };
+    let rent_line = |c: &HtmlElement| {
+        c.query_selector(".rent-now")
+            .expect("q")
+            .map(|e| e.text_content().unwrap_or_default())
+    };
+    for (square, want) in [
+        ("Boardwalk", "Rent due now: $50, to Ann."),
+        ("Reading Railroad", "Rent due now: $50, to Ann."),
+        (
+            "Electric Company",
+            "Rent due now: 4 × the dice rolled, to Ann.",
+        ),
+        ("Oriental Avenue", "No rent is due: the lot is mortgaged."),
+    ] {
+        open(square);
+        settle().await;
+        assert_eq!(rent_line(&c).as_deref(), Some(want), "{square}");
+        button(&c, "Close").click();
+        settle().await;
+    }
+    open("Baltic Avenue");
+    settle().await;
+    assert_eq!(rent_line(&c), None, "an unowned lot has no rent due");
+    assert!(!text(&c).contains("a utility: for a roll of 7"));
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_bar_and_the_panel_name_the_same_player_during_an_auction() {
+    // Ann lands on Baltic Avenue and declines: the auction asks Ann, then Bob, to bid.
+    let setup = setup_with(vec![Seat::human("Ann"), Seat::human("Bob")], &[[1, 2]]);
+    let (c, session) = mount_play(setup);
+    button(&c, "Roll dice").click();
+    settle().await;
+    button(&c, "Auction").click();
+    settle().await;
+    let mut rounds = 0;
+    loop {
+        let (actor, current, phase) = session.game.with_untracked(|g| {
+            let g = g.as_ref().expect("a game");
+            (
+                g.actor().map(|a| g.player(a).name.clone()),
+                g.player(g.current_player()).name.clone(),
+                g.phase().clone(),
+            )
+        });
+        assert!(matches!(phase, Phase::Auction(_)), "{phase:?}");
+        let actor = actor.expect("someone bids");
+        let bar = c
+            .query_selector(".action-bar .actor")
+            .expect("q")
+            .map(|e| e.text_content().unwrap_or_default())
+            .unwrap_or_default();
+        assert_eq!(bar, format!("{actor} to bid"));
+        let marked = c
+            .query_selector(".player-list > li[aria-current='true'] .player-name")
+            .expect("q")
+            .expect("a marked player")
+            .text_content()
+            .unwrap_or_default();
+        assert_eq!(marked, actor, "the panel marks the bidder");
+        let turn = c
+            .query_selector(".player-list > li.turn .player-name")
+            .expect("q")
+            .expect("whose turn")
+            .text_content()
+            .unwrap_or_default();
+        assert_eq!(turn, current, "the panel still shows whose turn it is");
+        if actor == "Bob" {
+            assert_ne!(actor, current);
+            break;
+        }
+        rounds += 1;
+        assert!(rounds < 3, "Bob was never asked to bid");
+        session.dispatch(Action::Bid { amount: 10 });
+        settle().await;
+    }
+    c.remove();
+}
+
+fn overlaps(a: &Place, b: &Place) -> bool {
+    let eps = 1e-9;
+    a.left + a.width > b.left + eps
+        && b.left + b.width > a.left + eps
+        && a.top + a.height > b.top + eps
+        && b.top + b.height > a.top + eps
+}
+
+#[wasm_bindgen_test]
+fn the_ring_layout_puts_corners_in_corners_for_every_size_from_10_to_60() {
+    for n in 10..=60 {
+        let places = ring_places(n);
+        assert_eq!(places.len(), n);
+        let c = corner_indices(n);
+        let at = |i: usize| (places[i].left, places[i].top);
+        let far = 1.0 - places[0].width;
+        assert_eq!(at(c[0]), (far, far), "{n}: start at bottom right");
+        assert_eq!(at(c[1]).0, 0.0, "{n}");
+        assert!((at(c[1]).1 - far).abs() < 1e-9, "{n}");
+        assert_eq!(at(c[2]), (0.0, 0.0), "{n}");
+        assert!((at(c[3]).0 - far).abs() < 1e-9 && at(c[3]).1 == 0.0, "{n}");
+        for i in 0..n {
+            for j in i + 1..n {
+                assert!(!overlaps(&places[i], &places[j]), "{n}: {i} and {j}");
+            }
+        }
+        // No hole: the squares' area is the board less its center.
+        let area: f64 = places.iter().map(|p| p.width * p.height).sum();
+        let inner = 1.0 - 2.0 * places[0].width;
+        assert!(
+            (area - (1.0 - inner * inner)).abs() < 1e-9,
+            "{n}: area {area}"
+        );
+    }
+    // A board grown at its end keeps its first corners where they were.
+    assert_eq!(corner_indices(40), [0, 10, 20, 30]);
+    assert_eq!(corner_indices(41), [0, 10, 20, 30]);
+    assert_eq!(corner_indices(16), [0, 4, 8, 12]);
+}
+
+#[wasm_bindgen_test]
+fn long_names_break_between_syllables_and_words_read_right() {
+    assert_eq!(hyphenate("Go"), "Go");
+    assert_eq!(hyphenate("Baltic Avenue"), "Baltic Avenue");
+    let h = hyphenate("Pennsylvania Avenue");
+    assert!(h.contains('\u{ad}'), "{h}");
+    assert_eq!(h.replace('\u{ad}', ""), "Pennsylvania Avenue");
+    assert!(hyphenate("Mediterranean").contains('\u{ad}'));
+    assert_eq!(hyphenate("Kentucky"), "Ken\u{ad}tucky");
+    assert_eq!(ordinal(1), "1st");
+    assert_eq!(ordinal(3), "3rd");
+    assert_eq!(ordinal(12), "12th");
+    assert_eq!(ordinal(22), "22nd");
+    assert_eq!(count(1, "round", "rounds"), "1 round");
+    assert_eq!(count(2, "round", "rounds"), "2 rounds");
+}
