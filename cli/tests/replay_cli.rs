@@ -109,3 +109,24 @@ fn bench_games_reports_games_per_second() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("games/s"), "{out}");
 }
+
+/// Issue 15: the Campus examples and the jail case, as `worlds replay` plays them.
+#[test]
+fn campus_bonus_squares_do_nothing_after_a_bonus_and_max_face_jail_has_a_try_limit() {
+    // (file, Ann's cash, position, in jail, Bob's cash)
+    let cases = [
+        ("campus_bonus_then_chest_2.json", 1200, 14, false, 1000),
+        ("campus_bonus_then_go_to_jail.json", 1200, 12, false, 1000),
+        ("campus_bonus_then_chance_1.json", 1200, 2, false, 1000),
+        ("campus_bonus_then_chance_2.json", 1200, 10, false, 1000),
+        ("campus_max_face_jail_tries.json", 950, 7, false, 1000),
+    ];
+    for (file, cash, position, in_jail, bob) in cases {
+        let v = json_of(&format!("tests/scenarios/{file}"));
+        let ann = &v["players"][0];
+        assert_eq!(ann["cash"], cash, "{file}");
+        assert_eq!(ann["position"], position, "{file}");
+        assert_eq!(ann["in_jail"], in_jail, "{file}");
+        assert_eq!(v["players"][1]["cash"], bob, "{file}");
+    }
+}

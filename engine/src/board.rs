@@ -122,6 +122,20 @@ pub enum SquareKind {
     Road,
 }
 
+impl SquareKind {
+    /// A bonus square: Chance, Community Chest, Joker or Go to Jail (see
+    /// [`RuleSet::skip_bonus_squares_after_bonus`]).
+    pub fn is_bonus_square(&self) -> bool {
+        matches!(
+            self,
+            SquareKind::Chance
+                | SquareKind::CommunityChest
+                | SquareKind::Joker { .. }
+                | SquareKind::GoToJail
+        )
+    }
+}
+
 /// A square as the editor saves it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SquareDef {

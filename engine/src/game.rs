@@ -282,7 +282,8 @@ pub struct Turn {
     pub last_roll: Vec<u8>,
     pub last_total: u32,
     pub last_double: bool,
-    /// A bonus was received this turn (`bonus_once_per_turn`).
+    /// A bonus was received this turn (`bonus_once_per_turn`,
+    /// `skip_bonus_squares_after_bonus`).
     pub bonus_taken: bool,
     pub trade_offers: u32,
 }
@@ -937,6 +938,10 @@ impl Game {
             E::NoBonus { amount } => {
                 format!("{who} gets no {} bonus: one per turn", m(*amount))
             }
+            E::BonusSquareSkipped { square } => format!(
+                "{} does nothing: {who} already took a bonus this turn",
+                sq(*square)
+            ),
             E::Payment {
                 from,
                 to,

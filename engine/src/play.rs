@@ -1178,32 +1178,38 @@ impl Game {
                     self.settle(blocking, ev);
                     return;
                 }
-                self.players[p].jail_tries += 1;
-                let tries = self.players[p].jail_tries;
-                if jail.max_tries.is_some_and(|m| tries >= m) {
-                    self.free_from_jail(p, JailExit::FineAfterTries, ev);
-                    let fine = jail.fine.unwrap_or(0);
-                    let middle = self.middle();
-                    self.charge(p, middle, fine, Reason::JailFine, ev);
-                    self.pending.push_back(Pending::Move { player: p, steps });
-                } else {
-                    self.emit(p, Event::StayedInJail { tries }, ev);
-                }
-                self.advance(ev);
+                self.failed_jail_try(p, steps, ev);
             }
             JailRelease::MaxFace => {
                 if max_face {
                     self.free_from_jail(p, JailExit::MaxFace, ev);
                     self.turn.can_roll = true;
                     self.emit(p, Event::RollAgain, ev);
-                } else {
-                    self.players[p].jail_tries = self.players[p].jail_tries.saturating_add(1);
-                    let tries = self.players[p].jail_tries;
-                    self.emit(p, Event::StayedInJail { tries }, ev);
+                    self.advance(ev);
+                    return;
                 }
-                self.advance(ev);
+                self.failed_jail_try(p, steps, ev);
             }
         }
+    }
+
+    /// A roll in jail that did not free the player: one more try (saturating, so a jail
+    /// without a try limit never overflows); the last allowed try pays the fine and moves
+    /// the token by the roll, under either release rule.
+    fn failed_jail_try(&mut self, p: PlayerId, steps: i32, ev: &mut Events) {
+        let jail = self.rules().jail;
+        self.players[p].jail_tries = self.players[p].jail_tries.saturating_add(1);
+        let tries = self.players[p].jail_tries;
+        if jail.max_tries.is_some_and(|m| tries >= m) {
+            self.free_from_jail(p, JailExit::FineAfterTries, ev);
+            let fine = jail.fine.unwrap_or(0);
+            let middle = self.middle();
+            self.charge(p, middle, fine, Reason::JailFine, ev);
+            self.pending.push_back(Pending::Move { player: p, steps });
+        } else {
+            self.emit(p, Event::StayedInJail { tries }, ev);
+        }
+        self.advance(ev);
     }
 
     fn pay_bonus(
@@ -1217,8 +1223,10 @@ impl Game {
         if amount <= 0 {
             return;
         }
-        if self.rules().bonus_once_per_turn && p == self.turn.player {
-            if self.turn.bonus_taken {
+        let rules = self.rules();
+        let tracked = rules.bonus_once_per_turn || rules.skip_bonus_squares_after_bonus;
+        if tracked && p == self.turn.player {
+            if self.rules().bonus_once_per_turn && self.turn.bonus_taken {
                 self.emit(p, Event::NoBonus { amount }, ev);
                 return;
             }
@@ -1305,6 +1313,14 @@ impl Game {
         let pos = self.players[p].position;
         let kind = self.board().square(pos).kind.clone();
         let middle = self.middle();
+        if self.rules().skip_bonus_squares_after_bonus
+            && p == self.turn.player
+            && self.turn.bonus_taken
+            && kind.is_bonus_square()
+        {
+            self.emit(p, Event::BonusSquareSkipped { square: pos }, ev);
+            return None;
+        }
         match kind {
             SquareKind::Start | SquareKind::Jail | SquareKind::Road => None,
             SquareKind::FreeParking => {
