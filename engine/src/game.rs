@@ -395,10 +395,19 @@ impl Game {
                 name: seat.name.clone(),
                 why,
             };
+            if let Some(why) = crate::board::name_problem(&seat.name) {
+                return Err(bad(why));
+            }
+            if let Some(why) = crate::board::name_problem(&seat.token) {
+                return Err(bad(format!("the token: {why}")));
+            }
+            if let Some(why) = crate::board::name_problem(&seat.color) {
+                return Err(bad(format!("the color: {why}")));
+            }
             let s = &seat.start;
             let cash = s.cash.unwrap_or(rules.starting_cash);
-            if !(-crate::board::MAX_AMOUNT..=crate::board::MAX_AMOUNT).contains(&cash) {
-                return Err(bad("cash out of range".into()));
+            if !(0..=crate::board::MAX_AMOUNT).contains(&cash) {
+                return Err(bad("cash must be between 0 and 1,000,000,000".into()));
             }
             let position = s.position.unwrap_or(0);
             if position >= board.len() {
@@ -422,9 +431,32 @@ impl Game {
                 }
                 squares[lot].mortgaged = true;
             }
-            for &(lot, h) in &s.houses {
+            for (k, &(lot, h)) in s.houses.iter().enumerate() {
                 if !s.owns.contains(&lot) || board.square(lot).house_cost().is_none() || h > 5 {
                     return Err(bad(format!("square {lot} cannot hold {h} buildings")));
+                }
+                if s.houses[..k].iter().any(|&(l, _)| l == lot) {
+                    return Err(bad(format!("square {lot} has its buildings listed twice")));
+                }
+                if h > 0 {
+                    let name = &board.square(lot).name;
+                    if !rules.buildings {
+                        return Err(bad(format!("{name}: this game has no buildings")));
+                    }
+                    let group = match board.group_of(lot) {
+                        Some(g) => board.group_lots(g),
+                        None => &[][..],
+                    };
+                    if group.is_empty() || group.iter().any(|l| !s.owns.contains(l)) {
+                        return Err(bad(format!(
+                            "{name} has buildings without its whole color group"
+                        )));
+                    }
+                    if group.iter().any(|l| s.mortgaged.contains(l)) {
+                        return Err(bad(format!(
+                            "{name} has buildings while a lot of its group is mortgaged"
+                        )));
+                    }
                 }
                 if h == 5 {
                     if bank_hotels == 0 {
