@@ -34,6 +34,7 @@ pub mod bots;
 pub mod cards;
 pub mod envelope;
 pub mod event;
+pub mod fuzz;
 pub mod game;
 mod play;
 pub mod presets;

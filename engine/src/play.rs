@@ -252,7 +252,7 @@ impl Game {
     }
 
     /// The lots sharing the square's group (just the square when it has none).
-    fn group_of_lot(&self, square: usize) -> Vec<usize> {
+    pub(crate) fn group_of_lot(&self, square: usize) -> Vec<usize> {
         match self.board().group_of(square) {
             Some(g) => self.board().group_lots(g).to_vec(),
             None => vec![square],
