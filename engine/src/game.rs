@@ -1081,7 +1081,7 @@ impl Game {
                     J::Card => "used a Get Out of Jail Free card",
                     J::Doubles => "rolled doubles",
                     J::MaxFace => "rolled a 6",
-                    J::FineAfterTries => "third failed try: paid the fine",
+                    J::FineAfterTries => "last allowed try failed: paid the fine",
                 };
                 format!("{who} left jail ({how})")
             }
