@@ -5,7 +5,7 @@ export CHROMEDRIVER ?= /usr/bin/chromedriver
 PORT ?= 8080
 E2E_PORT ?= 8091
 
-.PHONY: setup build serve test test-native test-browser test-e2e lint fmt size clean
+.PHONY: setup build serve test test-native test-browser test-e2e lint fmt size clean fuzz
 
 setup:
 	@bash scripts/setup.sh
@@ -44,6 +44,11 @@ lint:
 
 fmt:
 	cargo fmt --all
+
+# 100,000 fuzzed games (rule variations, legal and illegal actions), invariants checked
+# after every action; prints games, actions, panics and violations, fails on any.
+fuzz:
+	cargo run --release -p worlds-cli -- fuzz --games 100000
 
 # Sizes of the release build, raw and gzip (the README quotes these).
 size:

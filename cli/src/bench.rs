@@ -43,9 +43,29 @@ pub fn run(args: &[String]) -> ExitCode {
             _ => false,
         };
         if !ok {
-            eprintln!("worlds bench-games: bad argument '{a}'\n{USAGE}");
+            eprintln!(
+                "worlds bench-games: bad argument '{}' (usage: worlds bench-games --help)",
+                crate::landing::clean(a)
+            );
             return ExitCode::from(2);
         }
+    }
+    // Counts are checked before anything is allocated for them.
+    let rules = board.board().rules().clone();
+    let (min, max) = (
+        usize::from(rules.min_players),
+        usize::from(rules.max_players),
+    );
+    if !(min..=max).contains(&players) {
+        eprintln!(
+            "worlds bench-games: --players must be between {min} and {max} on {}; got {players} (usage: worlds bench-games --help)",
+            board.id()
+        );
+        return ExitCode::from(2);
+    }
+    if games == 0 || games > 100_000_000 {
+        eprintln!("worlds bench-games: --games must be between 1 and 100000000; got {games} (usage: worlds bench-games --help)");
+        return ExitCode::from(2);
     }
     let start = Instant::now();
     let mut actions = 0usize;

@@ -117,22 +117,103 @@ pub fn load_board(name: &str) -> Result<Board, String> {
     if let Some(p) = Preset::from_id(name) {
         return Ok(p.board());
     }
-    let text = std::fs::read_to_string(name).map_err(|e| {
-        format!("--board: '{name}' is neither a preset (classic, mini, campus, worlds) nor a readable file: {e}")
+    let shown = clean(name);
+    let text = read_text(name).map_err(|e| {
+        format!("--board: '{shown}' is neither a preset (classic, mini, campus, worlds) nor a readable board file: {e}")
     })?;
-    let def = BoardDef::from_json(&text).map_err(|e| format!("--board {name}: {e}"))?;
+    let def = BoardDef::from_json(&text).map_err(|e| format!("--board {shown}: {e}"))?;
     Board::from_def(def).map_err(|errors| {
-        let lines: Vec<String> = errors.iter().map(|e| format!("  {e}")).collect();
+        let lines: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
         format!(
-            "--board {name}: the board is not valid:\n{}",
-            lines.join("\n")
+            "--board {shown}: the board is not valid: {}",
+            lines.join(" ")
         )
     })
 }
 
-/// Prints a bad command line and returns exit code 2.
-pub fn refuse(command: &str, usage: &str, bad: BadArgs) -> ExitCode {
-    eprintln!("worlds {command}: {}\n{usage}", bad.0);
+/// Files larger than this are refused before they are read.
+pub const MAX_FILE_BYTES: u64 = 10 * 1024 * 1024;
+
+/// Reads a text file of at most [`MAX_FILE_BYTES`]: the size is checked before reading,
+/// and the read itself stops past the limit (a device such as /dev/zero has no size). A
+/// UTF-8 byte-order mark is dropped.
+pub fn read_text(path: &str) -> Result<String, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let meta = file.metadata().map_err(|e| e.to_string())?;
+    if meta.is_dir() {
+        return Err("it is a directory".to_string());
+    }
+    let too_large = || {
+        format!(
+            "the file is larger than {} MB",
+            MAX_FILE_BYTES / (1024 * 1024)
+        )
+    };
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_large());
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "the file is not UTF-8 text (byte {})",
+            e.utf8_error().valid_up_to()
+        )
+    })?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
+}
+
+/// Text safe to print on a terminal: control and invisible characters (see
+/// `worlds_engine::board::is_forbidden_name_char`) are shown as `\u{..}` escapes.
+pub fn clean(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if worlds_engine::board::is_forbidden_name_char(c) {
+            out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// A message on one line, safe to print: line breaks become spaces, control characters
+/// are escaped.
+pub fn one_line(s: &str) -> String {
+    let joined: Vec<&str> = s.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    clean(&joined.join(" "))
+}
+
+/// Pretty JSON safe to print: the invisible characters serde leaves as they are (DEL, C1
+/// controls, direction overrides, zero-width spaces; it escapes the others) become `\uXXXX`
+/// escapes, which decode to the same text.
+pub fn json_safe(json: &str) -> String {
+    let mut out = String::with_capacity(json.len());
+    for c in json.chars() {
+        if c != '\n' && worlds_engine::board::is_forbidden_name_char(c) {
+            out.push_str(&format!("\\u{:04x}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Prints a bad command line (one line) and returns exit code 2.
+pub fn refuse(command: &str, _usage: &str, bad: BadArgs) -> ExitCode {
+    eprintln!(
+        "worlds {command}: {} (usage: worlds {command} --help)",
+        one_line(&bad.0)
+    );
     ExitCode::from(2)
 }
 
@@ -140,7 +221,7 @@ pub fn refuse(command: &str, usage: &str, bad: BadArgs) -> ExitCode {
 pub fn print_json<T: serde::Serialize>(value: &T) -> ExitCode {
     match serde_json::to_string_pretty(value) {
         Ok(s) => {
-            println!("{s}");
+            println!("{}", json_safe(&s));
             ExitCode::SUCCESS
         }
         Err(e) => {

@@ -4,6 +4,7 @@
 
 mod bench;
 mod exact;
+mod fuzz;
 mod landing;
 mod replay;
 mod tournament;
@@ -32,6 +33,8 @@ commands:
                          [--round-cap R] [--format json|table]
               defaults: --games 100 --seats balanced,cautious --seed 1 --round-cap 500
   bench-stats statistics benchmarks: turns/s, chain solve time, full games/s
+  fuzz        random games with varied rules, checking invariants after every action:
+              fuzz [--games N] [--seed S] [--max-actions A]
   help        show this text";
 
 fn main() -> ExitCode {
@@ -49,12 +52,16 @@ fn main() -> ExitCode {
         "payback" => exact::run_payback(rest),
         "tournament" => tournament::run(rest),
         "bench-stats" => tournament::run_bench(rest),
+        "fuzz" => fuzz::run(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             ExitCode::SUCCESS
         }
         other => {
-            eprintln!("worlds: unknown command '{other}'\n\n{USAGE}");
+            eprintln!(
+                "worlds: unknown command '{}' (see worlds help)",
+                landing::clean(other)
+            );
             ExitCode::from(2)
         }
     }

@@ -6,6 +6,8 @@ use std::process::ExitCode;
 use worlds_engine::scenario::{report, Scenario};
 use worlds_engine::Game;
 
+use crate::landing::{clean, json_safe, one_line, read_text};
+
 pub const USAGE: &str = "usage: worlds replay SCENARIO.json [--format json|table]";
 
 #[derive(Debug, PartialEq)]
@@ -48,23 +50,35 @@ pub fn run(args: &[String]) -> ExitCode {
     let (path, format) = match parse(args) {
         Ok(x) => x,
         Err(e) => {
-            eprintln!("worlds replay: {e}\n{USAGE}");
+            eprintln!(
+                "worlds replay: {} (usage: worlds replay SCENARIO.json [--format json|table])",
+                one_line(&e)
+            );
             return ExitCode::from(2);
         }
     };
-    let text = match std::fs::read_to_string(&path) {
+    // A bad file, like a bad flag, exits with 2 and one line.
+    let text = match read_text(&path) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("worlds replay: cannot read {path}: {e}");
-            return ExitCode::from(1);
+            eprintln!(
+                "worlds replay: cannot read {}: {}",
+                clean(&path),
+                one_line(&e)
+            );
+            return ExitCode::from(2);
         }
     };
     let outcome = Scenario::from_json(&text).and_then(|s| s.run());
     let outcome = match outcome {
         Ok(o) => o,
         Err(e) => {
-            eprintln!("worlds replay: {path}: {e}");
-            return ExitCode::from(1);
+            eprintln!(
+                "worlds replay: {}: {}",
+                clean(&path),
+                one_line(&e.to_string())
+            );
+            return ExitCode::from(2);
         }
     };
     if outcome.unapplied_actions > 0 {
@@ -77,16 +91,21 @@ pub fn run(args: &[String]) -> ExitCode {
         Format::Json => {
             let v = report(&outcome.game);
             match serde_json::to_string_pretty(&v) {
-                Ok(s) => println!("{s}"),
+                Ok(s) => println!("{}", json_safe(&s)),
                 Err(e) => {
                     eprintln!("worlds replay: {e}");
                     return ExitCode::from(1);
                 }
             }
         }
-        Format::Table => print!("{}", table(&outcome.game)),
+        Format::Table => print!("{}", clean_lines(&table(&outcome.game))),
     }
     ExitCode::SUCCESS
+}
+
+/// Every line of a text cleaned for the terminal (line breaks kept).
+fn clean_lines(text: &str) -> String {
+    text.split('\n').map(clean).collect::<Vec<_>>().join("\n")
 }
 
 /// The players as a table, then the log.

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeSet, HashMap};
 
 use crate::cards::{Card, CardDef, CardEffect, DeckKind, Decks, SquareRef};
-use crate::rules::{DebtRule, DoublesLimit, ExtraRoll, RuleSet};
+use crate::rules::{DebtRule, DoublesLimit, ExtraRoll, JailRelease, RuleSet};
 
 /// Smallest and largest board.
 pub const MIN_SQUARES: usize = 10;
@@ -22,6 +22,41 @@ pub const MAX_NAME_CHARS: usize = 80;
 pub const MAX_PICTURE_CHARS: usize = 4_000_000;
 /// Most pawn pictures a board may carry.
 pub const MAX_PAWNS: usize = 8;
+/// Most color groups a board may have.
+pub const MAX_GROUPS: usize = 60;
+/// Most cards in one deck.
+pub const MAX_CARDS: usize = 100;
+/// Longest card text, in characters.
+pub const MAX_CARD_TEXT_CHARS: usize = 300;
+
+/// A character a name may not hold: control characters, and the invisible ones that can
+/// disguise a name (zero-width spaces, word joiners, byte-order marks, direction
+/// overrides). The zero-width joiner and non-joiner stay allowed: scripts and emoji need
+/// them.
+pub fn is_forbidden_name_char(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{200B}'
+                | '\u{200E}'
+                | '\u{200F}'
+                | '\u{202A}'..='\u{202E}'
+                | '\u{2060}'..='\u{2064}'
+                | '\u{2066}'..='\u{2069}'
+                | '\u{FEFF}'
+        )
+}
+
+/// Why a name (of a player, a board, a square...) is refused, if it is.
+pub fn name_problem(name: &str) -> Option<String> {
+    if name.chars().count() > MAX_NAME_CHARS {
+        return Some(format!("a name is at most {MAX_NAME_CHARS} characters"));
+    }
+    if name.chars().any(is_forbidden_name_char) {
+        return Some("a name may not contain control or invisible characters".to_string());
+    }
+    None
+}
 
 /// The board's money.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -122,8 +157,23 @@ pub enum SquareKind {
     Road,
 }
 
-/// A square as the editor saves it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+impl SquareKind {
+    /// A bonus square: Chance, Community Chest, Joker or Go to Jail (see
+    /// [`RuleSet::skip_bonus_squares_after_bonus`]).
+    pub fn is_bonus_square(&self) -> bool {
+        matches!(
+            self,
+            SquareKind::Chance
+                | SquareKind::CommunityChest
+                | SquareKind::Joker { .. }
+                | SquareKind::GoToJail
+        )
+    }
+}
+
+/// A square as the editor saves it. Reading one refuses fields its type does not have (a
+/// typo such as `"gruop"` would otherwise be dropped silently).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SquareDef {
     pub name: String,
     #[serde(flatten)]
@@ -131,6 +181,91 @@ pub struct SquareDef {
     /// A data URL shown on the square (Joker, Chance, Community Chest).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub picture: Option<String>,
+}
+
+/// The fields a square of each type may have (besides `name`, `type` and `picture`).
+fn square_fields(kind: &str) -> Option<&'static [&'static str]> {
+    Some(match kind {
+        "start" | "chance" | "community_chest" | "go_to_jail" | "jail" | "free_parking"
+        | "road" => &[],
+        "property" => &["price", "rents", "house_cost", "group"],
+        "railroad" => &["price", "rents"],
+        "utility" => &["price", "multipliers"],
+        "station" => &["fee_per_pip"],
+        "tax" => &["amount", "percent", "percent_on_double"],
+        "joker" => &["move_by", "wait", "money", "pay_each_player"],
+        _ => return None,
+    })
+}
+
+/// [`SquareDef`] as serde derives it (the flattened kind cannot deny unknown fields).
+#[derive(Deserialize)]
+struct RawSquareDef {
+    name: String,
+    #[serde(flatten)]
+    kind: SquareKind,
+    #[serde(default)]
+    picture: Option<String>,
+}
+
+impl<'de> Deserialize<'de> for SquareDef {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_map(SquareVisitor)
+    }
+}
+
+/// Reads a square's fields, refuses those its type does not have, then builds it; errors
+/// are raised inside the object, so a reader's line and column still point at it.
+struct SquareVisitor;
+
+impl<'de> serde::de::Visitor<'de> for SquareVisitor {
+    type Value = SquareDef;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a square")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<SquareDef, A::Error> {
+        use serde::de::Error;
+        let clean = |t: &str| -> String {
+            t.chars()
+                .filter(|c| !is_forbidden_name_char(*c))
+                .take(40)
+                .collect()
+        };
+        let mut obj = serde_json::Map::new();
+        while let Some((key, value)) = map.next_entry::<String, serde_json::Value>()? {
+            if obj.contains_key(&key) {
+                return Err(A::Error::custom(format!(
+                    "duplicate field `{}`",
+                    clean(&key)
+                )));
+            }
+            obj.insert(key, value);
+        }
+        let kind = obj.get("type").and_then(|t| t.as_str()).unwrap_or("");
+        if let Some(fields) = square_fields(kind) {
+            for key in obj.keys() {
+                let known = matches!(key.as_str(), "name" | "type" | "picture")
+                    || fields.contains(&key.as_str());
+                if !known {
+                    let name = clean(obj.get("name").and_then(|n| n.as_str()).unwrap_or(""));
+                    return Err(A::Error::custom(format!(
+                        "the {kind} square \"{name}\" has an unknown field `{}`; expected one of: name, type, picture{}",
+                        clean(key),
+                        fields.iter().map(|f| format!(", {f}")).collect::<String>()
+                    )));
+                }
+            }
+        }
+        let raw: RawSquareDef =
+            serde_json::from_value(serde_json::Value::Object(obj)).map_err(A::Error::custom)?;
+        Ok(SquareDef {
+            name: raw.name,
+            kind: raw.kind,
+            picture: raw.picture,
+        })
+    }
 }
 
 impl SquareDef {
@@ -296,6 +431,22 @@ pub enum BoardError {
     TooManyPawns { count: usize },
     #[error("The rules are invalid: {problem}.")]
     BadRules { problem: String },
+    #[error("The board has {count} {what}; at most {max}.")]
+    TooMany {
+        what: &'static str,
+        count: usize,
+        max: usize,
+    },
+    #[error("The {what} name contains control or invisible characters.")]
+    BadNameChars { what: String, square: Option<usize> },
+    #[error("The {} card \"{text}\" has a text longer than 300 characters or with control characters.", deck.label())]
+    BadCardText { deck: DeckKind, text: String },
+    #[error("\"{name}\" (square {}) starts a chain of moves that never ends: {via} leads back to it.", square + 1)]
+    MoveLoop {
+        square: usize,
+        name: String,
+        via: String,
+    },
 }
 
 impl BoardError {
@@ -322,10 +473,11 @@ impl BoardError {
             | JokerWaitTooLong { square, .. }
             | JokerMoneyTooLarge { square, .. }
             | JokerLoop { square, .. }
+            | MoveLoop { square, .. }
             | GoToJailWithoutJail { square, .. }
             | ExtraJail { square } => Some(*square),
             FirstSquareNotStart => Some(0),
-            BadPicture { square, .. } => *square,
+            BadPicture { square, .. } | BadNameChars { square, .. } => *square,
             _ => None,
         }
     }
@@ -414,6 +566,9 @@ fn check_rules(r: &RuleSet, errors: &mut Vec<BoardError>) {
             bad("the jail fine must be between 0 and 1,000,000,000");
         }
     }
+    if r.jail.release == JailRelease::Doubles && r.dice_count < 2 && r.jail.max_tries.is_none() {
+        bad("with one die nobody rolls doubles, so a jailed player could never leave: set a maximum number of tries (with a fine) or release on the highest face");
+    }
     if r.jail.max_tries == Some(0) {
         bad("the jail needs at least one try");
     }
@@ -454,10 +609,70 @@ fn check_rules(r: &RuleSet, errors: &mut Vec<BoardError>) {
 impl Board {
     /// Checks a definition, returning every problem found.
     pub fn from_def(def: BoardDef) -> Result<Board, Vec<BoardError>> {
+        Board::build(def, true)
+    }
+
+    /// A board whose card and Joker moves may loop: only for the engine's own tests of the
+    /// game's bound on chained moves.
+    #[cfg(test)]
+    pub(crate) fn from_def_allowing_loops(def: BoardDef) -> Result<Board, Vec<BoardError>> {
+        Board::build(def, false)
+    }
+
+    fn build(def: BoardDef, check_loops: bool) -> Result<Board, Vec<BoardError>> {
         let mut errors = Vec::new();
         let n = def.squares.len();
         if !(MIN_SQUARES..=MAX_SQUARES).contains(&n) {
             errors.push(BoardError::WrongSize { count: n });
+        }
+        // Counts first: everything below is linear in them, or worse, so an oversized
+        // board is refused before any of it runs.
+        let deck_lens = def
+            .decks
+            .as_ref()
+            .map_or((0, 0), |d| (d.chance.len(), d.community_chest.len()));
+        let too_many = [
+            ("groups", def.groups.len(), MAX_GROUPS),
+            ("Chance cards", deck_lens.0, MAX_CARDS),
+            ("Community Chest cards", deck_lens.1, MAX_CARDS),
+        ];
+        let mut limits = Vec::new();
+        for (what, count, max) in too_many {
+            if count > max {
+                limits.push(BoardError::TooMany { what, count, max });
+            }
+        }
+        if def.pawns.len() > MAX_PAWNS {
+            limits.push(BoardError::TooManyPawns {
+                count: def.pawns.len(),
+            });
+        }
+        if n > MAX_SQUARES || !limits.is_empty() {
+            errors.extend(limits);
+            return Err(errors);
+        }
+        let check_name =
+            |what: String, name: &str, square: Option<usize>, errors: &mut Vec<BoardError>| {
+                if name.chars().any(is_forbidden_name_char) {
+                    errors.push(BoardError::BadNameChars { what, square });
+                }
+            };
+        check_name("board".into(), &def.name, None, &mut errors);
+        check_name("currency".into(), &def.currency.name, None, &mut errors);
+        check_name(
+            "currency symbol".into(),
+            &def.currency.symbol,
+            None,
+            &mut errors,
+        );
+        for g in &def.groups {
+            check_name("group".into(), &g.name, None, &mut errors);
+        }
+        for pawn in &def.pawns {
+            check_name("pawn".into(), &pawn.name, None, &mut errors);
+        }
+        for (i, sq) in def.squares.iter().enumerate() {
+            check_name(format!("square {}", i + 1), &sq.name, Some(i), &mut errors);
         }
         if def.name.trim().is_empty() {
             errors.push(BoardError::EmptyBoardName);
@@ -480,11 +695,6 @@ impl Board {
                     square: None,
                 });
             }
-        }
-        if def.pawns.len() > MAX_PAWNS {
-            errors.push(BoardError::TooManyPawns {
-                count: def.pawns.len(),
-            });
         }
         for pawn in &def.pawns {
             if !picture_ok(&pawn.picture) || pawn.name.chars().count() > MAX_NAME_CHARS {
@@ -724,7 +934,7 @@ impl Board {
             });
         }
         // Joker loops: follow the chain of moving Jokers from each one.
-        if n > 0 {
+        if n > 0 && check_loops {
             let moves: Vec<i32> = def
                 .squares
                 .iter()
@@ -779,6 +989,10 @@ impl Board {
             errors.push(BoardError::EmptyDeck {
                 deck: DeckKind::CommunityChest,
             });
+        }
+
+        if check_loops {
+            move_loops(&def, [&chance, &community_chest], &mut errors);
         }
 
         if !errors.is_empty() {
@@ -862,6 +1076,91 @@ impl Board {
     }
 }
 
+/// Chains of moves that could go on forever: from a square, the squares a card drawn there
+/// or its Joker can send the token to (and act on) are its edges; a square that can reach
+/// itself starts a loop (a card "move 0", a card advancing to a card square whose deck sends
+/// it back, a Joker moving onto a card square whose card moves back...). Jokers that only
+/// lead to each other are reported as [`BoardError::JokerLoop`] already. The board has at
+/// most [`MAX_SQUARES`] squares here, so the cubic walk is small.
+fn move_loops(def: &BoardDef, decks: [&[Card]; 2], errors: &mut Vec<BoardError>) {
+    let n = def.squares.len();
+    if n == 0 || n > MAX_SQUARES {
+        return;
+    }
+    let nearest = |from: usize, pred: fn(&SquareKind) -> bool| {
+        (1..=n)
+            .map(|k| (from + k) % n)
+            .find(|&i| pred(&def.squares[i].kind))
+    };
+    let wrap =
+        |from: usize, steps: i32| (from as i64 + i64::from(steps)).rem_euclid(n as i64) as usize;
+    let mut edges: Vec<Vec<(usize, String)>> = vec![Vec::new(); n];
+    for (i, sq) in def.squares.iter().enumerate() {
+        let (kind, cards) = match sq.kind {
+            SquareKind::Joker { move_by, .. } if move_by != 0 => {
+                edges[i].push((wrap(i, move_by), "its Joker move".to_string()));
+                continue;
+            }
+            SquareKind::Chance => (DeckKind::Chance, decks[0]),
+            SquareKind::CommunityChest => (DeckKind::CommunityChest, decks[1]),
+            _ => continue,
+        };
+        for c in cards {
+            let target = match c.effect {
+                CardEffect::AdvanceTo { square } => Some(square),
+                CardEffect::AdvanceToNearestRailroad { .. } => {
+                    nearest(i, |k| matches!(k, SquareKind::Railroad { .. }))
+                }
+                CardEffect::AdvanceToNearestUtility { .. } => {
+                    nearest(i, |k| matches!(k, SquareKind::Utility { .. }))
+                }
+                CardEffect::MoveBy { steps } => Some(wrap(i, steps)),
+                _ => None,
+            };
+            if let Some(t) = target {
+                if t < n && !edges[i].iter().any(|(e, _)| *e == t) {
+                    let text: String = c.text.chars().take(60).collect();
+                    edges[i].push((t, format!("the {} card \"{text}\"", kind.label())));
+                }
+            }
+        }
+    }
+    // reaches[a][b]: from a, the chain can arrive at b.
+    let reaches: Vec<Vec<bool>> = (0..n)
+        .map(|a| {
+            let mut seen = vec![false; n];
+            let mut stack: Vec<usize> = edges[a].iter().map(|(t, _)| *t).collect();
+            while let Some(x) = stack.pop() {
+                if !seen[x] {
+                    seen[x] = true;
+                    stack.extend(edges[x].iter().map(|(t, _)| *t));
+                }
+            }
+            seen
+        })
+        .collect();
+    for i in 0..n {
+        if !reaches[i][i] {
+            continue;
+        }
+        let joker_loop = errors
+            .iter()
+            .any(|e| matches!(e, BoardError::JokerLoop { square, .. } if *square == i));
+        if joker_loop {
+            continue;
+        }
+        let via = edges[i]
+            .iter()
+            .find(|(t, _)| *t == i || reaches[*t][i])
+            .map_or_else(String::new, |(_, via)| via.clone());
+        errors.push(BoardError::MoveLoop {
+            square: i,
+            name: def.squares[i].name.clone(),
+            via,
+        });
+    }
+}
+
 fn resolve_ref(def: &BoardDef, r: &SquareRef) -> Option<usize> {
     match r {
         SquareRef::Index(i) => (*i < def.squares.len()).then_some(*i),
@@ -880,6 +1179,18 @@ fn resolve_deck(
     let has = |pred: fn(&SquareKind) -> bool| def.squares.iter().any(|s| pred(&s.kind));
     for card in cards {
         let text: String = card.text.chars().take(200).collect();
+        if card.text.chars().count() > MAX_CARD_TEXT_CHARS
+            || card.text.chars().any(is_forbidden_name_char)
+        {
+            errors.push(BoardError::BadCardText {
+                deck,
+                text: text
+                    .chars()
+                    .filter(|c| !is_forbidden_name_char(*c))
+                    .collect(),
+            });
+            continue;
+        }
         let missing = |target: &str| BoardError::CardTargetMissing {
             deck,
             text: text.clone(),

@@ -70,6 +70,11 @@ pub enum Event {
     NoBonus {
         amount: i64,
     },
+    /// A bonus square reached after a bonus was taken this turn does nothing
+    /// (`skip_bonus_squares_after_bonus`).
+    BonusSquareSkipped {
+        square: usize,
+    },
     Payment {
         from: Party,
         to: Party,

@@ -282,7 +282,8 @@ pub struct Turn {
     pub last_roll: Vec<u8>,
     pub last_total: u32,
     pub last_double: bool,
-    /// A bonus was received this turn (`bonus_once_per_turn`).
+    /// A bonus was received this turn (`bonus_once_per_turn`,
+    /// `skip_bonus_squares_after_bonus`).
     pub bonus_taken: bool,
     pub trade_offers: u32,
 }
@@ -394,10 +395,19 @@ impl Game {
                 name: seat.name.clone(),
                 why,
             };
+            if let Some(why) = crate::board::name_problem(&seat.name) {
+                return Err(bad(why));
+            }
+            if let Some(why) = crate::board::name_problem(&seat.token) {
+                return Err(bad(format!("the token: {why}")));
+            }
+            if let Some(why) = crate::board::name_problem(&seat.color) {
+                return Err(bad(format!("the color: {why}")));
+            }
             let s = &seat.start;
             let cash = s.cash.unwrap_or(rules.starting_cash);
-            if !(-crate::board::MAX_AMOUNT..=crate::board::MAX_AMOUNT).contains(&cash) {
-                return Err(bad("cash out of range".into()));
+            if !(0..=crate::board::MAX_AMOUNT).contains(&cash) {
+                return Err(bad("cash must be between 0 and 1,000,000,000".into()));
             }
             let position = s.position.unwrap_or(0);
             if position >= board.len() {
@@ -421,9 +431,32 @@ impl Game {
                 }
                 squares[lot].mortgaged = true;
             }
-            for &(lot, h) in &s.houses {
+            for (k, &(lot, h)) in s.houses.iter().enumerate() {
                 if !s.owns.contains(&lot) || board.square(lot).house_cost().is_none() || h > 5 {
                     return Err(bad(format!("square {lot} cannot hold {h} buildings")));
+                }
+                if s.houses[..k].iter().any(|&(l, _)| l == lot) {
+                    return Err(bad(format!("square {lot} has its buildings listed twice")));
+                }
+                if h > 0 {
+                    let name = &board.square(lot).name;
+                    if !rules.buildings {
+                        return Err(bad(format!("{name}: this game has no buildings")));
+                    }
+                    let group = match board.group_of(lot) {
+                        Some(g) => board.group_lots(g),
+                        None => &[][..],
+                    };
+                    if group.is_empty() || group.iter().any(|l| !s.owns.contains(l)) {
+                        return Err(bad(format!(
+                            "{name} has buildings without its whole color group"
+                        )));
+                    }
+                    if group.iter().any(|l| s.mortgaged.contains(l)) {
+                        return Err(bad(format!(
+                            "{name} has buildings while a lot of its group is mortgaged"
+                        )));
+                    }
                 }
                 if h == 5 {
                     if bank_hotels == 0 {
@@ -937,6 +970,10 @@ impl Game {
             E::NoBonus { amount } => {
                 format!("{who} gets no {} bonus: one per turn", m(*amount))
             }
+            E::BonusSquareSkipped { square } => format!(
+                "{} does nothing: {who} already took a bonus this turn",
+                sq(*square)
+            ),
             E::Payment {
                 from,
                 to,
@@ -1044,7 +1081,7 @@ impl Game {
                     J::Card => "used a Get Out of Jail Free card",
                     J::Doubles => "rolled doubles",
                     J::MaxFace => "rolled a 6",
-                    J::FineAfterTries => "third failed try: paid the fine",
+                    J::FineAfterTries => "last allowed try failed: paid the fine",
                 };
                 format!("{who} left jail ({how})")
             }

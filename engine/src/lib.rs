@@ -20,8 +20,20 @@
 //!   `SellAllBuildings`, which clears the whole group at the sell-back rate.
 //! - A received mortgaged lot: the 10% is paid at once; until the receiver's own turn ends
 //!   the mortgage lifts for its value alone, later it costs the 10% again.
-//! - Bonus once per turn (Campus): salary and Joker money gains are bonuses; payments,
-//!   moves and card money are not limited.
+//! - Bonus once per turn: salary and Joker money gains are bonuses; card money is not one.
+//!   With `skip_bonus_squares_after_bonus` (Campus, as its seed plays it), once a bonus has
+//!   been taken in a turn, any bonus square (Chance, Community Chest, Joker, Go to Jail)
+//!   reached later in that turn does nothing at all: no gain, no payment, no move, no jail.
+//!   Without it, only the gains are withheld.
+//! - Jail tries: `jail.max_tries` applies under both release rules (doubles and highest
+//!   face); the counter saturates.
+//! - Chains of card and Joker moves: validation refuses a board where one could loop, and
+//!   the game stops a chain after `stats::model::MAX_CHAINED_MOVES` moves regardless.
+//! - A bankrupt player owns and collects nothing: lots still to be handed over to a player
+//!   who goes bankrupt half-way through a trade stay with their owner (in a bankruptcy
+//!   transfer, they go to the bank).
+//! - Selling the cheapest lot to the bank (sell-cheapest debts) first sells back every
+//!   building of its group at the sell-back rate.
 //! - Backward moves never pay the salary, even onto the start square.
 //! - Taxes, station fees, fines, card payments and Joker losses go to the Free Parking
 //!   jackpot when that house rule is on.
@@ -34,6 +46,7 @@ pub mod bots;
 pub mod cards;
 pub mod envelope;
 pub mod event;
+pub mod fuzz;
 pub mod game;
 mod play;
 pub mod presets;

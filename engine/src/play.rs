@@ -19,12 +19,15 @@ use crate::game::{
     Auction, Game, JailCard, Pending, Phase, SquareState, Turn, MAX_TRADE_OFFERS_PER_TURN,
 };
 use crate::rules::{DebtRule, DoublesLimit, ExtraRoll, JailRelease};
+use crate::stats::model::MAX_CHAINED_MOVES;
 
 /// How a landing is settled when a card sent the player there.
 #[derive(Debug, Clone, Copy)]
 struct LandCtx {
     rent_multiplier: i64,
     utility_dice: Option<i64>,
+    /// Moves made by cards and Jokers so far in this chain (see [`MAX_CHAINED_MOVES`]).
+    depth: u8,
 }
 
 impl Default for LandCtx {
@@ -32,6 +35,17 @@ impl Default for LandCtx {
         LandCtx {
             rent_multiplier: 1,
             utility_dice: None,
+            depth: 0,
+        }
+    }
+}
+
+impl LandCtx {
+    /// The context of a move a card or Joker makes from a landing in this context.
+    fn chained(self) -> LandCtx {
+        LandCtx {
+            depth: self.depth.saturating_add(1),
+            ..LandCtx::default()
         }
     }
 }
@@ -238,7 +252,7 @@ impl Game {
     }
 
     /// The lots sharing the square's group (just the square when it has none).
-    fn group_of_lot(&self, square: usize) -> Vec<usize> {
+    pub(crate) fn group_of_lot(&self, square: usize) -> Vec<usize> {
         match self.board().group_of(square) {
             Some(g) => self.board().group_lots(g).to_vec(),
             None => vec![square],
@@ -874,7 +888,23 @@ impl Game {
                 .into_iter()
                 .min_by_key(|&l| (self.board().square(l).price().unwrap_or(0), l));
             let Some(l) = cheapest else { break };
-            self.clear_buildings(l, false);
+            // The group is split by the sale: every building on it is sold back to the
+            // bank at the sell-back rate first (the lot sold included).
+            for g in self.group_of_lot(l) {
+                let refund = self.clear_buildings(g, true);
+                if refund > 0 {
+                    self.transfer(Party::Bank, Party::Player(p), refund);
+                    self.emit(
+                        p,
+                        Event::BuildingSold {
+                            square: g,
+                            houses: 0,
+                            refund,
+                        },
+                        ev,
+                    );
+                }
+            }
             self.squares[l] = SquareState::default();
             let price = self.board().square(l).price().unwrap_or(0);
             let amount = price * i64::from(percent) / 100;
@@ -1044,9 +1074,37 @@ impl Game {
         }
         for (lots, from, to) in [(&offer.give.lots, a, b), (&offer.take.lots, b, a)] {
             for &l in lots {
+                // A mortgaged lot's interest can bankrupt a receiver half-way (sell-cheapest
+                // debts): a bankrupt player receives nothing more, and a lot its giver lost
+                // meanwhile (sold or auctioned in a bankruptcy) is not theirs to give.
+                if self.players[to].bankrupt
+                    || self.players[from].bankrupt
+                    || self.squares[l].owner != Some(from)
+                {
+                    continue;
+                }
                 self.hand_over(l, from, to, ev);
             }
         }
+    }
+
+    /// A lot goes back to the bank (and to auction when auctions are on), its buildings
+    /// with it.
+    fn return_to_bank(&mut self, l: usize, from: PlayerId, ev: &mut Events) {
+        self.clear_buildings(l, false);
+        self.squares[l] = SquareState::default();
+        if self.rules().auctions {
+            self.pending.push_back(Pending::Auction { square: l });
+        }
+        self.emit(
+            from,
+            Event::LotTransferred {
+                square: l,
+                from: Party::Player(from),
+                to: Party::Bank,
+            },
+            ev,
+        );
     }
 
     /// A lot changes hands; a mortgaged one costs the receiver the interest at once.
@@ -1178,32 +1236,38 @@ impl Game {
                     self.settle(blocking, ev);
                     return;
                 }
-                self.players[p].jail_tries += 1;
-                let tries = self.players[p].jail_tries;
-                if jail.max_tries.is_some_and(|m| tries >= m) {
-                    self.free_from_jail(p, JailExit::FineAfterTries, ev);
-                    let fine = jail.fine.unwrap_or(0);
-                    let middle = self.middle();
-                    self.charge(p, middle, fine, Reason::JailFine, ev);
-                    self.pending.push_back(Pending::Move { player: p, steps });
-                } else {
-                    self.emit(p, Event::StayedInJail { tries }, ev);
-                }
-                self.advance(ev);
+                self.failed_jail_try(p, steps, ev);
             }
             JailRelease::MaxFace => {
                 if max_face {
                     self.free_from_jail(p, JailExit::MaxFace, ev);
                     self.turn.can_roll = true;
                     self.emit(p, Event::RollAgain, ev);
-                } else {
-                    self.players[p].jail_tries = self.players[p].jail_tries.saturating_add(1);
-                    let tries = self.players[p].jail_tries;
-                    self.emit(p, Event::StayedInJail { tries }, ev);
+                    self.advance(ev);
+                    return;
                 }
-                self.advance(ev);
+                self.failed_jail_try(p, steps, ev);
             }
         }
+    }
+
+    /// A roll in jail that did not free the player: one more try (saturating, so a jail
+    /// without a try limit never overflows); the last allowed try pays the fine and moves
+    /// the token by the roll, under either release rule.
+    fn failed_jail_try(&mut self, p: PlayerId, steps: i32, ev: &mut Events) {
+        let jail = self.rules().jail;
+        self.players[p].jail_tries = self.players[p].jail_tries.saturating_add(1);
+        let tries = self.players[p].jail_tries;
+        if jail.max_tries.is_some_and(|m| tries >= m) {
+            self.free_from_jail(p, JailExit::FineAfterTries, ev);
+            let fine = jail.fine.unwrap_or(0);
+            let middle = self.middle();
+            self.charge(p, middle, fine, Reason::JailFine, ev);
+            self.pending.push_back(Pending::Move { player: p, steps });
+        } else {
+            self.emit(p, Event::StayedInJail { tries }, ev);
+        }
+        self.advance(ev);
     }
 
     fn pay_bonus(
@@ -1217,8 +1281,10 @@ impl Game {
         if amount <= 0 {
             return;
         }
-        if self.rules().bonus_once_per_turn && p == self.turn.player {
-            if self.turn.bonus_taken {
+        let rules = self.rules();
+        let tracked = rules.bonus_once_per_turn || rules.skip_bonus_squares_after_bonus;
+        if tracked && p == self.turn.player {
+            if self.rules().bonus_once_per_turn && self.turn.bonus_taken {
                 self.emit(p, Event::NoBonus { amount }, ev);
                 return;
             }
@@ -1305,6 +1371,14 @@ impl Game {
         let pos = self.players[p].position;
         let kind = self.board().square(pos).kind.clone();
         let middle = self.middle();
+        if self.rules().skip_bonus_squares_after_bonus
+            && p == self.turn.player
+            && self.turn.bonus_taken
+            && kind.is_bonus_square()
+        {
+            self.emit(p, Event::BonusSquareSkipped { square: pos }, ev);
+            return None;
+        }
         match kind {
             SquareKind::Start | SquareKind::Jail | SquareKind::Road => None,
             SquareKind::FreeParking => {
@@ -1396,8 +1470,13 @@ impl Game {
                 self.charge(p, middle, due, Reason::Tax { square: pos }, ev);
                 None
             }
-            SquareKind::Chance => self.draw(p, DeckKind::Chance, ev),
-            SquareKind::CommunityChest => self.draw(p, DeckKind::CommunityChest, ev),
+            // A chain of card and Joker moves stops after MAX_CHAINED_MOVES (validation
+            // refuses boards where one could loop; this bounds the recursion regardless).
+            SquareKind::Chance | SquareKind::CommunityChest if ctx.depth >= MAX_CHAINED_MOVES => {
+                None
+            }
+            SquareKind::Chance => self.draw(p, DeckKind::Chance, ctx, ev),
+            SquareKind::CommunityChest => self.draw(p, DeckKind::CommunityChest, ctx, ev),
             SquareKind::Joker {
                 move_by,
                 wait,
@@ -1422,8 +1501,8 @@ impl Game {
                     self.players[p].waiting += wait;
                     self.emit(p, Event::WillWait { turns: wait }, ev);
                 }
-                if move_by != 0 {
-                    return self.move_by(p, move_by, true, LandCtx::default(), ev);
+                if move_by != 0 && ctx.depth < MAX_CHAINED_MOVES {
+                    return self.move_by(p, move_by, true, ctx.chained(), ev);
                 }
                 None
             }
@@ -1434,7 +1513,14 @@ impl Game {
         }
     }
 
-    fn draw(&mut self, p: PlayerId, kind: DeckKind, ev: &mut Events) -> Option<Phase> {
+    fn draw(
+        &mut self,
+        p: PlayerId,
+        kind: DeckKind,
+        from: LandCtx,
+        ev: &mut Events,
+    ) -> Option<Phase> {
+        let chained = from.chained();
         let idx = self.decks.get_mut(kind).pop_front()?;
         let card = self.board().deck(kind).get(idx)?.clone();
         if card.effect != CardEffect::GetOutOfJailFree {
@@ -1452,13 +1538,13 @@ impl Game {
         );
         let middle = self.middle();
         match card.effect {
-            CardEffect::AdvanceTo { square } => self.advance_to(p, square, LandCtx::default(), ev),
+            CardEffect::AdvanceTo { square } => self.advance_to(p, square, chained, ev),
             CardEffect::AdvanceToNearestRailroad { rent_multiplier } => {
                 let from = self.players[p].position;
                 let t = self.nearest(from, |k| matches!(k, SquareKind::Railroad { .. }))?;
                 let ctx = LandCtx {
                     rent_multiplier,
-                    utility_dice: None,
+                    ..chained
                 };
                 self.advance_to(p, t, ctx, ev)
             }
@@ -1466,12 +1552,12 @@ impl Game {
                 let from = self.players[p].position;
                 let t = self.nearest(from, |k| matches!(k, SquareKind::Utility { .. }))?;
                 let ctx = LandCtx {
-                    rent_multiplier: 1,
                     utility_dice: Some(dice_multiplier),
+                    ..chained
                 };
                 self.advance_to(p, t, ctx, ev)
             }
-            CardEffect::MoveBy { steps } => self.move_by(p, steps, true, LandCtx::default(), ev),
+            CardEffect::MoveBy { steps } => self.move_by(p, steps, true, chained, ev),
             CardEffect::GoToJail => {
                 self.send_to_jail(p, ev);
                 None
@@ -1707,25 +1793,21 @@ impl Game {
                 let cards = std::mem::take(&mut self.players[p].jail_cards);
                 self.players[c].jail_cards.extend(cards);
                 for &l in &lots {
-                    self.hand_over(l, p, c, ev);
+                    // The creditor may go bankrupt half-way (interest on a mortgaged lot
+                    // under the sell-cheapest rule): the rest goes to the bank.
+                    if self.squares[l].owner != Some(p) {
+                        continue;
+                    }
+                    if self.players[c].bankrupt {
+                        self.return_to_bank(l, p, ev);
+                    } else {
+                        self.hand_over(l, p, c, ev);
+                    }
                 }
             }
             _ => {
                 for &l in &lots {
-                    self.clear_buildings(l, false);
-                    self.squares[l] = SquareState::default();
-                    if self.rules().auctions {
-                        self.pending.push_back(Pending::Auction { square: l });
-                    }
-                    self.emit(
-                        p,
-                        Event::LotTransferred {
-                            square: l,
-                            from: Party::Player(p),
-                            to: Party::Bank,
-                        },
-                        ev,
-                    );
+                    self.return_to_bank(l, p, ev);
                 }
                 let cash = self.players[p].cash;
                 if cash != 0 {
@@ -1789,5 +1871,63 @@ impl Game {
         } else if must_advance {
             self.advance(ev);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::action::Action;
+    use crate::board::{Board, BoardDef};
+    use crate::event::Event;
+    use crate::game::{Game, GameSetup, Seat};
+    use crate::presets::Preset;
+    use crate::stats::model::MAX_CHAINED_MOVES;
+
+    /// Issue 11, fault 1: a card chain that never ends (here a Chance card "move 0 squares",
+    /// on a board built without the validation that refuses it) stops after
+    /// MAX_CHAINED_MOVES moves instead of overflowing the stack.
+    #[test]
+    fn a_move_zero_card_chain_is_bounded() {
+        let mut v: serde_json::Value =
+            serde_json::from_str(Preset::Classic.json()).expect("classic");
+        let stay = serde_json::json!({"text": "Stay", "effect": {"kind": "move_by", "steps": 0}});
+        let deck = vec![stay; 16];
+        v["decks"] = serde_json::json!({"chance": deck, "community_chest": deck});
+        let def: BoardDef = serde_json::from_value(v).expect("a board");
+        assert!(
+            Board::from_def(def.clone()).is_err(),
+            "validation refuses it"
+        );
+        let board = Board::from_def_allowing_loops(def).expect("built for the test");
+        // Game::new refuses such a board too: start on Classic, then swap the board in
+        // (same squares, same deck sizes).
+        let seats = vec![Seat::human("Ann"), Seat::human("Bob")];
+        let classic = Preset::Classic.board();
+        let mut g = Game::new(GameSetup::new(classic, seats, 1)).expect("a game");
+        g.setup.board = std::sync::Arc::new(board);
+        g.set_next_roll(vec![3, 4]).expect("dice");
+        let events = g.apply(Action::Roll).expect("rolls");
+        let draws = events
+            .iter()
+            .filter(|e| matches!(e, Event::CardDrawn { .. }))
+            .count();
+        assert_eq!(draws, usize::from(MAX_CHAINED_MOVES));
+        assert_eq!(g.player(0).position, 7);
+        assert!(!g.legal_actions().is_empty());
+    }
+
+    /// Issue 11, fault 5: the jail-try counter saturates instead of overflowing.
+    #[test]
+    fn the_jail_try_counter_saturates() {
+        let board = Preset::Classic.board();
+        let mut setup = GameSetup::new(board, vec![Seat::human("Ann"), Seat::human("Bob")], 1);
+        setup.rules.jail.max_tries = None;
+        setup.seats[0].start.in_jail = true;
+        let mut g = Game::new(setup).expect("a game");
+        g.players[0].jail_tries = u8::MAX;
+        g.set_next_roll(vec![1, 2]).expect("dice");
+        g.apply(Action::Roll).expect("rolls");
+        assert!(g.player(0).in_jail);
+        assert_eq!(g.player(0).jail_tries, u8::MAX);
     }
 }

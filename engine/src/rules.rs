@@ -124,6 +124,12 @@ pub struct RuleSet {
     /// A player receives at most one bonus per turn: salary and money gains from Joker
     /// squares (Campus). Payments are not bonuses and are always made.
     pub bonus_once_per_turn: bool,
+    /// Once a bonus has been taken in a turn, any bonus square reached later in that turn
+    /// does nothing at all: no gain, no payment, no move, no jail (Campus, as its seed plays
+    /// it). A bonus is the salary for passing or landing on the start, or a money gain from a
+    /// Joker square; bonus squares are the Chance, Community Chest, Joker and Go to Jail
+    /// squares. Off: bonus squares always act (`bonus_once_per_turn` still withholds gains).
+    pub skip_bonus_squares_after_bonus: bool,
     /// Taxes, fees and fines go to the middle of the board; landing on Free Parking takes it.
     pub free_parking_jackpot: bool,
     /// An owner who is in jail collects no rent.
@@ -162,6 +168,7 @@ impl Default for RuleSet {
             salary: 200,
             salary_on_landing_multiplier: 1,
             bonus_once_per_turn: false,
+            skip_bonus_squares_after_bonus: false,
             free_parking_jackpot: false,
             no_rent_in_jail: false,
             starting_cash: 1500,

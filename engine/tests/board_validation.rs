@@ -653,3 +653,183 @@ fn a_board_too_small_and_broken_lists_all_problems_with_squares() {
         BoardError::UnknownGroup { square: 1, .. }
     )));
 }
+
+// ----- Issue 11: worlds that would loop, hang or hide mistakes -----
+
+fn card(text: &str, effect: Value) -> Value {
+    json!({"text": text, "effect": effect})
+}
+
+fn classic_with_decks(chance: Vec<Value>, chest: Vec<Value>) -> Value {
+    let mut v = classic_json();
+    v["decks"] = json!({"chance": chance, "community_chest": chest});
+    v
+}
+
+fn move_loop_at(errs: &[BoardError], square: usize, needle: &str) -> bool {
+    errs.iter().any(|e| {
+        matches!(e, BoardError::MoveLoop { square: s, .. } if *s == square)
+            && e.to_string().contains(needle)
+            && e.square() == Some(square)
+    })
+}
+
+#[test]
+fn a_move_zero_card_is_refused_naming_the_card_and_square() {
+    let v = classic_with_decks(
+        vec![card("Stay put", json!({"kind": "move_by", "steps": 0}))],
+        vec![card("Collect", json!({"kind": "collect", "amount": 10}))],
+    );
+    let errs = problems(v);
+    for chance in [7, 22, 36] {
+        assert!(move_loop_at(&errs, chance, "Stay put"), "{errs:?}");
+    }
+}
+
+#[test]
+fn a_card_advancing_to_a_card_square_whose_card_sends_it_back_is_refused() {
+    // Chance: advance to the Community Chest at 33; Community Chest: advance to Chance 36.
+    let v = classic_with_decks(
+        vec![card(
+            "To the chest",
+            json!({"kind": "advance_to", "square": 33}),
+        )],
+        vec![card(
+            "To chance",
+            json!({"kind": "advance_to", "square": 36}),
+        )],
+    );
+    let errs = problems(v);
+    assert!(move_loop_at(&errs, 36, "To the chest"), "{errs:?}");
+    assert!(move_loop_at(&errs, 33, "To chance"), "{errs:?}");
+}
+
+#[test]
+fn a_joker_moving_onto_a_card_square_whose_card_moves_back_is_refused() {
+    let mut v = classic_with_decks(
+        vec![card("Back 2", json!({"kind": "move_by", "steps": -2}))],
+        vec![card("Collect", json!({"kind": "collect", "amount": 10}))],
+    );
+    // Square 5 becomes a Joker moving 2 forward, onto Chance (7), whose card moves back 2.
+    set(
+        &mut v,
+        &["squares", "5"],
+        json!({"name": "Hop", "type": "joker", "move_by": 2}),
+    );
+    let errs = problems(v);
+    assert!(move_loop_at(&errs, 5, "Joker"), "{errs:?}");
+    assert!(move_loop_at(&errs, 7, "Back 2"), "{errs:?}");
+}
+
+#[test]
+fn card_chains_that_end_are_accepted() {
+    // Classic's own "Go back 3 spaces" from Chance 36 lands on Community Chest 33: fine.
+    assert!(problems(classic_json()).is_empty());
+    let v = classic_with_decks(
+        vec![card(
+            "To the chest",
+            json!({"kind": "advance_to", "square": 33}),
+        )],
+        vec![card("Collect", json!({"kind": "collect", "amount": 10}))],
+    );
+    assert!(problems(v).is_empty());
+}
+
+#[test]
+fn a_45000_joker_world_is_refused_for_its_size_before_anything_else() {
+    let mut squares = vec![json!({"name": "Go", "type": "start"})];
+    for _ in 0..45_000 {
+        squares.push(json!({"name": "J", "type": "joker", "move_by": 1}));
+    }
+    let v = json!({"name": "Huge", "squares": squares});
+    let text = v.to_string();
+    assert!(text.len() < 2_000_000, "{}", text.len());
+    let def = BoardDef::from_json(&text).expect("structurally a board");
+    let errs = Board::from_def(def).expect_err("too big");
+    assert_eq!(errs, vec![BoardError::WrongSize { count: 45_001 }]);
+}
+
+#[test]
+fn oversized_decks_and_group_lists_are_refused_by_count() {
+    let many: Vec<Value> = (0..5000)
+        .map(|i| card(&format!("c{i}"), json!({"kind": "collect", "amount": 1})))
+        .collect();
+    let errs = problems(classic_with_decks(many.clone(), many));
+    assert!(has(&errs, |e| matches!(
+        e,
+        BoardError::TooMany {
+            count: 5000,
+            max: 100,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn one_die_and_release_by_doubles_without_a_try_limit_is_refused() {
+    let mut v = classic_json();
+    v["rules"]["dice_count"] = json!(1);
+    v["rules"]["extra_roll"] = json!({"kind": "none"});
+    v["rules"]["jail"] = json!({"release": "doubles", "fine": null, "max_tries": null});
+    let errs = problems(v.clone());
+    assert!(
+        has(&errs, |e| e.to_string().contains("could never leave")),
+        "{errs:?}"
+    );
+    // With a try limit (and its fine) the jail can be left.
+    v["rules"]["jail"] = json!({"release": "doubles", "fine": 50, "max_tries": 3});
+    assert!(problems(v).is_empty());
+}
+
+#[test]
+fn an_unknown_field_in_a_square_is_refused() {
+    let mut v = classic_json();
+    let mut sq = v["squares"][1].clone();
+    let group = sq["group"].clone();
+    sq.as_object_mut().expect("object").remove("group");
+    sq["gruop"] = group;
+    v["squares"][1] = sq;
+    let err = BoardDef::from_json(&v.to_string()).expect_err("typo refused");
+    assert!(err.contains("gruop"), "{err}");
+    // Every preset still loads, and so does a square with every field of its type.
+    for p in Preset::ALL {
+        assert!(BoardDef::from_json(p.json()).is_ok());
+    }
+}
+
+#[test]
+fn long_and_invisible_names_are_refused() {
+    let mut v = classic_json();
+    v["squares"][1]["name"] = json!("x".repeat(1_000_000));
+    assert!(has(&problems(v), |e| matches!(
+        e,
+        BoardError::SquareNameTooLong { square: 1 }
+    )));
+    for bad in [
+        "Bal\u{7}tic",
+        "Bal\u{200B}tic",
+        "Bal\u{202E}tic",
+        "Bal\ntic",
+    ] {
+        let mut v = classic_json();
+        v["squares"][3]["name"] = json!(bad);
+        let errs = problems(v);
+        assert!(
+            has(&errs, |e| matches!(
+                e,
+                BoardError::BadNameChars {
+                    square: Some(3),
+                    ..
+                }
+            )),
+            "{bad:?}: {errs:?}"
+        );
+        let mut v = classic_json();
+        v["name"] = json!(bad);
+        assert!(!problems(v).is_empty(), "board name {bad:?}");
+    }
+    // Emoji with joiners stay allowed.
+    let mut v = classic_json();
+    v["squares"][3]["name"] = json!("Family 👨\u{200D}👩\u{200D}👧");
+    assert!(problems(v).is_empty());
+}

@@ -232,7 +232,110 @@ rule!(
             1200,
             "Community Chest 1's 100 is refused after Go's 200"
         );
+        assert!(has_event(&g, "bonus_square_skipped"));
+    }
+);
+
+rule!(
+    campus_without_the_skip_switch_only_the_gain_is_withheld,
+    json!({"board": "campus", "rules": {"skip_bonus_squares_after_bonus": false},
+    "players": [{"name": "Ann", "position": 12}, {"name": "Bob"}],
+    "rolls": [[6], [4]]}),
+    |g| {
+        assert_eq!(cash(&g, "Ann"), 1200);
         assert!(has_event(&g, "no_bonus"));
+        assert!(!has_event(&g, "bonus_square_skipped"));
+    }
+);
+
+// Issue 15: once a bonus has been taken in a turn, any bonus square reached later in that
+// turn does nothing at all (the seed's `update_player_pos`).
+
+rule!(
+    campus_after_go_community_chest_2_charges_nothing,
+    json!({"board": "campus",
+    "players": [{"name": "Ann", "position": 13}, {"name": "Bob"}],
+    "rolls": [[6], [6], [5]]}),
+    |g| {
+        assert_eq!(pos(&g, "Ann"), 14);
+        assert_eq!(cash(&g, "Ann"), 1200, "GO's 200, no 30 fine");
+        assert!(has_event(&g, "bonus_square_skipped"));
+    }
+);
+
+rule!(
+    campus_after_go_go_to_jail_does_not_jail,
+    json!({"board": "campus",
+    "players": [{"name": "Ann", "position": 13}, {"name": "Bob"}],
+    "rolls": [[6], [6], [3]]}),
+    |g| {
+        assert_eq!(pos(&g, "Ann"), 12);
+        assert!(!player(&g, "Ann").in_jail);
+        assert!(!has_event(&g, "sent_to_jail"));
+        assert_eq!(cash(&g, "Ann"), 1200);
+    }
+);
+
+rule!(
+    campus_after_go_chance_1_pays_nobody,
+    json!({"board": "campus",
+    "players": [{"name": "Ann", "position": 15}, {"name": "Bob"}],
+    "rolls": [[3]]}),
+    |g| {
+        assert_eq!(pos(&g, "Ann"), 2);
+        assert_eq!(cash(&g, "Ann"), 1200);
+        assert_eq!(cash(&g, "Bob"), 1000);
+    }
+);
+
+rule!(
+    campus_after_go_chance_2_does_not_move,
+    json!({"board": "campus",
+    "players": [{"name": "Ann", "position": 13}, {"name": "Bob"}],
+    "rolls": [[6], [6], [1]]}),
+    |g| {
+        assert_eq!(pos(&g, "Ann"), 10);
+        assert_eq!(owner(&g, "AMBS"), None);
+        assert_eq!(cash(&g, "Ann"), 1200);
+    }
+);
+
+rule!(
+    campus_bonus_squares_act_again_in_the_next_turn,
+    json!({"board": "campus",
+    "players": [{"name": "Ann", "position": 15}, {"name": "Bob"}],
+    "rolls": [[3], [1], [4]], "decisions": "never-buy"}),
+    |g| {
+        // Turn 1: GO then Chance 1 skipped. Turn 2: Community Chest 1 pays 100.
+        assert_eq!(pos(&g, "Ann"), 6);
+        assert_eq!(cash(&g, "Ann"), 1300);
+    }
+);
+
+rule!(
+    campus_max_face_jail_honours_max_tries,
+    json!({"board": "campus",
+    "rules": {"jail": {"release": "max_face", "fine": 50, "max_tries": 2}},
+    "players": [{"name": "Ann", "in_jail": true}, {"name": "Bob"}],
+    "rolls": [[1], [1], [3]], "decisions": "never-buy"}),
+    |g| {
+        assert!(!player(&g, "Ann").in_jail);
+        assert_eq!(pos(&g, "Ann"), 7);
+        assert_eq!(cash(&g, "Ann"), 950);
+        assert_eq!(pos(&g, "Bob"), 1);
+    }
+);
+
+rule!(
+    campus_max_face_jail_first_failed_try_stays,
+    json!({"board": "campus",
+    "rules": {"jail": {"release": "max_face", "fine": 50, "max_tries": 2}},
+    "players": [{"name": "Ann", "in_jail": true}, {"name": "Bob"}],
+    "rolls": [[1], [1]], "decisions": "never-buy"}),
+    |g| {
+        assert!(player(&g, "Ann").in_jail);
+        assert_eq!(pos(&g, "Ann"), 4);
+        assert_eq!(cash(&g, "Ann"), 1000);
     }
 );
 

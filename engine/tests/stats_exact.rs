@@ -279,3 +279,42 @@ fn solving_in_slices_gives_the_same_chain() {
         }
     }
 }
+
+/// Issue 15: Campus bonus squares do nothing once a bonus was taken in the turn. The chain
+/// and the simulation play the same rule (they agree within sampling error), and the rule
+/// shows in the long run: more stops on Go to Jail, fewer turns in jail than without it.
+#[test]
+fn campus_chain_and_simulation_agree_with_skipped_bonus_squares() {
+    let b = Preset::Campus.board();
+    assert!(b.rules().skip_bonus_squares_after_bonus);
+    let chain = Chain::solve(&b, b.rules(), JailStrategy::Stay).expect("solves");
+    let turns = 1000;
+    for count in [Count::Landings, Count::Turns] {
+        let exact = chain.report(count);
+        let (mean, se, in_jail, in_jail_se) = sampled(&b, JailStrategy::Stay, count, 60, turns);
+        let slack = 1.0 / f64::from(turns);
+        for (i, s) in exact.squares.iter().enumerate() {
+            assert!(
+                (mean[i] - s.probability).abs() <= 5.0 * se[i] + slack,
+                "campus {count}: {} simulated {:.5}, exact {:.5}",
+                s.name,
+                mean[i],
+                s.probability
+            );
+        }
+        assert!((in_jail - exact.in_jail).abs() <= 5.0 * in_jail_se + slack);
+    }
+    let mut off = b.rules().clone();
+    off.skip_bonus_squares_after_bonus = false;
+    let without = Chain::solve(&b, &off, JailStrategy::Stay).expect("solves");
+    let with = chain.report(Count::Turns);
+    let without = without.report(Count::Turns);
+    let go_to_jail = 12;
+    assert!(
+        with.squares[go_to_jail].probability > without.squares[go_to_jail].probability + 0.001,
+        "with the rule a token can rest on Go to Jail: {} vs {}",
+        with.squares[go_to_jail].probability,
+        without.squares[go_to_jail].probability
+    );
+    assert!(with.in_jail < without.in_jail);
+}

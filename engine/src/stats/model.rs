@@ -152,6 +152,15 @@ pub struct Movement {
     pub(crate) extra_roll: ExtraRoll,
     pub(crate) jail_rules: JailRules,
     pub(crate) jail_strategy: JailStrategy,
+    /// `skip_bonus_squares_after_bonus`: bonus squares do nothing once a bonus was taken.
+    pub(crate) skip_bonus_squares: bool,
+    /// Per square: a bonus square (Chance, Community Chest, Joker, Go to Jail).
+    pub(crate) bonus_square: Vec<bool>,
+    /// Per square: acting on it pays a bonus (a Joker with a money gain).
+    pub(crate) bonus_gain: Vec<bool>,
+    /// The salary, and its multiplier for landing on the start (a bonus when above 0).
+    pub(crate) salary: i64,
+    pub(crate) salary_on_landing_multiplier: u32,
 }
 
 fn nearest(board: &Board, pred: fn(&SquareKind) -> bool) -> Vec<Option<usize>> {
@@ -214,6 +223,19 @@ impl Movement {
             extra_roll: rules.extra_roll,
             jail_rules: rules.jail,
             jail_strategy,
+            skip_bonus_squares: rules.skip_bonus_squares_after_bonus,
+            bonus_square: board
+                .squares()
+                .iter()
+                .map(|s| s.kind.is_bonus_square())
+                .collect(),
+            bonus_gain: board
+                .squares()
+                .iter()
+                .map(|s| matches!(s.kind, SquareKind::Joker { money, .. } if money > 0))
+                .collect(),
+            salary: rules.salary,
+            salary_on_landing_multiplier: rules.salary_on_landing_multiplier,
         }
     }
 
@@ -281,6 +303,9 @@ impl Movement {
         obs: &mut O,
     ) -> Option<()> {
         obs.note(Note::TurnStarted);
+        // A bonus taken this turn (salary or a Joker's gain), for `skip_bonus_squares`.
+        let mut bonus = false;
+        let bonus = &mut bonus;
         if t.waiting > 0 {
             t.waiting -= 1;
             obs.note(Note::TurnSkipped {
@@ -301,13 +326,13 @@ impl Movement {
                     JailRelease::Doubles => {
                         if r.double {
                             self.free(t, obs, "rolls doubles and moves, without rolling again");
-                            self.move_by(t, steps, true, 0, chance, obs);
+                            self.move_by(t, steps, true, 0, bonus, chance, obs);
                         } else {
                             t.jail_tries = t.jail_tries.saturating_add(1);
                             let tries = t.jail_tries;
                             if self.jail_rules.max_tries.is_some_and(|m| tries >= m) {
                                 self.free(t, obs, "pays the fine after the last try and moves");
-                                self.move_by(t, steps, true, 0, chance, obs);
+                                self.move_by(t, steps, true, 0, bonus, chance, obs);
                             } else {
                                 obs.note(Note::StayedInJail { tries });
                                 self.rest_roll(t, obs);
@@ -326,9 +351,15 @@ impl Movement {
                             obs.note(Note::RollAgain);
                         } else {
                             t.jail_tries = t.jail_tries.saturating_add(1);
-                            obs.note(Note::StayedInJail {
-                                tries: t.jail_tries,
-                            });
+                            let tries = t.jail_tries;
+                            if self.jail_rules.max_tries.is_some_and(|m| tries >= m) {
+                                self.free(t, obs, "pays the fine after the last try and moves");
+                                self.move_by(t, steps, true, 0, bonus, chance, obs);
+                                self.rest_roll(t, obs);
+                                self.rest_turn(t, obs, false);
+                                return Some(());
+                            }
+                            obs.note(Note::StayedInJail { tries });
                             self.rest_roll(t, obs);
                             self.rest_turn(t, obs, true);
                             return Some(());
@@ -370,7 +401,7 @@ impl Movement {
                 }
             }
             let steps = i32::try_from(r.total).unwrap_or(0);
-            self.move_by(t, steps, act, 0, chance, obs);
+            self.move_by(t, steps, act, 0, bonus, chance, obs);
             self.rest_roll(t, obs);
             if again && !t.in_jail {
                 obs.note(Note::RollAgain);
@@ -426,22 +457,38 @@ impl Movement {
         true
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn move_by<C: Chance, O: Observer>(
         &self,
         t: &mut Token,
         steps: i32,
         act: bool,
         depth: u8,
+        bonus: &mut bool,
         chance: &mut C,
         obs: &mut O,
     ) {
         let n = self.spots.len() as i64;
         let from = t.position;
-        let to = (from as i64 + i64::from(steps)).rem_euclid(n) as usize;
+        let raw = from as i64 + i64::from(steps);
+        let to = raw.rem_euclid(n) as usize;
         t.position = to;
         obs.note(Note::Moved { from, to, act });
+        // The salary for each lap forward is a bonus (as `Game::move_by` pays it).
+        if steps > 0 && n > 0 {
+            let laps = raw / n;
+            for lap in 0..laps {
+                let mut amount = self.salary;
+                if lap == laps - 1 && to == 0 && act {
+                    amount *= i64::from(self.salary_on_landing_multiplier);
+                }
+                if amount > 0 {
+                    *bonus = true;
+                }
+            }
+        }
         if act {
-            self.land(t, depth, chance, obs);
+            self.land(t, depth, bonus, chance, obs);
         }
     }
 
@@ -450,20 +497,35 @@ impl Movement {
         t: &mut Token,
         target: usize,
         depth: u8,
+        bonus: &mut bool,
         chance: &mut C,
         obs: &mut O,
     ) {
         let n = self.spots.len();
         let steps = (target % n + n - t.position) % n;
-        self.move_by(t, steps as i32, true, depth, chance, obs);
+        self.move_by(t, steps as i32, true, depth, bonus, chance, obs);
     }
 
-    fn land<C: Chance, O: Observer>(&self, t: &mut Token, depth: u8, chance: &mut C, obs: &mut O) {
+    fn land<C: Chance, O: Observer>(
+        &self,
+        t: &mut Token,
+        depth: u8,
+        bonus: &mut bool,
+        chance: &mut C,
+        obs: &mut O,
+    ) {
         let pos = t.position;
         let stop = Note::Stop {
             square: pos,
             in_jail: false,
         };
+        if self.skip_bonus_squares && *bonus && self.bonus_square[pos] {
+            obs.note(stop);
+            return;
+        }
+        if self.bonus_gain[pos] {
+            *bonus = true;
+        }
         match self.spots[pos] {
             Spot::Plain => obs.note(stop),
             Spot::GoToJail => {
@@ -479,7 +541,7 @@ impl Movement {
             Spot::JokerMove(m) => {
                 obs.note(stop);
                 if depth < MAX_CHAINED_MOVES {
-                    self.move_by(t, m, true, depth + 1, chance, obs);
+                    self.move_by(t, m, true, depth + 1, bonus, chance, obs);
                 }
             }
             Spot::Deck(d) => {
@@ -497,19 +559,19 @@ impl Movement {
                         self.send_to_jail(t, obs);
                     }
                     CardMove::AdvanceTo(s) => {
-                        self.advance_to(t, s, depth, chance, obs);
+                        self.advance_to(t, s, depth, bonus, chance, obs);
                     }
                     CardMove::NearestRailroad => {
                         if let Some(s) = self.nearest_railroad[pos] {
-                            self.advance_to(t, s, depth, chance, obs);
+                            self.advance_to(t, s, depth, bonus, chance, obs);
                         }
                     }
                     CardMove::NearestUtility => {
                         if let Some(s) = self.nearest_utility[pos] {
-                            self.advance_to(t, s, depth, chance, obs);
+                            self.advance_to(t, s, depth, bonus, chance, obs);
                         }
                     }
-                    CardMove::MoveBy(s) => self.move_by(t, s, true, depth, chance, obs),
+                    CardMove::MoveBy(s) => self.move_by(t, s, true, depth, bonus, chance, obs),
                 }
             }
         }
@@ -537,6 +599,73 @@ mod tests {
             .sum();
         assert!((seven - 6.0 / 36.0).abs() < 1e-12);
         assert!((m.expected_total() - 7.0).abs() < 1e-12);
+    }
+
+    struct Dice(Vec<u8>);
+    impl Chance for Dice {
+        fn roll(&mut self, m: &Movement) -> Option<Roll> {
+            if self.0.is_empty() {
+                return None;
+            }
+            let d = self.0.remove(0);
+            Some(Roll::new(&[d], m.dice_sides))
+        }
+        fn card(&mut self, _deck: usize, _len: usize) -> usize {
+            0
+        }
+    }
+    struct Quiet;
+    impl Observer for Quiet {
+        fn note(&mut self, _note: Note<'_>) {}
+    }
+
+    fn campus_turn(rules: &RuleSet, start: Token, dice: &[u8]) -> Token {
+        let b = Preset::Campus.board();
+        let m = Movement::new(&b, rules, JailStrategy::Stay);
+        let mut t = start;
+        m.turn(&mut t, &mut Dice(dice.to_vec()), &mut Quiet)
+            .expect("enough dice");
+        t
+    }
+
+    #[test]
+    fn campus_bonus_squares_do_nothing_after_go_in_the_model() {
+        let b = Preset::Campus.board();
+        let at = |position| Token {
+            position,
+            ..Token::default()
+        };
+        // AMBS (13): 6, 6, 3 passes GO and ends on Go to Jail, which does nothing.
+        let t = campus_turn(b.rules(), at(13), &[6, 6, 3]);
+        assert_eq!((t.position, t.in_jail), (12, false));
+        // 6, 6, 1 ends on Chance 2 (move 3), which does nothing.
+        assert_eq!(campus_turn(b.rules(), at(13), &[6, 6, 1]).position, 10);
+        // Without the switch both act.
+        let mut off = b.rules().clone();
+        off.skip_bonus_squares_after_bonus = false;
+        let t = campus_turn(&off, at(13), &[6, 6, 3]);
+        assert_eq!((t.position, t.in_jail), (4, true));
+        assert_eq!(campus_turn(&off, at(13), &[6, 6, 1]).position, 13);
+        // Without passing GO, Go to Jail acts.
+        let t = campus_turn(b.rules(), at(10), &[2]);
+        assert_eq!((t.position, t.in_jail), (4, true));
+    }
+
+    #[test]
+    fn max_face_jail_honours_max_tries_in_the_model() {
+        let b = Preset::Campus.board();
+        let mut rules = b.rules().clone();
+        rules.jail.fine = Some(50);
+        rules.jail.max_tries = Some(2);
+        let jailed = Token {
+            position: 4,
+            in_jail: true,
+            ..Token::default()
+        };
+        let t = campus_turn(&rules, jailed, &[1]);
+        assert_eq!((t.position, t.in_jail, t.jail_tries), (4, true, 1));
+        let t = campus_turn(&rules, t, &[3]);
+        assert_eq!((t.position, t.in_jail), (7, false));
     }
 
     #[test]
