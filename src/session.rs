@@ -17,11 +17,27 @@ pub fn now_ms() -> u64 {
     js_sys::Date::now().max(0.0) as u64
 }
 
-/// A fresh seed for a new game (the engine itself never asks for entropy).
+/// A fresh seed for a new game from the browser's cryptographic source (the engine itself
+/// never asks for entropy); `Math.random` only if that source is refused.
 pub fn new_seed() -> u64 {
+    let mut bytes = [0u8; 8];
+    if getrandom::fill(&mut bytes).is_ok() {
+        return u64::from_le_bytes(bytes);
+    }
     let hi = (js_sys::Math::random() * 4_294_967_296.0) as u64;
     let lo = (js_sys::Math::random() * 4_294_967_296.0) as u64;
     (hi << 32) | lo
+}
+
+/// The game in the autosave, as the lobby asks about it before starting a new one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AutosaveState {
+    /// No game in progress.
+    Empty,
+    /// A game that can be continued: its title and round.
+    InProgress { title: String, round: u32 },
+    /// The autosave reads as a save but cannot be replayed (or not read at all).
+    Unplayable,
 }
 
 /// A sound effect an event calls for (the loudest of an action's events wins).
@@ -164,12 +180,59 @@ impl Session {
         else {
             return Ok(false);
         };
-        let game = saved
-            .game
-            .replay()
-            .map_err(|e| format!("The autosaved game could not be rebuilt: {e}"))?;
+        let game = match saved.game.replay() {
+            Ok(game) => game,
+            Err(e) => {
+                // Kept aside, never overwritten: the player can export or delete it.
+                let kept = saves::set_aside_autosave(&store, now_ms());
+                return Err(match kept {
+                    Ok(_) => format!(
+                        "The autosaved game could not be rebuilt: {e}. It was kept aside: \
+                         Play → Saved games lists it with Export and Delete."
+                    ),
+                    Err(k) => format!("The autosaved game could not be rebuilt: {e}. {k}"),
+                });
+            }
+        };
         self.install(&saved.name, game);
         Ok(true)
+    }
+
+    /// What the autosave holds, for the lobby's question before a new game replaces it.
+    pub fn autosave_state(&self) -> AutosaveState {
+        let Ok(store) = LocalStore::open() else {
+            return AutosaveState::Empty;
+        };
+        match saves::read_autosave::<GameRecord>(&store) {
+            Ok(None) => AutosaveState::Empty,
+            Ok(Some(saved)) => match saved.game.replay() {
+                Ok(g) if g.is_over() => AutosaveState::Empty,
+                Ok(g) => AutosaveState::InProgress {
+                    title: saved.name,
+                    round: g.round(),
+                },
+                Err(_) => AutosaveState::Unplayable,
+            },
+            Err(_) => AutosaveState::Unplayable,
+        }
+    }
+
+    /// Keeps the game in the autosave as a named save (before a new game replaces it).
+    pub fn keep_autosave_as_named(&self) -> Result<String, String> {
+        let store = LocalStore::open().map_err(|e| e.to_string())?;
+        let saved = saves::read_autosave::<GameRecord>(&store)
+            .map_err(|e| e.to_string())?
+            .ok_or("There is no game in progress to keep.")?;
+        saves::save_new(&store, &saved.name, &saved.game, now_ms()).map_err(|e| e.to_string())?;
+        Ok(saved.name)
+    }
+
+    /// Moves an autosave that cannot be continued out of the way, keeping a copy.
+    pub fn set_aside_autosave(&self) -> Result<(), String> {
+        let store = LocalStore::open().map_err(|e| e.to_string())?;
+        saves::set_aside_autosave(&store, now_ms())
+            .map(drop)
+            .map_err(|e| e.to_string())
     }
 
     /// Applies a player's action. Refused: the game is untouched and the reason is shown.

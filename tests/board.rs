@@ -315,3 +315,15 @@ fn long_names_break_between_syllables_and_words_read_right() {
     assert_eq!(count(1, "round", "rounds"), "1 round");
     assert_eq!(count(2, "round", "rounds"), "2 rounds");
 }
+
+#[wasm_bindgen_test]
+fn help_states_the_campus_bonus_rule_as_the_seed_does() {
+    let campus = monopoly_worlds::pages::help::rules_in_words(&Preset::Campus.board()).join(" ");
+    assert!(
+        campus.contains("any bonus square you reach later in that turn")
+            && campus.contains("no gain, no payment, no move, no jail"),
+        "{campus}"
+    );
+    let classic = monopoly_worlds::pages::help::rules_in_words(&Preset::Classic.board()).join(" ");
+    assert!(!classic.contains("bonus square"), "{classic}");
+}

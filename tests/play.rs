@@ -340,3 +340,81 @@ async fn an_empty_trade_is_refused_with_the_engines_reason() {
     assert_eq!(buttons(&c, "Roll dice").len(), 1);
     c.remove();
 }
+
+#[wasm_bindgen_test]
+async fn an_autosave_that_no_longer_replays_is_kept_aside_not_overwritten() {
+    clear_app_storage();
+    let store = LocalStore::open().expect("store");
+    // It reads as a saved game, but its first action (ending a turn before rolling) is
+    // refused: it cannot be replayed.
+    let record = GameRecord {
+        setup: classic_setup(&[]),
+        actions: vec![Action::EndTurn],
+    };
+    saves::write_autosave(&store, "Broken game", &record, 1).expect("write");
+    let raw = store.get("autosave").expect("read").expect("an autosave");
+    let session = Session::new();
+    let err = session.resume_autosave().expect_err("refused");
+    assert!(err.contains("kept aside"), "{err}");
+    assert!(store.get("autosave").expect("read").is_none());
+    let damaged = monopoly_worlds::storage::damaged::scan::<GameRecord>(&store).expect("scan");
+    assert_eq!(damaged.len(), 1, "{damaged:?}");
+    assert_eq!(damaged[0].raw, raw, "the copy is the autosave as it was");
+    assert!(
+        damaged[0].reason.contains("can no"),
+        "{}",
+        damaged[0].reason
+    );
+    // A new game now autosaves without touching the copy.
+    let other = Session::new();
+    other
+        .start("New game", classic_setup(&[]))
+        .expect("a new game");
+    let damaged = monopoly_worlds::storage::damaged::scan::<GameRecord>(&store).expect("scan");
+    assert_eq!(damaged.len(), 1);
+    assert_eq!(damaged[0].raw, raw);
+    clear_app_storage();
+}
+
+#[wasm_bindgen_test]
+async fn starting_a_new_game_asks_first_and_can_keep_the_one_in_progress() {
+    clear_app_storage();
+    let store = LocalStore::open().expect("store");
+    let first = Game::new(classic_setup(&[])).expect("a game");
+    saves::write_autosave(&store, "Ann's long game", &GameRecord::of(&first), 1).expect("write");
+    let c = container();
+    leptos::mount::mount_to(c.clone(), monopoly_worlds::App).forget();
+    settle().await;
+    button(&c, "Play").click();
+    settle().await;
+    button(&c, "Start game").click();
+    settle().await;
+    assert!(
+        text(&c).contains("“Ann's long game” (round 1) is still in progress"),
+        "{}",
+        text(&c)
+    );
+    assert!(
+        c.query_selector(".board-ring").expect("q").is_none(),
+        "nothing starts before the player answers"
+    );
+    button(&c, "Cancel").click();
+    settle().await;
+    assert_eq!(
+        saves::read_autosave::<GameRecord>(&store)
+            .expect("read")
+            .map(|s| s.name),
+        Some("Ann's long game".to_string()),
+        "Cancel keeps the game in progress"
+    );
+    button(&c, "Start game").click();
+    settle().await;
+    button(&c, "Keep it as a saved game and start").click();
+    settle().await;
+    assert!(c.query_selector(".board-ring").expect("q").is_some());
+    let kept = saves::list(&store).expect("list");
+    assert_eq!(kept.len(), 1);
+    assert_eq!(kept[0].name, "Ann's long game");
+    c.remove();
+    clear_app_storage();
+}

@@ -355,6 +355,7 @@ pub fn BoardSettings(
                 {rule_switch(state, "Free Parking jackpot", "free_parking_jackpot", |r| r.free_parking_jackpot, |r, v| r.free_parking_jackpot = v)}
                 {rule_switch(state, "No rent while the owner is in jail", "no_rent_in_jail", |r| r.no_rent_in_jail, |r, v| r.no_rent_in_jail = v)}
                 {rule_switch(state, "At most one bonus per turn", "bonus_once_per_turn", |r| r.bonus_once_per_turn, |r, v| r.bonus_once_per_turn = v)}
+                {rule_switch(state, "After a bonus, bonus squares do nothing for the rest of the turn", "skip_bonus_squares_after_bonus", |r| r.skip_bonus_squares_after_bonus, |r, v| r.skip_bonus_squares_after_bonus = v)}
                 {rule_select(state, "Rent of a lot", "rent_model",
                     &[("deed", "From the deed's rent table"), ("price", "The price, doubled for a whole group")],
                     |r| match r.rent_model { RentModel::Deed => "deed", RentModel::PriceDoubledWithGroup => "price" },

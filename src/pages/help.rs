@@ -95,7 +95,15 @@ pub fn rules_in_words(board: &Board) -> Vec<String> {
     if r.no_rent_in_jail {
         out.push("An owner in jail collects no rent.".into());
     }
-    if r.bonus_once_per_turn {
+    if r.skip_bonus_squares_after_bonus {
+        out.push(
+            "At most one bonus per turn: once you have taken a bonus in a turn (such as the \
+             salary for passing the start), any bonus square you reach later in that turn \
+             (Chance, Community Chest, a Joker, Go to Jail) does nothing at all: no gain, no \
+             payment, no move, no jail."
+                .into(),
+        );
+    } else if r.bonus_once_per_turn {
         out.push("At most one bonus per turn.".into());
     }
     if r.trades {

@@ -4,9 +4,10 @@ use leptos::prelude::*;
 use worlds_engine::Board;
 
 use crate::app::{Navigator, Screen};
+use crate::components::modal::Modal;
 use crate::components::thumbnail::BoardThumbnail;
 use crate::lobby::{pawn_token, LobbyForm, COLORS, STRATEGIES, TOKENS};
-use crate::session::{new_seed, Session};
+use crate::session::{new_seed, AutosaveState, Session};
 
 /// A board the player can pick.
 #[derive(Clone)]
@@ -79,7 +80,10 @@ pub fn Lobby() -> impl IntoView {
             pick(i);
         }
     }
-    let start = move |_| {
+    // A game in progress is never replaced without asking (and an autosave that can no
+    // longer be continued is kept aside first, never overwritten).
+    let replacing = RwSignal::new(None::<(String, u32)>);
+    let begin = move || {
         if !problems.get_untracked().is_empty() {
             return;
         }
@@ -90,6 +94,43 @@ pub fn Lobby() -> impl IntoView {
             Ok(()) => nav.go(Screen::Play),
             Err(e) => start_problem.set(Some(e)),
         }
+    };
+    let start = move |_| {
+        if !problems.get_untracked().is_empty() {
+            return;
+        }
+        match session.autosave_state() {
+            AutosaveState::Empty => begin(),
+            AutosaveState::InProgress { title, round } => replacing.set(Some((title, round))),
+            AutosaveState::Unplayable => match session.set_aside_autosave() {
+                Ok(()) => begin(),
+                Err(e) => start_problem.set(Some(e)),
+            },
+        }
+    };
+    let keep_and_start = move |_| match session.keep_autosave_as_named() {
+        Ok(_) => {
+            replacing.set(None);
+            begin();
+        }
+        Err(e) => {
+            replacing.set(None);
+            start_problem.set(Some(format!("The game in progress was not kept: {e}")));
+        }
+    };
+    let replace_question = move || {
+        let (title, round) = replacing.get()?;
+        let close = Callback::new(move |()| replacing.set(None));
+        Some(view! {
+            <Modal title="A game is in progress".to_string() on_close=close>
+                <p>{format!("“{title}” (round {round}) is still in progress. Starting a new game replaces it as the game Continue resumes.")}</p>
+                <div class="button-row">
+                    <button type="button" class="menu-button primary" on:click=keep_and_start>"Keep it as a saved game and start"</button>
+                    <button type="button" class="menu-button danger" on:click=move |_| { replacing.set(None); begin(); }>"Start without keeping it"</button>
+                    <button type="button" class="menu-button" on:click=move |_| replacing.set(None)>"Cancel"</button>
+                </div>
+            </Modal>
+        })
     };
 
     let board_list = move || {
@@ -316,6 +357,7 @@ pub fn Lobby() -> impl IntoView {
                     </button>
                 </div>
             </div>
+            {replace_question}
         </section>
     }
 }

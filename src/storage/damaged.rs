@@ -82,6 +82,13 @@ fn problem<G: DeserializeOwned>(name: &str, raw: &str) -> Option<String> {
         return record_problem::<G>(name, raw);
     };
     let original = rest.rsplit_once(':').map_or(rest, |(orig, _time)| orig);
+    if original == super::saves::UNPLAYABLE_AUTOSAVE {
+        return Some(
+            "An autosaved game kept aside: it reads, but this version of the game can no \
+             longer replay it. Export it to keep it."
+                .to_string(),
+        );
+    }
     let why = match record_problem::<G>(original, raw) {
         Some(reason) => reason,
         None => "It reads correctly now, but was kept in case it is needed.".to_string(),

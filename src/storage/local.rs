@@ -1,5 +1,6 @@
-//! The raw `localStorage` handle: get, set, remove and list keys under the app's prefix, with
-//! every JavaScript exception turned into a [`StorageError`] a player can read.
+//! The raw `localStorage` handle (gloo-storage's, once the browser is known to offer one):
+//! get, set, remove and list keys under the app's prefix, with every JavaScript exception
+//! turned into a [`StorageError`] a player can read.
 //!
 //! A write that the browser refuses (the storage is full) changes nothing: `setItem` either
 //! stores the whole new value or throws and keeps the old one, and every operation here that
@@ -109,7 +110,9 @@ impl LocalStore {
         let window = web_sys::window().ok_or_else(|| StorageError::Unavailable {
             reason: "no window".into(),
         })?;
-        let storage = window
+        // gloo-storage's handle panics when the browser blocks localStorage: check first
+        // that it is there at all, and say so in words when it is not.
+        window
             .local_storage()
             .map_err(|e| StorageError::Unavailable {
                 reason: js_reason(&e),
@@ -117,6 +120,7 @@ impl LocalStore {
             .ok_or_else(|| StorageError::Unavailable {
                 reason: "localStorage is missing".into(),
             })?;
+        let storage = <gloo_storage::LocalStorage as gloo_storage::Storage>::raw();
         Ok(LocalStore {
             storage,
             prefix: prefix.to_string(),

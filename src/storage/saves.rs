@@ -100,6 +100,29 @@ pub fn autosave_summary(store: &LocalStore) -> Result<Option<SaveSummary>, Stora
     }
 }
 
+/// Name of the copy kept aside of an autosave that reads but can no longer be replayed.
+pub(crate) const UNPLAYABLE_AUTOSAVE: &str = "autosave-unplayable";
+
+/// Moves an autosave that reads but cannot be replayed out of the way: its text is copied
+/// aside (listed among the damaged entries, with Export and Delete) before the autosave is
+/// removed, so the next game's autosave never overwrites it. Returns the copy's name.
+pub fn set_aside_autosave(store: &LocalStore, now: u64) -> Result<Option<String>, StorageError> {
+    let Some(text) = store.get(AUTOSAVE)? else {
+        return Ok(None);
+    };
+    let base = format!("{}{UNPLAYABLE_AUTOSAVE}:{now}", super::damaged::ASIDE);
+    let mut aside = base.clone();
+    let mut n = 2;
+    while store.contains(&aside)? {
+        aside = format!("{base}-{n}");
+        n += 1;
+    }
+    // The copy first: if it cannot be written, the autosave stays where it was.
+    store.set(&aside, &text)?;
+    store.remove(AUTOSAVE)?;
+    Ok(Some(aside))
+}
+
 /// Removes the autosave (the game is over). A damaged autosave is left for the damaged list.
 pub fn clear_autosave<G: DeserializeOwned>(store: &LocalStore) -> Result<(), StorageError> {
     match store.get(AUTOSAVE)? {
