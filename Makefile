@@ -5,7 +5,7 @@ export CHROMEDRIVER ?= /usr/bin/chromedriver
 PORT ?= 8080
 E2E_PORT ?= 8091
 
-.PHONY: setup build serve test test-native test-browser test-e2e lint fmt size clean fuzz
+.PHONY: setup build serve test test-native test-browser test-e2e lint fmt size clean measure fuzz
 
 setup:
 	@bash scripts/setup.sh
@@ -13,6 +13,7 @@ setup:
 # Release build of the site into dist/ (size-tuned profile, wasm-opt -Oz from binaryen 132).
 build: setup
 	trunk build --release --offline
+	bash scripts/compress.sh
 
 serve: build
 	python3 scripts/serve.py dist $(PORT)
@@ -49,6 +50,11 @@ fmt:
 # after every action; prints games, actions, panics and violations, fails on any.
 fuzz:
 	cargo run --release -p worlds-cli -- fuzz --games 100000
+
+# The first load on a phone, measured (never asserted): `e2e/measure/load.mjs` over the
+# release build served with gzip; figures in e2e/artifacts/load.json.
+measure: build
+	bash scripts/measure.sh
 
 # Sizes of the release build, raw and gzip (the README quotes these).
 size:

@@ -1,11 +1,17 @@
 #!/usr/bin/env python3
-"""Serves a built site (dist/) on loopback with the right MIME types and no caching.
+"""Serves a built site (dist/) on loopback the way a static host does: the right MIME types,
+gzip (or brotli) when the browser accepts it (a precompressed `.br` / `.gz` file beside the
+asset is served as it is, anything else compressible is compressed once and kept), no caching.
 
 usage: serve.py DIR PORT
 """
 import functools
+import gzip
 import http.server
+import os
 import sys
+
+COMPRESSIBLE = (".wasm", ".js", ".css", ".html", ".svg", ".json", ".webmanifest")
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -16,11 +22,46 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".css": "text/css",
         ".svg": "image/svg+xml",
         ".json": "application/json",
+        ".webmanifest": "application/manifest+json",
     }
+    compressed = {}
 
     def end_headers(self):
         self.send_header("Cache-Control", "no-store")
         super().end_headers()
+
+    def send_head(self):
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            path = os.path.join(path, "index.html")
+        accepts = self.headers.get("Accept-Encoding", "")
+        if not path.endswith(COMPRESSIBLE) or not os.path.isfile(path):
+            return super().send_head()
+        body, encoding = None, None
+        if "br" in accepts and os.path.isfile(path + ".br"):
+            with open(path + ".br", "rb") as f:
+                body, encoding = f.read(), "br"
+        elif "gzip" in accepts:
+            if os.path.isfile(path + ".gz"):
+                with open(path + ".gz", "rb") as f:
+                    body = f.read()
+            else:
+                key = (path, os.path.getmtime(path))
+                if key not in self.compressed:
+                    with open(path, "rb") as f:
+                        self.compressed[key] = gzip.compress(f.read(), 9)
+                body = self.compressed[key]
+            encoding = "gzip"
+        if body is None:
+            return super().send_head()
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", encoding)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        import io
+        return io.BytesIO(body)
 
     def log_message(self, *args):
         pass

@@ -44,6 +44,13 @@ if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null \
   apt-get install -y -q chromium chromium-driver fonts-noto-color-emoji
 fi
 
+# 4b. brotli, for the precompressed .br copies of the release build (scripts/compress.sh).
+if ! command -v brotli >/dev/null; then
+  log "installing brotli from Debian"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get install -y -q brotli || { apt-get update -q && apt-get install -y -q brotli; } || log "brotli unavailable: only .gz copies will be written"
+fi
+
 # 5. binaryen 132 (wasm-opt) and playwright-core from npm, pinned by e2e/package-lock.json.
 if [ ! -x e2e/node_modules/.bin/wasm-opt ] || [ ! -d e2e/node_modules/playwright-core ]; then
   log "installing e2e npm packages (binaryen, playwright-core)"

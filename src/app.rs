@@ -29,6 +29,31 @@ pub enum Screen {
     Credits,
 }
 
+impl Screen {
+    /// The screen a menu entry of the HTML shell (index.html, `data-open`) opens.
+    pub fn from_shell(name: &str) -> Option<Screen> {
+        Some(match name {
+            "lobby" => Screen::Lobby,
+            "board_maker" => Screen::BoardMaker,
+            "statistics" => Screen::Statistics,
+            "settings" => Screen::Settings,
+            "help" => Screen::Help,
+            "credits" => Screen::Credits,
+            _ => return None,
+        })
+    }
+}
+
+/// The entry pressed in the HTML shell before the app started (`window.__mwPending`),
+/// taken once.
+fn take_shell_press() -> Option<String> {
+    let window = window();
+    let key = wasm_bindgen::JsValue::from_str("__mwPending");
+    let value = js_sys::Reflect::get(&window, &key).ok()?.as_string()?;
+    let _ = js_sys::Reflect::delete_property(&window, &key);
+    Some(value)
+}
+
 /// Handed to every screen through context: where to go next.
 #[derive(Clone, Copy)]
 pub struct Navigator {
@@ -112,9 +137,22 @@ impl Default for Shared {
 
 #[component]
 pub fn App() -> impl IntoView {
+    let pending = take_shell_press();
     let screen = RwSignal::new(Screen::Menu);
     provide_context(Navigator::new(screen));
-    provide_context(Session::new());
+    let session = Session::new();
+    provide_context(session);
+    // A menu entry pressed in the HTML shell before the app was ready opens now.
+    match pending.as_deref() {
+        Some("continue") if session.resume_autosave() == Ok(true) => screen.set(Screen::Play),
+        Some("continue") => {}
+        Some(other) => {
+            if let Some(s) = Screen::from_shell(other) {
+                screen.set(s);
+            }
+        }
+        None => {}
+    }
     provide_context(Shared::default());
     let settings = SettingsStore::load();
     provide_context(settings);

@@ -103,6 +103,75 @@ struct Step {
     cash: Vec<(usize, i64)>,
 }
 
+/// An accepted action, before it is put in words: who took it and which log entries and
+/// cash changes it made.
+struct TakenStep {
+    human: bool,
+    log: std::ops::Range<usize>,
+    cash: Vec<(usize, i64)>,
+}
+
+/// Applies an action; refused, the game is untouched.
+fn take_step(game: &mut Game, action: Action) -> Result<TakenStep, worlds_engine::RuleError> {
+    let human = game
+        .actor()
+        .is_some_and(|a| matches!(game.player(a).kind, SeatKind::Human));
+    let cash_before: Vec<i64> = game.players().iter().map(|p| p.cash).collect();
+    let start = game.log().len();
+    game.apply(action)?;
+    let cash = game
+        .players()
+        .iter()
+        .zip(&cash_before)
+        .enumerate()
+        .filter(|(_, (p, &before))| p.cash != before)
+        .map(|(i, (p, &before))| (i, p.cash - before))
+        .collect();
+    Ok(TakenStep {
+        human,
+        log: start..game.log().len(),
+        cash,
+    })
+}
+
+impl TakenStep {
+    /// Whether a turn started during the step.
+    fn starts_turn(&self, game: &Game) -> bool {
+        game.log()[self.log.clone()]
+            .iter()
+            .any(|e| matches!(e.event, Event::TurnStarted))
+    }
+
+    /// The step as the screen shows it (names and squares do not change during a game, so
+    /// the game after later steps words it the same).
+    fn in_words(&self, game: &Game) -> Step {
+        let mut step = Step {
+            human: self.human,
+            cash: self.cash.clone(),
+            ..Step::default()
+        };
+        for entry in &game.log()[self.log.clone()] {
+            step.cue = step.cue.max(Cue::of(&entry.event));
+            match &entry.event {
+                Event::TurnStarted => {
+                    step.turns_started += 1;
+                    step.card = Some(None);
+                }
+                Event::CardDrawn { deck, text, .. } => {
+                    step.card = Some(Some(DrawnCard {
+                        deck: *deck,
+                        text: text.clone(),
+                        player: game.player(entry.player).name.clone(),
+                    }));
+                }
+                _ => {}
+            }
+            step.lines.push((step.turns_started, game.describe(entry)));
+        }
+        step
+    }
+}
+
 /// The game being played and what the screen shows about its last step.
 #[derive(Clone, Copy)]
 pub struct Session {
@@ -180,22 +249,56 @@ impl Session {
         else {
             return Ok(false);
         };
-        let game = match saved.game.replay() {
-            Ok(game) => game,
+        match self.rebuild(&saved.name, &saved.game) {
+            Ok(()) => Ok(true),
             Err(e) => {
                 // Kept aside, never overwritten: the player can export or delete it.
                 let kept = saves::set_aside_autosave(&store, now_ms());
-                return Err(match kept {
+                Err(match kept {
                     Ok(_) => format!(
                         "The autosaved game could not be rebuilt: {e}. It was kept aside: \
                          Play → Saved games lists it with Export and Delete."
                     ),
                     Err(k) => format!("The autosaved game could not be rebuilt: {e}. {k}"),
-                });
+                })
             }
+        }
+    }
+
+    /// Shows a saved game, rebuilt action by action so that what the screen showed when it
+    /// was saved (the feed since a human last acted, the cash changes, a card still up)
+    /// shows again. Refused (the rules no longer accept its actions): nothing changes.
+    pub fn rebuild(&self, title: &str, record: &GameRecord) -> Result<(), String> {
+        let mut game = Game::new(record.setup.clone()).map_err(|e| e.to_string())?;
+        let mut steps = Vec::with_capacity(record.actions.len());
+        for (i, action) in record.actions.iter().enumerate() {
+            let taken = take_step(&mut game, action.clone())
+                .map_err(|e| format!("action {} ({action:?}) is refused: {e}", i + 1))?;
+            steps.push(taken);
+        }
+        // Only the steps from the start of the turn in which a human last acted still show
+        // (a human's action keeps just its own turn's lines); with no human, the last ones.
+        let from = match steps.iter().rposition(|t| t.human) {
+            Some(last_human) => steps[..last_human]
+                .iter()
+                .rposition(|t| t.starts_turn(&game))
+                .unwrap_or(0),
+            None => steps.len().saturating_sub(2 * FEED_MAX),
         };
-        self.install(&saved.name, game);
-        Ok(true)
+        let shown: Vec<Step> = steps
+            .get(from..)
+            .unwrap_or_default()
+            .iter()
+            .map(|t| t.in_words(&game))
+            .collect();
+        self.install(title, game);
+        for step in &shown {
+            if let Some(card) = step.card.clone() {
+                self.card.set(card);
+            }
+            self.record(step);
+        }
+        Ok(())
     }
 
     /// What the autosave holds, for the lobby's question before a new game replaces it.
@@ -240,47 +343,11 @@ impl Session {
         let mut outcome: Option<Result<Step, String>> = None;
         self.game.update(|slot| {
             let Some(game) = slot.as_mut() else { return };
-            let human = game
-                .actor()
-                .is_some_and(|a| matches!(game.player(a).kind, SeatKind::Human));
-            let cash_before: Vec<i64> = game.players().iter().map(|p| p.cash).collect();
-            let start = game.log().len();
-            outcome = Some(match game.apply(action) {
-                Ok(_) => {
-                    let mut step = Step {
-                        human,
-                        ..Step::default()
-                    };
-                    for entry in &game.log()[start..] {
-                        step.cue = step.cue.max(Cue::of(&entry.event));
-                        match &entry.event {
-                            Event::TurnStarted => {
-                                step.turns_started += 1;
-                                step.card = Some(None);
-                            }
-                            Event::CardDrawn { deck, text, .. } => {
-                                step.card = Some(Some(DrawnCard {
-                                    deck: *deck,
-                                    text: text.clone(),
-                                    player: game.player(entry.player).name.clone(),
-                                }));
-                            }
-                            _ => {}
-                        }
-                        step.lines.push((step.turns_started, game.describe(entry)));
-                    }
-                    step.cash = game
-                        .players()
-                        .iter()
-                        .zip(&cash_before)
-                        .enumerate()
-                        .filter(|(_, (p, &before))| p.cash != before)
-                        .map(|(i, (p, &before))| (i, p.cash - before))
-                        .collect();
-                    Ok(step)
-                }
-                Err(e) => Err(e.to_string()),
-            });
+            outcome = Some(
+                take_step(game, action)
+                    .map(|taken| taken.in_words(game))
+                    .map_err(|e| e.to_string()),
+            );
         });
         match outcome {
             Some(Ok(step)) => {

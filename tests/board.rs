@@ -327,3 +327,40 @@ fn help_states_the_campus_bonus_rule_as_the_seed_does() {
     let classic = monopoly_worlds::pages::help::rules_in_words(&Preset::Classic.board()).join(" ");
     assert!(!classic.contains("bonus square"), "{classic}");
 }
+
+#[wasm_bindgen_test]
+async fn a_long_name_is_drawn_hyphenated_but_reads_as_it_is() {
+    let c = container();
+    let views = (0..12)
+        .map(|i| SquareView {
+            name: if i == 1 {
+                "Pennsylvania Avenue".into()
+            } else {
+                format!("Lot {i}")
+            },
+            kind: "lot",
+            ..SquareView::default()
+        })
+        .collect::<Vec<_>>();
+    let squares_signal = Signal::stored(views);
+    leptos::mount::mount_to(c.clone(), move || {
+        view! { <BoardRing squares=squares_signal label="Test board"><p>"center"</p></BoardRing> }
+    })
+    .forget();
+    settle().await;
+    let names = c.query_selector_all(".sq-name").expect("names");
+    let long = names.item(1).expect("square 2").unchecked_into::<Element>();
+    assert_eq!(long.text_content().as_deref(), Some("Pennsylvania Avenue"));
+    let drawn = long
+        .shadow_root()
+        .and_then(|r| r.text_content())
+        .unwrap_or_default();
+    assert!(drawn.contains('\u{ad}'), "drawn as {drawn:?}");
+    assert_eq!(drawn.replace('\u{ad}', ""), "Pennsylvania Avenue");
+    let short = names.item(2).expect("square 3").unchecked_into::<Element>();
+    assert!(
+        short.shadow_root().is_none(),
+        "a short name is drawn as it is"
+    );
+    c.remove();
+}

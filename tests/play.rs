@@ -418,3 +418,49 @@ async fn starting_a_new_game_asks_first_and_can_keep_the_one_in_progress() {
     c.remove();
     clear_app_storage();
 }
+
+#[wasm_bindgen_test]
+async fn continuing_a_game_shows_the_same_feed_and_cash_changes_as_before_the_reload() {
+    let mut setup = classic_setup(&[[1, 2], [3, 4], [5, 6], [1, 1], [2, 3]]);
+    setup.seats[1] = Seat::computer("Bob", "balanced");
+    let (c, session) = mount_play(setup);
+    settle().await;
+    button(&c, "Roll dice").click();
+    settle().await;
+    button(&c, "Buy").click();
+    settle().await;
+    button(&c, "End turn").click();
+    settle().await;
+    for _ in 0..30 {
+        if !session.computer_to_act() {
+            break;
+        }
+        session.computer_step();
+    }
+    settle().await;
+    let texts = |s: &Session| {
+        s.feed
+            .get_untracked()
+            .into_iter()
+            .map(|l| l.text)
+            .collect::<Vec<_>>()
+    };
+    let changes = |s: &Session| {
+        s.changes
+            .get_untracked()
+            .into_iter()
+            .map(|c| (c.player, c.amount))
+            .collect::<Vec<_>>()
+    };
+    assert!(
+        texts(&session).iter().any(|l| l.starts_with("Bob rolled")),
+        "{:?}",
+        texts(&session)
+    );
+    let resumed = Session::new();
+    assert_eq!(resumed.resume_autosave(), Ok(true));
+    assert_eq!(texts(&resumed), texts(&session));
+    assert_eq!(changes(&resumed), changes(&session));
+    assert_eq!(resumed.card.get_untracked(), session.card.get_untracked());
+    c.remove();
+}

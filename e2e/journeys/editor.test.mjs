@@ -118,8 +118,10 @@ test('export then import the same file', async () => {
   await download.saveAs(file);
   assert.match(readFileSync(file, 'utf8'), /"kind": ?"world"/);
   await page.getByLabel('Import', { exact: true }).setInputFiles(file);
-  await page.getByText('Imported "Traveller".').waitFor();
-  assert.equal(await row(page, 'Traveller').count(), 2, 'the original and the imported copy');
+  // The imported copy gets a name of its own.
+  await page.getByText('Imported "Traveller (2)".').waitFor();
+  assert.equal(await page.locator('.board-row-name', { hasText: /^Traveller$/ }).count(), 1, 'the original');
+  assert.equal(await page.locator('.board-row-name', { hasText: /^Traveller \(2\)$/ }).count(), 1, 'the imported copy');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -47,6 +47,13 @@ for (const [width, height] of VIEWPORTS) {
     const prices = await smallestFont(page, '.board-ring .sq-detail');
     assert.ok(names >= 11, `square names are ${names}px`);
     assert.ok(prices >= 10, `prices are ${prices}px`);
+    // Every name fits its square's width: long words break between syllables, never
+    // run out of the square or break mid-letter-run (phones cut long names with "…").
+    if (width > 600) {
+      const overflowing = await page.evaluate(() => [...document.querySelectorAll('.board-ring .sq-name')]
+        .filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
+      assert.deepEqual(overflowing, [], 'names wider than their squares');
+    }
     if (width >= 1280) {
       // A desktop window shows the whole board without scrolling.
       const board = await page.locator('.board-ring').boundingBox();

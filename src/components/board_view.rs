@@ -296,6 +296,27 @@ pub fn hyphenate(name: &str) -> String {
     out
 }
 
+/// A square's name. Its text is the name as it is (what a screen reader, a search or a
+/// copy finds); when a long word needs break points, the name is drawn from a shadow root
+/// holding the hyphenated text, so it wraps "Mediter-ranean" like a printed board.
+fn name_view(name: &str) -> impl IntoView {
+    let hyphenated = hyphenate(name);
+    let node = NodeRef::<leptos::html::Span>::new();
+    if hyphenated != name {
+        node.on_load(move |el| {
+            use web_sys::{ShadowRootInit, ShadowRootMode};
+            let root = el.shadow_root().or_else(|| {
+                el.attach_shadow(&ShadowRootInit::new(ShadowRootMode::Open))
+                    .ok()
+            });
+            if let Some(root) = root {
+                root.set_text_content(Some(&hyphenated));
+            }
+        });
+    }
+    view! { <span class="sq-name" node_ref=node>{name.to_string()}</span> }
+}
+
 fn square_label(sq: &SquareView, index: usize) -> String {
     let mut parts = vec![format!("{}. {}", index + 1, sq.name)];
     if !sq.detail.is_empty() {
@@ -368,7 +389,7 @@ fn Square(
             {sq.band.clone().map(|c| view! { <span class="sq-band" style:background=c>{houses}</span> })}
             {sq.owner.clone().map(|(c, _)| view! { <span class="sq-owner" style:background=c></span> })}
             <span class="sq-body">
-                <span class="sq-name">{hyphenate(&sq.name)}</span>
+                {name_view(&sq.name)}
                 {(!sq.icon.is_empty()).then(|| view! { <span class="sq-icon" aria-hidden="true">{sq.icon.clone()}</span> })}
                 {sq.picture.clone().map(|p| view! { <img class="sq-picture" src=p alt="" /> })}
                 {(!sq.detail.is_empty()).then(|| view! { <span class="sq-detail">{sq.detail.clone()}</span> })}

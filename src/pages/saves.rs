@@ -33,15 +33,12 @@ pub fn SavedGames() -> impl IntoView {
             .map_err(|e| e.to_string())
             .and_then(|s| saves::load::<GameRecord>(&s, &id).map_err(|e| e.to_string()))
             .and_then(|saved| {
-                saved
-                    .game
-                    .replay()
-                    .map(|g| (saved.name, g))
+                session
+                    .rebuild(&saved.name, &saved.game)
                     .map_err(|e| format!("This save could not be rebuilt: {e}"))
             });
         match result {
-            Ok((name, game)) => {
-                session.install(&name, game);
+            Ok(()) => {
                 session.autosave();
                 nav.go(Screen::Play);
             }

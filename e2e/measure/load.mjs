@@ -1,0 +1,99 @@
+// `make measure`: how fast the first load feels, measured (never asserted) the way issue 12
+// asks. The release site is served with gzip from loopback; each figure is the median of 5
+// cold loads (fresh context, cache disabled), with Lighthouse's mobile profile (1.6 Mbit/s
+// down, 750 kbit/s up, 150 ms round trip, CPU slowed 4x) and without throttling:
+// - bytes on the wire until the main menu is usable,
+// - navigation -> main menu visible (the shell's HTML) and usable (the app running),
+// - navigation -> lobby usable when Play is pressed as soon as it appears,
+// - "Roll dice" -> the board updated and painted.
+// Figures go to e2e/artifacts/load.json and the output.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { launch, BASE_URL } from '../journeys/browser.mjs';
+
+const RUNS = Number(process.env.RUNS ?? 5);
+const PROFILES = {
+  mobile: { latency: 150, download: (1.6 * 1000 * 1000) / 8, upload: (750 * 1000) / 8, cpu: 4 },
+  unthrottled: null,
+};
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+
+async function coldPage(browser, profile) {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (profile) {
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: profile.latency,
+      downloadThroughput: profile.download,
+      uploadThroughput: profile.upload,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpu });
+  }
+  const wire = { bytes: 0 };
+  cdp.on('Network.loadingFinished', (e) => { wire.bytes += e.encodedDataLength; });
+  return { context, page, wire };
+}
+
+/// Navigation start to now, in the page's clock.
+const sinceNavigation = (page) => page.evaluate(() => performance.now());
+
+async function measureLoad(browser, profile) {
+  const { context, page, wire } = await coldPage(browser, profile);
+  await page.goto(BASE_URL + '/', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 60_000 });
+  const visible = await sinceNavigation(page);
+  // Usable: the app itself is running (the shell's buttons are replaced by the app's).
+  await page.waitForFunction(() => window.__mwReady === true || !document.getElementById('shell'), null, { timeout: 60_000, polling: 16 });
+  const usable = await sinceNavigation(page);
+  const bytes = wire.bytes;
+  await context.close();
+  return { visible, usable, bytes };
+}
+
+async function measureLobby(browser, profile) {
+  const { context, page } = await coldPage(browser, profile);
+  await page.goto(BASE_URL + '/', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Play', exact: true }).click({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 60_000 });
+  const lobby = await sinceNavigation(page);
+  await page.getByRole('button', { name: 'Start game' }).click();
+  await page.locator('.board-ring').waitFor();
+  const roll = await page.evaluate(async () => {
+    const button = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Roll dice');
+    const t0 = performance.now();
+    button.click();
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    return performance.now() - t0;
+  });
+  await context.close();
+  return { lobby, roll };
+}
+
+const browser = await launch();
+const figures = {};
+for (const [name, profile] of Object.entries(PROFILES)) {
+  const loads = [];
+  const lobbies = [];
+  for (let i = 0; i < RUNS; i++) {
+    loads.push(await measureLoad(browser, profile));
+    lobbies.push(await measureLobby(browser, profile));
+  }
+  figures[name] = {
+    bytes_until_menu_usable: median(loads.map((l) => l.bytes)),
+    menu_visible_ms: Math.round(median(loads.map((l) => l.visible))),
+    menu_usable_ms: Math.round(median(loads.map((l) => l.usable))),
+    lobby_usable_ms: Math.round(median(lobbies.map((l) => l.lobby))),
+    roll_to_painted_ms: Number(median(lobbies.map((l) => l.roll)).toFixed(1)),
+    runs: RUNS,
+  };
+}
+await browser.close();
+mkdirSync(new URL('../artifacts/', import.meta.url), { recursive: true });
+writeFileSync(new URL('../artifacts/load.json', import.meta.url), JSON.stringify(figures, null, 2));
+console.log('profile       bytes-to-menu  menu-visible  menu-usable  lobby-usable  roll->painted');
+for (const [name, f] of Object.entries(figures)) {
+  console.log(`${name.padEnd(13)} ${String(f.bytes_until_menu_usable).padStart(13)}  ${String(f.menu_visible_ms).padStart(9)} ms  ${String(f.menu_usable_ms).padStart(8)} ms  ${String(f.lobby_usable_ms).padStart(9)} ms  ${String(f.roll_to_painted_ms).padStart(10)} ms`);
+}
