@@ -89,6 +89,47 @@ impl LobbyForm {
         form
     }
 
+    /// The seats and round limit of the last game started (as many seats as the board
+    /// allows; a remembered color or token another seat has is replaced by a free one).
+    pub fn remember(&mut self, last: &crate::storage::last_setup::LastSetup, min: u8, max: u8) {
+        if last.seats.is_empty() {
+            return;
+        }
+        self.seats = last
+            .seats
+            .iter()
+            .map(|s| SeatForm {
+                name: s.name.clone(),
+                color: s.color.clone(),
+                token: s.token.clone(),
+                computer: s.computer.clone(),
+            })
+            .collect();
+        let n = self
+            .seats
+            .len()
+            .clamp(usize::from(min.max(1)), usize::from(max.max(1)));
+        self.set_seat_count(n);
+        self.round_limit = last.round_limit.clone();
+    }
+
+    /// What the lobby remembers of this setup for the next game.
+    pub fn memory(&self) -> crate::storage::last_setup::LastSetup {
+        crate::storage::last_setup::LastSetup {
+            seats: self
+                .seats
+                .iter()
+                .map(|s| crate::storage::last_setup::SeatMemory {
+                    name: s.name.clone(),
+                    color: s.color.clone(),
+                    token: s.token.clone(),
+                    computer: s.computer.clone(),
+                })
+                .collect(),
+            round_limit: self.round_limit.clone(),
+        }
+    }
+
     /// Adds or removes seats at the end; new seats take the first free color and token.
     pub fn set_seat_count(&mut self, count: usize) {
         self.seats.truncate(count);

@@ -464,3 +464,38 @@ async fn continuing_a_game_shows_the_same_feed_and_cash_changes_as_before_the_re
     assert_eq!(resumed.card.get_untracked(), session.card.get_untracked());
     c.remove();
 }
+
+#[wasm_bindgen_test]
+async fn the_lobby_remembers_the_last_players() {
+    clear_app_storage();
+    let c = container();
+    leptos::mount::mount_to(c.clone(), monopoly_worlds::App).forget();
+    button(&c, "Play").click();
+    settle().await;
+    let name: HtmlInputElement = c
+        .query_selector("input[aria-label='Player 2 name']")
+        .expect("query")
+        .expect("the name field")
+        .unchecked_into();
+    name.set_value("Zoe");
+    name.dispatch_event(&web_sys::Event::new("input").expect("event"))
+        .expect("dispatch");
+    settle().await;
+    button(&c, "Start game").click();
+    settle().await;
+    assert!(c.query_selector(".board-ring").expect("q").is_some());
+    c.remove();
+    // A new visit to the lobby starts from the same players.
+    let c = container();
+    leptos::mount::mount_to(c.clone(), monopoly_worlds::App).forget();
+    button(&c, "Play").click();
+    settle().await;
+    let name: HtmlInputElement = c
+        .query_selector("input[aria-label='Player 2 name']")
+        .expect("query")
+        .expect("the name field")
+        .unchecked_into();
+    assert_eq!(name.value(), "Zoe");
+    c.remove();
+    clear_app_storage();
+}

@@ -147,36 +147,68 @@ test('in an auction the bar and the player panel name the same bidder', async ()
   await context.close();
 });
 
-test('a world grown to 41 squares keeps its corners in the corners', async () => {
-  const { page, context, errors } = await openApp(browser, { width: 1280, height: 800 });
-  await page.getByRole('button', { name: 'Board Maker' }).click();
-  await page.getByRole('button', { name: 'New world' }).click();
-  await page.getByRole('button', { name: 'Add square' }).click();
-  await page.locator('.board-ring .sq').nth(40).waitFor();
-  const geometry = await page.evaluate(() => {
-    const ring = document.querySelector('.board-ring').getBoundingClientRect();
-    const sq = [...document.querySelectorAll('.board-ring .sq')].map((e) => e.getBoundingClientRect());
-    return { ring: { l: ring.left, t: ring.top, r: ring.right, b: ring.bottom }, sq: sq.map((r) => ({ l: r.left, t: r.top, r: r.right, b: r.bottom })) };
+/// The ring's geometry: every square's box and the board's.
+async function ringGeometry(page) {
+  return page.evaluate(() => {
+    const box = (e) => { const r = e.getBoundingClientRect(); return { l: r.left, t: r.top, r: r.right, b: r.bottom }; };
+    return { ring: box(document.querySelector('.board-ring')), sq: [...document.querySelectorAll('.board-ring .sq')].map(box) };
   });
-  assert.equal(geometry.sq.length, 41);
+}
+
+/// Corner squares (at the indices the ring uses: the extra squares go on the last sides)
+/// in the board's corners, and no two squares overlapping.
+function checkRing({ ring, sq }, n) {
+  assert.equal(sq.length, n);
+  const inner = n - 4;
+  const q = Math.floor(inner / 4);
+  const r = inner % 4;
+  const sides = [0, 1, 2, 3].map((k) => q + (k >= 4 - r ? 1 : 0));
+  const corners = [0, 1 + sides[0], 2 + sides[0] + sides[1], 3 + sides[0] + sides[1] + sides[2]];
   const near = (a, b) => Math.abs(a - b) < 5;
-  const { ring, sq } = geometry;
-  assert.ok(near(sq[0].r, ring.r) && near(sq[0].b, ring.b), 'Go at bottom right');
-  assert.ok(near(sq[10].l, ring.l) && near(sq[10].b, ring.b), 'Jail at bottom left');
-  assert.ok(near(sq[20].l, ring.l) && near(sq[20].t, ring.t), 'Free Parking at top left');
-  assert.ok(near(sq[30].r, ring.r) && near(sq[30].t, ring.t), 'Go To Jail at top right');
+  const [c0, c1, c2, c3] = corners.map((i) => sq[i]);
+  assert.ok(near(c0.r, ring.r) && near(c0.b, ring.b), `${n}: start at bottom right`);
+  assert.ok(near(c1.l, ring.l) && near(c1.b, ring.b), `${n}: bottom left corner`);
+  assert.ok(near(c2.l, ring.l) && near(c2.t, ring.t), `${n}: top left corner`);
+  assert.ok(near(c3.r, ring.r) && near(c3.t, ring.t), `${n}: top right corner`);
   for (let i = 0; i < sq.length; i++) {
     for (let j = i + 1; j < sq.length; j++) {
       const ox = Math.min(sq[i].r, sq[j].r) - Math.max(sq[i].l, sq[j].l);
       const oy = Math.min(sq[i].b, sq[j].b) - Math.max(sq[i].t, sq[j].t);
-      assert.ok(ox < 1 || oy < 1, `squares ${i} and ${j} overlap`);
+      assert.ok(ox < 1 || oy < 1, `${n}: squares ${i} and ${j} overlap`);
     }
   }
-  // Save and Undo stay on screen while a square is being edited.
-  for (const name of ['Save', 'Undo', 'Add square']) {
-    assert.equal(await page.getByRole('button', { name, exact: true }).count(), 1, name);
+}
+
+test('rings of 10, 11, 27, 40, 41 and 60 squares keep their corners in the corners', async () => {
+  const { page, context, errors } = await openApp(browser, { width: 1280, height: 800 });
+  await page.getByRole('button', { name: 'Board Maker' }).click();
+  await page.getByRole('button', { name: 'New world' }).click();
+  const squares = page.locator('.board-ring .sq');
+  await squares.nth(39).waitFor();
+  checkRing(await ringGeometry(page), 40);
+  // Grow it at its end: 41, then 60.
+  for (let n = 41; n <= 60; n++) {
+    await page.getByRole('button', { name: 'Add square', exact: true }).click();
+    await squares.nth(n - 1).waitFor();
+    if (n === 41) {
+      checkRing(await ringGeometry(page), 41);
+      // Save and Undo stay on screen while a square is being edited.
+      for (const name of ['Save', 'Undo', 'Add square']) {
+        assert.equal(await page.getByRole('button', { name, exact: true }).count(), 1, name);
+      }
+      await page.screenshot({ path: artifacts + 'layout-editor-41.png' });
+    }
   }
-  await page.screenshot({ path: artifacts + 'layout-editor-41.png' });
+  checkRing(await ringGeometry(page), 60);
+  await page.screenshot({ path: artifacts + 'layout-editor-60.png' });
+  // Shrink it from its end: 27, 11, 10.
+  for (let n = 59; n >= 10; n--) {
+    await squares.nth(n).click();
+    await page.getByRole('button', { name: 'Remove square' }).click();
+    await page.waitForFunction((k) => document.querySelectorAll('.board-ring .sq').length === k, n);
+    if ([27, 11, 10].includes(n)) checkRing(await ringGeometry(page), n);
+  }
+  await page.screenshot({ path: artifacts + 'layout-editor-10.png' });
   assert.deepEqual(errors, []);
   await context.close();
 });

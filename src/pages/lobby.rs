@@ -53,6 +53,15 @@ pub fn Lobby() -> impl IntoView {
     let board = move || choices.with_value(|c| c[chosen.get().min(c.len() - 1)].board.clone());
     let first_name = choices.with_value(|c| c[0].board.def().name.clone());
     let form = RwSignal::new(LobbyForm::new(&first_name));
+    // The last game's players and round limit come back.
+    if let Some(last) = crate::storage::LocalStore::open()
+        .ok()
+        .and_then(|s| crate::storage::last_setup::load(&s))
+    {
+        let b = board();
+        let (min, max) = (b.rules().min_players, b.rules().max_players);
+        form.update(|f| f.remember(&last, min, max));
+    }
     let start_problem = RwSignal::new(None::<String>);
     let rules = Memo::new(move |_| {
         let b = board();
@@ -91,7 +100,14 @@ pub fn Lobby() -> impl IntoView {
         let setup = form.with_untracked(|f| f.to_setup(board(), seed));
         let title = form.with_untracked(|f| f.title.trim().to_string());
         match session.start(&title, setup) {
-            Ok(()) => nav.go(Screen::Play),
+            Ok(()) => {
+                let memory = form.with_untracked(|f| f.memory());
+                // Not remembering the setup costs nothing a player would lose.
+                let _ = crate::storage::LocalStore::open().and_then(|s| {
+                    crate::storage::last_setup::save(&s, &memory, crate::session::now_ms())
+                });
+                nav.go(Screen::Play)
+            }
             Err(e) => start_problem.set(Some(e)),
         }
     };

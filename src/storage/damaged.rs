@@ -114,6 +114,11 @@ fn record_problem<G: DeserializeOwned>(name: &str, raw: &str) -> Option<String> 
     if has_id(name, "trash:") {
         return check(envelope::decode::<TrashedWorld>(RecordKind::Trash, raw).map(drop));
     }
+    if name == "lobby" {
+        return check(
+            envelope::decode::<super::last_setup::LastSetup>(RecordKind::Settings, raw).map(drop),
+        );
+    }
     if name == "settings" {
         return check(envelope::decode::<Settings>(RecordKind::Settings, raw).map(drop));
     }

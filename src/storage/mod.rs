@@ -10,6 +10,7 @@
 //! | `mw:autosave` | the game in progress | [`saves`] |
 //! | `mw:save:<id>` | a named saved game | [`saves`] |
 //! | `mw:settings` | sound, volume, animation speed, theme | [`settings`] |
+//! | `mw:lobby` | the seats and round limit of the last game started | [`last_setup`] |
 //! | `mw:damaged:<key>:<time>` | a damaged record kept aside when a newer one replaced it | [`damaged`] |
 //!
 //! Only this module writes keys under `mw:`; any other key there is reported as damaged.
@@ -24,6 +25,7 @@
 //!   them (base 36, with a `-2` suffix when two saves share a millisecond).
 
 pub mod damaged;
+pub mod last_setup;
 pub mod local;
 pub mod saves;
 pub mod settings;
