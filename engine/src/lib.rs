@@ -52,6 +52,7 @@ mod play;
 pub mod presets;
 pub mod rules;
 pub mod scenario;
+pub mod share;
 pub mod stats;
 
 pub use action::{Action, PlayerId, RuleError, TradeOffer, TradeSide};
