@@ -13,6 +13,7 @@ setup:
 # Release build of the site into dist/ (size-tuned profile, wasm-opt -Oz from binaryen 132).
 build: setup
 	trunk build --release --offline
+	python3 scripts/service_worker.py dist
 	bash scripts/compress.sh
 
 serve: build

@@ -38,11 +38,16 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if not path.endswith(COMPRESSIBLE) or not os.path.isfile(path):
             return super().send_head()
         body, encoding = None, None
-        if "br" in accepts and os.path.isfile(path + ".br"):
+
+        def fresh(pre):
+            # A precompressed copy older than its file is stale (the file was rebuilt).
+            return os.path.isfile(pre) and os.path.getmtime(pre) >= os.path.getmtime(path)
+
+        if "br" in accepts and fresh(path + ".br"):
             with open(path + ".br", "rb") as f:
                 body, encoding = f.read(), "br"
         elif "gzip" in accepts:
-            if os.path.isfile(path + ".gz"):
+            if fresh(path + ".gz"):
                 with open(path + ".gz", "rb") as f:
                     body = f.read()
             else:

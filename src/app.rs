@@ -27,6 +27,8 @@ pub enum Screen {
     Settings,
     Help,
     Credits,
+    /// A world or a game opened from a link.
+    Shared,
 }
 
 impl Screen {
@@ -123,6 +125,10 @@ pub struct Shared {
     pub lab_back: RwSignal<Screen>,
     /// The board the lobby opens on (`world:<id>`), set by "Play this world".
     pub lobby_board: RwSignal<Option<String>>,
+    /// The link the page was opened with (`world` or `game`, and its data).
+    pub link: RwSignal<Option<(&'static str, String)>>,
+    /// A world opened from a link that the player chose to play without saving it.
+    pub link_world: RwSignal<Option<BoardDef>>,
 }
 
 impl Default for Shared {
@@ -131,6 +137,8 @@ impl Default for Shared {
             lab_board: RwSignal::new(None),
             lab_back: RwSignal::new(Screen::Menu),
             lobby_board: RwSignal::new(None),
+            link: RwSignal::new(None),
+            link_world: RwSignal::new(None),
         }
     }
 }
@@ -153,7 +161,23 @@ pub fn App() -> impl IntoView {
         }
         None => {}
     }
-    provide_context(Shared::default());
+    let shared = Shared::default();
+    provide_context(shared);
+    // Opened from a shared link: show what it carries first.
+    if let Some(link) = crate::share_link::opened_link() {
+        shared.link.set(Some(link));
+        screen.set(Screen::Shared);
+    }
+    // A link pasted into the address bar of an open tab changes only the fragment.
+    let on_hash = window_event_listener(leptos::ev::hashchange, move |_| {
+        if let Some(link) = crate::share_link::opened_link() {
+            shared.link.set(Some(link));
+            // Shown afresh even when a link was already open.
+            screen.set(Screen::Menu);
+            screen.set(Screen::Shared);
+        }
+    });
+    on_cleanup(move || on_hash.remove());
     let settings = SettingsStore::load();
     provide_context(settings);
     // The theme is a data attribute on the root element, read by the CSS variables.
@@ -178,6 +202,7 @@ pub fn App() -> impl IntoView {
                 Screen::Settings => view! { <SettingsPage back=Screen::Menu /> }.into_any(),
                 Screen::Help => view! { <Help back=Screen::Menu /> }.into_any(),
                 Screen::Credits => view! { <Credits /> }.into_any(),
+                Screen::Shared => view! { <crate::pages::shared::SharedLink /> }.into_any(),
             }}
         </main>
     }

@@ -12,6 +12,7 @@ pub mod lobby;
 pub mod pages;
 pub mod pictures;
 pub mod session;
+pub mod share_link;
 pub mod sound;
 pub mod storage;
 pub mod words;

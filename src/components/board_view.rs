@@ -270,7 +270,7 @@ pub fn hyphenate(name: &str) -> String {
             out.push(' ');
         }
         let chars: Vec<char> = word.chars().collect();
-        if chars.len() < 8 || !chars.iter().all(|c| c.is_alphabetic()) {
+        if chars.len() < 6 || !chars.iter().all(|c| c.is_alphabetic()) {
             out.push_str(word);
             continue;
         }

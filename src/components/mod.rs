@@ -10,6 +10,7 @@ pub mod game_log;
 pub mod manage;
 pub mod modal;
 pub mod players;
+pub mod share;
 pub mod square_editor;
 pub mod thumbnail;
 pub mod trade;

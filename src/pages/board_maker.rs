@@ -11,6 +11,7 @@ use worlds_engine::{GameRecord, Preset};
 
 use crate::app::{Navigator, Screen};
 use crate::components::modal::Modal;
+use crate::components::share::ShareDialog;
 use crate::components::thumbnail::BoardThumbnail;
 use crate::download::download_text;
 use crate::editor::EditorState;
@@ -146,7 +147,34 @@ pub fn BoardMaker() -> impl IntoView {
 #[derive(Clone, PartialEq, Eq)]
 enum ListAsk {
     Nothing,
-    DeleteForever { id: String, name: String },
+    DeleteForever {
+        id: String,
+        name: String,
+    },
+    /// The Share dialog for a world: its link (or why none), and a note.
+    Share {
+        name: String,
+        link: Result<String, String>,
+        note: Option<String>,
+    },
+}
+
+/// The Share dialog's contents for a world.
+fn share_world(def: &worlds_engine::BoardDef) -> ListAsk {
+    let (link, note) = match crate::share_link::world_link(def) {
+        Ok((link, dropped)) => (
+            Ok(link),
+            dropped.then(|| {
+                "The pictures were left out to keep the link short enough to send: export the world as a file to share them too.".to_string()
+            }),
+        ),
+        Err(e) => (Err(e), None),
+    };
+    ListAsk::Share {
+        name: def.name.clone(),
+        link,
+        note,
+    }
 }
 
 #[component]
@@ -240,7 +268,8 @@ fn BoardList(open: Callback<EditorState>) -> impl IntoView {
                     <span class="board-row-name" id=name_id.clone()>{p.display_name()}</span>
                     <span class="board-row-kind">"Built-in template"</span>
                     <span class="board-row-buttons">
-                        <button type="button" class="small-button" aria-describedby=name_id on:click=move |_| open.run(EditorState::from_preset(p))>"Edit a copy"</button>
+                        <button type="button" class="small-button" aria-describedby=name_id.clone() on:click=move |_| open.run(EditorState::from_preset(p))>"Edit a copy"</button>
+                        <button type="button" class="small-button" aria-describedby=name_id on:click=move |_| ask.set(share_world(&p.board_def()))>"Share"</button>
                     </span>
                 </li>
             }
@@ -274,6 +303,17 @@ fn BoardList(open: Callback<EditorState>) -> impl IntoView {
                                     with_store(&move |st| worlds::duplicate(st, &id, now_ms()).map(|w| format!("Made \"{}\".", w.def.name)));
                                 }>"Duplicate"</button>
                                 <button type="button" class="small-button" aria-describedby=name_id.clone() on:click=move |_| export(id3.clone())>"Export"</button>
+                                {
+                                    let id = s.id.clone();
+                                    view! {
+                                        <button type="button" class="small-button" aria-describedby=name_id.clone() on:click=move |_| {
+                                            match LocalStore::open().and_then(|st| worlds::load(&st, &id)) {
+                                                Ok(w) => ask.set(share_world(&w.def)),
+                                                Err(e) => say(false, e.to_string()),
+                                            }
+                                        }>"Share"</button>
+                                    }
+                                }
                                 {s.playable.then(|| {
                                     let id = s.id.clone();
                                     view! {
@@ -426,6 +466,14 @@ fn BoardList(open: Callback<EditorState>) -> impl IntoView {
             </div>
             {move || match ask.get() {
                 ListAsk::Nothing => ().into_any(),
+                ListAsk::Share { name, link, note } => view! {
+                    <ShareDialog
+                        title=format!("Share \"{name}\"")
+                        link=link
+                        note=note
+                        on_close=Callback::new(move |()| ask.set(ListAsk::Nothing))
+                    />
+                }.into_any(),
                 ListAsk::DeleteForever { id, name } => {
                     let title = format!("Delete \"{name}\" forever?");
                     view! {

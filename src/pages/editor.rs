@@ -11,6 +11,7 @@ use crate::app::{Navigator, Screen, Shared};
 use crate::components::board_settings::BoardSettings;
 use crate::components::board_view::{board_square_views, BoardRing, SquareView};
 use crate::components::modal::Modal;
+use crate::components::share::ShareDialog;
 use crate::components::square_editor::{SquareCommands, SquareEditor};
 use crate::editor::{problems_of, EditorState, Origin};
 use crate::session::now_ms;
@@ -73,6 +74,9 @@ pub fn BoardEditor(
     let editing = RwSignal::new(None::<usize>);
     let draft = RwSignal::new(SquareDef::new("", SquareKind::Road));
     let ask = RwSignal::new(Ask::Nothing);
+    // The Share dialog: the world's name, its link (or why none) and a note.
+    type Sharing = (String, Result<String, String>, Option<String>);
+    let sharing = RwSignal::new(None::<Sharing>);
     let message = RwSignal::new(None::<(bool, String)>);
     let problem = RwSignal::new(None::<String>);
     let new_name = RwSignal::new(String::new());
@@ -350,7 +354,7 @@ pub fn BoardEditor(
             .into_any()
         })
     };
-    let modal_open = move || ask.get() != Ask::Nothing;
+    let modal_open = move || ask.get() != Ask::Nothing || sharing.with(Option::is_some);
     let board_name = move || shown.with(|d| d.name.clone());
 
     view! {
@@ -370,6 +374,17 @@ pub fn BoardEditor(
                                 state.update(|s| { let _ = s.undo(); });
                             }>"Undo"</button>
                             <button type="button" class="action" on:click=open_lab>"Statistics"</button>
+                            <button type="button" class="action" on:click=move |_| {
+                                if !finish_square() {
+                                    return;
+                                }
+                                let def = state.with_untracked(|s| s.def().clone());
+                                let (link, note) = match crate::share_link::world_link(&def) {
+                                    Ok((link, dropped)) => (Ok(link), dropped.then(|| "The pictures were left out to keep the link short enough to send: export the world as a file to share them too.".to_string())),
+                                    Err(e) => (Err(e), None),
+                                };
+                                sharing.set(Some((def.name, link, note)));
+                            }>"Share"</button>
                             <button
                                 type="button"
                                 class="action"
@@ -427,6 +442,14 @@ pub fn BoardEditor(
                     </div>
                 </div>
             </div>
+            {move || sharing.get().map(|(name, link, note)| view! {
+                <ShareDialog
+                    title=format!("Share \"{name}\"")
+                    link=link
+                    note=note
+                    on_close=Callback::new(move |()| sharing.set(None))
+                />
+            })}
             {move || match ask.get() {
                 Ask::Nothing => ().into_any(),
                 Ask::SaveOver => view! {

@@ -47,7 +47,23 @@ fn url_seed() -> Option<u64> {
 pub fn Lobby() -> impl IntoView {
     let nav = expect_context::<Navigator>();
     let session = expect_context::<Session>();
-    let (choices, list_problem) = board_choices();
+    let (mut choices, list_problem) = board_choices();
+    // A world opened from a link and played without saving it is offered first.
+    let shared = use_context::<crate::app::Shared>();
+    let from_link = shared.and_then(|s| s.link_world.get_untracked());
+    if let Some(def) = from_link {
+        if let Ok(board) = Board::from_def(def.clone()) {
+            choices.insert(
+                0,
+                Choice {
+                    id: "link".into(),
+                    label: def.name.clone(),
+                    kind: "From a link",
+                    board,
+                },
+            );
+        }
+    }
     let choices = StoredValue::new(choices);
     let chosen = RwSignal::new(0usize);
     let board = move || choices.with_value(|c| c[chosen.get().min(c.len() - 1)].board.clone());

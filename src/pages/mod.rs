@@ -9,4 +9,5 @@ pub mod menu;
 pub mod play;
 pub mod saves;
 pub mod settings;
+pub mod shared;
 pub mod statistics;

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use leptos::prelude::*;
-use worlds_engine::{Game, SquareKind};
+use worlds_engine::{Game, GameRecord, SquareKind};
 
 use crate::app::{Navigator, Screen, SettingsStore};
 use crate::components::actions::ActionBar;
@@ -16,6 +16,7 @@ use crate::components::game_log::GameLog;
 use crate::components::manage::ManageDialog;
 use crate::components::modal::Modal;
 use crate::components::players::PlayerPanel;
+use crate::components::share::ShareDialog;
 use crate::components::trade::TradeDialog;
 use crate::lobby::token_glyph;
 use crate::pages::help::HelpPanel;
@@ -167,6 +168,8 @@ pub fn PlayScreen() -> impl IntoView {
     };
     provide_context(ui);
     let menu_view = RwSignal::new(MenuView::Main);
+    // The Share dialog of the game menu's "Share game".
+    let sharing = RwSignal::new(None::<Result<String, String>>);
     let save_message = RwSignal::new(None::<(bool, String)>);
 
     // Tokens: where they are drawn (chasing where they are, square by square).
@@ -284,7 +287,8 @@ pub fn PlayScreen() -> impl IntoView {
             .with(|g| g.as_ref().is_some_and(|g| g.is_over()))
     });
     let any_modal = move || {
-        ui.menu.get()
+        sharing.with(Option::is_some)
+            || ui.menu.get()
             || ui.manage.get()
             || ui.trade.get()
             || ui.resign.get()
@@ -328,6 +332,16 @@ pub fn PlayScreen() -> impl IntoView {
                         <div class="menu-list">
                             <button type="button" class="menu-button primary" on:click=move |_| ui.menu.set(false)>"Resume"</button>
                             <button type="button" class="menu-button" on:click=save>"Save"</button>
+                            <button type="button" class="menu-button" on:click=move |_| {
+                                let title = session.title.get_untracked();
+                                let record = session.game.with_untracked(|g| g.as_ref().map(GameRecord::of));
+                                let link = match record {
+                                    Some(r) => crate::share_link::game_link(&title, &r),
+                                    None => Err("There is no game to share.".to_string()),
+                                };
+                                ui.menu.set(false);
+                                sharing.set(Some(link));
+                            }>"Share game"</button>
                             <button type="button" class="menu-button" on:click=move |_| menu_view.set(MenuView::Help)>"Help"</button>
                             <button type="button" class="menu-button" on:click=move |_| menu_view.set(MenuView::Settings)>"Settings"</button>
                             <button type="button" class="menu-button" on:click=move |_| menu_view.set(MenuView::ConfirmExit)>"Exit"</button>
@@ -426,6 +440,14 @@ pub fn PlayScreen() -> impl IntoView {
             <ResignDialog />
             <SquareInfo />
             {game_menu}
+            {move || sharing.get().map(|link| view! {
+                <ShareDialog
+                    title="Share this game".to_string()
+                    link=link
+                    note=Some("Whoever opens the link can continue the game from here on their own device, then send a link back.".to_string())
+                    on_close=Callback::new(move |()| sharing.set(None))
+                />
+            })}
         </section>
     }
 }

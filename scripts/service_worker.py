@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Writes dist/sw.js, the service worker of this build: it caches exactly the files of the
+build (trunk's hashed names) on the first visit, so the site starts, plays, edits and runs
+the lab with no network, and it removes the caches of older builds when it takes over. Its
+cache name is a hash of the files, so any changed file makes a new version (the page then
+offers "A new version is ready — Reload").
+
+usage: service_worker.py DIST
+"""
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+SKIP_SUFFIXES = (".gz", ".br")
+
+
+def main():
+    dist = Path(sys.argv[1] if len(sys.argv) > 1 else "dist")
+    files = sorted(
+        p.relative_to(dist).as_posix()
+        for p in dist.rglob("*")
+        if p.is_file()
+        and not p.name.endswith(SKIP_SUFFIXES)
+        and p.name != "sw.js"
+        and not p.relative_to(dist).as_posix().startswith(".")
+    )
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode())
+        digest.update((dist / name).read_bytes())
+    version = "mw-" + digest.hexdigest()[:16]
+    worker = f"""// The service worker of one build of Monopoly Worlds, written by
+// scripts/service_worker.py: it lists exactly this build's files.
+const VERSION = {json.dumps(version)};
+const FILES = {json.dumps(["./"] + files, indent=2)};
+
+self.addEventListener('install', (event) => {{
+  event.waitUntil(caches.open(VERSION).then((cache) => cache.addAll(FILES)));
+}});
+
+self.addEventListener('activate', (event) => {{
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith('mw-') && k !== VERSION).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+}});
+
+// The page's "Reload" on the new-version notice.
+self.addEventListener('message', (event) => {{
+  if (event.data === 'skip-waiting') self.skipWaiting();
+}});
+
+self.addEventListener('fetch', (event) => {{
+  const request = event.request;
+  if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  if (request.mode === 'navigate') {{
+    // Every address of the app (with a #world= or #game= link, or ?seed=) is the one page.
+    event.respondWith(
+      caches.open(VERSION)
+        .then((cache) => cache.match('index.html'))
+        .then((page) => page || fetch(request)),
+    );
+    return;
+  }}
+  event.respondWith(
+    caches.open(VERSION)
+      .then((cache) => cache.match(request, {{ ignoreSearch: true }}))
+      .then((hit) => hit || fetch(request)),
+  );
+}});
+"""
+    (dist / "sw.js").write_text(worker)
+    print(f"sw.js: {version}, {len(files)} files")
+
+
+if __name__ == "__main__":
+    main()
