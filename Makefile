@@ -11,7 +11,10 @@ setup:
 	@bash scripts/setup.sh
 
 # Release build of the site into dist/ (size-tuned profile, wasm-opt -Oz from binaryen 132).
+# `cargo fetch` first: trunk's --offline (it must not download tools) reaches cargo too, so
+# the crates must already be in the registry cache on a fresh machine.
 build: setup
+	cargo fetch
 	trunk build --release --offline
 	python3 scripts/service_worker.py dist
 	bash scripts/compress.sh

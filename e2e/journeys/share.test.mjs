@@ -18,7 +18,7 @@ async function worldLink(page) {
   await row.getByRole('button', { name: 'Share', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Share "Classic"' });
   await dialog.waitFor();
-  return dialog.getByLabel('Link').inputValue();
+  return dialog.getByLabel('Link', { exact: true }).inputValue();
 }
 
 test('a world shared by link opens in another browser, is saved and played', async () => {
@@ -100,7 +100,7 @@ test('a game shared after a few turns continues in another browser where it was'
   await a.page.keyboard.press('Escape');
   await a.page.getByRole('button', { name: 'Share game' }).click();
   const dialog = a.page.getByRole('dialog', { name: 'Share this game' });
-  const link = await dialog.getByLabel('Link').inputValue();
+  const link = await dialog.getByLabel('Link', { exact: true }).inputValue();
   assert.match(link, /#game=v1\./);
   await a.context.close();
 

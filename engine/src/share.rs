@@ -207,6 +207,63 @@ mod tests {
         );
     }
 
+    /// A game link's length after 10, 50 and 200 rounds of four computer players (the
+    /// README reports them; a game link is offered up to 32 KB).
+    #[test]
+    fn game_links_grow_with_the_game() {
+        use crate::bots::strategy_by_name;
+        use crate::game::{Game, GameRecord, GameSetup, Seat};
+        #[derive(serde::Serialize)]
+        struct Saved<'a> {
+            name: &'a str,
+            game: &'a GameRecord,
+        }
+        let seats = (0..4)
+            .map(|i| Seat::computer(&format!("P{i}"), "balanced"))
+            .collect();
+        let mut setup = GameSetup::new(Preset::Classic.board(), seats, 7);
+        setup.rules.round_limit = Some(400);
+        // Rich players, so nobody goes bankrupt before round 200.
+        setup.rules.starting_cash = 1_000_000;
+        let mut game = Game::new(setup).expect("a game");
+        let bot = strategy_by_name("balanced").expect("a strategy");
+        let mut lengths = Vec::new();
+        for target in [10u32, 50, 200] {
+            while game.round() <= target && !game.is_over() {
+                let Some(me) = game.actor() else { break };
+                let action = bot.choose(&game, me);
+                game.apply(action).expect("a legal choice");
+            }
+            let record = GameRecord::of(&game);
+            let text = encode(
+                RecordKind::Save,
+                &Saved {
+                    name: "A long game",
+                    game: &record,
+                },
+                0,
+            )
+            .expect("encodes");
+            let link = pack(&text);
+            assert_eq!(unpack(&link).as_deref(), Ok(text.as_str()));
+            eprintln!(
+                "after {target} rounds ({} actions): a game link carries {} characters",
+                record.actions.len(),
+                link.len()
+            );
+            lengths.push(link.len());
+        }
+        assert!(
+            game.round() > 200,
+            "the game lasted {} rounds",
+            game.round()
+        );
+        assert!(
+            lengths[0] < lengths[1] && lengths[1] < lengths[2],
+            "{lengths:?}"
+        );
+    }
+
     #[test]
     fn fragments_name_what_they_carry() {
         assert_eq!(parse_fragment("#world=v1.abc"), Some((WORLD, "v1.abc")));

@@ -6,6 +6,19 @@ use wasm_bindgen::JsCast;
 
 use super::modal::Modal;
 
+/// The link as a QR code (SVG markup) for phone-to-phone sharing, or `None` when it is too
+/// long for one (a QR code holds at most about 2.9 KB).
+pub fn qr_svg(link: &str) -> Option<String> {
+    let code =
+        qrcode::QrCode::with_error_correction_level(link.as_bytes(), qrcode::EcLevel::L).ok()?;
+    Some(
+        code.render::<qrcode::render::svg::Color>()
+            .min_dimensions(220, 220)
+            .quiet_zone(true)
+            .build(),
+    )
+}
+
 #[component]
 pub fn ShareDialog(
     #[prop(into)] title: String,
@@ -20,6 +33,7 @@ pub fn ShareDialog(
     let body = match link {
         Ok(link) => {
             let chars = link.len();
+            let qr = qr_svg(&link);
             let for_copy = link.clone();
             let copy = move |_| {
                 let text = for_copy.clone();
@@ -52,6 +66,15 @@ pub fn ShareDialog(
                 </label>
                 <p class="hint">{format!("{} characters. Whoever opens it sees it here; nothing is sent to a server.", chars)}</p>
                 {note.map(|n| view! { <p class="notice share-note">{n}</p> })}
+                {match qr {
+                    Some(svg) => view! {
+                        <figure class="share-qr">
+                            <div role="img" aria-label="QR code" inner_html=svg></div>
+                            <figcaption class="hint">"Scan it with a phone's camera to open the link there."</figcaption>
+                        </figure>
+                    }.into_any(),
+                    None => view! { <p class="hint">"This link is too long for a QR code: send it as a message."</p> }.into_any(),
+                }}
                 <div class="button-row">
                     <button type="button" class="action primary" on:click=copy>"Copy link"</button>
                     <button type="button" class="action" on:click=move |_| on_close.run(())>"Done"</button>
