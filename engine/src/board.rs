@@ -508,6 +508,8 @@ pub struct Board {
     def: BoardDef,
     group_of: Vec<Option<usize>>,
     group_lots: Vec<Vec<usize>>,
+    /// `0..len`: lets [`Board::lots_like`] hand out a one-lot slice.
+    indices: Vec<usize>,
     jail: Option<usize>,
     chance: Vec<Card>,
     community_chest: Vec<Card>,
@@ -999,6 +1001,7 @@ impl Board {
             return Err(errors);
         }
         Ok(Board {
+            indices: (0..def.squares.len()).collect(),
             def,
             group_of,
             group_lots,
@@ -1042,6 +1045,13 @@ impl Board {
     /// The lots of a group, in board order.
     pub fn group_lots(&self, group: usize) -> &[usize] {
         self.group_lots.get(group).map_or(&[], |v| v.as_slice())
+    }
+    /// The lots sharing the square's group, or just the square when it has none.
+    pub fn lots_like(&self, square: usize) -> &[usize] {
+        match self.group_of(square) {
+            Some(g) => self.group_lots(g),
+            None => self.indices.get(square).map_or(&[], std::slice::from_ref),
+        }
     }
     /// The Jail square.
     pub fn jail(&self) -> Option<usize> {

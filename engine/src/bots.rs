@@ -68,7 +68,7 @@ impl Heuristic {
 }
 
 fn is_legal(game: &Game, a: &Action) -> bool {
-    game.check(a).is_ok()
+    game.allows(a)
 }
 
 /// What a side of a trade is worth to a plain-minded player.
@@ -408,7 +408,7 @@ pub fn play_out(game: &mut Game, max_actions: usize) -> usize {
     while n < max_actions {
         let Some(me) = game.actor() else { break };
         let action = strategies[me].choose(game, me);
-        let action = if game.check(&action).is_ok() {
+        let action = if game.allows(&action) {
             action
         } else {
             // A strategy bug must not stall a game: fall back to a listed legal action.

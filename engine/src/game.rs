@@ -581,6 +581,13 @@ impl Game {
     /// Whether `apply` would accept the action, and why not.
     pub fn check(&self, action: &Action) -> Result<(), RuleError> {
         self.check_action(action)
+            .map_err(|refusal| crate::narration::rule_error(self, refusal))
+    }
+
+    /// Whether `apply` would accept the action: [`Game::check`] without the words, so a
+    /// refused probe costs nothing.
+    pub fn allows(&self, action: &Action) -> bool {
+        self.check_action(action).is_ok()
     }
 
     /// Every action the player to act may take now, `Resign` included. Open-ended actions

@@ -11,12 +11,15 @@
 //! bank has houses, one house is auctioned among those players, starting at the house cost
 //! of the lot asked for; the winner pays the bid and places the house on one of their lots.
 
-use crate::action::{Action, PlayerId, RuleError, TradeOffer, TradeSide};
+use crate::action::{Action, PlayerId, TradeOffer, TradeSide};
 use crate::board::SquareKind;
 use crate::cards::{CardEffect, DeckKind};
 use crate::event::{Event, JailExit, Party, Reason};
 use crate::game::{
     Auction, Game, JailCard, Pending, Phase, SquareState, Turn, MAX_TRADE_OFFERS_PER_TURN,
+};
+use crate::refusal::{
+    Afford, BuildWhy, Checked, MortgageWhy, Refusal, SellWhy, TradeWhy, UnmortgageWhy,
 };
 use crate::rules::{DebtRule, DoublesLimit, ExtraRoll, JailRelease};
 use crate::stats::model::MAX_CHAINED_MOVES;
@@ -55,22 +58,11 @@ type Events = Vec<Event>;
 impl Game {
     // ----- checking -----
 
-    fn not_now(&self, action: &'static str) -> RuleError {
-        RuleError::NotNow {
-            action,
-            why: self.prompt(),
-        }
-    }
-
-    fn square_name(&self, square: usize) -> String {
-        self.board().square(square).name.clone()
-    }
-
-    fn check_square(&self, square: usize) -> Result<(), RuleError> {
+    fn check_square(&self, square: usize) -> Checked {
         if square < self.board().len() {
             Ok(())
         } else {
-            Err(RuleError::NoSuchSquare { square })
+            Err(Refusal::NoSuchSquare(square))
         }
     }
 
@@ -80,26 +72,23 @@ impl Game {
             .any(|x| matches!(x, Pending::Debt { debtor, .. } if *debtor == p))
     }
 
-    pub(crate) fn check_action(&self, action: &Action) -> Result<(), RuleError> {
+    pub(crate) fn check_action(&self, action: &Action) -> Checked {
         if self.phase == Phase::GameOver {
-            return Err(RuleError::GameOver);
+            return Err(Refusal::GameOver);
         }
         if let Action::Resign { player } = action {
             let p = self
                 .players
                 .get(*player)
-                .ok_or(RuleError::NoSuchPlayer { player: *player })?;
+                .ok_or(Refusal::NoSuchPlayer(*player))?;
             if p.bankrupt {
-                return Err(RuleError::PlayerOut {
-                    name: p.name.clone(),
-                });
+                return Err(Refusal::PlayerOut(*player));
             }
             return Ok(());
         }
         let Some(actor) = self.actor() else {
-            return Err(RuleError::GameOver);
+            return Err(Refusal::GameOver);
         };
-        let money = |a: i64| self.board().money(a);
         let cash = self.players[actor].cash;
         let own_turn = matches!(self.phase, Phase::Roll | Phase::EndTurn);
         let can_sell = own_turn
@@ -107,190 +96,167 @@ impl Game {
                 self.phase,
                 Phase::BuyOrDecline { .. } | Phase::RaiseCash { .. }
             );
+        let not_now = Refusal::NotNow;
         match action {
             Action::Roll => match self.phase {
                 Phase::Roll => Ok(()),
-                _ => Err(self.not_now("roll")),
+                _ => Err(not_now("roll")),
             },
             Action::Buy => {
                 let Phase::BuyOrDecline { square } = self.phase else {
-                    return Err(self.not_now("buy"));
+                    return Err(not_now("buy"));
                 };
                 let price = self.board().square(square).price().unwrap_or(0);
                 if self.has_debt(actor) {
-                    return Err(self.not_now("buy while you owe money"));
+                    return Err(not_now("buy while you owe money"));
                 }
                 if cash < price {
-                    return Err(RuleError::CannotAfford {
-                        what: self.square_name(square),
-                        cost: money(price),
-                        cash: money(cash),
+                    return Err(Refusal::CannotAfford {
+                        what: Afford::Lot(square),
+                        cost: price,
+                        cash,
                     });
                 }
                 Ok(())
             }
             Action::Decline => match self.phase {
                 Phase::BuyOrDecline { .. } => Ok(()),
-                _ => Err(self.not_now("decline")),
+                _ => Err(not_now("decline")),
             },
             Action::Bid { amount } => {
                 let Phase::Auction(a) = &self.phase else {
-                    return Err(self.not_now("bid"));
+                    return Err(not_now("bid"));
                 };
                 if *amount < a.min_bid() {
-                    return Err(RuleError::BidTooLow {
-                        min: money(a.min_bid()),
-                    });
+                    return Err(Refusal::BidTooLow { min: a.min_bid() });
                 }
                 if *amount > cash {
-                    return Err(RuleError::BidTooHigh {
-                        amount: money(*amount),
-                        cash: money(cash),
+                    return Err(Refusal::BidTooHigh {
+                        amount: *amount,
+                        cash,
                     });
                 }
                 Ok(())
             }
             Action::PassBid => match self.phase {
                 Phase::Auction(_) => Ok(()),
-                _ => Err(self.not_now("pass")),
+                _ => Err(not_now("pass")),
             },
             Action::Build { square } => {
                 self.check_square(*square)?;
                 match self.phase {
                     Phase::PlaceHouse { player } => self.check_build(player, *square, true),
                     _ if own_turn => self.check_build(actor, *square, false),
-                    _ => Err(self.not_now("build")),
+                    _ => Err(not_now("build")),
                 }
             }
             Action::SellBuilding { square } => {
                 self.check_square(*square)?;
                 if !can_sell {
-                    return Err(self.not_now("sell buildings"));
+                    return Err(not_now("sell buildings"));
                 }
                 self.check_sell(actor, *square)
             }
             Action::SellAllBuildings { square } => {
                 self.check_square(*square)?;
                 if !can_sell {
-                    return Err(self.not_now("sell buildings"));
+                    return Err(not_now("sell buildings"));
                 }
                 self.check_sell_all(actor, *square)
             }
             Action::Mortgage { square } => {
                 self.check_square(*square)?;
                 if !can_sell {
-                    return Err(self.not_now("mortgage"));
+                    return Err(not_now("mortgage"));
                 }
                 self.check_mortgage(actor, *square)
             }
             Action::Unmortgage { square } => {
                 self.check_square(*square)?;
                 if !own_turn {
-                    return Err(self.not_now("lift a mortgage"));
+                    return Err(not_now("lift a mortgage"));
                 }
                 self.check_unmortgage(actor, *square)
             }
             Action::ProposeTrade { to, give, take } => {
                 if !(own_turn || matches!(self.phase, Phase::RaiseCash { .. })) {
-                    return Err(self.not_now("trade"));
+                    return Err(not_now("trade"));
                 }
                 self.check_trade(actor, *to, give, take)
             }
             Action::AnswerTrade { .. } => match self.phase {
                 Phase::TradeOffer(_) => Ok(()),
-                _ => Err(self.not_now("answer a trade")),
+                _ => Err(not_now("answer a trade")),
             },
             Action::PayJailFine => {
                 if self.phase != Phase::Roll {
-                    return Err(self.not_now("pay the jail fine"));
+                    return Err(not_now("pay the jail fine"));
                 }
                 if !self.players[actor].in_jail {
-                    return Err(RuleError::NotInJail);
+                    return Err(Refusal::NotInJail);
                 }
                 let Some(fine) = self.rules().jail.fine else {
-                    return Err(RuleError::NoJailFine {
-                        how: "roll to get out".into(),
-                    });
+                    return Err(Refusal::NoJailFine);
                 };
                 if cash < fine {
-                    return Err(RuleError::CannotAfford {
-                        what: "the jail fine".into(),
-                        cost: money(fine),
-                        cash: money(cash),
+                    return Err(Refusal::CannotAfford {
+                        what: Afford::JailFine,
+                        cost: fine,
+                        cash,
                     });
                 }
                 Ok(())
             }
             Action::UseJailCard => {
                 if self.phase != Phase::Roll {
-                    return Err(self.not_now("use a jail card"));
+                    return Err(not_now("use a jail card"));
                 }
                 if !self.players[actor].in_jail {
-                    return Err(RuleError::NotInJail);
+                    return Err(Refusal::NotInJail);
                 }
                 if self.players[actor].jail_cards.is_empty() {
-                    return Err(RuleError::NoJailCard);
+                    return Err(Refusal::NoJailCard);
                 }
                 Ok(())
             }
             Action::EndTurn => match self.phase {
                 Phase::EndTurn => Ok(()),
-                _ => Err(self.not_now("end the turn")),
+                _ => Err(not_now("end the turn")),
             },
             Action::DeclareBankruptcy => match self.phase {
                 Phase::RaiseCash { .. } => Ok(()),
-                _ => Err(self.not_now("declare bankruptcy")),
+                _ => Err(not_now("declare bankruptcy")),
             },
             Action::Resign { .. } => Ok(()),
         }
     }
 
-    fn group_name(&self, square: usize) -> String {
-        self.board()
-            .group_of(square)
-            .map_or(String::new(), |g| self.board().groups()[g].name.clone())
-    }
-
     /// The lots sharing the square's group (just the square when it has none).
-    pub(crate) fn group_of_lot(&self, square: usize) -> Vec<usize> {
-        match self.board().group_of(square) {
-            Some(g) => self.board().group_lots(g).to_vec(),
-            None => vec![square],
-        }
+    pub(crate) fn group_of_lot(&self, square: usize) -> &[usize] {
+        self.setup.board.lots_like(square)
     }
 
-    pub(crate) fn check_build(
-        &self,
-        p: PlayerId,
-        square: usize,
-        placing: bool,
-    ) -> Result<(), RuleError> {
-        let err = |why: String| RuleError::CannotBuild {
-            square: self.square_name(square),
-            why,
-        };
+    pub(crate) fn check_build(&self, p: PlayerId, square: usize, placing: bool) -> Checked {
+        let err = |why: BuildWhy| Err(Refusal::CannotBuild { square, why });
         if !self.rules().buildings {
-            return Err(err("this game has no buildings".into()));
+            return err(BuildWhy::NoBuildings);
         }
         let Some(cost) = self.board().square(square).house_cost() else {
-            return Err(err("it cannot be built on".into()));
+            return err(BuildWhy::NotBuildable);
         };
         if self.squares[square].owner != Some(p) {
-            return Err(err("you do not own it".into()));
+            return err(BuildWhy::NotOwned);
         }
         if !self.owns_whole_group(p, square) {
-            return Err(err(format!(
-                "you do not own the whole {} group",
-                self.group_name(square)
-            )));
+            return err(BuildWhy::NotWholeGroup);
         }
         let lots = self.group_of_lot(square);
         if lots.iter().any(|&l| self.squares[l].mortgaged) {
-            return Err(err("a lot of the group is mortgaged".into()));
+            return err(BuildWhy::GroupMortgaged);
         }
         let h = self.squares[square].houses;
         if h >= 5 {
-            return Err(err("it already has a hotel".into()));
+            return err(BuildWhy::HasHotel);
         }
         if self.rules().even_build {
             let min = lots
@@ -299,45 +265,34 @@ impl Game {
                 .min()
                 .unwrap_or(0);
             if h > min {
-                return Err(err(
-                    "build evenly: the other lots of the group need a house first".into(),
-                ));
+                return err(BuildWhy::Uneven);
             }
         }
         if h == 4 {
             if placing {
-                return Err(err(
-                    "place the house you won on a lot with fewer than 4 houses".into(),
-                ));
+                return err(BuildWhy::PlaceOnFewerThanFour);
             }
             if self.bank_hotels == 0 {
-                return Err(err("the bank has no hotel left".into()));
+                return err(BuildWhy::NoHotelLeft);
             }
         } else if self.bank_houses == 0 {
-            return Err(err("the bank has no house left".into()));
+            return err(BuildWhy::NoHouseLeft);
         }
         let cash = self.players[p].cash;
         if !placing && cash < cost {
-            return Err(err(format!(
-                "a building costs {} and you have {}",
-                self.board().money(cost),
-                self.board().money(cash)
-            )));
+            return err(BuildWhy::CannotPay { cost, cash });
         }
         Ok(())
     }
 
-    fn check_sell(&self, p: PlayerId, square: usize) -> Result<(), RuleError> {
-        let err = |why: String| RuleError::CannotSell {
-            square: self.square_name(square),
-            why,
-        };
+    fn check_sell(&self, p: PlayerId, square: usize) -> Checked {
+        let err = |why: SellWhy| Err(Refusal::CannotSell { square, why });
         if self.squares[square].owner != Some(p) {
-            return Err(err("you do not own it".into()));
+            return err(SellWhy::NotOwned);
         }
         let h = self.squares[square].houses;
         if h == 0 {
-            return Err(err("there is no building on it".into()));
+            return err(SellWhy::NoBuilding);
         }
         if self.rules().even_build {
             let max = self
@@ -347,81 +302,65 @@ impl Game {
                 .max()
                 .unwrap_or(0);
             if h < max {
-                return Err(err(
-                    "sell evenly: sell from the lots with the most buildings first".into(),
-                ));
+                return err(SellWhy::Uneven);
             }
         }
         if h == 5 && self.bank_houses < 4 {
-            return Err(err(format!(
-                "the bank has only {} houses to break the hotel into; sell all the buildings of the group instead",
-                self.bank_houses
-            )));
+            return err(SellWhy::HotelUnbreakable {
+                bank_houses: self.bank_houses,
+            });
         }
         Ok(())
     }
 
-    fn check_sell_all(&self, p: PlayerId, square: usize) -> Result<(), RuleError> {
-        let err = |why: String| RuleError::CannotSell {
-            square: self.square_name(square),
-            why,
-        };
+    fn check_sell_all(&self, p: PlayerId, square: usize) -> Checked {
+        let err = |why: SellWhy| Err(Refusal::CannotSell { square, why });
         if self.squares[square].owner != Some(p) {
-            return Err(err("you do not own it".into()));
+            return err(SellWhy::NotOwned);
         }
         let lots = self.group_of_lot(square);
         if lots.iter().all(|&l| self.squares[l].houses == 0) {
-            return Err(err("there is no building on its group".into()));
+            return err(SellWhy::NoBuildingOnGroup);
         }
         Ok(())
     }
 
-    fn check_mortgage(&self, p: PlayerId, square: usize) -> Result<(), RuleError> {
-        let err = |why: &str| RuleError::CannotMortgage {
-            square: self.square_name(square),
-            why: why.to_string(),
-        };
+    fn check_mortgage(&self, p: PlayerId, square: usize) -> Checked {
+        let err = |why: MortgageWhy| Err(Refusal::CannotMortgage { square, why });
         if !self.rules().mortgages {
-            return Err(err("this game has no mortgages"));
+            return err(MortgageWhy::NoMortgages);
         }
         if !self.board().square(square).is_ownable() {
-            return Err(err("it is not a lot"));
+            return err(MortgageWhy::NotALot);
         }
         if self.squares[square].owner != Some(p) {
-            return Err(err("you do not own it"));
+            return err(MortgageWhy::NotOwned);
         }
         if self.squares[square].mortgaged {
-            return Err(err("it is already mortgaged"));
+            return err(MortgageWhy::AlreadyMortgaged);
         }
         if self
             .group_of_lot(square)
             .iter()
             .any(|&l| self.squares[l].houses > 0)
         {
-            return Err(err("sell the buildings of its group first"));
+            return err(MortgageWhy::GroupHasBuildings);
         }
         Ok(())
     }
 
-    fn check_unmortgage(&self, p: PlayerId, square: usize) -> Result<(), RuleError> {
-        let err = |why: String| RuleError::CannotUnmortgage {
-            square: self.square_name(square),
-            why,
-        };
+    fn check_unmortgage(&self, p: PlayerId, square: usize) -> Checked {
+        let err = |why: UnmortgageWhy| Err(Refusal::CannotUnmortgage { square, why });
         if self.squares[square].owner != Some(p) {
-            return Err(err("you do not own it".into()));
+            return err(UnmortgageWhy::NotOwned);
         }
         if !self.squares[square].mortgaged {
-            return Err(err("it is not mortgaged".into()));
+            return err(UnmortgageWhy::NotMortgaged);
         }
         let cost = self.unmortgage_cost(square);
         let cash = self.players[p].cash;
         if cash < cost {
-            return Err(err(format!(
-                "it costs {} and you have {}",
-                self.board().money(cost),
-                self.board().money(cash)
-            )));
+            return err(UnmortgageWhy::CannotPay { cost, cash });
         }
         Ok(())
     }
@@ -432,68 +371,63 @@ impl Game {
         to: PlayerId,
         give: &TradeSide,
         take: &TradeSide,
-    ) -> Result<(), RuleError> {
-        let bad = |why: String| Err(RuleError::BadTrade { why });
+    ) -> Checked {
+        let bad = |why: TradeWhy| Err(Refusal::BadTrade(why));
         if !self.rules().trades {
-            return bad("trading is off in this game".into());
+            return bad(TradeWhy::Off);
         }
         if self.turn.trade_offers >= MAX_TRADE_OFFERS_PER_TURN {
-            return bad(format!(
-                "at most {MAX_TRADE_OFFERS_PER_TURN} offers per turn"
-            ));
+            return bad(TradeWhy::TooManyOffers);
         }
         let Some(other) = self.players.get(to) else {
-            return Err(RuleError::NoSuchPlayer { player: to });
+            return Err(Refusal::NoSuchPlayer(to));
         };
         if to == from {
-            return bad("you cannot trade with yourself".into());
+            return bad(TradeWhy::WithYourself);
         }
         if other.bankrupt {
-            return bad(format!("{} is out of the game", other.name));
+            return bad(TradeWhy::PlayerOut(to));
         }
         if give.is_empty() && take.is_empty() {
-            return bad("the offer is empty".into());
+            return bad(TradeWhy::Empty);
         }
         if give.cash < 0 || take.cash < 0 {
-            return bad("cash amounts cannot be negative".into());
+            return bad(TradeWhy::NegativeCash);
         }
         if give.cash > self.players[from].cash {
-            return bad("you do not have that much cash".into());
+            return bad(TradeWhy::NotEnoughCash);
         }
         if take.cash > other.cash {
-            return bad(format!("{} does not have that much cash", other.name));
+            return bad(TradeWhy::OtherNotEnoughCash(to));
         }
         if give.jail_cards as usize > self.players[from].jail_cards.len() {
-            return bad("you do not have that many jail cards".into());
+            return bad(TradeWhy::NotEnoughJailCards);
         }
         if take.jail_cards as usize > other.jail_cards.len() {
-            return bad(format!("{} does not have that many jail cards", other.name));
+            return bad(TradeWhy::OtherNotEnoughJailCards(to));
         }
-        let mut seen = Vec::new();
-        for (lots, owner) in [(&give.lots, from), (&take.lots, to)] {
-            for &l in lots {
-                self.check_square(l)?;
-                if seen.contains(&l) {
-                    return bad(format!("{} is listed twice", self.square_name(l)));
-                }
-                seen.push(l);
-                if self.squares[l].owner != Some(owner) {
-                    return bad(format!(
-                        "{} does not own {}",
-                        self.players[owner].name,
-                        self.square_name(l)
-                    ));
-                }
-                if self
-                    .group_of_lot(l)
-                    .iter()
-                    .any(|&x| self.squares[x].houses > 0)
-                {
-                    return bad(format!(
-                        "{} has buildings in its group; sell them first",
-                        self.square_name(l)
-                    ));
-                }
+        // Every lot of both sides, give first, in order.
+        let all = || give.lots.iter().chain(take.lots.iter());
+        for (k, (&l, owner)) in give
+            .lots
+            .iter()
+            .map(|l| (l, from))
+            .chain(take.lots.iter().map(|l| (l, to)))
+            .enumerate()
+        {
+            self.check_square(l)?;
+            if all().take(k).any(|&x| x == l) {
+                return bad(TradeWhy::ListedTwice(l));
+            }
+            if self.squares[l].owner != Some(owner) {
+                return bad(TradeWhy::NotOwner { owner, lot: l });
+            }
+            if self
+                .group_of_lot(l)
+                .iter()
+                .any(|&x| self.squares[x].houses > 0)
+            {
+                return bad(TradeWhy::GroupHasBuildings(l));
             }
         }
         Ok(())
@@ -687,7 +621,8 @@ impl Game {
                 self.after_raising(ev);
             }
             Action::SellAllBuildings { square } => {
-                for l in self.group_of_lot(*square) {
+                let board = self.setup.board.clone();
+                for &l in board.lots_like(*square) {
                     let refund = self.clear_buildings(l, true);
                     if refund > 0 {
                         self.transfer(Party::Bank, Party::Player(actor), refund);
@@ -890,7 +825,8 @@ impl Game {
             let Some(l) = cheapest else { break };
             // The group is split by the sale: every building on it is sold back to the
             // bank at the sell-back rate first (the lot sold included).
-            for g in self.group_of_lot(l) {
+            let board = self.setup.board.clone();
+            for &g in board.lots_like(l) {
                 let refund = self.clear_buildings(g, true);
                 if refund > 0 {
                     self.transfer(Party::Bank, Party::Player(p), refund);

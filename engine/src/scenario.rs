@@ -275,7 +275,7 @@ impl Scenario {
                 });
             };
             if let Some(a) = explicit.front() {
-                if game.check(a).is_ok() {
+                if game.allows(a) {
                     let a = explicit.pop_front().unwrap_or(Action::Roll);
                     game.apply(a).map_err(|e| ScenarioError::BadAction {
                         index: self.actions.len() - explicit.len() - 1,
