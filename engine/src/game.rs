@@ -350,10 +350,16 @@ impl Game {
     pub fn new(setup: GameSetup) -> Result<Game, SetupError> {
         let board = setup.board.clone();
         let rules = setup.rules.clone();
-        // The rules are checked like a board's rules.
-        let mut def = board.def().clone();
-        def.rules = rules.clone();
-        if let Err(errs) = Board::from_def(def) {
+        // The rules are checked like a board's rules (a board's own rules already were).
+        let own_rules = rules == *board.rules();
+        let checked = if own_rules {
+            Ok(())
+        } else {
+            let mut def = board.def().clone();
+            def.rules = rules.clone();
+            Board::from_def(def).map(|_| ())
+        };
+        if let Err(errs) = checked {
             let msg = errs
                 .iter()
                 .map(|e| e.to_string())
@@ -550,8 +556,7 @@ impl Game {
             history: Vec::new(),
             money_supply,
         };
-        let mut events = Vec::new();
-        game.emit(0, Event::TurnStarted, &mut events);
+        game.emit(0, Event::TurnStarted);
         Ok(game)
     }
 
@@ -572,10 +577,21 @@ impl Game {
     /// Applies an action: every rule is checked first, so a refused action changes nothing.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
         self.check(&action)?;
-        let mut events = Vec::new();
-        self.execute(&action, &mut events);
+        let start = self.log.len();
+        self.execute(&action);
         self.history.push(action);
-        Ok(events)
+        Ok(self.log[start..].iter().map(|e| e.event.clone()).collect())
+    }
+
+    /// `apply` for computer play: refuses without words and returns no events (they are
+    /// in the log).
+    pub(crate) fn apply_quietly(&mut self, action: Action) -> bool {
+        if self.check_action(&action).is_err() {
+            return false;
+        }
+        self.execute(&action);
+        self.history.push(action);
+        true
     }
 
     /// Whether `apply` would accept the action, and why not.
@@ -641,7 +657,7 @@ impl Game {
             .collect()
     }
 
-    pub(crate) fn emit(&mut self, player: PlayerId, event: Event, out: &mut Vec<Event>) {
+    pub(crate) fn emit(&mut self, player: PlayerId, event: Event) {
         let (position, cash) = self
             .players
             .get(player)
@@ -651,9 +667,8 @@ impl Game {
             player,
             position,
             cash,
-            event: event.clone(),
+            event,
         });
-        out.push(event);
     }
 
     // ----- accessors -----
@@ -733,6 +748,14 @@ impl Game {
             .collect()
     }
     /// The lots a player owns, in board order.
+    /// The lots the player owns, in board order, without collecting them.
+    pub fn owned_lots(&self, player: PlayerId) -> impl Iterator<Item = usize> + '_ {
+        self.squares
+            .iter()
+            .enumerate()
+            .filter(move |(_, s)| s.owner == Some(player))
+            .map(|(i, _)| i)
+    }
     pub fn lots_of(&self, player: PlayerId) -> Vec<usize> {
         (0..self.squares.len())
             .filter(|&i| self.squares[i].owner == Some(player))

@@ -53,8 +53,6 @@ impl LandCtx {
     }
 }
 
-type Events = Vec<Event>;
-
 impl Game {
     // ----- checking -----
 
@@ -285,7 +283,7 @@ impl Game {
         Ok(())
     }
 
-    fn check_sell(&self, p: PlayerId, square: usize) -> Checked {
+    pub(crate) fn check_sell(&self, p: PlayerId, square: usize) -> Checked {
         let err = |why: SellWhy| Err(Refusal::CannotSell { square, why });
         if self.squares[square].owner != Some(p) {
             return err(SellWhy::NotOwned);
@@ -325,7 +323,7 @@ impl Game {
         Ok(())
     }
 
-    fn check_mortgage(&self, p: PlayerId, square: usize) -> Checked {
+    pub(crate) fn check_mortgage(&self, p: PlayerId, square: usize) -> Checked {
         let err = |why: MortgageWhy| Err(Refusal::CannotMortgage { square, why });
         if !self.rules().mortgages {
             return err(MortgageWhy::NoMortgages);
@@ -349,7 +347,7 @@ impl Game {
         Ok(())
     }
 
-    fn check_unmortgage(&self, p: PlayerId, square: usize) -> Checked {
+    pub(crate) fn check_unmortgage(&self, p: PlayerId, square: usize) -> Checked {
         let err = |why: UnmortgageWhy| Err(Refusal::CannotUnmortgage { square, why });
         if self.squares[square].owner != Some(p) {
             return err(UnmortgageWhy::NotOwned);
@@ -515,29 +513,29 @@ impl Game {
 
     // ----- carrying out -----
 
-    pub(crate) fn execute(&mut self, action: &Action, ev: &mut Events) {
+    pub(crate) fn execute(&mut self, action: &Action) {
         let Some(actor) = self.actor() else {
             return;
         };
         match action {
-            Action::Roll => self.do_roll(ev),
+            Action::Roll => self.do_roll(),
             Action::Buy => {
                 if let Phase::BuyOrDecline { square } = self.phase {
                     let price = self.board().square(square).price().unwrap_or(0);
                     self.transfer(Party::Player(actor), Party::Bank, price);
                     self.squares[square].owner = Some(actor);
-                    self.emit(actor, Event::Bought { square, price }, ev);
+                    self.emit(actor, Event::Bought { square, price });
                 }
-                self.advance(ev);
+                self.advance();
             }
             Action::Decline => {
                 if let Phase::BuyOrDecline { square } = self.phase {
-                    self.emit(actor, Event::Declined { square }, ev);
+                    self.emit(actor, Event::Declined { square });
                     if self.rules().auctions {
                         self.pending.push_front(Pending::Auction { square });
                     }
                 }
-                self.advance(ev);
+                self.advance();
             }
             Action::Bid { amount } => {
                 if let Phase::Auction(a) = &mut self.phase {
@@ -547,8 +545,8 @@ impl Game {
                         a.next = (a.next + 1) % a.bidders.len();
                     }
                 }
-                self.emit(actor, Event::BidPlaced { amount: *amount }, ev);
-                self.finish_auction_if_done(ev);
+                self.emit(actor, Event::BidPlaced { amount: *amount });
+                self.finish_auction_if_done();
             }
             Action::PassBid => {
                 if let Phase::Auction(a) = &mut self.phase {
@@ -559,14 +557,14 @@ impl Game {
                         a.next = 0;
                     }
                 }
-                self.emit(actor, Event::BidPassed, ev);
-                self.finish_auction_if_done(ev);
+                self.emit(actor, Event::BidPassed);
+                self.finish_auction_if_done();
             }
             Action::Build { square } => {
                 let square = *square;
                 if let Phase::PlaceHouse { player } = self.phase {
-                    self.do_build(player, square, true, ev);
-                    self.advance(ev);
+                    self.do_build(player, square, true);
+                    self.advance();
                 } else if self.squares[square].houses < 4 {
                     match self.house_shortage(actor) {
                         Some(bidders) => {
@@ -585,13 +583,12 @@ impl Game {
                                     square: None,
                                     minimum,
                                 },
-                                ev,
                             );
                         }
-                        None => self.do_build(actor, square, false, ev),
+                        None => self.do_build(actor, square, false),
                     }
                 } else {
-                    self.do_build(actor, square, false, ev);
+                    self.do_build(actor, square, false);
                 }
             }
             Action::SellBuilding { square } => {
@@ -616,9 +613,8 @@ impl Game {
                         houses,
                         refund,
                     },
-                    ev,
                 );
-                self.after_raising(ev);
+                self.after_raising();
             }
             Action::SellAllBuildings { square } => {
                 let board = self.setup.board.clone();
@@ -633,11 +629,10 @@ impl Game {
                                 houses: 0,
                                 refund,
                             },
-                            ev,
                         );
                     }
                 }
-                self.after_raising(ev);
+                self.after_raising();
             }
             Action::Mortgage { square } => {
                 let square = *square;
@@ -646,8 +641,8 @@ impl Game {
                 self.squares[square].mortgaged = true;
                 self.squares[square].interest_paid = false;
                 self.transfer(Party::Bank, Party::Player(actor), amount);
-                self.emit(actor, Event::Mortgaged { square, amount }, ev);
-                self.after_raising(ev);
+                self.emit(actor, Event::Mortgaged { square, amount });
+                self.after_raising();
             }
             Action::Unmortgage { square } => {
                 let square = *square;
@@ -655,7 +650,7 @@ impl Game {
                 self.squares[square].mortgaged = false;
                 self.squares[square].interest_paid = false;
                 self.transfer(Party::Player(actor), Party::Bank, cost);
-                self.emit(actor, Event::Unmortgaged { square, cost }, ev);
+                self.emit(actor, Event::Unmortgaged { square, cost });
             }
             Action::ProposeTrade { to, give, take } => {
                 let offer = TradeOffer {
@@ -666,36 +661,36 @@ impl Game {
                 };
                 self.turn.trade_offers += 1;
                 self.phase = Phase::TradeOffer(offer.clone());
-                self.emit(actor, Event::TradeProposed { offer }, ev);
+                self.emit(actor, Event::TradeProposed { offer });
             }
             Action::AnswerTrade { accept } => {
                 if let Phase::TradeOffer(offer) = self.phase.clone() {
                     if *accept {
-                        self.carry_out_trade(&offer, ev);
+                        self.carry_out_trade(&offer);
                     } else {
-                        self.emit(offer.to, Event::TradeDeclined { offer }, ev);
+                        self.emit(offer.to, Event::TradeDeclined { offer });
                     }
                 }
-                self.advance(ev);
+                self.advance();
             }
             Action::PayJailFine => {
                 let fine = self.rules().jail.fine.unwrap_or(0);
                 let middle = self.middle();
-                self.pay_now(actor, middle, fine, Reason::JailFine, ev);
-                self.free_from_jail(actor, JailExit::Fine, ev);
+                self.pay_now(actor, middle, fine, Reason::JailFine);
+                self.free_from_jail(actor, JailExit::Fine);
             }
             Action::UseJailCard => {
                 if !self.players[actor].jail_cards.is_empty() {
                     let card = self.players[actor].jail_cards.remove(0);
                     self.decks.get_mut(card.deck).push_back(card.card);
                 }
-                self.free_from_jail(actor, JailExit::Card, ev);
+                self.free_from_jail(actor, JailExit::Card);
             }
             Action::EndTurn => {
                 let p = self.turn.player;
-                self.emit(p, Event::TurnEnded, ev);
-                self.next_turn(ev);
-                self.advance(ev);
+                self.emit(p, Event::TurnEnded);
+                self.next_turn();
+                self.advance();
             }
             Action::DeclareBankruptcy => {
                 let front = self.pending.pop_front();
@@ -707,17 +702,17 @@ impl Game {
                     }
                     None => Party::Bank,
                 };
-                self.go_bankrupt(actor, creditor, ev);
-                self.advance(ev);
+                self.go_bankrupt(actor, creditor);
+                self.advance();
             }
-            Action::Resign { player } => self.resign(*player, ev),
+            Action::Resign { player } => self.resign(*player),
         }
     }
 
     /// After selling or mortgaging: a debtor may now be able to pay.
-    fn after_raising(&mut self, ev: &mut Events) {
+    fn after_raising(&mut self) {
         if matches!(self.phase, Phase::RaiseCash { .. }) {
-            self.advance(ev);
+            self.advance();
         }
     }
 
@@ -743,7 +738,7 @@ impl Game {
     }
 
     /// Pays at once and logs it (the payer can afford it).
-    fn pay_now(&mut self, p: PlayerId, to: Party, amount: i64, reason: Reason, ev: &mut Events) {
+    fn pay_now(&mut self, p: PlayerId, to: Party, amount: i64, reason: Reason) {
         if amount <= 0 {
             return;
         }
@@ -756,21 +751,13 @@ impl Game {
                 amount,
                 reason,
             },
-            ev,
         );
     }
 
     /// A payment that may exceed the payer's cash: paid now if possible, else a debt
     /// (RaiseCash) or, under the sell-cheapest rule, paid into the red and settled by
     /// selling properties to the bank.
-    fn charge(
-        &mut self,
-        debtor: PlayerId,
-        creditor: Party,
-        amount: i64,
-        reason: Reason,
-        ev: &mut Events,
-    ) {
+    fn charge(&mut self, debtor: PlayerId, creditor: Party, amount: i64, reason: Reason) {
         if amount <= 0 || self.players[debtor].bankrupt {
             return;
         }
@@ -785,15 +772,14 @@ impl Game {
                         amount,
                         reason,
                     },
-                    ev,
                 );
                 if self.players[debtor].cash < 0 {
-                    self.liquidate(debtor, percent, ev);
+                    self.liquidate(debtor, percent);
                 }
             }
             DebtRule::RaiseCash => {
                 if self.players[debtor].cash >= amount && !self.has_debt(debtor) {
-                    self.pay_now(debtor, creditor, amount, reason, ev);
+                    self.pay_now(debtor, creditor, amount, reason);
                 } else {
                     self.pending.push_back(Pending::Debt {
                         debtor,
@@ -807,7 +793,6 @@ impl Game {
                             to: creditor,
                             amount,
                         },
-                        ev,
                     );
                 }
             }
@@ -816,7 +801,7 @@ impl Game {
 
     /// Mini: sells the cheapest property to the bank until back in credit; still in the red
     /// means bankrupt and out (the bank writes off the rest).
-    fn liquidate(&mut self, p: PlayerId, percent: u32, ev: &mut Events) {
+    fn liquidate(&mut self, p: PlayerId, percent: u32) {
         while self.players[p].cash < 0 {
             let cheapest = self
                 .lots_of(p)
@@ -837,7 +822,6 @@ impl Game {
                             houses: 0,
                             refund,
                         },
-                        ev,
                     );
                 }
             }
@@ -845,12 +829,12 @@ impl Game {
             let price = self.board().square(l).price().unwrap_or(0);
             let amount = price * i64::from(percent) / 100;
             self.transfer(Party::Bank, Party::Player(p), amount);
-            self.emit(p, Event::SoldToBank { square: l, amount }, ev);
+            self.emit(p, Event::SoldToBank { square: l, amount });
         }
         if self.players[p].cash < 0 {
             let deficit = -self.players[p].cash;
             self.transfer(Party::Bank, Party::Player(p), deficit);
-            self.go_bankrupt(p, Party::Bank, ev);
+            self.go_bankrupt(p, Party::Bank);
         }
     }
 
@@ -875,7 +859,7 @@ impl Game {
         }
     }
 
-    fn do_build(&mut self, p: PlayerId, square: usize, placing: bool, ev: &mut Events) {
+    fn do_build(&mut self, p: PlayerId, square: usize, placing: bool) {
         let cost = self.board().square(square).house_cost().unwrap_or(0);
         let s = &mut self.squares[square];
         if s.houses == 4 {
@@ -898,7 +882,6 @@ impl Game {
                 houses,
                 cost: paid,
             },
-            ev,
         );
     }
 
@@ -927,7 +910,7 @@ impl Game {
         (wanting.len() >= 2 && wanting.len() > bank).then_some(wanting)
     }
 
-    fn finish_auction_if_done(&mut self, ev: &mut Events) {
+    fn finish_auction_if_done(&mut self) {
         let Phase::Auction(a) = &self.phase else {
             return;
         };
@@ -939,8 +922,8 @@ impl Game {
         match a.leader {
             None => {
                 let p = self.turn.player;
-                self.emit(p, Event::AuctionUnsold { square: a.lot }, ev);
-                self.advance(ev);
+                self.emit(p, Event::AuctionUnsold { square: a.lot });
+                self.advance();
             }
             Some(w) => {
                 self.transfer(Party::Player(w), Party::Bank, a.high_bid);
@@ -953,9 +936,8 @@ impl Game {
                                 square: Some(lot),
                                 price: a.high_bid,
                             },
-                            ev,
                         );
-                        self.advance(ev);
+                        self.advance();
                     }
                     None => {
                         self.emit(
@@ -964,7 +946,6 @@ impl Game {
                                 square: None,
                                 price: a.high_bid,
                             },
-                            ev,
                         );
                         let can_place = self
                             .lots_of(w)
@@ -973,7 +954,7 @@ impl Game {
                         if can_place {
                             self.phase = Phase::PlaceHouse { player: w };
                         } else {
-                            self.advance(ev);
+                            self.advance();
                         }
                     }
                 }
@@ -981,14 +962,13 @@ impl Game {
         }
     }
 
-    fn carry_out_trade(&mut self, offer: &TradeOffer, ev: &mut Events) {
+    fn carry_out_trade(&mut self, offer: &TradeOffer) {
         let (a, b) = (offer.from, offer.to);
         self.emit(
             b,
             Event::TradeAccepted {
                 offer: offer.clone(),
             },
-            ev,
         );
         if offer.give.cash > 0 {
             self.transfer(Party::Player(a), Party::Player(b), offer.give.cash);
@@ -1019,14 +999,14 @@ impl Game {
                 {
                     continue;
                 }
-                self.hand_over(l, from, to, ev);
+                self.hand_over(l, from, to);
             }
         }
     }
 
     /// A lot goes back to the bank (and to auction when auctions are on), its buildings
     /// with it.
-    fn return_to_bank(&mut self, l: usize, from: PlayerId, ev: &mut Events) {
+    fn return_to_bank(&mut self, l: usize, from: PlayerId) {
         self.clear_buildings(l, false);
         self.squares[l] = SquareState::default();
         if self.rules().auctions {
@@ -1039,12 +1019,11 @@ impl Game {
                 from: Party::Player(from),
                 to: Party::Bank,
             },
-            ev,
         );
     }
 
     /// A lot changes hands; a mortgaged one costs the receiver the interest at once.
-    fn hand_over(&mut self, l: usize, from: PlayerId, to: PlayerId, ev: &mut Events) {
+    fn hand_over(&mut self, l: usize, from: PlayerId, to: PlayerId) {
         self.squares[l].owner = Some(to);
         self.emit(
             to,
@@ -1053,7 +1032,6 @@ impl Game {
                 from: Party::Player(from),
                 to: Party::Player(to),
             },
-            ev,
         );
         if self.squares[l].mortgaged {
             let price = self.board().square(l).price().unwrap_or(0);
@@ -1065,18 +1043,17 @@ impl Game {
                 Party::Bank,
                 interest,
                 Reason::MortgageInterest { square: l },
-                ev,
             );
         }
     }
 
-    fn free_from_jail(&mut self, p: PlayerId, how: JailExit, ev: &mut Events) {
+    fn free_from_jail(&mut self, p: PlayerId, how: JailExit) {
         self.players[p].in_jail = false;
         self.players[p].jail_tries = 0;
-        self.emit(p, Event::LeftJail { how }, ev);
+        self.emit(p, Event::LeftJail { how });
     }
 
-    pub(crate) fn send_to_jail(&mut self, p: PlayerId, ev: &mut Events) {
+    pub(crate) fn send_to_jail(&mut self, p: PlayerId) {
         let Some(j) = self.board().jail() else {
             return;
         };
@@ -1088,10 +1065,10 @@ impl Game {
             self.turn.can_roll = false;
             self.turn.doubles = 0;
         }
-        self.emit(p, Event::SentToJail, ev);
+        self.emit(p, Event::SentToJail);
     }
 
-    fn do_roll(&mut self, ev: &mut Events) {
+    fn do_roll(&mut self) {
         let p = self.turn.player;
         let dice = self.throw();
         let total: u32 = dice.iter().map(|d| u32::from(*d)).sum();
@@ -1110,11 +1087,10 @@ impl Game {
                 total,
                 double,
             },
-            ev,
         );
         let steps = i32::try_from(total).unwrap_or(0);
         if self.players[p].in_jail {
-            self.roll_in_jail(p, steps, double, max_face, ev);
+            self.roll_in_jail(p, steps, double, max_face);
             return;
         }
         let mut act = true;
@@ -1125,10 +1101,10 @@ impl Game {
                     self.turn.doubles += 1;
                     if self.turn.doubles >= limit {
                         match on_limit {
-                            DoublesLimit::Jail => self.send_to_jail(p, ev),
-                            DoublesLimit::EndTurn => self.emit(p, Event::TooManyDoubles, ev),
+                            DoublesLimit::Jail => self.send_to_jail(p),
+                            DoublesLimit::EndTurn => self.emit(p, Event::TooManyDoubles),
                         }
-                        self.advance(ev);
+                        self.advance();
                         return;
                     }
                     self.turn.can_roll = true;
@@ -1141,48 +1117,41 @@ impl Game {
                 }
             }
         }
-        let blocking = self.move_by(p, steps, act, LandCtx::default(), ev);
+        let blocking = self.move_by(p, steps, act, LandCtx::default());
         if self.turn.can_roll && !self.players[p].bankrupt {
-            self.emit(p, Event::RollAgain, ev);
+            self.emit(p, Event::RollAgain);
         }
-        self.settle(blocking, ev);
+        self.settle(blocking);
     }
 
-    fn settle(&mut self, blocking: Option<Phase>, ev: &mut Events) {
+    fn settle(&mut self, blocking: Option<Phase>) {
         match blocking {
             Some(phase) => self.phase = phase,
-            None => self.advance(ev),
+            None => self.advance(),
         }
     }
 
-    fn roll_in_jail(
-        &mut self,
-        p: PlayerId,
-        steps: i32,
-        double: bool,
-        max_face: bool,
-        ev: &mut Events,
-    ) {
+    fn roll_in_jail(&mut self, p: PlayerId, steps: i32, double: bool, max_face: bool) {
         let jail = self.rules().jail;
         match jail.release {
             JailRelease::Doubles => {
                 if double {
-                    self.free_from_jail(p, JailExit::Doubles, ev);
-                    let blocking = self.move_by(p, steps, true, LandCtx::default(), ev);
-                    self.settle(blocking, ev);
+                    self.free_from_jail(p, JailExit::Doubles);
+                    let blocking = self.move_by(p, steps, true, LandCtx::default());
+                    self.settle(blocking);
                     return;
                 }
-                self.failed_jail_try(p, steps, ev);
+                self.failed_jail_try(p, steps);
             }
             JailRelease::MaxFace => {
                 if max_face {
-                    self.free_from_jail(p, JailExit::MaxFace, ev);
+                    self.free_from_jail(p, JailExit::MaxFace);
                     self.turn.can_roll = true;
-                    self.emit(p, Event::RollAgain, ev);
-                    self.advance(ev);
+                    self.emit(p, Event::RollAgain);
+                    self.advance();
                     return;
                 }
-                self.failed_jail_try(p, steps, ev);
+                self.failed_jail_try(p, steps);
             }
         }
     }
@@ -1190,30 +1159,23 @@ impl Game {
     /// A roll in jail that did not free the player: one more try (saturating, so a jail
     /// without a try limit never overflows); the last allowed try pays the fine and moves
     /// the token by the roll, under either release rule.
-    fn failed_jail_try(&mut self, p: PlayerId, steps: i32, ev: &mut Events) {
+    fn failed_jail_try(&mut self, p: PlayerId, steps: i32) {
         let jail = self.rules().jail;
         self.players[p].jail_tries = self.players[p].jail_tries.saturating_add(1);
         let tries = self.players[p].jail_tries;
         if jail.max_tries.is_some_and(|m| tries >= m) {
-            self.free_from_jail(p, JailExit::FineAfterTries, ev);
+            self.free_from_jail(p, JailExit::FineAfterTries);
             let fine = jail.fine.unwrap_or(0);
             let middle = self.middle();
-            self.charge(p, middle, fine, Reason::JailFine, ev);
+            self.charge(p, middle, fine, Reason::JailFine);
             self.pending.push_back(Pending::Move { player: p, steps });
         } else {
-            self.emit(p, Event::StayedInJail { tries }, ev);
+            self.emit(p, Event::StayedInJail { tries });
         }
-        self.advance(ev);
+        self.advance();
     }
 
-    fn pay_bonus(
-        &mut self,
-        p: PlayerId,
-        amount: i64,
-        salary: bool,
-        reason: Reason,
-        ev: &mut Events,
-    ) {
+    fn pay_bonus(&mut self, p: PlayerId, amount: i64, salary: bool, reason: Reason) {
         if amount <= 0 {
             return;
         }
@@ -1221,7 +1183,7 @@ impl Game {
         let tracked = rules.bonus_once_per_turn || rules.skip_bonus_squares_after_bonus;
         if tracked && p == self.turn.player {
             if self.rules().bonus_once_per_turn && self.turn.bonus_taken {
-                self.emit(p, Event::NoBonus { amount }, ev);
+                self.emit(p, Event::NoBonus { amount });
                 return;
             }
             self.turn.bonus_taken = true;
@@ -1237,19 +1199,12 @@ impl Game {
                 reason,
             }
         };
-        self.emit(p, event, ev);
+        self.emit(p, event);
     }
 
     /// Moves a token; salary for passing (or landing on) the start when moving forward;
     /// then acts on the square reached when `act`.
-    fn move_by(
-        &mut self,
-        p: PlayerId,
-        steps: i32,
-        act: bool,
-        ctx: LandCtx,
-        ev: &mut Events,
-    ) -> Option<Phase> {
+    fn move_by(&mut self, p: PlayerId, steps: i32, act: bool, ctx: LandCtx) -> Option<Phase> {
         if self.players[p].bankrupt {
             return None;
         }
@@ -1258,7 +1213,7 @@ impl Game {
         let raw = from as i64 + i64::from(steps);
         let to = raw.rem_euclid(n) as usize;
         self.players[p].position = to;
-        self.emit(p, Event::Moved { from, to, steps }, ev);
+        self.emit(p, Event::Moved { from, to, steps });
         if steps > 0 {
             let laps = raw / n;
             let salary = self.rules().salary;
@@ -1267,27 +1222,21 @@ impl Game {
                 if lap == laps - 1 && to == 0 && act {
                     amount *= i64::from(self.rules().salary_on_landing_multiplier);
                 }
-                self.pay_bonus(p, amount, true, Reason::Card, ev);
+                self.pay_bonus(p, amount, true, Reason::Card);
             }
         }
         if act {
-            self.land(p, ctx, ev)
+            self.land(p, ctx)
         } else {
             None
         }
     }
 
-    fn advance_to(
-        &mut self,
-        p: PlayerId,
-        target: usize,
-        ctx: LandCtx,
-        ev: &mut Events,
-    ) -> Option<Phase> {
+    fn advance_to(&mut self, p: PlayerId, target: usize, ctx: LandCtx) -> Option<Phase> {
         let n = self.board().len();
         let from = self.players[p].position;
         let steps = (target + n - from) % n;
-        self.move_by(p, steps as i32, true, ctx, ev)
+        self.move_by(p, steps as i32, true, ctx)
     }
 
     fn nearest(&self, from: usize, pred: fn(&SquareKind) -> bool) -> Option<usize> {
@@ -1303,7 +1252,7 @@ impl Game {
             .collect()
     }
 
-    fn land(&mut self, p: PlayerId, ctx: LandCtx, ev: &mut Events) -> Option<Phase> {
+    fn land(&mut self, p: PlayerId, ctx: LandCtx) -> Option<Phase> {
         let pos = self.players[p].position;
         let kind = self.board().square(pos).kind.clone();
         let middle = self.middle();
@@ -1312,7 +1261,7 @@ impl Game {
             && self.turn.bonus_taken
             && kind.is_bonus_square()
         {
-            self.emit(p, Event::BonusSquareSkipped { square: pos }, ev);
+            self.emit(p, Event::BonusSquareSkipped { square: pos });
             return None;
         }
         match kind {
@@ -1329,7 +1278,6 @@ impl Game {
                             amount: j,
                             reason: Reason::Jackpot,
                         },
-                        ev,
                     );
                 }
                 None
@@ -1349,7 +1297,6 @@ impl Game {
                                     square: pos,
                                     why: "it is mortgaged".into(),
                                 },
-                                ev,
                             );
                             return None;
                         }
@@ -1360,7 +1307,6 @@ impl Game {
                                     square: pos,
                                     why: "its owner is in jail".into(),
                                 },
-                                ev,
                             );
                             return None;
                         }
@@ -1376,20 +1322,19 @@ impl Game {
                                         total,
                                         double,
                                     },
-                                    ev,
                                 );
                                 i64::from(total) * m
                             }
                             _ => self.rent(pos, self.turn.last_total, ctx.rent_multiplier),
                         };
-                        self.charge(p, Party::Player(o), rent, Reason::Rent { square: pos }, ev);
+                        self.charge(p, Party::Player(o), rent, Reason::Rent { square: pos });
                         None
                     }
                 }
             }
             SquareKind::Station { fee_per_pip } => {
                 let fee = fee_per_pip * i64::from(self.turn.last_total);
-                self.charge(p, middle, fee, Reason::StationFee { square: pos }, ev);
+                self.charge(p, middle, fee, Reason::StationFee { square: pos });
                 None
             }
             SquareKind::Tax {
@@ -1403,7 +1348,7 @@ impl Game {
                     percent
                 };
                 let due = amount + self.players[p].cash.max(0) * i64::from(pct) / 100;
-                self.charge(p, middle, due, Reason::Tax { square: pos }, ev);
+                self.charge(p, middle, due, Reason::Tax { square: pos });
                 None
             }
             // A chain of card and Joker moves stops after MAX_CHAINED_MOVES (validation
@@ -1411,8 +1356,8 @@ impl Game {
             SquareKind::Chance | SquareKind::CommunityChest if ctx.depth >= MAX_CHAINED_MOVES => {
                 None
             }
-            SquareKind::Chance => self.draw(p, DeckKind::Chance, ctx, ev),
-            SquareKind::CommunityChest => self.draw(p, DeckKind::CommunityChest, ctx, ev),
+            SquareKind::Chance => self.draw(p, DeckKind::Chance, ctx),
+            SquareKind::CommunityChest => self.draw(p, DeckKind::CommunityChest, ctx),
             SquareKind::Joker {
                 move_by,
                 wait,
@@ -1421,13 +1366,13 @@ impl Game {
             } => {
                 let reason = Reason::Joker { square: pos };
                 if money > 0 {
-                    self.pay_bonus(p, money, false, reason.clone(), ev);
+                    self.pay_bonus(p, money, false, reason.clone());
                 } else if money < 0 {
-                    self.charge(p, middle, -money, reason.clone(), ev);
+                    self.charge(p, middle, -money, reason.clone());
                 }
                 if pay_each_player > 0 {
                     for o in self.others(p) {
-                        self.charge(p, Party::Player(o), pay_each_player, reason.clone(), ev);
+                        self.charge(p, Party::Player(o), pay_each_player, reason.clone());
                     }
                 }
                 if self.players[p].bankrupt {
@@ -1435,27 +1380,21 @@ impl Game {
                 }
                 if wait > 0 {
                     self.players[p].waiting += wait;
-                    self.emit(p, Event::WillWait { turns: wait }, ev);
+                    self.emit(p, Event::WillWait { turns: wait });
                 }
                 if move_by != 0 && ctx.depth < MAX_CHAINED_MOVES {
-                    return self.move_by(p, move_by, true, ctx.chained(), ev);
+                    return self.move_by(p, move_by, true, ctx.chained());
                 }
                 None
             }
             SquareKind::GoToJail => {
-                self.send_to_jail(p, ev);
+                self.send_to_jail(p);
                 None
             }
         }
     }
 
-    fn draw(
-        &mut self,
-        p: PlayerId,
-        kind: DeckKind,
-        from: LandCtx,
-        ev: &mut Events,
-    ) -> Option<Phase> {
+    fn draw(&mut self, p: PlayerId, kind: DeckKind, from: LandCtx) -> Option<Phase> {
         let chained = from.chained();
         let idx = self.decks.get_mut(kind).pop_front()?;
         let card = self.board().deck(kind).get(idx)?.clone();
@@ -1470,11 +1409,10 @@ impl Game {
                 number: idx + 1,
                 text,
             },
-            ev,
         );
         let middle = self.middle();
         match card.effect {
-            CardEffect::AdvanceTo { square } => self.advance_to(p, square, chained, ev),
+            CardEffect::AdvanceTo { square } => self.advance_to(p, square, chained),
             CardEffect::AdvanceToNearestRailroad { rent_multiplier } => {
                 let from = self.players[p].position;
                 let t = self.nearest(from, |k| matches!(k, SquareKind::Railroad { .. }))?;
@@ -1482,7 +1420,7 @@ impl Game {
                     rent_multiplier,
                     ..chained
                 };
-                self.advance_to(p, t, ctx, ev)
+                self.advance_to(p, t, ctx)
             }
             CardEffect::AdvanceToNearestUtility { dice_multiplier } => {
                 let from = self.players[p].position;
@@ -1491,11 +1429,11 @@ impl Game {
                     utility_dice: Some(dice_multiplier),
                     ..chained
                 };
-                self.advance_to(p, t, ctx, ev)
+                self.advance_to(p, t, ctx)
             }
-            CardEffect::MoveBy { steps } => self.move_by(p, steps, true, chained, ev),
+            CardEffect::MoveBy { steps } => self.move_by(p, steps, true, chained),
             CardEffect::GoToJail => {
-                self.send_to_jail(p, ev);
+                self.send_to_jail(p);
                 None
             }
             CardEffect::Collect { amount } => {
@@ -1508,12 +1446,11 @@ impl Game {
                         amount,
                         reason: Reason::Card,
                     },
-                    ev,
                 );
                 None
             }
             CardEffect::Pay { amount } => {
-                self.charge(p, middle, amount, Reason::Card, ev);
+                self.charge(p, middle, amount, Reason::Card);
                 None
             }
             CardEffect::GetOutOfJailFree => {
@@ -1521,7 +1458,7 @@ impl Game {
                     deck: kind,
                     card: idx,
                 });
-                self.emit(p, Event::GotJailCard { deck: kind }, ev);
+                self.emit(p, Event::GotJailCard { deck: kind });
                 None
             }
             CardEffect::Repairs {
@@ -1540,19 +1477,18 @@ impl Game {
                     middle,
                     houses * per_house + hotels * per_hotel,
                     Reason::Card,
-                    ev,
                 );
                 None
             }
             CardEffect::PayEachPlayer { amount } => {
                 for o in self.others(p) {
-                    self.charge(p, Party::Player(o), amount, Reason::Card, ev);
+                    self.charge(p, Party::Player(o), amount, Reason::Card);
                 }
                 None
             }
             CardEffect::CollectFromEachPlayer { amount } => {
                 for o in self.others(p) {
-                    self.charge(o, Party::Player(p), amount, Reason::Card, ev);
+                    self.charge(o, Party::Player(p), amount, Reason::Card);
                 }
                 None
             }
@@ -1560,18 +1496,18 @@ impl Game {
     }
 
     /// Carries out queued work until a decision is needed, then sets the phase.
-    pub(crate) fn advance(&mut self, ev: &mut Events) {
+    pub(crate) fn advance(&mut self) {
         loop {
             if self.phase == Phase::GameOver {
                 return;
             }
             if self.players.iter().filter(|p| !p.bankrupt).count() <= 1 {
-                self.end_game(ev);
+                self.end_game();
                 return;
             }
             let Some(item) = self.pending.pop_front() else {
                 if self.players[self.turn.player].bankrupt {
-                    self.next_turn(ev);
+                    self.next_turn();
                     continue;
                 }
                 self.phase = if self.turn.can_roll {
@@ -1592,7 +1528,7 @@ impl Game {
                         continue;
                     }
                     if self.players[debtor].cash >= amount {
-                        self.pay_now(debtor, creditor, amount, reason, ev);
+                        self.pay_now(debtor, creditor, amount, reason);
                         continue;
                     }
                     self.pending.push_front(Pending::Debt {
@@ -1624,7 +1560,6 @@ impl Game {
                             square: Some(square),
                             minimum: 1,
                         },
-                        ev,
                     );
                     self.phase = Phase::Auction(Auction {
                         lot: Some(square),
@@ -1637,7 +1572,7 @@ impl Game {
                     return;
                 }
                 Pending::Move { player, steps } => {
-                    if let Some(phase) = self.move_by(player, steps, true, LandCtx::default(), ev) {
+                    if let Some(phase) = self.move_by(player, steps, true, LandCtx::default()) {
                         self.phase = phase;
                         return;
                     }
@@ -1646,15 +1581,15 @@ impl Game {
         }
     }
 
-    fn end_game(&mut self, ev: &mut Events) {
+    fn end_game(&mut self) {
         self.phase = Phase::GameOver;
         self.pending.clear();
         let winner = self.leader();
         let p = winner.unwrap_or(self.turn.player);
-        self.emit(p, Event::GameOver { winner }, ev);
+        self.emit(p, Event::GameOver { winner });
     }
 
-    pub(crate) fn next_turn(&mut self, ev: &mut Events) {
+    pub(crate) fn next_turn(&mut self) {
         let ending = self.turn.player;
         for s in self.squares.iter_mut() {
             if s.owner == Some(ending) {
@@ -1673,7 +1608,7 @@ impl Game {
                 if let Some(limit) = self.rules().round_limit {
                     if self.round > limit {
                         self.round = limit;
-                        self.end_game(ev);
+                        self.end_game();
                         return;
                     }
                 }
@@ -1685,19 +1620,19 @@ impl Game {
             if self.players[p].waiting > 0 {
                 self.players[p].waiting -= 1;
                 let remaining = self.players[p].waiting;
-                self.emit(p, Event::TurnSkipped { remaining }, ev);
+                self.emit(p, Event::TurnSkipped { remaining });
                 continue;
             }
             break;
         }
         self.turn = Turn::start(p);
-        self.emit(p, Event::TurnStarted, ev);
+        self.emit(p, Event::TurnStarted);
     }
 
     /// Bankruptcy: to a player (everything goes to them, buildings at the sell-back rate,
     /// mortgaged lots under the interest rule) or to the bank (buildings removed, lots
     /// auctioned, jail cards back to their decks).
-    pub(crate) fn go_bankrupt(&mut self, p: PlayerId, creditor: Party, ev: &mut Events) {
+    pub(crate) fn go_bankrupt(&mut self, p: PlayerId, creditor: Party) {
         self.pending.retain(|x| match x {
             Pending::Debt { debtor, .. } => *debtor != p,
             Pending::Move { player, .. } => *player != p,
@@ -1735,15 +1670,15 @@ impl Game {
                         continue;
                     }
                     if self.players[c].bankrupt {
-                        self.return_to_bank(l, p, ev);
+                        self.return_to_bank(l, p);
                     } else {
-                        self.hand_over(l, p, c, ev);
+                        self.hand_over(l, p, c);
                     }
                 }
             }
             _ => {
                 for &l in &lots {
-                    self.return_to_bank(l, p, ev);
+                    self.return_to_bank(l, p);
                 }
                 let cash = self.players[p].cash;
                 if cash != 0 {
@@ -1763,11 +1698,11 @@ impl Game {
         if p == self.turn.player {
             self.turn.can_roll = false;
         }
-        self.emit(p, Event::Bankrupt { to: creditor }, ev);
+        self.emit(p, Event::Bankrupt { to: creditor });
     }
 
-    fn resign(&mut self, player: PlayerId, ev: &mut Events) {
-        self.emit(player, Event::Resigned, ev);
+    fn resign(&mut self, player: PlayerId) {
+        self.emit(player, Event::Resigned);
         let mut must_advance = false;
         let mut in_auction = false;
         match &mut self.phase {
@@ -1789,7 +1724,7 @@ impl Game {
             }
             Phase::TradeOffer(o) if o.from == player || o.to == player => {
                 let offer = o.clone();
-                self.emit(offer.to, Event::TradeDeclined { offer }, ev);
+                self.emit(offer.to, Event::TradeDeclined { offer });
                 must_advance = true;
             }
             Phase::PlaceHouse { player: q } if *q == player => must_advance = true,
@@ -1799,13 +1734,13 @@ impl Game {
             Phase::BuyOrDecline { .. } if self.turn.player == player => must_advance = true,
             _ => {}
         }
-        self.go_bankrupt(player, Party::Bank, ev);
+        self.go_bankrupt(player, Party::Bank);
         if self.players.iter().filter(|p| !p.bankrupt).count() <= 1 {
-            self.end_game(ev);
+            self.end_game();
         } else if in_auction {
-            self.finish_auction_if_done(ev);
+            self.finish_auction_if_done();
         } else if must_advance {
-            self.advance(ev);
+            self.advance();
         }
     }
 }

@@ -345,7 +345,7 @@ pub fn simple_decision(game: &Game, me: PlayerId, buy: bool) -> Action {
             }
         }
         Phase::Auction(_) => Action::PassBid,
-        Phase::RaiseCash { .. } => Heuristic::balanced().raise_cash(game, &legal),
+        Phase::RaiseCash { .. } => Heuristic::balanced().raise_cash(game),
         Phase::TradeOffer(_) => Action::AnswerTrade { accept: false },
         Phase::PlaceHouse { .. } | Phase::GameOver => legal
             .into_iter()
