@@ -543,6 +543,17 @@ fn amount_ok(a: i64) -> bool {
     (0..=MAX_AMOUNT).contains(&a)
 }
 
+/// The checks of a rule set that do not depend on the board.
+pub(crate) fn check_rules_alone(r: &RuleSet) -> Result<(), Vec<BoardError>> {
+    let mut errors = Vec::new();
+    check_rules(r, &mut errors);
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
+
 fn check_rules(r: &RuleSet, errors: &mut Vec<BoardError>) {
     let mut bad = |problem: &str| {
         errors.push(BoardError::BadRules {

@@ -143,7 +143,14 @@ impl Heuristic {
         let cash = game.player(me).cash;
         // Build on the least built lot, the dearest group first.
         let mut build: Option<(u8, i64, usize)> = None;
-        for l in game.owned_lots(me) {
+        let board = game.board();
+        // Only lots of a whole group the player owns can be built on.
+        let whole_groups = (0..board.groups().len())
+            .map(|g| board.group_lots(g))
+            .filter(|lots| {
+                !lots.is_empty() && lots.iter().all(|&l| game.square(l).owner == Some(me))
+            });
+        for l in whole_groups.flatten().copied() {
             let houses = game.square(l).houses;
             if houses >= 5 || build.is_some_and(|(h, _, _)| h < houses) {
                 continue;
@@ -428,17 +435,12 @@ pub fn play_out(game: &mut Game, max_actions: usize) -> usize {
     while n < max_actions {
         let Some(me) = game.actor() else { break };
         let action = strategies[me].choose(game, me);
-        let action = if game.allows(&action) {
-            action
-        } else {
-            // A strategy bug must not stall a game: fall back to a listed legal action.
-            match game.legal_actions().into_iter().next() {
-                Some(a) => a,
-                None => break,
-            }
-        };
         if !game.apply_quietly(action) {
-            break;
+            // A strategy bug must not stall a game: fall back to a listed legal action.
+            let fallback = game.legal_actions().into_iter().next();
+            if !fallback.is_some_and(|a| game.apply_quietly(a)) {
+                break;
+            }
         }
         n += 1;
     }

@@ -350,10 +350,14 @@ impl Game {
     pub fn new(setup: GameSetup) -> Result<Game, SetupError> {
         let board = setup.board.clone();
         let rules = setup.rules.clone();
-        // The rules are checked like a board's rules (a board's own rules already were).
-        let own_rules = rules == *board.rules();
+        // The rules are checked like a board's rules. A board's own rules already were, and
+        // the round limit is checked on its own (nothing on the board depends on it).
+        let own_rules = RuleSet {
+            round_limit: board.rules().round_limit,
+            ..rules.clone()
+        } == *board.rules();
         let checked = if own_rules {
-            Ok(())
+            crate::board::check_rules_alone(&rules)
         } else {
             let mut def = board.def().clone();
             def.rules = rules.clone();
@@ -552,8 +556,8 @@ impl Game {
             round: 1,
             rng,
             throws: 0,
-            log: Vec::new(),
-            history: Vec::new(),
+            log: Vec::with_capacity(64),
+            history: Vec::with_capacity(64),
             money_supply,
         };
         game.emit(0, Event::TurnStarted);

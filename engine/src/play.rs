@@ -889,10 +889,11 @@ impl Game {
     /// outnumber the houses in the bank.
     fn house_shortage(&self, builder: PlayerId) -> Option<Vec<PlayerId>> {
         let bank = self.bank_houses as usize;
-        if bank == 0 {
+        let n = self.players.len();
+        // More players wanting a house than the bank has needs fewer houses than players.
+        if bank == 0 || bank >= n {
             return None;
         }
-        let n = self.players.len();
         let mut wanting = Vec::new();
         for k in 0..n {
             let q = (builder + k) % n;
@@ -900,8 +901,7 @@ impl Game {
                 continue;
             }
             let can = self
-                .lots_of(q)
-                .into_iter()
+                .owned_lots(q)
                 .any(|l| self.squares[l].houses < 4 && self.check_build(q, l, false).is_ok());
             if can {
                 wanting.push(q);
@@ -1077,7 +1077,8 @@ impl Game {
         let max_face = dice.iter().all(|d| *d == sides);
         self.turn.rolled = true;
         self.turn.can_roll = false;
-        self.turn.last_roll = dice.clone();
+        self.turn.last_roll.clear();
+        self.turn.last_roll.extend_from_slice(&dice);
         self.turn.last_total = total;
         self.turn.last_double = double;
         self.emit(
@@ -1254,7 +1255,8 @@ impl Game {
 
     fn land(&mut self, p: PlayerId, ctx: LandCtx) -> Option<Phase> {
         let pos = self.players[p].position;
-        let kind = self.board().square(pos).kind.clone();
+        let board = self.setup.board.clone();
+        let kind = &board.square(pos).kind;
         let middle = self.middle();
         if self.rules().skip_bonus_squares_after_bonus
             && p == self.turn.player
@@ -1332,12 +1334,12 @@ impl Game {
                     }
                 }
             }
-            SquareKind::Station { fee_per_pip } => {
+            &SquareKind::Station { fee_per_pip } => {
                 let fee = fee_per_pip * i64::from(self.turn.last_total);
                 self.charge(p, middle, fee, Reason::StationFee { square: pos });
                 None
             }
-            SquareKind::Tax {
+            &SquareKind::Tax {
                 amount,
                 percent,
                 percent_on_double,
@@ -1358,7 +1360,7 @@ impl Game {
             }
             SquareKind::Chance => self.draw(p, DeckKind::Chance, ctx),
             SquareKind::CommunityChest => self.draw(p, DeckKind::CommunityChest, ctx),
-            SquareKind::Joker {
+            &SquareKind::Joker {
                 move_by,
                 wait,
                 money,
@@ -1592,9 +1594,7 @@ impl Game {
     pub(crate) fn next_turn(&mut self) {
         let ending = self.turn.player;
         for s in self.squares.iter_mut() {
-            if s.owner == Some(ending) {
-                s.interest_paid = false;
-            }
+            s.interest_paid &= s.owner != Some(ending);
         }
         if self.players.iter().all(|p| p.bankrupt) {
             return;
@@ -1625,7 +1625,13 @@ impl Game {
             }
             break;
         }
-        self.turn = Turn::start(p);
+        // The dice buffer is kept (empty) for the next turn's throws.
+        let mut last_roll = std::mem::take(&mut self.turn.last_roll);
+        last_roll.clear();
+        self.turn = Turn {
+            last_roll,
+            ..Turn::start(p)
+        };
         self.emit(p, Event::TurnStarted);
     }
 

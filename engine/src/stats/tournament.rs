@@ -6,6 +6,8 @@
 //! safety net) is counted as `unfinished` and won by its leader. The browser runs a
 //! [`Tournament`] in chunks ([`Tournament::run_chunk`]).
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
@@ -99,7 +101,7 @@ pub struct TournamentReport {
 /// A tournament that can run in chunks.
 #[derive(Debug, Clone)]
 pub struct Tournament {
-    board: Board,
+    board: Arc<Board>,
     rules: RuleSet,
     config: TournamentConfig,
     done: u64,
@@ -137,7 +139,7 @@ impl Tournament {
             return Err("the round cap must be at least 1".to_string());
         }
         Ok(Tournament {
-            board: board.clone(),
+            board: Arc::new(board.clone()),
             rules: rules.clone(),
             wins: vec![0; count],
             bankrupt: vec![0; count],
@@ -165,12 +167,14 @@ impl Tournament {
                 .enumerate()
                 .map(|(i, s)| Seat::computer(&format!("Seat {} ({s})", i + 1), s))
                 .collect();
-            let mut setup = GameSetup::new(
-                self.board.clone(),
+            let mut setup = GameSetup {
+                board: self.board.clone(),
+                rules: self.rules.clone(),
                 seats,
-                self.config.seed.wrapping_add(self.done),
-            );
-            setup.rules = self.rules.clone();
+                seed: self.config.seed.wrapping_add(self.done),
+                forced_rolls: Vec::new(),
+                deck_order: None,
+            };
             setup.rules.round_limit = Some(self.round_limit());
             let mut game = Game::new(setup).map_err(|e| e.to_string())?;
             play_out(&mut game, self.config.max_actions);
