@@ -82,15 +82,32 @@ pub struct Roll {
 impl Roll {
     pub fn new(dice: &[u8], sides: u8) -> Roll {
         let mut d = [0u8; 4];
-        let count = dice.len().min(4);
-        d[..count].copy_from_slice(&dice[..count]);
-        let dice = &d[..count];
+        for (x, &y) in d.iter_mut().zip(dice) {
+            *x = y;
+        }
+        Roll::from_dice(d, dice.len().min(4) as u8, sides)
+    }
+
+    /// A throw of the first `count` (at most 4) of `dice`.
+    #[inline]
+    pub fn from_dice(dice: [u8; 4], count: u8, sides: u8) -> Roll {
+        let count = count.min(4);
+        let mut total = 0u32;
+        let mut double = count >= 2;
+        let mut max_face = true;
+        for (i, &x) in dice.iter().enumerate() {
+            if i < usize::from(count) {
+                total += u32::from(x);
+                double &= x == dice[0];
+                max_face &= x == sides;
+            }
+        }
         Roll {
-            dice: d,
-            count: count as u8,
-            total: dice.iter().map(|&x| u32::from(x)).sum(),
-            double: count >= 2 && dice.iter().all(|&x| x == dice[0]),
-            max_face: dice.iter().all(|&x| x == sides),
+            dice,
+            count,
+            total,
+            double,
+            max_face,
         }
     }
 
@@ -534,12 +551,19 @@ impl Movement {
         let n = self.spots.len() as i64;
         let from = t.position;
         let raw = from as i64 + i64::from(steps);
-        let to = raw.rem_euclid(n) as usize;
+        // Without dividing in the common cases (a move of less than a lap).
+        let (laps, to) = if (0..n).contains(&raw) {
+            (0, raw)
+        } else if raw >= n && raw < 2 * n {
+            (1, raw - n)
+        } else {
+            (raw.div_euclid(n), raw.rem_euclid(n))
+        };
+        let to = to as usize;
         t.position = to;
         obs.note(Note::Moved { from, to, act });
         // The salary for each lap forward is a bonus (as `Game::move_by` pays it).
         if steps > 0 && n > 0 {
-            let laps = raw / n;
             for lap in 0..laps {
                 let mut amount = self.salary;
                 if lap == laps - 1 && to == 0 && act {
