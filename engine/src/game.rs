@@ -556,8 +556,9 @@ impl Game {
             round: 1,
             rng,
             throws: 0,
-            log: Vec::with_capacity(64),
-            history: Vec::with_capacity(64),
+            // Room for a typical game without regrowing.
+            log: Vec::with_capacity(1024),
+            history: Vec::with_capacity(512),
             money_supply,
         };
         game.emit(0, Event::TurnStarted);

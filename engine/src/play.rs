@@ -1399,7 +1399,8 @@ impl Game {
     fn draw(&mut self, p: PlayerId, kind: DeckKind, from: LandCtx) -> Option<Phase> {
         let chained = from.chained();
         let idx = self.decks.get_mut(kind).pop_front()?;
-        let card = self.board().deck(kind).get(idx)?.clone();
+        let board = self.setup.board.clone();
+        let card = board.deck(kind).get(idx)?;
         if card.effect != CardEffect::GetOutOfJailFree {
             self.decks.get_mut(kind).push_back(idx);
         }
