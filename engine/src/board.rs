@@ -510,6 +510,8 @@ pub struct Board {
     group_lots: Vec<Vec<usize>>,
     /// `0..len`: lets [`Board::lots_like`] hand out a one-lot slice.
     indices: Vec<usize>,
+    /// Per group, its lots as bits (boards have at most 60 squares).
+    group_masks: Vec<u64>,
     jail: Option<usize>,
     chance: Vec<Card>,
     community_chest: Vec<Card>,
@@ -1013,6 +1015,10 @@ impl Board {
         }
         Ok(Board {
             indices: (0..def.squares.len()).collect(),
+            group_masks: group_lots
+                .iter()
+                .map(|lots| lots.iter().fold(0u64, |m, &l| m | 1u64 << (l % 64)))
+                .collect(),
             def,
             group_of,
             group_lots,
@@ -1063,6 +1069,10 @@ impl Board {
             Some(g) => self.group_lots(g),
             None => self.indices.get(square).map_or(&[], std::slice::from_ref),
         }
+    }
+    /// The lots of a group as bits (bit `i`: square `i`).
+    pub(crate) fn group_mask(&self, group: usize) -> u64 {
+        self.group_masks.get(group).copied().unwrap_or(0)
     }
     /// The Jail square.
     pub fn jail(&self) -> Option<usize> {

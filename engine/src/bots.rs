@@ -71,6 +71,21 @@ fn is_legal(game: &Game, a: &Action) -> bool {
     game.allows(a)
 }
 
+/// The squares the player owns that pass `f`, as bits (boards have at most 60 squares),
+/// found without a guessed branch per square.
+fn owned_where(
+    squares: &[crate::game::SquareState],
+    me: PlayerId,
+    f: impl Fn(&crate::game::SquareState) -> bool,
+) -> u64 {
+    let mut m = 0u64;
+    for (i, sq) in squares.iter().enumerate().take(64) {
+        let mine = sq.owner.unwrap_or(usize::MAX) == me;
+        m |= u64::from(mine & f(sq)) << i;
+    }
+    m
+}
+
 /// What a side of a trade is worth to a plain-minded player.
 fn side_value(game: &Game, side: &TradeSide) -> i64 {
     let lots: i64 = side
@@ -144,23 +159,31 @@ impl Heuristic {
         // Build on the least built lot, the dearest group first.
         let mut build: Option<(u8, i64, usize)> = None;
         let board = game.board();
-        // Only lots of a whole group the player owns can be built on.
-        let whole_groups = (0..board.groups().len())
-            .map(|g| board.group_lots(g))
-            .filter(|lots| {
-                !lots.is_empty() && lots.iter().all(|&l| game.square(l).owner == Some(me))
-            });
-        for l in whole_groups.flatten().copied() {
-            let houses = game.square(l).houses;
-            if houses >= 5 || build.is_some_and(|(h, _, _)| h < houses) {
-                continue;
-            }
-            if game.check_build(me, l, false).is_err() {
-                continue;
-            }
-            let cost = game.board().square(l).house_cost().unwrap_or(0);
-            if build.is_none_or(|b| (houses, -cost, l) < b) {
-                build = Some((houses, -cost, l));
+        let squares = game.squares();
+        // Costs are never negative: with less cash than the reserve, nothing is built and
+        // no mortgage is lifted, so there is nothing to look for.
+        if cash >= self.build_reserve {
+            // Only lots of a whole group the player owns can be built on.
+            let owned = owned_where(squares, me, |_| true);
+            for g in 0..board.groups().len() {
+                let lots = board.group_lots(g);
+                let mask = board.group_mask(g);
+                if lots.is_empty() || owned & mask != mask {
+                    continue;
+                }
+                for &l in lots {
+                    let houses = squares[l].houses;
+                    if houses >= 5 || build.is_some_and(|(h, _, _)| h < houses) {
+                        continue;
+                    }
+                    if game.check_build(me, l, false).is_err() {
+                        continue;
+                    }
+                    let cost = board.square(l).house_cost().unwrap_or(0);
+                    if build.is_none_or(|b| (houses, -cost, l) < b) {
+                        build = Some((houses, -cost, l));
+                    }
+                }
             }
         }
         if let Some((_, minus_cost, square)) = build {
@@ -169,12 +192,16 @@ impl Heuristic {
                 return Some(Action::Build { square });
             }
         }
-        for l in game.owned_lots(me) {
-            if game.square(l).mortgaged
-                && game.check_unmortgage(me, l).is_ok()
-                && cash - game.unmortgage_cost(l) >= 2 * self.reserve
-            {
-                return Some(Action::Unmortgage { square: l });
+        if cash >= 2 * self.reserve {
+            let mut mortgaged = owned_where(squares, me, |s| s.mortgaged);
+            while mortgaged != 0 {
+                let l = mortgaged.trailing_zeros() as usize;
+                mortgaged &= mortgaged - 1;
+                if game.check_unmortgage(me, l).is_ok()
+                    && cash - game.unmortgage_cost(l) >= 2 * self.reserve
+                {
+                    return Some(Action::Unmortgage { square: l });
+                }
             }
         }
         // Now and then (every fourth round), before rolling.

@@ -1594,8 +1594,11 @@ impl Game {
 
     pub(crate) fn next_turn(&mut self) {
         let ending = self.turn.player;
-        for s in self.squares.iter_mut() {
-            s.interest_paid &= s.owner != Some(ending);
+        // Rare: only lots received mortgaged this turn carry the mark.
+        if self.squares.iter().any(|s| s.interest_paid) {
+            for s in self.squares.iter_mut() {
+                s.interest_paid &= s.owner != Some(ending);
+            }
         }
         if self.players.iter().all(|p| p.bankrupt) {
             return;
