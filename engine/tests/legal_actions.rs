@@ -58,7 +58,11 @@ fn check_position(g: &Game, at: &str) {
     }
     for a in candidates(g) {
         let accepted = g.check(&a).is_ok();
-        assert_eq!(accepted, g.allows(&a), "{at}: check and allows differ on {a:?}");
+        assert_eq!(
+            accepted,
+            g.allows(&a),
+            "{at}: check and allows differ on {a:?}"
+        );
         if accepted {
             assert!(
                 legal.contains(&a),

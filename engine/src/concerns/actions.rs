@@ -1,0 +1,448 @@
+//! The actions: `check_action` routes each [`Action`] to its concern's check,
+//! `list_legal_actions` lists what those checks accept, and `execute` carries an action out
+//! through its concern. Every action is checked completely before anything changes.
+
+use super::prelude::*;
+
+impl Game {
+    pub(crate) fn check_action(&self, action: &Action) -> Checked {
+        if self.phase == Phase::GameOver {
+            return Err(Refusal::GameOver);
+        }
+        if let Action::Resign { player } = action {
+            let p = self
+                .players
+                .get(*player)
+                .ok_or(Refusal::NoSuchPlayer(*player))?;
+            if p.bankrupt {
+                return Err(Refusal::PlayerOut(*player));
+            }
+            return Ok(());
+        }
+        let Some(actor) = self.actor() else {
+            return Err(Refusal::GameOver);
+        };
+        let cash = self.players[actor].cash;
+        let own_turn = matches!(self.phase, Phase::Roll | Phase::EndTurn);
+        let can_sell = own_turn
+            || matches!(
+                self.phase,
+                Phase::BuyOrDecline { .. } | Phase::RaiseCash { .. }
+            );
+        let not_now = Refusal::NotNow;
+        match action {
+            Action::Roll => match self.phase {
+                Phase::Roll => Ok(()),
+                _ => Err(not_now("roll")),
+            },
+            Action::Buy => {
+                let Phase::BuyOrDecline { square } = self.phase else {
+                    return Err(not_now("buy"));
+                };
+                let price = self.board().square(square).price().unwrap_or(0);
+                if self.has_debt(actor) {
+                    return Err(not_now("buy while you owe money"));
+                }
+                if cash < price {
+                    return Err(Refusal::CannotAfford {
+                        what: Afford::Lot(square),
+                        cost: price,
+                        cash,
+                    });
+                }
+                Ok(())
+            }
+            Action::Decline => match self.phase {
+                Phase::BuyOrDecline { .. } => Ok(()),
+                _ => Err(not_now("decline")),
+            },
+            Action::Bid { amount } => {
+                let Phase::Auction(a) = &self.phase else {
+                    return Err(not_now("bid"));
+                };
+                if *amount < a.min_bid() {
+                    return Err(Refusal::BidTooLow { min: a.min_bid() });
+                }
+                if *amount > cash {
+                    return Err(Refusal::BidTooHigh {
+                        amount: *amount,
+                        cash,
+                    });
+                }
+                Ok(())
+            }
+            Action::PassBid => match self.phase {
+                Phase::Auction(_) => Ok(()),
+                _ => Err(not_now("pass")),
+            },
+            Action::Build { square } => {
+                self.check_square(*square)?;
+                match self.phase {
+                    Phase::PlaceHouse { player } => self.check_build(player, *square, true),
+                    _ if own_turn => self.check_build(actor, *square, false),
+                    _ => Err(not_now("build")),
+                }
+            }
+            Action::SellBuilding { square } => {
+                self.check_square(*square)?;
+                if !can_sell {
+                    return Err(not_now("sell buildings"));
+                }
+                self.check_sell(actor, *square)
+            }
+            Action::SellAllBuildings { square } => {
+                self.check_square(*square)?;
+                if !can_sell {
+                    return Err(not_now("sell buildings"));
+                }
+                self.check_sell_all(actor, *square)
+            }
+            Action::Mortgage { square } => {
+                self.check_square(*square)?;
+                if !can_sell {
+                    return Err(not_now("mortgage"));
+                }
+                self.check_mortgage(actor, *square)
+            }
+            Action::Unmortgage { square } => {
+                self.check_square(*square)?;
+                if !own_turn {
+                    return Err(not_now("lift a mortgage"));
+                }
+                self.check_unmortgage(actor, *square)
+            }
+            Action::ProposeTrade { to, give, take } => {
+                if !(own_turn || matches!(self.phase, Phase::RaiseCash { .. })) {
+                    return Err(not_now("trade"));
+                }
+                self.check_trade(actor, *to, give, take)
+            }
+            Action::AnswerTrade { .. } => match self.phase {
+                Phase::TradeOffer(_) => Ok(()),
+                _ => Err(not_now("answer a trade")),
+            },
+            Action::PayJailFine => {
+                if self.phase != Phase::Roll {
+                    return Err(not_now("pay the jail fine"));
+                }
+                if !self.players[actor].in_jail {
+                    return Err(Refusal::NotInJail);
+                }
+                let Some(fine) = self.rules().jail.fine else {
+                    return Err(Refusal::NoJailFine);
+                };
+                if cash < fine {
+                    return Err(Refusal::CannotAfford {
+                        what: Afford::JailFine,
+                        cost: fine,
+                        cash,
+                    });
+                }
+                Ok(())
+            }
+            Action::UseJailCard => {
+                if self.phase != Phase::Roll {
+                    return Err(not_now("use a jail card"));
+                }
+                if !self.players[actor].in_jail {
+                    return Err(Refusal::NotInJail);
+                }
+                if self.players[actor].jail_cards.is_empty() {
+                    return Err(Refusal::NoJailCard);
+                }
+                Ok(())
+            }
+            Action::EndTurn => match self.phase {
+                Phase::EndTurn => Ok(()),
+                _ => Err(not_now("end the turn")),
+            },
+            Action::DeclareBankruptcy => match self.phase {
+                Phase::RaiseCash { .. } => Ok(()),
+                _ => Err(not_now("declare bankruptcy")),
+            },
+            Action::Resign { .. } => Ok(()),
+        }
+    }
+
+    pub(crate) fn list_legal_actions(&self) -> Vec<Action> {
+        let Some(actor) = self.actor() else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        let try_push = |g: &Game, a: Action, out: &mut Vec<Action>| {
+            if g.check_action(&a).is_ok() {
+                out.push(a);
+            }
+        };
+        let lots = self.lots_of(actor);
+        let manage = |g: &Game, out: &mut Vec<Action>, build: bool, lift: bool| {
+            for &l in &lots {
+                let sq = &g.squares[l];
+                if build && sq.houses < 5 && g.check_build(actor, l, false).is_ok() {
+                    out.push(Action::Build { square: l });
+                }
+                if sq.houses > 0 && g.check_sell(actor, l).is_ok() {
+                    out.push(Action::SellBuilding { square: l });
+                }
+                if sq.houses == 5 && g.bank_houses < 4 {
+                    out.push(Action::SellAllBuildings { square: l });
+                }
+                if !sq.mortgaged && g.check_mortgage(actor, l).is_ok() {
+                    out.push(Action::Mortgage { square: l });
+                }
+                if lift && sq.mortgaged && g.check_unmortgage(actor, l).is_ok() {
+                    out.push(Action::Unmortgage { square: l });
+                }
+            }
+        };
+        match &self.phase {
+            Phase::GameOver => return out,
+            Phase::Roll => {
+                try_push(self, Action::PayJailFine, &mut out);
+                try_push(self, Action::UseJailCard, &mut out);
+                out.push(Action::Roll);
+                manage(self, &mut out, true, true);
+            }
+            Phase::EndTurn => {
+                out.push(Action::EndTurn);
+                manage(self, &mut out, true, true);
+            }
+            Phase::BuyOrDecline { .. } => {
+                try_push(self, Action::Buy, &mut out);
+                out.push(Action::Decline);
+                manage(self, &mut out, false, false);
+            }
+            Phase::Auction(a) => {
+                try_push(
+                    self,
+                    Action::Bid {
+                        amount: a.min_bid(),
+                    },
+                    &mut out,
+                );
+                out.push(Action::PassBid);
+            }
+            Phase::PlaceHouse { player } => {
+                for l in self.lots_of(*player) {
+                    if self.check_build(*player, l, true).is_ok() {
+                        out.push(Action::Build { square: l });
+                    }
+                }
+            }
+            Phase::RaiseCash { .. } => {
+                manage(self, &mut out, false, false);
+                out.push(Action::DeclareBankruptcy);
+            }
+            Phase::TradeOffer(_) => {
+                out.push(Action::AnswerTrade { accept: true });
+                out.push(Action::AnswerTrade { accept: false });
+            }
+        }
+        out.push(Action::Resign { player: actor });
+        out
+    }
+
+    pub(crate) fn execute(&mut self, action: &Action) {
+        let Some(actor) = self.actor() else {
+            return;
+        };
+        match action {
+            Action::Roll => self.do_roll(),
+            Action::Buy => {
+                if let Phase::BuyOrDecline { square } = self.phase {
+                    let price = self.board().square(square).price().unwrap_or(0);
+                    self.transfer(Party::Player(actor), Party::Bank, price);
+                    self.squares[square].owner = Some(actor);
+                    self.emit(actor, Event::Bought { square, price });
+                }
+                self.advance();
+            }
+            Action::Decline => {
+                if let Phase::BuyOrDecline { square } = self.phase {
+                    self.emit(actor, Event::Declined { square });
+                    if self.rules().auctions {
+                        self.pending.push_front(Pending::Auction { square });
+                    }
+                }
+                self.advance();
+            }
+            Action::Bid { amount } => {
+                if let Phase::Auction(a) = &mut self.phase {
+                    a.leader = Some(actor);
+                    a.high_bid = *amount;
+                    if !a.bidders.is_empty() {
+                        a.next = (a.next + 1) % a.bidders.len();
+                    }
+                }
+                self.emit(actor, Event::BidPlaced { amount: *amount });
+                self.finish_auction_if_done();
+            }
+            Action::PassBid => {
+                if let Phase::Auction(a) = &mut self.phase {
+                    if a.next < a.bidders.len() {
+                        a.bidders.remove(a.next);
+                    }
+                    if a.next >= a.bidders.len() {
+                        a.next = 0;
+                    }
+                }
+                self.emit(actor, Event::BidPassed);
+                self.finish_auction_if_done();
+            }
+            Action::Build { square } => {
+                let square = *square;
+                if let Phase::PlaceHouse { player } = self.phase {
+                    self.do_build(player, square, true);
+                    self.advance();
+                } else if self.squares[square].houses < 4 {
+                    match self.house_shortage(actor) {
+                        Some(bidders) => {
+                            let minimum = self.board().square(square).house_cost().unwrap_or(1);
+                            self.phase = Phase::Auction(Auction {
+                                lot: None,
+                                minimum,
+                                high_bid: 0,
+                                leader: None,
+                                bidders,
+                                next: 0,
+                            });
+                            self.emit(
+                                actor,
+                                Event::AuctionStarted {
+                                    square: None,
+                                    minimum,
+                                },
+                            );
+                        }
+                        None => self.do_build(actor, square, false),
+                    }
+                } else {
+                    self.do_build(actor, square, false);
+                }
+            }
+            Action::SellBuilding { square } => {
+                let square = *square;
+                let cost = self.board().square(square).house_cost().unwrap_or(0);
+                let refund = self.rules().building_refund(cost);
+                let s = &mut self.squares[square];
+                if s.houses == 5 {
+                    s.houses = 4;
+                    self.bank_hotels += 1;
+                    self.bank_houses -= 4;
+                } else {
+                    s.houses -= 1;
+                    self.bank_houses += 1;
+                }
+                let houses = self.squares[square].houses;
+                self.transfer(Party::Bank, Party::Player(actor), refund);
+                self.emit(
+                    actor,
+                    Event::BuildingSold {
+                        square,
+                        houses,
+                        refund,
+                    },
+                );
+                self.after_raising();
+            }
+            Action::SellAllBuildings { square } => {
+                let board = self.setup.board.clone();
+                for &l in board.lots_like(*square) {
+                    let refund = self.clear_buildings(l, true);
+                    if refund > 0 {
+                        self.transfer(Party::Bank, Party::Player(actor), refund);
+                        self.emit(
+                            actor,
+                            Event::BuildingSold {
+                                square: l,
+                                houses: 0,
+                                refund,
+                            },
+                        );
+                    }
+                }
+                self.after_raising();
+            }
+            Action::Mortgage { square } => {
+                let square = *square;
+                let price = self.board().square(square).price().unwrap_or(0);
+                let amount = self.rules().mortgage_value(price);
+                self.squares[square].mortgaged = true;
+                self.squares[square].interest_paid = false;
+                self.transfer(Party::Bank, Party::Player(actor), amount);
+                self.emit(actor, Event::Mortgaged { square, amount });
+                self.after_raising();
+            }
+            Action::Unmortgage { square } => {
+                let square = *square;
+                let cost = self.unmortgage_cost(square);
+                self.squares[square].mortgaged = false;
+                self.squares[square].interest_paid = false;
+                self.transfer(Party::Player(actor), Party::Bank, cost);
+                self.emit(actor, Event::Unmortgaged { square, cost });
+            }
+            Action::ProposeTrade { to, give, take } => {
+                let offer = TradeOffer {
+                    from: actor,
+                    to: *to,
+                    give: give.clone(),
+                    take: take.clone(),
+                };
+                self.turn.trade_offers += 1;
+                self.phase = Phase::TradeOffer(offer.clone());
+                self.emit(actor, Event::TradeProposed { offer });
+            }
+            Action::AnswerTrade { accept } => {
+                if let Phase::TradeOffer(offer) = self.phase.clone() {
+                    if *accept {
+                        self.carry_out_trade(&offer);
+                    } else {
+                        self.emit(offer.to, Event::TradeDeclined { offer });
+                    }
+                }
+                self.advance();
+            }
+            Action::PayJailFine => {
+                let fine = self.rules().jail.fine.unwrap_or(0);
+                let middle = self.middle();
+                self.pay_now(actor, middle, fine, Reason::JailFine);
+                self.free_from_jail(actor, JailExit::Fine);
+            }
+            Action::UseJailCard => {
+                if !self.players[actor].jail_cards.is_empty() {
+                    let card = self.players[actor].jail_cards.remove(0);
+                    self.decks.get_mut(card.deck).push_back(card.card);
+                }
+                self.free_from_jail(actor, JailExit::Card);
+            }
+            Action::EndTurn => {
+                let p = self.turn.player;
+                self.emit(p, Event::TurnEnded);
+                self.next_turn();
+                self.advance();
+            }
+            Action::DeclareBankruptcy => {
+                let front = self.pending.pop_front();
+                let creditor = match front {
+                    Some(Pending::Debt { creditor, .. }) => creditor,
+                    Some(other) => {
+                        self.pending.push_front(other);
+                        Party::Bank
+                    }
+                    None => Party::Bank,
+                };
+                self.go_bankrupt(actor, creditor);
+                self.advance();
+            }
+            Action::Resign { player } => self.resign(*player),
+        }
+    }
+
+    pub(crate) fn check_square(&self, square: usize) -> Checked {
+        if square < self.board().len() {
+            Ok(())
+        } else {
+            Err(Refusal::NoSuchSquare(square))
+        }
+    }
+}

@@ -1,0 +1,58 @@
+//! Auctions: bidding goes round until one bidder is left; the winner pays and takes the lot
+//! (or places the house won in a housing shortage).
+
+use super::prelude::*;
+
+impl Game {
+    pub(crate) fn finish_auction_if_done(&mut self) {
+        let Phase::Auction(a) = &self.phase else {
+            return;
+        };
+        let done = a.bidders.is_empty() || (a.bidders.len() == 1 && a.leader == Some(a.bidders[0]));
+        if !done {
+            return;
+        }
+        let a = a.clone();
+        match a.leader {
+            None => {
+                let p = self.turn.player;
+                self.emit(p, Event::AuctionUnsold { square: a.lot });
+                self.advance();
+            }
+            Some(w) => {
+                self.transfer(Party::Player(w), Party::Bank, a.high_bid);
+                match a.lot {
+                    Some(lot) => {
+                        self.squares[lot].owner = Some(w);
+                        self.emit(
+                            w,
+                            Event::AuctionWon {
+                                square: Some(lot),
+                                price: a.high_bid,
+                            },
+                        );
+                        self.advance();
+                    }
+                    None => {
+                        self.emit(
+                            w,
+                            Event::AuctionWon {
+                                square: None,
+                                price: a.high_bid,
+                            },
+                        );
+                        let can_place = self
+                            .lots_of(w)
+                            .into_iter()
+                            .any(|l| self.check_build(w, l, true).is_ok());
+                        if can_place {
+                            self.phase = Phase::PlaceHouse { player: w };
+                        } else {
+                            self.advance();
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
