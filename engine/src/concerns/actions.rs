@@ -248,192 +248,21 @@ impl Game {
         };
         match action {
             Action::Roll => self.do_roll(),
-            Action::Buy => {
-                if let Phase::BuyOrDecline { square } = self.phase {
-                    let price = self.board().square(square).price().unwrap_or(0);
-                    self.transfer(Party::Player(actor), Party::Bank, price);
-                    self.squares[square].owner = Some(actor);
-                    self.emit(actor, Event::Bought { square, price });
-                }
-                self.advance();
-            }
-            Action::Decline => {
-                if let Phase::BuyOrDecline { square } = self.phase {
-                    self.emit(actor, Event::Declined { square });
-                    if self.rules().auctions {
-                        self.pending.push_front(Pending::Auction { square });
-                    }
-                }
-                self.advance();
-            }
-            Action::Bid { amount } => {
-                if let Phase::Auction(a) = &mut self.phase {
-                    a.leader = Some(actor);
-                    a.high_bid = *amount;
-                    if !a.bidders.is_empty() {
-                        a.next = (a.next + 1) % a.bidders.len();
-                    }
-                }
-                self.emit(actor, Event::BidPlaced { amount: *amount });
-                self.finish_auction_if_done();
-            }
-            Action::PassBid => {
-                if let Phase::Auction(a) = &mut self.phase {
-                    if a.next < a.bidders.len() {
-                        a.bidders.remove(a.next);
-                    }
-                    if a.next >= a.bidders.len() {
-                        a.next = 0;
-                    }
-                }
-                self.emit(actor, Event::BidPassed);
-                self.finish_auction_if_done();
-            }
-            Action::Build { square } => {
-                let square = *square;
-                if let Phase::PlaceHouse { player } = self.phase {
-                    self.do_build(player, square, true);
-                    self.advance();
-                } else if self.squares[square].houses < 4 {
-                    match self.house_shortage(actor) {
-                        Some(bidders) => {
-                            let minimum = self.board().square(square).house_cost().unwrap_or(1);
-                            self.phase = Phase::Auction(Auction {
-                                lot: None,
-                                minimum,
-                                high_bid: 0,
-                                leader: None,
-                                bidders,
-                                next: 0,
-                            });
-                            self.emit(
-                                actor,
-                                Event::AuctionStarted {
-                                    square: None,
-                                    minimum,
-                                },
-                            );
-                        }
-                        None => self.do_build(actor, square, false),
-                    }
-                } else {
-                    self.do_build(actor, square, false);
-                }
-            }
-            Action::SellBuilding { square } => {
-                let square = *square;
-                let cost = self.board().square(square).house_cost().unwrap_or(0);
-                let refund = self.rules().building_refund(cost);
-                let s = &mut self.squares[square];
-                if s.houses == 5 {
-                    s.houses = 4;
-                    self.bank_hotels += 1;
-                    self.bank_houses -= 4;
-                } else {
-                    s.houses -= 1;
-                    self.bank_houses += 1;
-                }
-                let houses = self.squares[square].houses;
-                self.transfer(Party::Bank, Party::Player(actor), refund);
-                self.emit(
-                    actor,
-                    Event::BuildingSold {
-                        square,
-                        houses,
-                        refund,
-                    },
-                );
-                self.after_raising();
-            }
-            Action::SellAllBuildings { square } => {
-                let board = self.setup.board.clone();
-                for &l in board.lots_like(*square) {
-                    let refund = self.clear_buildings(l, true);
-                    if refund > 0 {
-                        self.transfer(Party::Bank, Party::Player(actor), refund);
-                        self.emit(
-                            actor,
-                            Event::BuildingSold {
-                                square: l,
-                                houses: 0,
-                                refund,
-                            },
-                        );
-                    }
-                }
-                self.after_raising();
-            }
-            Action::Mortgage { square } => {
-                let square = *square;
-                let price = self.board().square(square).price().unwrap_or(0);
-                let amount = self.rules().mortgage_value(price);
-                self.squares[square].mortgaged = true;
-                self.squares[square].interest_paid = false;
-                self.transfer(Party::Bank, Party::Player(actor), amount);
-                self.emit(actor, Event::Mortgaged { square, amount });
-                self.after_raising();
-            }
-            Action::Unmortgage { square } => {
-                let square = *square;
-                let cost = self.unmortgage_cost(square);
-                self.squares[square].mortgaged = false;
-                self.squares[square].interest_paid = false;
-                self.transfer(Party::Player(actor), Party::Bank, cost);
-                self.emit(actor, Event::Unmortgaged { square, cost });
-            }
-            Action::ProposeTrade { to, give, take } => {
-                let offer = TradeOffer {
-                    from: actor,
-                    to: *to,
-                    give: give.clone(),
-                    take: take.clone(),
-                };
-                self.turn.trade_offers += 1;
-                self.phase = Phase::TradeOffer(offer.clone());
-                self.emit(actor, Event::TradeProposed { offer });
-            }
-            Action::AnswerTrade { accept } => {
-                if let Phase::TradeOffer(offer) = self.phase.clone() {
-                    if *accept {
-                        self.carry_out_trade(&offer);
-                    } else {
-                        self.emit(offer.to, Event::TradeDeclined { offer });
-                    }
-                }
-                self.advance();
-            }
-            Action::PayJailFine => {
-                let fine = self.rules().jail.fine.unwrap_or(0);
-                let middle = self.middle();
-                self.pay_now(actor, middle, fine, Reason::JailFine);
-                self.free_from_jail(actor, JailExit::Fine);
-            }
-            Action::UseJailCard => {
-                if !self.players[actor].jail_cards.is_empty() {
-                    let card = self.players[actor].jail_cards.remove(0);
-                    self.decks.get_mut(card.deck).push_back(card.card);
-                }
-                self.free_from_jail(actor, JailExit::Card);
-            }
-            Action::EndTurn => {
-                let p = self.turn.player;
-                self.emit(p, Event::TurnEnded);
-                self.next_turn();
-                self.advance();
-            }
-            Action::DeclareBankruptcy => {
-                let front = self.pending.pop_front();
-                let creditor = match front {
-                    Some(Pending::Debt { creditor, .. }) => creditor,
-                    Some(other) => {
-                        self.pending.push_front(other);
-                        Party::Bank
-                    }
-                    None => Party::Bank,
-                };
-                self.go_bankrupt(actor, creditor);
-                self.advance();
-            }
+            Action::Buy => self.buy(actor),
+            Action::Decline => self.decline(actor),
+            Action::Bid { amount } => self.bid(actor, *amount),
+            Action::PassBid => self.pass_bid(actor),
+            Action::Build { square } => self.build(actor, *square),
+            Action::SellBuilding { square } => self.sell_building(actor, *square),
+            Action::SellAllBuildings { square } => self.sell_all_buildings(actor, *square),
+            Action::Mortgage { square } => self.mortgage(actor, *square),
+            Action::Unmortgage { square } => self.unmortgage(actor, *square),
+            Action::ProposeTrade { to, give, take } => self.propose_trade(actor, *to, give, take),
+            Action::AnswerTrade { accept } => self.answer_trade(*accept),
+            Action::PayJailFine => self.pay_jail_fine(actor),
+            Action::UseJailCard => self.use_jail_card(actor),
+            Action::EndTurn => self.end_turn(),
+            Action::DeclareBankruptcy => self.declare_bankruptcy(actor),
             Action::Resign { player } => self.resign(*player),
         }
     }

@@ -4,6 +4,33 @@
 use super::prelude::*;
 
 impl Game {
+    /// A bid above the highest, within the bidder's cash (checked).
+    pub(crate) fn bid(&mut self, actor: PlayerId, amount: i64) {
+        if let Phase::Auction(a) = &mut self.phase {
+            a.leader = Some(actor);
+            a.high_bid = amount;
+            if !a.bidders.is_empty() {
+                a.next = (a.next + 1) % a.bidders.len();
+            }
+        }
+        self.emit(actor, Event::BidPlaced { amount });
+        self.finish_auction_if_done();
+    }
+
+    /// The bidder leaves the auction.
+    pub(crate) fn pass_bid(&mut self, actor: PlayerId) {
+        if let Phase::Auction(a) = &mut self.phase {
+            if a.next < a.bidders.len() {
+                a.bidders.remove(a.next);
+            }
+            if a.next >= a.bidders.len() {
+                a.next = 0;
+            }
+        }
+        self.emit(actor, Event::BidPassed);
+        self.finish_auction_if_done();
+    }
+
     pub(crate) fn finish_auction_if_done(&mut self) {
         let Phase::Auction(a) = &self.phase else {
             return;

@@ -4,6 +4,21 @@
 use super::prelude::*;
 
 impl Game {
+    /// The debtor gives up: bankrupt to the creditor of the debt being raised.
+    pub(crate) fn declare_bankruptcy(&mut self, actor: PlayerId) {
+        let front = self.pending.pop_front();
+        let creditor = match front {
+            Some(Pending::Debt { creditor, .. }) => creditor,
+            Some(other) => {
+                self.pending.push_front(other);
+                Party::Bank
+            }
+            None => Party::Bank,
+        };
+        self.go_bankrupt(actor, creditor);
+        self.advance();
+    }
+
     /// A lot goes back to the bank (and to auction when auctions are on), its buildings
     /// with it.
     pub(crate) fn return_to_bank(&mut self, l: usize, from: PlayerId) {

@@ -6,6 +6,85 @@
 use super::prelude::*;
 
 impl Game {
+    /// A house or hotel asked for: built, placed after a house auction, or auctioned in a
+    /// housing shortage.
+    pub(crate) fn build(&mut self, actor: PlayerId, square: usize) {
+        if let Phase::PlaceHouse { player } = self.phase {
+            self.do_build(player, square, true);
+            self.advance();
+        } else if self.squares[square].houses < 4 {
+            match self.house_shortage(actor) {
+                Some(bidders) => {
+                    let minimum = self.board().square(square).house_cost().unwrap_or(1);
+                    self.phase = Phase::Auction(Auction {
+                        lot: None,
+                        minimum,
+                        high_bid: 0,
+                        leader: None,
+                        bidders,
+                        next: 0,
+                    });
+                    self.emit(
+                        actor,
+                        Event::AuctionStarted {
+                            square: None,
+                            minimum,
+                        },
+                    );
+                }
+                None => self.do_build(actor, square, false),
+            }
+        } else {
+            self.do_build(actor, square, false);
+        }
+    }
+
+    /// One building sold back to the bank (a hotel becomes four houses).
+    pub(crate) fn sell_building(&mut self, actor: PlayerId, square: usize) {
+        let cost = self.board().square(square).house_cost().unwrap_or(0);
+        let refund = self.rules().building_refund(cost);
+        let s = &mut self.squares[square];
+        if s.houses == 5 {
+            s.houses = 4;
+            self.bank_hotels += 1;
+            self.bank_houses -= 4;
+        } else {
+            s.houses -= 1;
+            self.bank_houses += 1;
+        }
+        let houses = self.squares[square].houses;
+        self.transfer(Party::Bank, Party::Player(actor), refund);
+        self.emit(
+            actor,
+            Event::BuildingSold {
+                square,
+                houses,
+                refund,
+            },
+        );
+        self.after_raising();
+    }
+
+    /// Every building of the square's group sold back to the bank.
+    pub(crate) fn sell_all_buildings(&mut self, actor: PlayerId, square: usize) {
+        let board = self.setup.board.clone();
+        for &l in board.lots_like(square) {
+            let refund = self.clear_buildings(l, true);
+            if refund > 0 {
+                self.transfer(Party::Bank, Party::Player(actor), refund);
+                self.emit(
+                    actor,
+                    Event::BuildingSold {
+                        square: l,
+                        houses: 0,
+                        refund,
+                    },
+                );
+            }
+        }
+        self.after_raising();
+    }
+
     /// The lots sharing the square's group (just the square when it has none).
     pub(crate) fn group_of_lot(&self, square: usize) -> &[usize] {
         self.setup.board.lots_like(square)

@@ -4,6 +4,23 @@
 use super::prelude::*;
 
 impl Game {
+    /// The fine paid before rolling: the player leaves jail.
+    pub(crate) fn pay_jail_fine(&mut self, actor: PlayerId) {
+        let fine = self.rules().jail.fine.unwrap_or(0);
+        let middle = self.middle();
+        self.pay_now(actor, middle, fine, Reason::JailFine);
+        self.free_from_jail(actor, JailExit::Fine);
+    }
+
+    /// A Get Out of Jail Free card used (it goes back to its deck).
+    pub(crate) fn use_jail_card(&mut self, actor: PlayerId) {
+        if !self.players[actor].jail_cards.is_empty() {
+            let card = self.players[actor].jail_cards.remove(0);
+            self.decks.get_mut(card.deck).push_back(card.card);
+        }
+        self.free_from_jail(actor, JailExit::Card);
+    }
+
     pub(crate) fn free_from_jail(&mut self, p: PlayerId, how: JailExit) {
         self.players[p].in_jail = false;
         self.players[p].jail_tries = 0;

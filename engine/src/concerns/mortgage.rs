@@ -4,6 +4,26 @@
 use super::prelude::*;
 
 impl Game {
+    /// The lot mortgaged: the bank pays its mortgage value.
+    pub(crate) fn mortgage(&mut self, actor: PlayerId, square: usize) {
+        let price = self.board().square(square).price().unwrap_or(0);
+        let amount = self.rules().mortgage_value(price);
+        self.squares[square].mortgaged = true;
+        self.squares[square].interest_paid = false;
+        self.transfer(Party::Bank, Party::Player(actor), amount);
+        self.emit(actor, Event::Mortgaged { square, amount });
+        self.after_raising();
+    }
+
+    /// The mortgage lifted: the owner pays its value and the interest due.
+    pub(crate) fn unmortgage(&mut self, actor: PlayerId, square: usize) {
+        let cost = self.unmortgage_cost(square);
+        self.squares[square].mortgaged = false;
+        self.squares[square].interest_paid = false;
+        self.transfer(Party::Player(actor), Party::Bank, cost);
+        self.emit(actor, Event::Unmortgaged { square, cost });
+    }
+
     pub(crate) fn check_mortgage(&self, p: PlayerId, square: usize) -> Checked {
         let err = |why: MortgageWhy| Err(Refusal::CannotMortgage { square, why });
         if !self.rules().mortgages {

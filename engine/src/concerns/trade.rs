@@ -4,6 +4,37 @@
 use super::prelude::*;
 
 impl Game {
+    /// The offer made: the receiver answers next.
+    pub(crate) fn propose_trade(
+        &mut self,
+        actor: PlayerId,
+        to: PlayerId,
+        give: &TradeSide,
+        take: &TradeSide,
+    ) {
+        let offer = TradeOffer {
+            from: actor,
+            to,
+            give: give.clone(),
+            take: take.clone(),
+        };
+        self.turn.trade_offers += 1;
+        self.phase = Phase::TradeOffer(offer.clone());
+        self.emit(actor, Event::TradeProposed { offer });
+    }
+
+    /// The offer answered: carried out when accepted.
+    pub(crate) fn answer_trade(&mut self, accept: bool) {
+        if let Phase::TradeOffer(offer) = self.phase.clone() {
+            if accept {
+                self.carry_out_trade(&offer);
+            } else {
+                self.emit(offer.to, Event::TradeDeclined { offer });
+            }
+        }
+        self.advance();
+    }
+
     pub(crate) fn check_trade(
         &self,
         from: PlayerId,

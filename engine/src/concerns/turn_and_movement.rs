@@ -34,6 +34,36 @@ impl LandCtx {
 }
 
 impl Game {
+    /// Buys the lot just landed on at its price.
+    pub(crate) fn buy(&mut self, actor: PlayerId) {
+        if let Phase::BuyOrDecline { square } = self.phase {
+            let price = self.board().square(square).price().unwrap_or(0);
+            self.transfer(Party::Player(actor), Party::Bank, price);
+            self.squares[square].owner = Some(actor);
+            self.emit(actor, Event::Bought { square, price });
+        }
+        self.advance();
+    }
+
+    /// Leaves the lot just landed on to auction (or to nobody without auctions).
+    pub(crate) fn decline(&mut self, actor: PlayerId) {
+        if let Phase::BuyOrDecline { square } = self.phase {
+            self.emit(actor, Event::Declined { square });
+            if self.rules().auctions {
+                self.pending.push_front(Pending::Auction { square });
+            }
+        }
+        self.advance();
+    }
+
+    /// Ends the turn: the next player's turn starts.
+    pub(crate) fn end_turn(&mut self) {
+        let p = self.turn.player;
+        self.emit(p, Event::TurnEnded);
+        self.next_turn();
+        self.advance();
+    }
+
     pub(crate) fn do_roll(&mut self) {
         let p = self.turn.player;
         let dice = self.throw();
