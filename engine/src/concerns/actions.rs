@@ -22,7 +22,6 @@ impl Game {
         let Some(actor) = self.actor() else {
             return Err(Refusal::GameOver);
         };
-        let cash = self.players[actor].cash;
         let own_turn = matches!(self.phase, Phase::Roll | Phase::EndTurn);
         let can_sell = own_turn
             || matches!(
@@ -35,42 +34,12 @@ impl Game {
                 Phase::Roll => Ok(()),
                 _ => Err(not_now("roll")),
             },
-            Action::Buy => {
-                let Phase::BuyOrDecline { square } = self.phase else {
-                    return Err(not_now("buy"));
-                };
-                let price = self.board().square(square).price().unwrap_or(0);
-                if self.has_debt(actor) {
-                    return Err(not_now("buy while you owe money"));
-                }
-                if cash < price {
-                    return Err(Refusal::CannotAfford {
-                        what: Afford::Lot(square),
-                        cost: price,
-                        cash,
-                    });
-                }
-                Ok(())
-            }
+            Action::Buy => self.check_buy(actor),
             Action::Decline => match self.phase {
                 Phase::BuyOrDecline { .. } => Ok(()),
                 _ => Err(not_now("decline")),
             },
-            Action::Bid { amount } => {
-                let Phase::Auction(a) = &self.phase else {
-                    return Err(not_now("bid"));
-                };
-                if *amount < a.min_bid() {
-                    return Err(Refusal::BidTooLow { min: a.min_bid() });
-                }
-                if *amount > cash {
-                    return Err(Refusal::BidTooHigh {
-                        amount: *amount,
-                        cash,
-                    });
-                }
-                Ok(())
-            }
+            Action::Bid { amount } => self.check_bid(actor, *amount),
             Action::PassBid => match self.phase {
                 Phase::Auction(_) => Ok(()),
                 _ => Err(not_now("pass")),
@@ -121,37 +90,8 @@ impl Game {
                 Phase::TradeOffer(_) => Ok(()),
                 _ => Err(not_now("answer a trade")),
             },
-            Action::PayJailFine => {
-                if self.phase != Phase::Roll {
-                    return Err(not_now("pay the jail fine"));
-                }
-                if !self.players[actor].in_jail {
-                    return Err(Refusal::NotInJail);
-                }
-                let Some(fine) = self.rules().jail.fine else {
-                    return Err(Refusal::NoJailFine);
-                };
-                if cash < fine {
-                    return Err(Refusal::CannotAfford {
-                        what: Afford::JailFine,
-                        cost: fine,
-                        cash,
-                    });
-                }
-                Ok(())
-            }
-            Action::UseJailCard => {
-                if self.phase != Phase::Roll {
-                    return Err(not_now("use a jail card"));
-                }
-                if !self.players[actor].in_jail {
-                    return Err(Refusal::NotInJail);
-                }
-                if self.players[actor].jail_cards.is_empty() {
-                    return Err(Refusal::NoJailCard);
-                }
-                Ok(())
-            }
+            Action::PayJailFine => self.check_pay_jail_fine(actor),
+            Action::UseJailCard => self.check_use_jail_card(actor),
             Action::EndTurn => match self.phase {
                 Phase::EndTurn => Ok(()),
                 _ => Err(not_now("end the turn")),

@@ -4,6 +4,21 @@
 use super::prelude::*;
 
 impl Game {
+    /// A bid: above the highest (or at least the opening bid), within the bidder's cash.
+    pub(crate) fn check_bid(&self, actor: PlayerId, amount: i64) -> Checked {
+        let cash = self.players[actor].cash;
+        let Phase::Auction(a) = &self.phase else {
+            return Err(Refusal::NotNow("bid"));
+        };
+        if amount < a.min_bid() {
+            return Err(Refusal::BidTooLow { min: a.min_bid() });
+        }
+        if amount > cash {
+            return Err(Refusal::BidTooHigh { amount, cash });
+        }
+        Ok(())
+    }
+
     /// A bid above the highest, within the bidder's cash (checked).
     pub(crate) fn bid(&mut self, actor: PlayerId, amount: i64) {
         if let Phase::Auction(a) = &mut self.phase {

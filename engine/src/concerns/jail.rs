@@ -4,6 +4,42 @@
 use super::prelude::*;
 
 impl Game {
+    /// Paying the fine: before rolling, in jail, where the jail has a fine, with the cash.
+    pub(crate) fn check_pay_jail_fine(&self, actor: PlayerId) -> Checked {
+        let cash = self.players[actor].cash;
+        if self.phase != Phase::Roll {
+            return Err(Refusal::NotNow("pay the jail fine"));
+        }
+        if !self.players[actor].in_jail {
+            return Err(Refusal::NotInJail);
+        }
+        let Some(fine) = self.rules().jail.fine else {
+            return Err(Refusal::NoJailFine);
+        };
+        if cash < fine {
+            return Err(Refusal::CannotAfford {
+                what: Afford::JailFine,
+                cost: fine,
+                cash,
+            });
+        }
+        Ok(())
+    }
+
+    /// Using a Get Out of Jail Free card: before rolling, in jail, holding one.
+    pub(crate) fn check_use_jail_card(&self, actor: PlayerId) -> Checked {
+        if self.phase != Phase::Roll {
+            return Err(Refusal::NotNow("use a jail card"));
+        }
+        if !self.players[actor].in_jail {
+            return Err(Refusal::NotInJail);
+        }
+        if self.players[actor].jail_cards.is_empty() {
+            return Err(Refusal::NoJailCard);
+        }
+        Ok(())
+    }
+
     /// The fine paid before rolling: the player leaves jail.
     pub(crate) fn pay_jail_fine(&mut self, actor: PlayerId) {
         let fine = self.rules().jail.fine.unwrap_or(0);

@@ -34,6 +34,26 @@ impl LandCtx {
 }
 
 impl Game {
+    /// Buying the lot landed on: no debt to raise first, and the price in cash.
+    pub(crate) fn check_buy(&self, actor: PlayerId) -> Checked {
+        let cash = self.players[actor].cash;
+        let Phase::BuyOrDecline { square } = self.phase else {
+            return Err(Refusal::NotNow("buy"));
+        };
+        let price = self.board().square(square).price().unwrap_or(0);
+        if self.has_debt(actor) {
+            return Err(Refusal::NotNow("buy while you owe money"));
+        }
+        if cash < price {
+            return Err(Refusal::CannotAfford {
+                what: Afford::Lot(square),
+                cost: price,
+                cash,
+            });
+        }
+        Ok(())
+    }
+
     /// Buys the lot just landed on at its price.
     pub(crate) fn buy(&mut self, actor: PlayerId) {
         if let Phase::BuyOrDecline { square } = self.phase {
