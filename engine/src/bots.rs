@@ -71,19 +71,16 @@ fn is_legal(game: &Game, a: &Action) -> bool {
     game.allows(a)
 }
 
-/// The squares the player owns that pass `f`, as bits (boards have at most 60 squares),
-/// found without a guessed branch per square.
-fn owned_where(
-    squares: &[crate::game::SquareState],
-    me: PlayerId,
-    f: impl Fn(&crate::game::SquareState) -> bool,
-) -> u64 {
-    let mut m = 0u64;
+/// The squares the player owns, and those of them mortgaged, as bits (boards have at most
+/// 60 squares), found without a guessed branch per square.
+fn owned_and_mortgaged(squares: &[crate::game::SquareState], me: PlayerId) -> (u64, u64) {
+    let (mut owned, mut mortgaged) = (0u64, 0u64);
     for (i, sq) in squares.iter().enumerate().take(64) {
-        let mine = sq.owner.unwrap_or(usize::MAX) == me;
-        m |= u64::from(mine & f(sq)) << i;
+        let mine = u64::from(sq.owner.unwrap_or(usize::MAX) == me);
+        owned |= mine << i;
+        mortgaged |= (mine & u64::from(sq.mortgaged)) << i;
     }
-    m
+    (owned, mortgaged)
 }
 
 /// What a side of a trade is worth to a plain-minded player.
@@ -162,9 +159,10 @@ impl Heuristic {
         let squares = game.squares();
         // Costs are never negative: with less cash than the reserve, nothing is built and
         // no mortgage is lifted, so there is nothing to look for.
+        // One pass: the lots owned, and those of them mortgaged.
+        let (owned, mortgaged) = owned_and_mortgaged(squares, me);
         if cash >= self.build_reserve {
             // Only lots of a whole group the player owns can be built on.
-            let owned = owned_where(squares, me, |_| true);
             for g in 0..board.groups().len() {
                 let lots = board.group_lots(g);
                 let mask = board.group_mask(g);
@@ -193,7 +191,7 @@ impl Heuristic {
             }
         }
         if cash >= 2 * self.reserve {
-            let mut mortgaged = owned_where(squares, me, |s| s.mortgaged);
+            let mut mortgaged = mortgaged;
             while mortgaged != 0 {
                 let l = mortgaged.trailing_zeros() as usize;
                 mortgaged &= mortgaged - 1;
