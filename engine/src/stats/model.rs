@@ -563,7 +563,7 @@ impl Movement {
         t.position = to;
         obs.note(Note::Moved { from, to, act });
         // The salary for each lap forward is a bonus (as `Game::move_by` pays it).
-        if steps > 0 && n > 0 {
+        if steps > 0 && n > 0 && !*bonus {
             for lap in 0..laps {
                 let mut amount = self.salary;
                 if lap == laps - 1 && to == 0 && act {

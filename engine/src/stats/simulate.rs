@@ -62,9 +62,7 @@ impl Tally {
     #[inline]
     fn add(&mut self, square: usize, in_jail: bool) {
         self.squares[square] += 1;
-        if in_jail {
-            self.in_jail += 1;
-        }
+        self.in_jail += u64::from(in_jail);
     }
 
     pub fn total(&self) -> u64 {
