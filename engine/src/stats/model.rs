@@ -1,6 +1,6 @@
 //! The movement model: a board and a rule set reduced to what moves a token.
 //!
-//! [`Movement::turn`] plays one turn of one token. It mirrors `play.rs` (the game itself)
+//! [`Movement::turn`] plays one turn of one token. It mirrors `concerns/` (the game itself)
 //! step for step: the same dice, doubles, highest-face extra roll, jail release and fine,
 //! Go To Jail squares, the moving parts of cards (advance to a square, to the nearest
 //! railroad or utility, move by N, go to jail) and Jokers (move by N, wait N turns). What
