@@ -3,6 +3,7 @@
 //! test: run it with a release build.
 
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Instant;
 
 use worlds_engine::bots::play_out;
@@ -67,6 +68,8 @@ pub fn run(args: &[String]) -> ExitCode {
         eprintln!("worlds bench-games: --games must be between 1 and 100000000; got {games} (usage: worlds bench-games --help)");
         return ExitCode::from(2);
     }
+    // One board for every game, as the app shares it.
+    let shared_board = Arc::new(board.board());
     let start = Instant::now();
     let mut actions = 0usize;
     let mut finished = 0u64;
@@ -75,7 +78,14 @@ pub fn run(args: &[String]) -> ExitCode {
         let seats = (0..players)
             .map(|i| Seat::computer(&format!("Bot {}", i + 1), &strategy))
             .collect();
-        let mut setup = GameSetup::new(board.board(), seats, seed.wrapping_add(g));
+        let mut setup = GameSetup {
+            board: shared_board.clone(),
+            rules: rules.clone(),
+            seats,
+            seed: seed.wrapping_add(g),
+            forced_rolls: Vec::new(),
+            deck_order: None,
+        };
         if setup.rules.round_limit.is_none() {
             setup.rules.round_limit = Some(500);
         }

@@ -6,6 +6,7 @@ mod bench;
 mod exact;
 mod fuzz;
 mod landing;
+mod movement;
 mod replay;
 mod tournament;
 
@@ -33,6 +34,8 @@ commands:
                          [--round-cap R] [--format json|table]
               defaults: --games 100 --seats balanced,cautious --seed 1 --round-cap 500
   bench-stats statistics benchmarks: turns/s, chain solve time, full games/s
+  bench-movement the movement simulation on the job of shared/bench/movement_ref.c:
+              bench-movement [--games N] [--rounds R] [--reference PATH]
   fuzz        random games with varied rules, checking invariants after every action:
               fuzz [--games N] [--seed S] [--max-actions A]
   help        show this text";
@@ -52,6 +55,7 @@ fn main() -> ExitCode {
         "payback" => exact::run_payback(rest),
         "tournament" => tournament::run(rest),
         "bench-stats" => tournament::run_bench(rest),
+        "bench-movement" => movement::run(rest),
         "fuzz" => fuzz::run(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");

@@ -55,7 +55,9 @@ pub fn run(args: &[String]) -> ExitCode {
         Ok(p) => p,
         Err(bad) => return refuse("tournament", USAGE, bad),
     };
-    if let Err(e) = t.run() {
+    // Every core: the games are seeded by their index, so the result does not depend on it.
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if let Err(e) = t.run_on_threads(threads) {
         eprintln!("worlds tournament: {e}");
         return ExitCode::from(1);
     }

@@ -508,6 +508,10 @@ pub struct Board {
     def: BoardDef,
     group_of: Vec<Option<usize>>,
     group_lots: Vec<Vec<usize>>,
+    /// `0..len`: lets [`Board::lots_like`] hand out a one-lot slice.
+    indices: Vec<usize>,
+    /// Per group, its lots as bits (boards have at most 60 squares).
+    group_masks: Vec<u64>,
     jail: Option<usize>,
     chance: Vec<Card>,
     community_chest: Vec<Card>,
@@ -539,6 +543,17 @@ fn picture_ok(p: &str) -> bool {
 
 fn amount_ok(a: i64) -> bool {
     (0..=MAX_AMOUNT).contains(&a)
+}
+
+/// The checks of a rule set that do not depend on the board.
+pub(crate) fn check_rules_alone(r: &RuleSet) -> Result<(), Vec<BoardError>> {
+    let mut errors = Vec::new();
+    check_rules(r, &mut errors);
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
 }
 
 fn check_rules(r: &RuleSet, errors: &mut Vec<BoardError>) {
@@ -999,6 +1014,11 @@ impl Board {
             return Err(errors);
         }
         Ok(Board {
+            indices: (0..def.squares.len()).collect(),
+            group_masks: group_lots
+                .iter()
+                .map(|lots| lots.iter().fold(0u64, |m, &l| m | 1u64 << (l % 64)))
+                .collect(),
             def,
             group_of,
             group_lots,
@@ -1042,6 +1062,17 @@ impl Board {
     /// The lots of a group, in board order.
     pub fn group_lots(&self, group: usize) -> &[usize] {
         self.group_lots.get(group).map_or(&[], |v| v.as_slice())
+    }
+    /// The lots sharing the square's group, or just the square when it has none.
+    pub fn lots_like(&self, square: usize) -> &[usize] {
+        match self.group_of(square) {
+            Some(g) => self.group_lots(g),
+            None => self.indices.get(square).map_or(&[], std::slice::from_ref),
+        }
+    }
+    /// The lots of a group as bits (bit `i`: square `i`).
+    pub(crate) fn group_mask(&self, group: usize) -> u64 {
+        self.group_masks.get(group).copied().unwrap_or(0)
     }
     /// The Jail square.
     pub fn jail(&self) -> Option<usize> {

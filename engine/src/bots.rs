@@ -68,7 +68,19 @@ impl Heuristic {
 }
 
 fn is_legal(game: &Game, a: &Action) -> bool {
-    game.check(a).is_ok()
+    game.allows(a)
+}
+
+/// The squares the player owns, and those of them mortgaged, as bits (boards have at most
+/// 60 squares), found without a guessed branch per square.
+fn owned_and_mortgaged(squares: &[crate::game::SquareState], me: PlayerId) -> (u64, u64) {
+    let (mut owned, mut mortgaged) = (0u64, 0u64);
+    for (i, sq) in squares.iter().enumerate().take(64) {
+        let mine = u64::from(sq.owner.unwrap_or(usize::MAX) == me);
+        owned |= mine << i;
+        mortgaged |= (mine & u64::from(sq.mortgaged)) << i;
+    }
+    (owned, mortgaged)
 }
 
 /// What a side of a trade is worth to a plain-minded player.
@@ -101,57 +113,92 @@ fn completes_group(game: &Game, player: PlayerId, lots: &[usize]) -> bool {
 }
 
 impl Heuristic {
-    pub(crate) fn raise_cash(&self, game: &Game, legal: &[Action]) -> Action {
-        // Sell buildings first (from the most built lot), then mortgage the cheapest lot.
+    /// Sells buildings first (from the most built lot), then mortgages the cheapest lot,
+    /// else declares bankruptcy. Chooses among the legal actions in their listed order,
+    /// probing the rules directly instead of listing them.
+    pub(crate) fn raise_cash(&self, game: &Game) -> Action {
+        let Some(me) = game.actor() else {
+            return Action::DeclareBankruptcy;
+        };
         let mut best: Option<(u8, Action)> = None;
-        for a in legal {
-            if let Action::SellBuilding { square } | Action::SellAllBuildings { square } = a {
-                let h = game.square(*square).houses;
-                if best.as_ref().is_none_or(|(bh, _)| h > *bh) {
-                    best = Some((h, a.clone()));
+        let mut mortgage: Option<(i64, usize)> = None;
+        for l in game.owned_lots(me) {
+            let sq = game.square(l);
+            let h = sq.houses;
+            if h > 0
+                && game.check_sell(me, l).is_ok()
+                && best.as_ref().is_none_or(|(bh, _)| h > *bh)
+            {
+                best = Some((h, Action::SellBuilding { square: l }));
+            }
+            if h == 5 && game.bank_houses() < 4 && best.as_ref().is_none_or(|(bh, _)| h > *bh) {
+                best = Some((h, Action::SellAllBuildings { square: l }));
+            }
+            if !sq.mortgaged && game.check_mortgage(me, l).is_ok() {
+                let price = game.board().square(l).price().unwrap_or(0);
+                if mortgage.is_none_or(|(p, _)| price < p) {
+                    mortgage = Some((price, l));
                 }
             }
         }
         if let Some((_, a)) = best {
             return a;
         }
-        let mortgage = legal
-            .iter()
-            .filter_map(|a| match a {
-                Action::Mortgage { square } => {
-                    Some((game.board().square(*square).price().unwrap_or(0), a.clone()))
-                }
-                _ => None,
-            })
-            .min_by_key(|(p, _)| *p);
         match mortgage {
-            Some((_, a)) => a,
+            Some((_, square)) => Action::Mortgage { square },
             None => Action::DeclareBankruptcy,
         }
     }
 
-    fn manage(&self, game: &Game, me: PlayerId, legal: &[Action]) -> Option<Action> {
+    /// On the player's own turn (roll or end phase): build, lift a mortgage or trade.
+    fn manage(&self, game: &Game, me: PlayerId) -> Option<Action> {
         let cash = game.player(me).cash;
         // Build on the least built lot, the dearest group first.
-        let build = legal
-            .iter()
-            .filter_map(|a| match a {
-                Action::Build { square } => {
-                    let cost = game.board().square(*square).house_cost().unwrap_or(0);
-                    Some((game.square(*square).houses, -cost, *square, cost))
+        let mut build: Option<(u8, i64, usize)> = None;
+        let board = game.board();
+        let squares = game.squares();
+        // Costs are never negative: with less cash than the reserve, nothing is built and
+        // no mortgage is lifted, so there is nothing to look for.
+        // One pass: the lots owned, and those of them mortgaged.
+        let (owned, mortgaged) = owned_and_mortgaged(squares, me);
+        if cash >= self.build_reserve {
+            // Only lots of a whole group the player owns can be built on.
+            for g in 0..board.groups().len() {
+                let lots = board.group_lots(g);
+                let mask = board.group_mask(g);
+                if lots.is_empty() || owned & mask != mask {
+                    continue;
                 }
-                _ => None,
-            })
-            .min();
-        if let Some((_, _, square, cost)) = build {
+                for &l in lots {
+                    let houses = squares[l].houses;
+                    if houses >= 5 || build.is_some_and(|(h, _, _)| h < houses) {
+                        continue;
+                    }
+                    if game.check_build(me, l, false).is_err() {
+                        continue;
+                    }
+                    let cost = board.square(l).house_cost().unwrap_or(0);
+                    if build.is_none_or(|b| (houses, -cost, l) < b) {
+                        build = Some((houses, -cost, l));
+                    }
+                }
+            }
+        }
+        if let Some((_, minus_cost, square)) = build {
+            let cost = -minus_cost;
             if cash - cost >= self.build_reserve {
                 return Some(Action::Build { square });
             }
         }
-        for a in legal {
-            if let Action::Unmortgage { square } = a {
-                if cash - game.unmortgage_cost(*square) >= 2 * self.reserve {
-                    return Some(a.clone());
+        if cash >= 2 * self.reserve {
+            let mut mortgaged = mortgaged;
+            while mortgaged != 0 {
+                let l = mortgaged.trailing_zeros() as usize;
+                mortgaged &= mortgaged - 1;
+                if game.check_unmortgage(me, l).is_ok()
+                    && cash - game.unmortgage_cost(l) >= 2 * self.reserve
+                {
+                    return Some(Action::Unmortgage { square: l });
                 }
             }
         }
@@ -170,15 +217,16 @@ impl Heuristic {
         let board = game.board();
         for g in 0..board.groups().len() {
             let lots = board.group_lots(g);
-            let missing: Vec<usize> = lots
-                .iter()
-                .copied()
-                .filter(|&l| game.square(l).owner != Some(me))
-                .collect();
-            if missing.len() != 1 || lots.len() < 2 {
+            if lots.len() < 2 {
                 continue;
             }
-            let l = missing[0];
+            let mut missing = lots
+                .iter()
+                .copied()
+                .filter(|&l| game.square(l).owner != Some(me));
+            let (Some(l), None) = (missing.next(), missing.next()) else {
+                continue;
+            };
             let Some(owner) = game.square(l).owner else {
                 continue;
             };
@@ -212,11 +260,10 @@ impl Strategy for Heuristic {
     }
 
     fn choose(&self, game: &Game, me: PlayerId) -> Action {
-        let legal = game.legal_actions();
-        let Some(first) = legal.first().cloned() else {
+        if game.actor().is_none() {
             return Action::Resign { player: me };
-        };
-        let has = |a: &Action| legal.contains(a);
+        }
+        let has = |a: &Action| game.allows(a);
         let cash = game.player(me).cash;
         match game.phase() {
             Phase::Roll => {
@@ -236,9 +283,9 @@ impl Strategy for Heuristic {
                         return Action::PayJailFine;
                     }
                 }
-                self.manage(game, me, &legal).unwrap_or(Action::Roll)
+                self.manage(game, me).unwrap_or(Action::Roll)
             }
-            Phase::EndTurn => self.manage(game, me, &legal).unwrap_or(Action::EndTurn),
+            Phase::EndTurn => self.manage(game, me).unwrap_or(Action::EndTurn),
             Phase::BuyOrDecline { square } => {
                 let price = game.board().square(*square).price().unwrap_or(0);
                 let completes = completes_group(game, me, &[*square]);
@@ -270,8 +317,13 @@ impl Strategy for Heuristic {
                     Action::PassBid
                 }
             }
-            Phase::PlaceHouse { .. } => first,
-            Phase::RaiseCash { .. } => self.raise_cash(game, &legal),
+            Phase::PlaceHouse { player } => game
+                .owned_lots(*player)
+                .find(|&l| game.check_build(*player, l, true).is_ok())
+                .map_or(Action::Resign { player: *player }, |square| Action::Build {
+                    square,
+                }),
+            Phase::RaiseCash { .. } => self.raise_cash(game),
             Phase::TradeOffer(o) => {
                 let get = side_value(game, &o.give);
                 let give = side_value(game, &o.take);
@@ -281,7 +333,7 @@ impl Strategy for Heuristic {
                     accept: get >= needed && cash + o.give.cash - o.take.cash >= 0,
                 }
             }
-            Phase::GameOver => first,
+            Phase::GameOver => Action::Resign { player: me },
         }
     }
 }
@@ -408,17 +460,12 @@ pub fn play_out(game: &mut Game, max_actions: usize) -> usize {
     while n < max_actions {
         let Some(me) = game.actor() else { break };
         let action = strategies[me].choose(game, me);
-        let action = if game.check(&action).is_ok() {
-            action
-        } else {
+        if !game.apply_quietly(action) {
             // A strategy bug must not stall a game: fall back to a listed legal action.
-            match game.legal_actions().into_iter().next() {
-                Some(a) => a,
-                None => break,
+            let fallback = game.legal_actions().into_iter().next();
+            if !fallback.is_some_and(|a| game.apply_quietly(a)) {
+                break;
             }
-        };
-        if game.apply(action).is_err() {
-            break;
         }
         n += 1;
     }

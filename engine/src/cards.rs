@@ -115,12 +115,18 @@ impl Card {
     }
 }
 
-/// The current US decks (PRODUCT.md Appendix B), in their numbered order.
+/// The current US decks (PRODUCT.md Appendix B), in their numbered order: the decks of the
+/// classic preset file, its single source (read here without the board, which uses them for
+/// boards that have Chance or Community Chest squares but no decks of their own).
 pub fn classic_decks() -> Decks {
-    // The preset file is the single source: these are the classic board's decks.
-    crate::presets::Preset::Classic
-        .board_def()
-        .decks
+    #[derive(Deserialize)]
+    struct DecksOnly {
+        #[serde(default)]
+        decks: Option<Decks>,
+    }
+    serde_json::from_str::<DecksOnly>(include_str!("../presets/classic.json"))
+        .ok()
+        .and_then(|d| d.decks)
         .unwrap_or_default()
 }
 

@@ -580,7 +580,7 @@ fn fuzz_game(preset: Preset, seed: u64, config: FuzzConfig) -> GameResult {
         result.actions += 1;
         let before = snapshot(&game);
         let log_len = game.log.len();
-        let legal = game.check(&action).is_ok();
+        let legal = game.allows(&action);
         match game.apply(action.clone()) {
             Err(e) => {
                 result.refused += 1;

@@ -3,7 +3,7 @@
 //!
 //! A game is its [`GameSetup`] plus the list of actions applied to it; all randomness comes
 //! from a seeded ChaCha RNG stored in the state, so [`Game::replay`] rebuilds it exactly.
-//! The turn flow itself lives in `play.rs`.
+//! The rules themselves live by concern in `concerns/`; text is made in `narration.rs`.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -350,10 +350,20 @@ impl Game {
     pub fn new(setup: GameSetup) -> Result<Game, SetupError> {
         let board = setup.board.clone();
         let rules = setup.rules.clone();
-        // The rules are checked like a board's rules.
-        let mut def = board.def().clone();
-        def.rules = rules.clone();
-        if let Err(errs) = Board::from_def(def) {
+        // The rules are checked like a board's rules. A board's own rules already were, and
+        // the round limit is checked on its own (nothing on the board depends on it).
+        let own_rules = RuleSet {
+            round_limit: board.rules().round_limit,
+            ..rules.clone()
+        } == *board.rules();
+        let checked = if own_rules {
+            crate::board::check_rules_alone(&rules)
+        } else {
+            let mut def = board.def().clone();
+            def.rules = rules.clone();
+            Board::from_def(def).map(|_| ())
+        };
+        if let Err(errs) = checked {
             let msg = errs
                 .iter()
                 .map(|e| e.to_string())
@@ -546,12 +556,12 @@ impl Game {
             round: 1,
             rng,
             throws: 0,
-            log: Vec::new(),
-            history: Vec::new(),
+            // Room for a typical game without regrowing.
+            log: Vec::with_capacity(1024),
+            history: Vec::with_capacity(512),
             money_supply,
         };
-        let mut events = Vec::new();
-        game.emit(0, Event::TurnStarted, &mut events);
+        game.emit(0, Event::TurnStarted);
         Ok(game)
     }
 
@@ -572,15 +582,27 @@ impl Game {
     /// Applies an action: every rule is checked first, so a refused action changes nothing.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
         self.check(&action)?;
-        let mut events = Vec::new();
-        self.execute(&action, &mut events);
+        let start = self.log.len();
+        self.execute(&action);
         self.history.push(action);
-        Ok(events)
+        Ok(self.log[start..].iter().map(|e| e.event.clone()).collect())
     }
 
-    /// Whether `apply` would accept the action, and why not.
-    pub fn check(&self, action: &Action) -> Result<(), RuleError> {
-        self.check_action(action)
+    /// `apply` for computer play: refuses without words and returns no events (they are
+    /// in the log).
+    pub(crate) fn apply_quietly(&mut self, action: Action) -> bool {
+        if self.check_action(&action).is_err() {
+            return false;
+        }
+        self.execute(&action);
+        self.history.push(action);
+        true
+    }
+
+    /// Whether `apply` would accept the action: [`Game::check`] without the words, so a
+    /// refused probe costs nothing.
+    pub fn allows(&self, action: &Action) -> bool {
+        self.check_action(action).is_ok()
     }
 
     /// Every action the player to act may take now, `Resign` included. Open-ended actions
@@ -634,7 +656,7 @@ impl Game {
             .collect()
     }
 
-    pub(crate) fn emit(&mut self, player: PlayerId, event: Event, out: &mut Vec<Event>) {
+    pub(crate) fn emit(&mut self, player: PlayerId, event: Event) {
         let (position, cash) = self
             .players
             .get(player)
@@ -644,9 +666,8 @@ impl Game {
             player,
             position,
             cash,
-            event: event.clone(),
+            event,
         });
-        out.push(event);
     }
 
     // ----- accessors -----
@@ -726,6 +747,14 @@ impl Game {
             .collect()
     }
     /// The lots a player owns, in board order.
+    /// The lots the player owns, in board order, without collecting them.
+    pub fn owned_lots(&self, player: PlayerId) -> impl Iterator<Item = usize> + '_ {
+        self.squares
+            .iter()
+            .enumerate()
+            .filter(move |(_, s)| s.owner == Some(player))
+            .map(|(i, _)| i)
+    }
     pub fn lots_of(&self, player: PlayerId) -> Vec<usize> {
         (0..self.squares.len())
             .filter(|&i| self.squares[i].owner == Some(player))
@@ -875,237 +904,6 @@ impl Game {
             .enumerate()
             .filter(|(i, s)| s.owner == Some(owner) && pred(&self.board().square(*i).kind))
             .count()
-    }
-
-    /// What the game waits for, in words (the center of the board shows it).
-    pub fn prompt(&self) -> String {
-        let name = |p: PlayerId| self.players[p].name.clone();
-        let sq = |i: usize| self.board().square(i).name.clone();
-        let money = |a: i64| self.board().money(a);
-        let cur = self.turn.player;
-        match &self.phase {
-            Phase::Roll if self.players[cur].in_jail => {
-                format!("{}, you are in jail: roll to get out", name(cur))
-            }
-            Phase::Roll if self.turn.rolled => format!("{}, roll again", name(cur)),
-            Phase::Roll => format!("{}, roll the dice", name(cur)),
-            Phase::BuyOrDecline { square } => {
-                let price = self.board().square(*square).price().unwrap_or(0);
-                format!(
-                    "{}, buy {} for {} or decline",
-                    name(cur),
-                    sq(*square),
-                    money(price)
-                )
-            }
-            Phase::Auction(a) => {
-                let what = a.lot.map_or("a house".to_string(), sq);
-                let bidder = a.bidders.get(a.next).map_or(String::new(), |&p| name(p));
-                match a.leader {
-                    Some(l) => format!(
-                        "Auction of {what}: {bidder} to bid (highest {} by {})",
-                        money(a.high_bid),
-                        name(l)
-                    ),
-                    None => format!("Auction of {what}: {bidder} to bid"),
-                }
-            }
-            Phase::PlaceHouse { player } => {
-                format!("{}, place the house you won", name(*player))
-            }
-            Phase::RaiseCash { debtor, amount, .. } => format!(
-                "{} owes {} and has {}: sell, mortgage, trade or declare bankruptcy",
-                name(*debtor),
-                money(*amount),
-                money(self.players[*debtor].cash)
-            ),
-            Phase::TradeOffer(o) => {
-                format!("{}, {} offers you a trade", name(o.to), name(o.from))
-            }
-            Phase::EndTurn => format!("{}, end your turn", name(cur)),
-            Phase::GameOver => match self.winner() {
-                Some(w) => format!("Game over: {} wins", name(w)),
-                None => "Game over".to_string(),
-            },
-        }
-    }
-
-    pub(crate) fn party_name(&self, p: Party) -> String {
-        match p {
-            Party::Bank => "the bank".into(),
-            Party::Jackpot => "Free Parking".into(),
-            Party::Player(id) => self.players.get(id).map_or("?".into(), |p| p.name.clone()),
-        }
-    }
-
-    /// A log entry in words, e.g. "Ann rolled 3 + 4".
-    pub fn describe(&self, entry: &LogEntry) -> String {
-        use crate::event::Event as E;
-        let who = self
-            .players
-            .get(entry.player)
-            .map_or("?".to_string(), |p| p.name.clone());
-        let b = self.board();
-        let sq = |i: usize| {
-            b.squares()
-                .get(i)
-                .map_or("?".to_string(), |s| s.name.clone())
-        };
-        let m = |a: i64| b.money(a);
-        match &entry.event {
-            E::TurnStarted => format!("{who}'s turn"),
-            E::Rolled {
-                dice,
-                total,
-                double,
-            } => {
-                let faces: Vec<String> = dice.iter().map(|d| d.to_string()).collect();
-                let d = if *double { " (double)" } else { "" };
-                format!("{who} rolled {} = {total}{d}", faces.join(" + "))
-            }
-            E::Moved { to, steps, .. } => format!("{who} moved {steps} to {}", sq(*to)),
-            E::RollAgain => format!("{who} rolls again"),
-            E::TooManyDoubles => format!("{who} rolled too many doubles: the turn ends"),
-            E::Salary { amount } => format!("{who} collected a salary of {}", m(*amount)),
-            E::NoBonus { amount } => {
-                format!("{who} gets no {} bonus: one per turn", m(*amount))
-            }
-            E::BonusSquareSkipped { square } => format!(
-                "{} does nothing: {who} already took a bonus this turn",
-                sq(*square)
-            ),
-            E::Payment {
-                from,
-                to,
-                amount,
-                reason,
-            } => {
-                use crate::event::Reason as R;
-                let what = match reason {
-                    R::Rent { square } => format!(" rent for {}", sq(*square)),
-                    R::Tax { square } => format!(" ({})", sq(*square)),
-                    R::StationFee { square } => format!(" for a ticket at {}", sq(*square)),
-                    R::JailFine => " to leave jail".to_string(),
-                    R::Card => " (card)".to_string(),
-                    R::Joker { square } => format!(" ({})", sq(*square)),
-                    R::Jackpot => " (Free Parking jackpot)".to_string(),
-                    R::MortgageInterest { square } => {
-                        format!(" interest on the mortgage of {}", sq(*square))
-                    }
-                };
-                match reason {
-                    R::JailFine => format!("{} paid {}{what}", self.party_name(*from), m(*amount)),
-                    _ => format!(
-                        "{} paid {}{what} to {}",
-                        self.party_name(*from),
-                        m(*amount),
-                        self.party_name(*to)
-                    ),
-                }
-            }
-            E::NoRent { square, why } => format!("No rent on {}: {why}", sq(*square)),
-            E::Bought { square, price } => {
-                format!("{who} bought {} for {}", sq(*square), m(*price))
-            }
-            E::Declined { square } => format!("{who} declined {}", sq(*square)),
-            E::AuctionStarted { square, .. } => {
-                format!("Auction of {}", square.map_or("a house".into(), sq))
-            }
-            E::BidPlaced { amount } => format!("{who} bid {}", m(*amount)),
-            E::BidPassed => format!("{who} passed"),
-            E::AuctionWon { square, price } => format!(
-                "{who} won {} for {}",
-                square.map_or("a house".into(), sq),
-                m(*price)
-            ),
-            E::AuctionUnsold { square } => format!(
-                "Nobody bid: {} stays with the bank",
-                square.map_or("the house".into(), sq)
-            ),
-            E::Built {
-                square,
-                houses,
-                cost,
-            } => {
-                let what = if *houses == 5 {
-                    "a hotel".to_string()
-                } else {
-                    format!("house {houses}")
-                };
-                format!("{who} built {what} on {} for {}", sq(*square), m(*cost))
-            }
-            E::BuildingSold { square, refund, .. } => {
-                format!(
-                    "{who} sold a building on {} for {}",
-                    sq(*square),
-                    m(*refund)
-                )
-            }
-            E::Mortgaged { square, amount } => {
-                format!("{who} mortgaged {} for {}", sq(*square), m(*amount))
-            }
-            E::Unmortgaged { square, cost } => {
-                format!(
-                    "{who} lifted the mortgage on {} for {}",
-                    sq(*square),
-                    m(*cost)
-                )
-            }
-            E::TradeProposed { offer } => format!(
-                "{who} offered a trade to {}",
-                self.party_name(Party::Player(offer.to))
-            ),
-            E::TradeAccepted { offer } => format!(
-                "{} accepted {}'s trade",
-                self.party_name(Party::Player(offer.to)),
-                self.party_name(Party::Player(offer.from))
-            ),
-            E::TradeDeclined { offer } => format!(
-                "{} declined {}'s trade",
-                self.party_name(Party::Player(offer.to)),
-                self.party_name(Party::Player(offer.from))
-            ),
-            E::LotTransferred { square, from, to } => format!(
-                "{} passed from {} to {}",
-                sq(*square),
-                self.party_name(*from),
-                self.party_name(*to)
-            ),
-            E::CardDrawn { deck, text, .. } => format!("{who} drew {}: {text}", deck.label()),
-            E::GotJailCard { .. } => format!("{who} keeps the Get Out of Jail Free card"),
-            E::SentToJail => format!("{who} went to jail"),
-            E::LeftJail { how } => {
-                use crate::event::JailExit as J;
-                let how = match how {
-                    J::Fine => "paid the fine",
-                    J::Card => "used a Get Out of Jail Free card",
-                    J::Doubles => "rolled doubles",
-                    J::MaxFace => "rolled a 6",
-                    J::FineAfterTries => "last allowed try failed: paid the fine",
-                };
-                format!("{who} left jail ({how})")
-            }
-            E::StayedInJail { tries } => format!("{who} stays in jail (try {tries})"),
-            E::WillWait { turns } => format!("{who} will wait {turns} turn(s)"),
-            E::TurnSkipped { remaining } => {
-                format!("{who} waits this turn ({remaining} more)")
-            }
-            E::DebtDue { to, amount } => format!(
-                "{who} owes {} to {} and must raise cash",
-                m(*amount),
-                self.party_name(*to)
-            ),
-            E::SoldToBank { square, amount } => {
-                format!("{who} sold {} to the bank for {}", sq(*square), m(*amount))
-            }
-            E::Bankrupt { to } => format!("{who} is bankrupt to {}", self.party_name(*to)),
-            E::Resigned => format!("{who} resigned"),
-            E::TurnEnded => format!("{who} ended the turn"),
-            E::GameOver { winner } => match winner {
-                Some(w) => format!("Game over: {} wins", self.party_name(Party::Player(*w))),
-                None => "Game over".into(),
-            },
-        }
     }
 }
 

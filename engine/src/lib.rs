@@ -7,6 +7,10 @@
 //! - [`presets`]: the four boards that ship with the game.
 //! - [`game`]: the [`Game`] state, its setup, `apply`, `legal_actions` and accessors;
 //!   [`action`] and [`event`]: what players ask for and what happened.
+//! - `concerns/`: the rules by game concern (turn and movement, money and debt, buildings,
+//!   mortgage, auction, trade, jail, bankruptcy, cards), each with its checks and execution;
+//!   `refusal`: why an action is refused, as data; `narration`: the only place text is made
+//!   (prompts, log sentences, refusals in words).
 //! - [`bots`]: computer players.
 //! - [`scenario`]: the scenario file format run by `worlds replay`.
 //!
@@ -44,12 +48,14 @@ pub mod action;
 pub mod board;
 pub mod bots;
 pub mod cards;
+mod concerns;
 pub mod envelope;
 pub mod event;
 pub mod fuzz;
 pub mod game;
-mod play;
+mod narration;
 pub mod presets;
+mod refusal;
 pub mod rules;
 pub mod scenario;
 pub mod share;

@@ -1,5 +1,7 @@
 //! The boards that ship with the game, embedded as the same JSON the editor saves.
 
+use std::sync::OnceLock;
+
 use crate::board::{Board, BoardDef};
 
 /// A built-in board with its rule set.
@@ -60,7 +62,17 @@ impl Preset {
     }
 
     /// The checked board.
+    /// The checked board. Read and checked once per process, then copied.
     pub fn board(self) -> Board {
-        Board::from_def(self.board_def()).expect("preset boards are valid")
+        static BOARDS: [OnceLock<Board>; 4] = [
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+        ];
+        let i = Preset::ALL.iter().position(|&p| p == self).unwrap_or(0);
+        BOARDS[i]
+            .get_or_init(|| Board::from_def(self.board_def()).expect("preset boards are valid"))
+            .clone()
     }
 }

@@ -275,7 +275,7 @@ impl Scenario {
                 });
             };
             if let Some(a) = explicit.front() {
-                if game.check(a).is_ok() {
+                if game.allows(a) {
                     let a = explicit.pop_front().unwrap_or(Action::Roll);
                     game.apply(a).map_err(|e| ScenarioError::BadAction {
                         index: self.actions.len() - explicit.len() - 1,
@@ -345,7 +345,7 @@ pub fn simple_decision(game: &Game, me: PlayerId, buy: bool) -> Action {
             }
         }
         Phase::Auction(_) => Action::PassBid,
-        Phase::RaiseCash { .. } => Heuristic::balanced().raise_cash(game, &legal),
+        Phase::RaiseCash { .. } => Heuristic::balanced().raise_cash(game),
         Phase::TradeOffer(_) => Action::AnswerTrade { accept: false },
         Phase::PlaceHouse { .. } | Phase::GameOver => legal
             .into_iter()

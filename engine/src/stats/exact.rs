@@ -2,27 +2,31 @@
 //!
 //! The chain's states are the token's situations at the start of a turn (square, in jail
 //! and the failed tries so far, turns still to wait), found by exploring from the start
-//! square. For each state, every way a turn can go is followed through the same turn logic
-//! the simulation uses ([`Movement`]), with each throw of the dice and each card (drawn at
-//! random: every card of a deck equally likely) weighted by its probability. That gives the
-//! transition to the next turn's state and, per turn, the expected number of rolls resting
-//! on each square and of stops on each square. The stationary distribution is solved
+//! square. For each state, the turn is followed throw by throw through the same turn logic
+//! the simulation uses ([`Movement`]): the token's situation before each throw (state,
+//! doubles so far, bonus taken) carries a probability mass, situations reached more than one
+//! way are merged, and each throw from a situation (every dice outcome, every card drawn at
+//! random: every card of a deck equally likely) is worked out once for the whole chain
+//! (`Throws`). That gives the transition to the next turn's state and, per turn, the
+//! expected number of rolls resting on each square and of stops on each square. The
+//! stationary distribution is solved
 //! directly (Gaussian elimination) and polished by power iteration until its residual is
 //! below 1e-12; then
 //! - `turns`: the stationary distribution itself (where turns end);
 //! - `rolls`: expected rests per turn on each square / expected rolls per turn;
 //! - `landings`: expected stops per turn on each square / expected stops per turn.
 //!
-//! A turn that can roll again without end (a die's highest face) is followed until its
-//! probability falls below 1e-18; the mass left out is reported as `truncated`.
+//! A turn that can roll again without end (a die's highest face) is followed until the
+//! mass of a situation falls below 1e-18; the mass left out is reported as `truncated`.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
 use crate::rules::RuleSet;
-use crate::stats::model::{Chance, Movement, Note, Observer, Roll, Token};
+use crate::stats::model::{After, Chance, Movement, Note, Observer, Roll, Start, Token};
 use crate::stats::{Count, JailStrategy};
 
 /// Paths of a turn less likely than this are not followed.
@@ -119,6 +123,237 @@ impl Observer for PathObserver<'_> {
 }
 
 /// A solved chain: every convention at once.
+/// A token part-way through a turn, before a throw: the state plus what the turn so far
+/// decides about the rest of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Situation {
+    token: Token,
+    doubles: u8,
+    bonus: bool,
+}
+
+impl Situation {
+    fn token_jail_try(&mut self, m: &Movement, roll: &Roll, obs: &mut Explorered<'_, '_>) -> After {
+        m.jail_try(
+            &mut self.token,
+            roll,
+            &mut self.bonus,
+            obs.cards,
+            &mut obs.observer,
+        )
+    }
+
+    fn roll_step(&mut self, m: &Movement, roll: &Roll, obs: &mut Explorered<'_, '_>) -> After {
+        m.roll_step(
+            &mut self.token,
+            roll,
+            &mut self.doubles,
+            &mut self.bonus,
+            obs.cards,
+            &mut obs.observer,
+        )
+    }
+}
+
+/// The card source and the observer of one throw's paths.
+struct Explorered<'e, 'l> {
+    cards: &'e mut Explorer<'static>,
+    observer: PathObserver<'l>,
+}
+
+/// Follows one throw from `s` through every order of cards drawn, calling `done` with the
+/// situation after it, whether the turn goes on, the path's probability (`mass` times the
+/// cards') and the notes of the path.
+fn follow_cards(
+    cards: &mut Explorer<'static>,
+    log: &mut PathLog,
+    n: usize,
+    s: Situation,
+    mass: f64,
+    mut throw: impl FnMut(&mut Situation, &mut Explorered<'_, '_>) -> After,
+    mut done: impl FnMut(Situation, After, f64, &PathLog),
+) {
+    cards.script.clear();
+    cards.at = 0;
+    cards.prob = 1.0;
+    cards.cut = false;
+    loop {
+        let mut sit = s;
+        log.stops.clear();
+        log.rests.clear();
+        let after = {
+            let mut e = Explorered {
+                cards: &mut *cards,
+                observer: PathObserver { log: &mut *log, n },
+            };
+            throw(&mut sit, &mut e)
+        };
+        done(sit, after, mass * cards.prob, log);
+        if !cards.next_path() {
+            break;
+        }
+    }
+}
+
+/// A quick hash for the small keys of the chain (tokens and situations).
+#[derive(Default, Clone, Copy)]
+struct Fx(u64);
+
+impl Fx {
+    fn add(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for Fx {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.add(u64::from(b));
+        }
+    }
+    fn write_u8(&mut self, x: u8) {
+        self.add(u64::from(x));
+    }
+    fn write_u32(&mut self, x: u32) {
+        self.add(u64::from(x));
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.add(x);
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.add(x as u64);
+    }
+}
+
+type FxBuild = BuildHasherDefault<Fx>;
+
+/// One way a throw from a situation goes: the situation after it, whether the turn goes
+/// on, its probability (the throw's times the cards') and its notes (`Throws::notes`).
+#[derive(Debug, Clone, Copy)]
+struct Branch {
+    sit: Situation,
+    after: After,
+    p: f64,
+    notes: (u32, u32),
+}
+
+impl Branch {
+    /// Adds the branch's stops and rests, weighted by `mass` times its probability.
+    fn apply(&self, mass: f64, notes: &[(bool, u32)], stop: &mut [f64], rest: &mut [f64]) {
+        let p = mass * self.p;
+        for &(is_stop, x) in &notes[self.notes.0 as usize..self.notes.1 as usize] {
+            if is_stop {
+                stop[x as usize] += p;
+            } else {
+                rest[x as usize] += p;
+            }
+        }
+    }
+}
+
+/// Every way each throw from each situation met so far goes, worked out once: many
+/// states of the chain reach the same situations (a square after doubles).
+struct Throws {
+    outcomes: Vec<(Roll, f64)>,
+    cards: Explorer<'static>,
+    known: HashMap<(Situation, bool), (usize, usize), FxBuild>,
+    branches: Vec<Branch>,
+    /// (a stop, else a rest; place) of every branch, in order.
+    notes: Vec<(bool, u32)>,
+}
+
+impl Throws {
+    fn new(outcomes: Vec<(Roll, f64)>) -> Throws {
+        Throws {
+            outcomes,
+            cards: Explorer {
+                outcomes: &[],
+                script: Vec::new(),
+                at: 0,
+                prob: 1.0,
+                cut: false,
+            },
+            known: HashMap::default(),
+            branches: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// The branches (a range of `branches`) of a throw from `s`: a try to leave jail when
+    /// `jail`, else a throw of a plain turn.
+    fn of(
+        &mut self,
+        m: &Movement,
+        log: &mut PathLog,
+        n: usize,
+        s: Situation,
+        jail: bool,
+    ) -> (usize, usize) {
+        if let Some(&r) = self.known.get(&(s, jail)) {
+            return r;
+        }
+        let start = self.branches.len();
+        let Throws {
+            outcomes,
+            cards,
+            branches,
+            notes,
+            ..
+        } = self;
+        for &(roll, rp) in outcomes.iter() {
+            follow_cards(
+                cards,
+                log,
+                n,
+                s,
+                rp,
+                |sit, e| {
+                    if jail {
+                        sit.token_jail_try(m, &roll, e)
+                    } else {
+                        sit.roll_step(m, &roll, e)
+                    }
+                },
+                |sit, after, p, log| {
+                    let a = notes.len() as u32;
+                    notes.extend(log.stops.iter().map(|&x| (true, x as u32)));
+                    notes.extend(log.rests.iter().map(|&x| (false, x as u32)));
+                    branches.push(Branch {
+                        sit,
+                        after,
+                        p,
+                        notes: (a, notes.len() as u32),
+                    });
+                },
+            );
+        }
+        let r = (start, self.branches.len());
+        self.known.insert((s, jail), r);
+        r
+    }
+}
+
+/// Adds a path's stops and rests, weighted by its probability.
+fn add_notes(log: &PathLog, p: f64, stop: &mut [f64], rest: &mut [f64]) {
+    for &x in &log.stops {
+        stop[x] += p;
+    }
+    for &x in &log.rests {
+        rest[x] += p;
+    }
+}
+
+/// Adds `p` to the situation's mass in the next throw's frontier.
+fn merge(frontier: &mut Vec<(Situation, f64)>, s: Situation, p: f64) {
+    match frontier.iter_mut().find(|(x, _)| *x == s) {
+        Some((_, q)) => *q += p,
+        None => frontier.push((s, p)),
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Chain {
     pub board: String,
@@ -155,8 +390,7 @@ pub struct ChainSolver {
     board: String,
     jail: JailStrategy,
     m: Movement,
-    outcomes: Vec<(Roll, f64)>,
-    index: HashMap<Token, usize>,
+    index: HashMap<Token, usize, FxBuild>,
     states: Vec<Token>,
     /// Sparse rows: (next state, probability).
     rows: Vec<Vec<(usize, f64)>>,
@@ -164,6 +398,7 @@ pub struct ChainSolver {
     stops: Vec<Vec<f64>>,
     truncated: f64,
     log: PathLog,
+    throws: Throws,
 }
 
 impl ChainSolver {
@@ -172,13 +407,12 @@ impl ChainSolver {
         let m = Movement::new(board, rules, jail);
         let outcomes = m.roll_outcomes();
         let start = Token::default();
-        let mut index: HashMap<Token, usize> = HashMap::new();
+        let mut index: HashMap<Token, usize, FxBuild> = HashMap::default();
         index.insert(start, 0);
         ChainSolver {
             board: board.name().to_string(),
             jail,
             m,
-            outcomes,
             index,
             states: vec![start],
             rows: Vec::new(),
@@ -186,6 +420,7 @@ impl ChainSolver {
             stops: Vec::new(),
             truncated: 0.0,
             log: PathLog::default(),
+            throws: Throws::new(outcomes),
         }
     }
 
@@ -209,7 +444,6 @@ impl ChainSolver {
         let n = self.m.len();
         let ChainSolver {
             m,
-            outcomes,
             index,
             states,
             rows,
@@ -217,66 +451,109 @@ impl ChainSolver {
             stops,
             truncated,
             log,
+            throws,
             ..
         } = self;
         let end = rows.len().saturating_add(count);
+        let mut next: Vec<f64> = Vec::new();
+        let mut touched: Vec<usize> = Vec::new();
+        let mut frontier: Vec<(Situation, f64)> = Vec::new();
+        let mut following: Vec<(Situation, f64)> = Vec::new();
         while rows.len() < states.len() && rows.len() < end {
             let from = states[rows.len()];
-            let mut next: HashMap<usize, f64> = HashMap::new();
             let mut rest = vec![0.0; n + 1];
             let mut stop = vec![0.0; n + 1];
             let mut lost = 0.0;
-            let mut ex = Explorer {
-                outcomes,
-                script: Vec::new(),
-                at: 0,
-                prob: 1.0,
-                cut: false,
-            };
-            loop {
-                let mut t = from;
-                log.stops.clear();
-                log.rests.clear();
-                let done = m
-                    .turn(&mut t, &mut ex, &mut PathObserver { log, n })
-                    .is_some();
-                let p = ex.prob;
-                if done && !ex.cut {
-                    let k = key(m, t);
-                    let j = match index.get(&k) {
-                        Some(&j) => j,
-                        None => {
-                            if states.len() >= MAX_STATES {
-                                return Err(format!(
-                                    "the board's movement has more than {MAX_STATES} states; too large to solve exactly"
-                                ));
-                            }
-                            index.insert(k, states.len());
-                            states.push(k);
-                            states.len() - 1
+            frontier.clear();
+            // Where a turn ends: the next state, found or added.
+            let mut ended = |t: Token, p: f64, next: &mut Vec<f64>| -> Result<(), String> {
+                if p == 0.0 {
+                    return Ok(());
+                }
+                let k = key(m, t);
+                let j = match index.get(&k) {
+                    Some(&j) => j,
+                    None => {
+                        if states.len() >= MAX_STATES {
+                            return Err(format!(
+                                "the board's movement has more than {MAX_STATES} states; too large to solve exactly"
+                            ));
                         }
-                    };
-                    *next.entry(j).or_insert(0.0) += p;
-                    for &x in &log.stops {
-                        stop[x] += p;
+                        index.insert(k, states.len());
+                        states.push(k);
+                        states.len() - 1
                     }
-                    for &x in &log.rests {
-                        rest[x] += p;
+                };
+                if j >= next.len() {
+                    next.resize(j + 1, 0.0);
+                }
+                if next[j] == 0.0 {
+                    touched.push(j);
+                }
+                next[j] += p;
+                Ok(())
+            };
+            let start = Situation {
+                token: from,
+                doubles: 0,
+                bonus: false,
+            };
+            let mut t = from;
+            log.stops.clear();
+            log.rests.clear();
+            match m.turn_start(&mut t, &mut PathObserver { log, n }) {
+                Start::Ended => {
+                    add_notes(log, 1.0, &mut stop, &mut rest);
+                    ended(t, 1.0, &mut next)?;
+                }
+                Start::Rolls => {
+                    add_notes(log, 1.0, &mut stop, &mut rest);
+                    frontier.push((Situation { token: t, ..start }, 1.0));
+                }
+                Start::JailTry => {
+                    add_notes(log, 1.0, &mut stop, &mut rest);
+                    let s = Situation { token: t, ..start };
+                    let (a, b) = throws.of(m, log, n, s, true);
+                    for br in &throws.branches[a..b] {
+                        br.apply(1.0, &throws.notes, &mut stop, &mut rest);
+                        match br.after {
+                            After::End => ended(br.sit.token, br.p, &mut next)?,
+                            After::Again => merge(&mut following, br.sit, br.p),
+                        }
                     }
-                } else {
-                    lost += p;
+                    std::mem::swap(&mut frontier, &mut following);
+                    following.clear();
                 }
-                if !ex.next_path() {
-                    break;
+            }
+            while !frontier.is_empty() {
+                for &(s, mass) in frontier.iter() {
+                    if mass < PATH_CUTOFF {
+                        lost += mass;
+                        continue;
+                    }
+                    let (a, b) = throws.of(m, log, n, s, false);
+                    for br in &throws.branches[a..b] {
+                        let p = mass * br.p;
+                        br.apply(mass, &throws.notes, &mut stop, &mut rest);
+                        match br.after {
+                            After::End => ended(br.sit.token, p, &mut next)?,
+                            After::Again => merge(&mut following, br.sit, p),
+                        }
+                    }
                 }
+                std::mem::swap(&mut frontier, &mut following);
+                following.clear();
             }
             let kept = 1.0 - lost;
             if kept <= 0.0 {
                 return Err("a turn of this board never ends".to_string());
             }
             *truncated = f64::max(*truncated, lost);
-            let mut row: Vec<(usize, f64)> = next.into_iter().map(|(j, p)| (j, p / kept)).collect();
-            row.sort_by_key(|&(j, _)| j);
+            touched.sort_unstable();
+            let row: Vec<(usize, f64)> = touched
+                .drain(..)
+                .map(|j| (j, std::mem::take(&mut next[j]) / kept))
+                .collect();
             rows.push(row);
             rests.push(rest.into_iter().map(|x| x / kept).collect());
             stops.push(stop.into_iter().map(|x| x / kept).collect());
@@ -284,7 +561,6 @@ impl ChainSolver {
         Ok(rows.len() >= states.len())
     }
 
-    /// Explores what is left, then solves the stationary distribution.
     pub fn finish(mut self) -> Result<Chain, String> {
         self.step(usize::MAX)?;
         let n = self.m.len();

@@ -1,6 +1,6 @@
 //! The movement model: a board and a rule set reduced to what moves a token.
 //!
-//! [`Movement::turn`] plays one turn of one token. It mirrors `play.rs` (the game itself)
+//! [`Movement::turn`] plays one turn of one token. It mirrors `concerns/` (the game itself)
 //! step for step: the same dice, doubles, highest-face extra roll, jail release and fine,
 //! Go To Jail squares, the moving parts of cards (advance to a square, to the nearest
 //! railroad or utility, move by N, go to jail) and Jokers (move by N, wait N turns). What
@@ -40,6 +40,24 @@ pub(crate) enum CardMove {
     Jail,
 }
 
+/// How a turn begins (see [`Movement::turn_start`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Start {
+    /// Over already (a turn missed).
+    Ended,
+    /// The token throws as on a plain turn.
+    Rolls,
+    /// The token throws to leave jail ([`Movement::jail_try`]).
+    JailTry,
+}
+
+/// What follows a throw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum After {
+    Again,
+    End,
+}
+
 /// A token's movement state.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Token {
@@ -64,15 +82,32 @@ pub struct Roll {
 impl Roll {
     pub fn new(dice: &[u8], sides: u8) -> Roll {
         let mut d = [0u8; 4];
-        let count = dice.len().min(4);
-        d[..count].copy_from_slice(&dice[..count]);
-        let dice = &d[..count];
+        for (x, &y) in d.iter_mut().zip(dice) {
+            *x = y;
+        }
+        Roll::from_dice(d, dice.len().min(4) as u8, sides)
+    }
+
+    /// A throw of the first `count` (at most 4) of `dice`.
+    #[inline]
+    pub fn from_dice(dice: [u8; 4], count: u8, sides: u8) -> Roll {
+        let count = count.min(4);
+        let mut total = 0u32;
+        let mut double = count >= 2;
+        let mut max_face = true;
+        for (i, &x) in dice.iter().enumerate() {
+            if i < usize::from(count) {
+                total += u32::from(x);
+                double &= x == dice[0];
+                max_face &= x == sides;
+            }
+        }
         Roll {
-            dice: d,
-            count: count as u8,
-            total: dice.iter().map(|&x| u32::from(x)).sum(),
-            double: count >= 2 && dice.iter().all(|&x| x == dice[0]),
-            max_face: dice.iter().all(|&x| x == sides),
+            dice,
+            count,
+            total,
+            double,
+            max_face,
         }
     }
 
@@ -306,111 +341,156 @@ impl Movement {
         // A bonus taken this turn (salary or a Joker's gain), for `skip_bonus_squares`.
         let mut bonus = false;
         let bonus = &mut bonus;
-        if t.waiting > 0 {
-            t.waiting -= 1;
-            obs.note(Note::TurnSkipped {
-                remaining: t.waiting,
-            });
-            self.rest_turn(t, obs, true);
-            return Some(());
-        }
-        if t.in_jail {
-            let pays = self.jail_strategy == JailStrategy::Leave && self.jail_rules.fine.is_some();
-            if pays {
-                self.free(t, obs, "pays the fine before rolling");
-            } else {
+        match self.turn_start(t, obs) {
+            Start::Ended => return Some(()),
+            Start::Rolls => {}
+            Start::JailTry => {
                 let r = chance.roll(self)?;
-                obs.note(Note::Rolled(&r));
-                let steps = i32::try_from(r.total).unwrap_or(0);
-                match self.jail_rules.release {
-                    JailRelease::Doubles => {
-                        if r.double {
-                            self.free(t, obs, "rolls doubles and moves, without rolling again");
-                            self.move_by(t, steps, true, 0, bonus, chance, obs);
-                        } else {
-                            t.jail_tries = t.jail_tries.saturating_add(1);
-                            let tries = t.jail_tries;
-                            if self.jail_rules.max_tries.is_some_and(|m| tries >= m) {
-                                self.free(t, obs, "pays the fine after the last try and moves");
-                                self.move_by(t, steps, true, 0, bonus, chance, obs);
-                            } else {
-                                obs.note(Note::StayedInJail { tries });
-                                self.rest_roll(t, obs);
-                                self.rest_turn(t, obs, true);
-                                return Some(());
-                            }
-                        }
-                        self.rest_roll(t, obs);
-                        self.rest_turn(t, obs, false);
-                        return Some(());
-                    }
-                    JailRelease::MaxFace => {
-                        if r.max_face {
-                            self.free(t, obs, "rolls the highest face and rolls again");
-                            self.rest_roll(t, obs);
-                            obs.note(Note::RollAgain);
-                        } else {
-                            t.jail_tries = t.jail_tries.saturating_add(1);
-                            let tries = t.jail_tries;
-                            if self.jail_rules.max_tries.is_some_and(|m| tries >= m) {
-                                self.free(t, obs, "pays the fine after the last try and moves");
-                                self.move_by(t, steps, true, 0, bonus, chance, obs);
-                                self.rest_roll(t, obs);
-                                self.rest_turn(t, obs, false);
-                                return Some(());
-                            }
-                            obs.note(Note::StayedInJail { tries });
-                            self.rest_roll(t, obs);
-                            self.rest_turn(t, obs, true);
-                            return Some(());
-                        }
-                    }
+                if self.jail_try(t, &r, bonus, chance, obs) == After::End {
+                    return Some(());
                 }
             }
         }
         let mut doubles = 0u8;
         loop {
             let r = chance.roll(self)?;
-            obs.note(Note::Rolled(&r));
-            let mut again = false;
-            let mut act = true;
-            match self.extra_roll {
-                ExtraRoll::None => {}
-                ExtraRoll::Doubles { limit, on_limit } => {
-                    if r.double {
-                        doubles = doubles.saturating_add(1);
-                        obs.note(Note::DoublesInARow(doubles));
-                        if doubles >= limit {
-                            match on_limit {
-                                DoublesLimit::Jail => {
-                                    self.send_to_jail(t, obs);
-                                }
-                                DoublesLimit::EndTurn => obs.note(Note::TooManyDoubles),
-                            }
-                            self.rest_roll(t, obs);
-                            break;
-                        }
-                        again = true;
-                    }
-                }
-                ExtraRoll::MaxFace => {
-                    if r.max_face {
-                        again = true;
-                        act = false;
-                    }
-                }
+            if self.roll_step(t, &r, &mut doubles, bonus, chance, obs) == After::End {
+                break;
             }
-            let steps = i32::try_from(r.total).unwrap_or(0);
-            self.move_by(t, steps, act, 0, bonus, chance, obs);
-            self.rest_roll(t, obs);
-            if again && !t.in_jail {
-                obs.note(Note::RollAgain);
-                continue;
-            }
-            break;
         }
         self.rest_turn(t, obs, false);
         Some(())
+    }
+
+    /// The start of a turn, before any throw: a waiting token misses it, a jailed one pays
+    /// the fine (the `leave` strategy) or tries its luck.
+    pub(crate) fn turn_start<O: Observer>(&self, t: &mut Token, obs: &mut O) -> Start {
+        if t.waiting > 0 {
+            t.waiting -= 1;
+            obs.note(Note::TurnSkipped {
+                remaining: t.waiting,
+            });
+            self.rest_turn(t, obs, true);
+            return Start::Ended;
+        }
+        if t.in_jail {
+            let pays = self.jail_strategy == JailStrategy::Leave && self.jail_rules.fine.is_some();
+            if pays {
+                self.free(t, obs, "pays the fine before rolling");
+            } else {
+                return Start::JailTry;
+            }
+        }
+        Start::Rolls
+    }
+
+    /// The throw of a token in jail. `End`: the turn is over (the turn's end is noted);
+    /// `Again`: it left jail and rolls on as on a plain turn.
+    pub(crate) fn jail_try<C: Chance, O: Observer>(
+        &self,
+        t: &mut Token,
+        r: &Roll,
+        bonus: &mut bool,
+        chance: &mut C,
+        obs: &mut O,
+    ) -> After {
+        obs.note(Note::Rolled(r));
+        let steps = i32::try_from(r.total).unwrap_or(0);
+        match self.jail_rules.release {
+            JailRelease::Doubles => {
+                if r.double {
+                    self.free(t, obs, "rolls doubles and moves, without rolling again");
+                    self.move_by(t, steps, true, 0, bonus, chance, obs);
+                } else {
+                    t.jail_tries = t.jail_tries.saturating_add(1);
+                    let tries = t.jail_tries;
+                    if self.jail_rules.max_tries.is_some_and(|m| tries >= m) {
+                        self.free(t, obs, "pays the fine after the last try and moves");
+                        self.move_by(t, steps, true, 0, bonus, chance, obs);
+                    } else {
+                        obs.note(Note::StayedInJail { tries });
+                        self.rest_roll(t, obs);
+                        self.rest_turn(t, obs, true);
+                        return After::End;
+                    }
+                }
+                self.rest_roll(t, obs);
+                self.rest_turn(t, obs, false);
+                After::End
+            }
+            JailRelease::MaxFace => {
+                if r.max_face {
+                    self.free(t, obs, "rolls the highest face and rolls again");
+                    self.rest_roll(t, obs);
+                    obs.note(Note::RollAgain);
+                    After::Again
+                } else {
+                    t.jail_tries = t.jail_tries.saturating_add(1);
+                    let tries = t.jail_tries;
+                    if self.jail_rules.max_tries.is_some_and(|m| tries >= m) {
+                        self.free(t, obs, "pays the fine after the last try and moves");
+                        self.move_by(t, steps, true, 0, bonus, chance, obs);
+                        self.rest_roll(t, obs);
+                        self.rest_turn(t, obs, false);
+                        return After::End;
+                    }
+                    obs.note(Note::StayedInJail { tries });
+                    self.rest_roll(t, obs);
+                    self.rest_turn(t, obs, true);
+                    After::End
+                }
+            }
+        }
+    }
+
+    /// One throw of a plain turn and its move. `Again`: the token rolls again; `End`: the
+    /// throws are over (the caller notes the turn's end).
+    pub(crate) fn roll_step<C: Chance, O: Observer>(
+        &self,
+        t: &mut Token,
+        r: &Roll,
+        doubles: &mut u8,
+        bonus: &mut bool,
+        chance: &mut C,
+        obs: &mut O,
+    ) -> After {
+        obs.note(Note::Rolled(r));
+        let mut again = false;
+        let mut act = true;
+        match self.extra_roll {
+            ExtraRoll::None => {}
+            ExtraRoll::Doubles { limit, on_limit } => {
+                if r.double {
+                    *doubles = doubles.saturating_add(1);
+                    obs.note(Note::DoublesInARow(*doubles));
+                    if *doubles >= limit {
+                        match on_limit {
+                            DoublesLimit::Jail => {
+                                self.send_to_jail(t, obs);
+                            }
+                            DoublesLimit::EndTurn => obs.note(Note::TooManyDoubles),
+                        }
+                        self.rest_roll(t, obs);
+                        return After::End;
+                    }
+                    again = true;
+                }
+            }
+            ExtraRoll::MaxFace => {
+                if r.max_face {
+                    again = true;
+                    act = false;
+                }
+            }
+        }
+        let steps = i32::try_from(r.total).unwrap_or(0);
+        self.move_by(t, steps, act, 0, bonus, chance, obs);
+        self.rest_roll(t, obs);
+        if again && !t.in_jail {
+            obs.note(Note::RollAgain);
+            return After::Again;
+        }
+        After::End
     }
 
     fn rest_roll<O: Observer>(&self, t: &Token, obs: &mut O) {
@@ -471,12 +551,19 @@ impl Movement {
         let n = self.spots.len() as i64;
         let from = t.position;
         let raw = from as i64 + i64::from(steps);
-        let to = raw.rem_euclid(n) as usize;
+        // Without dividing in the common cases (a move of less than a lap).
+        let (laps, to) = if (0..n).contains(&raw) {
+            (0, raw)
+        } else if raw >= n && raw < 2 * n {
+            (1, raw - n)
+        } else {
+            (raw.div_euclid(n), raw.rem_euclid(n))
+        };
+        let to = to as usize;
         t.position = to;
         obs.note(Note::Moved { from, to, act });
         // The salary for each lap forward is a bonus (as `Game::move_by` pays it).
-        if steps > 0 && n > 0 {
-            let laps = raw / n;
+        if steps > 0 && n > 0 && !*bonus {
             for lap in 0..laps {
                 let mut amount = self.salary;
                 if lap == laps - 1 && to == 0 && act {

@@ -62,9 +62,7 @@ impl Tally {
     #[inline]
     fn add(&mut self, square: usize, in_jail: bool) {
         self.squares[square] += 1;
-        if in_jail {
-            self.in_jail += 1;
-        }
+        self.in_jail += u64::from(in_jail);
     }
 
     pub fn total(&self) -> u64 {
@@ -139,12 +137,25 @@ impl TableChance {
 impl Chance for TableChance {
     #[inline]
     fn roll(&mut self, m: &Movement) -> Option<Roll> {
+        let sides = m.dice_sides;
+        if m.dice_count == 2 {
+            // The common case, without going through memory.
+            let a = self.rng.random_range(1..=sides);
+            let b = self.rng.random_range(1..=sides);
+            return Some(Roll {
+                dice: [a, b, 0, 0],
+                count: 2,
+                total: u32::from(a) + u32::from(b),
+                double: a == b,
+                max_face: a == sides && b == sides,
+            });
+        }
         let mut dice = [0u8; 4];
         let count = usize::from(m.dice_count);
         for d in dice.iter_mut().take(count) {
             *d = self.rng.random_range(1..=m.dice_sides);
         }
-        Some(Roll::new(&dice[..count], m.dice_sides))
+        Some(Roll::from_dice(dice, m.dice_count, m.dice_sides))
     }
 
     fn card(&mut self, deck: usize, len: usize) -> usize {

@@ -6,6 +6,8 @@
 //! safety net) is counted as `unfinished` and won by its leader. The browser runs a
 //! [`Tournament`] in chunks ([`Tournament::run_chunk`]).
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
@@ -97,9 +99,19 @@ pub struct TournamentReport {
 }
 
 /// A tournament that can run in chunks.
+/// How one game of a tournament ended.
+#[derive(Debug, Clone)]
+struct Outcome {
+    over: bool,
+    active: usize,
+    winner: Option<usize>,
+    bankrupt: Vec<bool>,
+    rounds: u32,
+}
+
 #[derive(Debug, Clone)]
 pub struct Tournament {
-    board: Board,
+    board: Arc<Board>,
     rules: RuleSet,
     config: TournamentConfig,
     done: u64,
@@ -137,7 +149,7 @@ impl Tournament {
             return Err("the round cap must be at least 1".to_string());
         }
         Ok(Tournament {
-            board: board.clone(),
+            board: Arc::new(board.clone()),
             rules: rules.clone(),
             wins: vec![0; count],
             bankrupt: vec![0; count],
@@ -158,42 +170,105 @@ impl Tournament {
     pub fn run_chunk(&mut self, games: u64) -> Result<Progress, String> {
         let end = self.config.games.min(self.done.saturating_add(games));
         while self.done < end {
-            let seats = self
-                .config
-                .seats
-                .iter()
-                .enumerate()
-                .map(|(i, s)| Seat::computer(&format!("Seat {} ({s})", i + 1), s))
-                .collect();
-            let mut setup = GameSetup::new(
-                self.board.clone(),
-                seats,
-                self.config.seed.wrapping_add(self.done),
-            );
-            setup.rules = self.rules.clone();
-            setup.rules.round_limit = Some(self.round_limit());
-            let mut game = Game::new(setup).map_err(|e| e.to_string())?;
-            play_out(&mut game, self.config.max_actions);
-            let active = game.active_players().len();
-            if !game.is_over() {
-                self.unfinished += 1;
-            } else if active <= 1 {
-                self.by_bankruptcy += 1;
-            } else {
-                self.by_limit += 1;
-            }
-            if let Some(w) = game.winner().or_else(|| game.leader()) {
-                self.wins[w] += 1;
-            }
-            for (i, p) in game.players().iter().enumerate() {
-                if p.bankrupt {
-                    self.bankrupt[i] += 1;
-                }
-            }
-            self.lengths.push(game.round());
-            self.done += 1;
+            let outcome = self.play(self.done)?;
+            self.record(&outcome);
         }
         Ok(self.progress())
+    }
+
+    /// Plays the games still to play on `threads` threads (scoped), each game seeded by its
+    /// index as always, and records them in index order: the result is the same whatever
+    /// the number of threads. (Native only: the browser runs chunks.)
+    pub fn run_on_threads(&mut self, threads: usize) -> Result<Progress, String> {
+        let threads = threads.max(1) as u64;
+        let (from, to) = (self.done, self.config.games);
+        if threads == 1 || to.saturating_sub(from) < 2 {
+            return self.run();
+        }
+        let this = &*self;
+        let results: Vec<Result<Vec<Outcome>, String>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|k| {
+                    // Thread k plays the games from + k, from + k + threads, ...
+                    scope.spawn(move || {
+                        let mut out = Vec::new();
+                        let mut g = from + k;
+                        while g < to {
+                            out.push(this.play(g)?);
+                            g += threads;
+                        }
+                        Ok(out)
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|_| Err("a tournament thread failed".to_string()))
+                })
+                .collect()
+        });
+        let mut per_thread = Vec::with_capacity(results.len());
+        for r in results {
+            per_thread.push(r?.into_iter());
+        }
+        for g in from..to {
+            let k = ((g - from) % threads) as usize;
+            if let Some(outcome) = per_thread[k].next() {
+                self.record(&outcome);
+            }
+        }
+        Ok(self.progress())
+    }
+
+    /// Plays game `index` (seeded `seed + index`).
+    fn play(&self, index: u64) -> Result<Outcome, String> {
+        let seats = self
+            .config
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| Seat::computer(&format!("Seat {} ({s})", i + 1), s))
+            .collect();
+        let mut setup = GameSetup {
+            board: self.board.clone(),
+            rules: self.rules.clone(),
+            seats,
+            seed: self.config.seed.wrapping_add(index),
+            forced_rolls: Vec::new(),
+            deck_order: None,
+        };
+        setup.rules.round_limit = Some(self.round_limit());
+        let mut game = Game::new(setup).map_err(|e| e.to_string())?;
+        play_out(&mut game, self.config.max_actions);
+        Ok(Outcome {
+            over: game.is_over(),
+            active: game.active_players().len(),
+            winner: game.winner().or_else(|| game.leader()),
+            bankrupt: game.players().iter().map(|p| p.bankrupt).collect(),
+            rounds: game.round(),
+        })
+    }
+
+    fn record(&mut self, o: &Outcome) {
+        if !o.over {
+            self.unfinished += 1;
+        } else if o.active <= 1 {
+            self.by_bankruptcy += 1;
+        } else {
+            self.by_limit += 1;
+        }
+        if let Some(w) = o.winner {
+            self.wins[w] += 1;
+        }
+        for (i, &b) in o.bankrupt.iter().enumerate() {
+            if b {
+                self.bankrupt[i] += 1;
+            }
+        }
+        self.lengths.push(o.rounds);
+        self.done += 1;
     }
 
     pub fn run(&mut self) -> Result<Progress, String> {
@@ -307,6 +382,28 @@ fn lengths_of(v: &[u32]) -> GameLengths {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn threads_do_not_change_the_result() {
+        let board = crate::presets::Preset::Classic.board();
+        let rules = board.rules().clone();
+        let config = TournamentConfig {
+            games: 13,
+            seats: vec!["balanced".into(), "cautious".into(), "random".into()],
+            seed: 7,
+            round_cap: 60,
+            ..TournamentConfig::default()
+        };
+        let mut one = Tournament::new(&board, &rules, config.clone()).expect("valid");
+        one.run().expect("runs");
+        for threads in [2, 3, 5] {
+            let mut many = Tournament::new(&board, &rules, config.clone()).expect("valid");
+            // A chunk first, as the browser would, then the rest on threads.
+            many.run_chunk(2).expect("runs");
+            many.run_on_threads(threads).expect("runs");
+            assert_eq!(many.result(), one.result(), "{threads} threads");
+        }
+    }
 
     #[test]
     fn lengths_summarise_and_bin_every_game() {

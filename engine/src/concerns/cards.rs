@@ -1,0 +1,107 @@
+//! Cards: drawing Chance and Community Chest cards and carrying out their effects.
+
+use super::prelude::*;
+
+impl Game {
+    pub(crate) fn draw(&mut self, p: PlayerId, kind: DeckKind, from: LandCtx) -> Option<Phase> {
+        let chained = from.chained();
+        let idx = self.decks.get_mut(kind).pop_front()?;
+        let board = self.setup.board.clone();
+        let card = board.deck(kind).get(idx)?;
+        if card.effect != CardEffect::GetOutOfJailFree {
+            self.decks.get_mut(kind).push_back(idx);
+        }
+        let text = card.text_with(&self.board().currency().symbol);
+        self.emit(
+            p,
+            Event::CardDrawn {
+                deck: kind,
+                number: idx + 1,
+                text,
+            },
+        );
+        let middle = self.middle();
+        match card.effect {
+            CardEffect::AdvanceTo { square } => self.advance_to(p, square, chained),
+            CardEffect::AdvanceToNearestRailroad { rent_multiplier } => {
+                let from = self.players[p].position;
+                let t = self.nearest(from, |k| matches!(k, SquareKind::Railroad { .. }))?;
+                let ctx = LandCtx {
+                    rent_multiplier,
+                    ..chained
+                };
+                self.advance_to(p, t, ctx)
+            }
+            CardEffect::AdvanceToNearestUtility { dice_multiplier } => {
+                let from = self.players[p].position;
+                let t = self.nearest(from, |k| matches!(k, SquareKind::Utility { .. }))?;
+                let ctx = LandCtx {
+                    utility_dice: Some(dice_multiplier),
+                    ..chained
+                };
+                self.advance_to(p, t, ctx)
+            }
+            CardEffect::MoveBy { steps } => self.move_by(p, steps, true, chained),
+            CardEffect::GoToJail => {
+                self.send_to_jail(p);
+                None
+            }
+            CardEffect::Collect { amount } => {
+                self.transfer(Party::Bank, Party::Player(p), amount);
+                self.emit(
+                    p,
+                    Event::Payment {
+                        from: Party::Bank,
+                        to: Party::Player(p),
+                        amount,
+                        reason: Reason::Card,
+                    },
+                );
+                None
+            }
+            CardEffect::Pay { amount } => {
+                self.charge(p, middle, amount, Reason::Card);
+                None
+            }
+            CardEffect::GetOutOfJailFree => {
+                self.players[p].jail_cards.push(JailCard {
+                    deck: kind,
+                    card: idx,
+                });
+                self.emit(p, Event::GotJailCard { deck: kind });
+                None
+            }
+            CardEffect::Repairs {
+                per_house,
+                per_hotel,
+            } => {
+                let (mut houses, mut hotels) = (0i64, 0i64);
+                for l in self.lots_of(p) {
+                    match self.squares[l].houses {
+                        5 => hotels += 1,
+                        h => houses += i64::from(h),
+                    }
+                }
+                self.charge(
+                    p,
+                    middle,
+                    houses * per_house + hotels * per_hotel,
+                    Reason::Card,
+                );
+                None
+            }
+            CardEffect::PayEachPlayer { amount } => {
+                for o in self.others(p) {
+                    self.charge(p, Party::Player(o), amount, Reason::Card);
+                }
+                None
+            }
+            CardEffect::CollectFromEachPlayer { amount } => {
+                for o in self.others(p) {
+                    self.charge(o, Party::Player(p), amount, Reason::Card);
+                }
+                None
+            }
+        }
+    }
+}

@@ -1,0 +1,37 @@
+//! The game by concern: each file holds one concern's checks, legal-action listing and
+//! execution side by side, as `impl Game` blocks over the state in [`crate::game`]. Text is
+//! made only in [`crate::narration`].
+//!
+//! Work that has to wait for a decision (a debt to raise, the lots of a bankrupt player to
+//! auction, the move after a paid jail fine) is queued in `pending` and carried out by
+//! `advance` (turn and movement), which then works out what the game waits for next.
+
+mod actions;
+mod auction;
+mod bankruptcy;
+mod buildings;
+mod cards;
+mod jail;
+mod money_and_debt;
+mod mortgage;
+mod trade;
+mod turn_and_movement;
+
+pub(crate) use turn_and_movement::LandCtx;
+
+/// What the concern files share.
+mod prelude {
+    pub(crate) use super::LandCtx;
+    pub(crate) use crate::action::{Action, PlayerId, TradeOffer, TradeSide};
+    pub(crate) use crate::board::SquareKind;
+    pub(crate) use crate::cards::{CardEffect, DeckKind};
+    pub(crate) use crate::event::{Event, JailExit, Party, Reason};
+    pub(crate) use crate::game::{
+        Auction, Game, JailCard, Pending, Phase, SquareState, Turn, MAX_TRADE_OFFERS_PER_TURN,
+    };
+    pub(crate) use crate::refusal::{
+        Afford, BuildWhy, Checked, MortgageWhy, Refusal, SellWhy, TradeWhy, UnmortgageWhy,
+    };
+    pub(crate) use crate::rules::{DebtRule, DoublesLimit, ExtraRoll, JailRelease};
+    pub(crate) use crate::stats::model::MAX_CHAINED_MOVES;
+}

@@ -1,0 +1,375 @@
+//! The only place the engine makes text for people: what the game waits for
+//! ([`Game::prompt`]), log entries as sentences ([`Game::describe`]) and refusals as the
+//! [`RuleError`]s a player reads ([`Game::check`]). Everything else carries numbers and ids.
+
+use crate::action::{Action, PlayerId, RuleError};
+use crate::event::{LogEntry, Party};
+use crate::game::Phase;
+use crate::game::{Game, MAX_TRADE_OFFERS_PER_TURN};
+use crate::refusal::{Afford, BuildWhy, MortgageWhy, Refusal, SellWhy, TradeWhy, UnmortgageWhy};
+
+impl Game {
+    /// Whether `apply` would accept the action, and why not (in words: see
+    /// [`Game::allows`] for the answer alone).
+    pub fn check(&self, action: &Action) -> Result<(), RuleError> {
+        self.check_action(action)
+            .map_err(|refusal| rule_error(self, refusal))
+    }
+
+    /// What the game waits for, in words (the center of the board shows it).
+    pub fn prompt(&self) -> String {
+        let name = |p: PlayerId| self.players[p].name.clone();
+        let sq = |i: usize| self.board().square(i).name.clone();
+        let money = |a: i64| self.board().money(a);
+        let cur = self.turn.player;
+        match &self.phase {
+            Phase::Roll if self.players[cur].in_jail => {
+                format!("{}, you are in jail: roll to get out", name(cur))
+            }
+            Phase::Roll if self.turn.rolled => format!("{}, roll again", name(cur)),
+            Phase::Roll => format!("{}, roll the dice", name(cur)),
+            Phase::BuyOrDecline { square } => {
+                let price = self.board().square(*square).price().unwrap_or(0);
+                format!(
+                    "{}, buy {} for {} or decline",
+                    name(cur),
+                    sq(*square),
+                    money(price)
+                )
+            }
+            Phase::Auction(a) => {
+                let what = a.lot.map_or("a house".to_string(), sq);
+                let bidder = a.bidders.get(a.next).map_or(String::new(), |&p| name(p));
+                match a.leader {
+                    Some(l) => format!(
+                        "Auction of {what}: {bidder} to bid (highest {} by {})",
+                        money(a.high_bid),
+                        name(l)
+                    ),
+                    None => format!("Auction of {what}: {bidder} to bid"),
+                }
+            }
+            Phase::PlaceHouse { player } => {
+                format!("{}, place the house you won", name(*player))
+            }
+            Phase::RaiseCash { debtor, amount, .. } => format!(
+                "{} owes {} and has {}: sell, mortgage, trade or declare bankruptcy",
+                name(*debtor),
+                money(*amount),
+                money(self.players[*debtor].cash)
+            ),
+            Phase::TradeOffer(o) => {
+                format!("{}, {} offers you a trade", name(o.to), name(o.from))
+            }
+            Phase::EndTurn => format!("{}, end your turn", name(cur)),
+            Phase::GameOver => match self.winner() {
+                Some(w) => format!("Game over: {} wins", name(w)),
+                None => "Game over".to_string(),
+            },
+        }
+    }
+
+    pub(crate) fn party_name(&self, p: Party) -> String {
+        match p {
+            Party::Bank => "the bank".into(),
+            Party::Jackpot => "Free Parking".into(),
+            Party::Player(id) => self.players.get(id).map_or("?".into(), |p| p.name.clone()),
+        }
+    }
+
+    /// A log entry in words, e.g. "Ann rolled 3 + 4".
+    pub fn describe(&self, entry: &LogEntry) -> String {
+        use crate::event::Event as E;
+        let who = self
+            .players
+            .get(entry.player)
+            .map_or("?".to_string(), |p| p.name.clone());
+        let b = self.board();
+        let sq = |i: usize| {
+            b.squares()
+                .get(i)
+                .map_or("?".to_string(), |s| s.name.clone())
+        };
+        let m = |a: i64| b.money(a);
+        match &entry.event {
+            E::TurnStarted => format!("{who}'s turn"),
+            E::Rolled {
+                dice,
+                total,
+                double,
+            } => {
+                let faces: Vec<String> = dice.iter().map(|d| d.to_string()).collect();
+                let d = if *double { " (double)" } else { "" };
+                format!("{who} rolled {} = {total}{d}", faces.join(" + "))
+            }
+            E::Moved { to, steps, .. } => format!("{who} moved {steps} to {}", sq(*to)),
+            E::RollAgain => format!("{who} rolls again"),
+            E::TooManyDoubles => format!("{who} rolled too many doubles: the turn ends"),
+            E::Salary { amount } => format!("{who} collected a salary of {}", m(*amount)),
+            E::NoBonus { amount } => {
+                format!("{who} gets no {} bonus: one per turn", m(*amount))
+            }
+            E::BonusSquareSkipped { square } => format!(
+                "{} does nothing: {who} already took a bonus this turn",
+                sq(*square)
+            ),
+            E::Payment {
+                from,
+                to,
+                amount,
+                reason,
+            } => {
+                use crate::event::Reason as R;
+                let what = match reason {
+                    R::Rent { square } => format!(" rent for {}", sq(*square)),
+                    R::Tax { square } => format!(" ({})", sq(*square)),
+                    R::StationFee { square } => format!(" for a ticket at {}", sq(*square)),
+                    R::JailFine => " to leave jail".to_string(),
+                    R::Card => " (card)".to_string(),
+                    R::Joker { square } => format!(" ({})", sq(*square)),
+                    R::Jackpot => " (Free Parking jackpot)".to_string(),
+                    R::MortgageInterest { square } => {
+                        format!(" interest on the mortgage of {}", sq(*square))
+                    }
+                };
+                match reason {
+                    R::JailFine => format!("{} paid {}{what}", self.party_name(*from), m(*amount)),
+                    _ => format!(
+                        "{} paid {}{what} to {}",
+                        self.party_name(*from),
+                        m(*amount),
+                        self.party_name(*to)
+                    ),
+                }
+            }
+            E::NoRent { square, why } => format!("No rent on {}: {why}", sq(*square)),
+            E::Bought { square, price } => {
+                format!("{who} bought {} for {}", sq(*square), m(*price))
+            }
+            E::Declined { square } => format!("{who} declined {}", sq(*square)),
+            E::AuctionStarted { square, .. } => {
+                format!("Auction of {}", square.map_or("a house".into(), sq))
+            }
+            E::BidPlaced { amount } => format!("{who} bid {}", m(*amount)),
+            E::BidPassed => format!("{who} passed"),
+            E::AuctionWon { square, price } => format!(
+                "{who} won {} for {}",
+                square.map_or("a house".into(), sq),
+                m(*price)
+            ),
+            E::AuctionUnsold { square } => format!(
+                "Nobody bid: {} stays with the bank",
+                square.map_or("the house".into(), sq)
+            ),
+            E::Built {
+                square,
+                houses,
+                cost,
+            } => {
+                let what = if *houses == 5 {
+                    "a hotel".to_string()
+                } else {
+                    format!("house {houses}")
+                };
+                format!("{who} built {what} on {} for {}", sq(*square), m(*cost))
+            }
+            E::BuildingSold { square, refund, .. } => {
+                format!(
+                    "{who} sold a building on {} for {}",
+                    sq(*square),
+                    m(*refund)
+                )
+            }
+            E::Mortgaged { square, amount } => {
+                format!("{who} mortgaged {} for {}", sq(*square), m(*amount))
+            }
+            E::Unmortgaged { square, cost } => {
+                format!(
+                    "{who} lifted the mortgage on {} for {}",
+                    sq(*square),
+                    m(*cost)
+                )
+            }
+            E::TradeProposed { offer } => format!(
+                "{who} offered a trade to {}",
+                self.party_name(Party::Player(offer.to))
+            ),
+            E::TradeAccepted { offer } => format!(
+                "{} accepted {}'s trade",
+                self.party_name(Party::Player(offer.to)),
+                self.party_name(Party::Player(offer.from))
+            ),
+            E::TradeDeclined { offer } => format!(
+                "{} declined {}'s trade",
+                self.party_name(Party::Player(offer.to)),
+                self.party_name(Party::Player(offer.from))
+            ),
+            E::LotTransferred { square, from, to } => format!(
+                "{} passed from {} to {}",
+                sq(*square),
+                self.party_name(*from),
+                self.party_name(*to)
+            ),
+            E::CardDrawn { deck, text, .. } => format!("{who} drew {}: {text}", deck.label()),
+            E::GotJailCard { .. } => format!("{who} keeps the Get Out of Jail Free card"),
+            E::SentToJail => format!("{who} went to jail"),
+            E::LeftJail { how } => {
+                use crate::event::JailExit as J;
+                let how = match how {
+                    J::Fine => "paid the fine",
+                    J::Card => "used a Get Out of Jail Free card",
+                    J::Doubles => "rolled doubles",
+                    J::MaxFace => "rolled a 6",
+                    J::FineAfterTries => "last allowed try failed: paid the fine",
+                };
+                format!("{who} left jail ({how})")
+            }
+            E::StayedInJail { tries } => format!("{who} stays in jail (try {tries})"),
+            E::WillWait { turns } => format!("{who} will wait {turns} turn(s)"),
+            E::TurnSkipped { remaining } => {
+                format!("{who} waits this turn ({remaining} more)")
+            }
+            E::DebtDue { to, amount } => format!(
+                "{who} owes {} to {} and must raise cash",
+                m(*amount),
+                self.party_name(*to)
+            ),
+            E::SoldToBank { square, amount } => {
+                format!("{who} sold {} to the bank for {}", sq(*square), m(*amount))
+            }
+            E::Bankrupt { to } => format!("{who} is bankrupt to {}", self.party_name(*to)),
+            E::Resigned => format!("{who} resigned"),
+            E::TurnEnded => format!("{who} ended the turn"),
+            E::GameOver { winner } => match winner {
+                Some(w) => format!("Game over: {} wins", self.party_name(Party::Player(*w))),
+                None => "Game over".into(),
+            },
+        }
+    }
+}
+
+/// A refusal in words a player can read.
+pub(crate) fn rule_error(game: &Game, refusal: Refusal) -> RuleError {
+    let money = |a: i64| game.board().money(a);
+    let sq = |i: usize| game.board().square(i).name.clone();
+    let name = |p: usize| game.players()[p].name.clone();
+    match refusal {
+        Refusal::GameOver => RuleError::GameOver,
+        Refusal::NotNow(action) => RuleError::NotNow {
+            action,
+            why: game.prompt(),
+        },
+        Refusal::NoSuchPlayer(player) => RuleError::NoSuchPlayer { player },
+        Refusal::PlayerOut(p) => RuleError::PlayerOut { name: name(p) },
+        Refusal::NoSuchSquare(square) => RuleError::NoSuchSquare { square },
+        Refusal::CannotAfford { what, cost, cash } => RuleError::CannotAfford {
+            what: match what {
+                Afford::Lot(l) => sq(l),
+                Afford::JailFine => "the jail fine".into(),
+            },
+            cost: money(cost),
+            cash: money(cash),
+        },
+        Refusal::BidTooLow { min } => RuleError::BidTooLow { min: money(min) },
+        Refusal::BidTooHigh { amount, cash } => RuleError::BidTooHigh {
+            amount: money(amount),
+            cash: money(cash),
+        },
+        Refusal::CannotBuild { square, why } => RuleError::CannotBuild {
+            square: sq(square),
+            why: match why {
+                BuildWhy::NoBuildings => "this game has no buildings".into(),
+                BuildWhy::NotBuildable => "it cannot be built on".into(),
+                BuildWhy::NotOwned => "you do not own it".into(),
+                BuildWhy::NotWholeGroup => format!(
+                    "you do not own the whole {} group",
+                    game.board()
+                        .group_of(square)
+                        .map_or(String::new(), |g| game.board().groups()[g].name.clone())
+                ),
+                BuildWhy::GroupMortgaged => "a lot of the group is mortgaged".into(),
+                BuildWhy::HasHotel => "it already has a hotel".into(),
+                BuildWhy::Uneven => {
+                    "build evenly: the other lots of the group need a house first".into()
+                }
+                BuildWhy::PlaceOnFewerThanFour => {
+                    "place the house you won on a lot with fewer than 4 houses".into()
+                }
+                BuildWhy::NoHotelLeft => "the bank has no hotel left".into(),
+                BuildWhy::NoHouseLeft => "the bank has no house left".into(),
+                BuildWhy::CannotPay { cost, cash } => format!(
+                    "a building costs {} and you have {}",
+                    money(cost),
+                    money(cash)
+                ),
+            },
+        },
+        Refusal::CannotSell { square, why } => RuleError::CannotSell {
+            square: sq(square),
+            why: match why {
+                SellWhy::NotOwned => "you do not own it".into(),
+                SellWhy::NoBuilding => "there is no building on it".into(),
+                SellWhy::Uneven => {
+                    "sell evenly: sell from the lots with the most buildings first".into()
+                }
+                SellWhy::HotelUnbreakable { bank_houses } => format!(
+                    "the bank has only {bank_houses} houses to break the hotel into; sell all the buildings of the group instead"
+                ),
+                SellWhy::NoBuildingOnGroup => "there is no building on its group".into(),
+            },
+        },
+        Refusal::CannotMortgage { square, why } => RuleError::CannotMortgage {
+            square: sq(square),
+            why: match why {
+                MortgageWhy::NoMortgages => "this game has no mortgages",
+                MortgageWhy::NotALot => "it is not a lot",
+                MortgageWhy::NotOwned => "you do not own it",
+                MortgageWhy::AlreadyMortgaged => "it is already mortgaged",
+                MortgageWhy::GroupHasBuildings => "sell the buildings of its group first",
+            }
+            .to_string(),
+        },
+        Refusal::CannotUnmortgage { square, why } => RuleError::CannotUnmortgage {
+            square: sq(square),
+            why: match why {
+                UnmortgageWhy::NotOwned => "you do not own it".into(),
+                UnmortgageWhy::NotMortgaged => "it is not mortgaged".into(),
+                UnmortgageWhy::CannotPay { cost, cash } => {
+                    format!("it costs {} and you have {}", money(cost), money(cash))
+                }
+            },
+        },
+        Refusal::BadTrade(why) => RuleError::BadTrade {
+            why: match why {
+                TradeWhy::Off => "trading is off in this game".into(),
+                TradeWhy::TooManyOffers => {
+                    format!("at most {MAX_TRADE_OFFERS_PER_TURN} offers per turn")
+                }
+                TradeWhy::WithYourself => "you cannot trade with yourself".into(),
+                TradeWhy::PlayerOut(p) => format!("{} is out of the game", name(p)),
+                TradeWhy::Empty => "the offer is empty".into(),
+                TradeWhy::NegativeCash => "cash amounts cannot be negative".into(),
+                TradeWhy::NotEnoughCash => "you do not have that much cash".into(),
+                TradeWhy::OtherNotEnoughCash(p) => {
+                    format!("{} does not have that much cash", name(p))
+                }
+                TradeWhy::NotEnoughJailCards => "you do not have that many jail cards".into(),
+                TradeWhy::OtherNotEnoughJailCards(p) => {
+                    format!("{} does not have that many jail cards", name(p))
+                }
+                TradeWhy::ListedTwice(l) => format!("{} is listed twice", sq(l)),
+                TradeWhy::NotOwner { owner, lot } => {
+                    format!("{} does not own {}", name(owner), sq(lot))
+                }
+                TradeWhy::GroupHasBuildings(l) => {
+                    format!("{} has buildings in its group; sell them first", sq(l))
+                }
+            },
+        },
+        Refusal::NotInJail => RuleError::NotInJail,
+        Refusal::NoJailCard => RuleError::NoJailCard,
+        Refusal::NoJailFine => RuleError::NoJailFine {
+            how: "roll to get out".into(),
+        },
+    }
+}

@@ -1,0 +1,117 @@
+//! Why an action is refused, as data: ids, amounts and reasons. Checking an action builds
+//! one of these and never any text; [`crate::narration`] renders it as the [`RuleError`] a
+//! player reads, only when someone asks (`Game::check`, `Game::apply`).
+//!
+//! [`RuleError`]: crate::action::RuleError
+
+use crate::action::PlayerId;
+
+/// What could not be afforded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Afford {
+    Lot(usize),
+    JailFine,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum BuildWhy {
+    NoBuildings,
+    NotBuildable,
+    NotOwned,
+    NotWholeGroup,
+    GroupMortgaged,
+    HasHotel,
+    Uneven,
+    PlaceOnFewerThanFour,
+    NoHotelLeft,
+    NoHouseLeft,
+    CannotPay { cost: i64, cash: i64 },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum SellWhy {
+    NotOwned,
+    NoBuilding,
+    Uneven,
+    HotelUnbreakable { bank_houses: u32 },
+    NoBuildingOnGroup,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum MortgageWhy {
+    NoMortgages,
+    NotALot,
+    NotOwned,
+    AlreadyMortgaged,
+    GroupHasBuildings,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum UnmortgageWhy {
+    NotOwned,
+    NotMortgaged,
+    CannotPay { cost: i64, cash: i64 },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TradeWhy {
+    Off,
+    TooManyOffers,
+    WithYourself,
+    PlayerOut(PlayerId),
+    Empty,
+    NegativeCash,
+    NotEnoughCash,
+    OtherNotEnoughCash(PlayerId),
+    NotEnoughJailCards,
+    OtherNotEnoughJailCards(PlayerId),
+    ListedTwice(usize),
+    NotOwner { owner: PlayerId, lot: usize },
+    GroupHasBuildings(usize),
+}
+
+/// Why an action is refused (see [`crate::action::RuleError`] for the words).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Refusal {
+    GameOver,
+    /// Not in this phase; the words add the game's prompt.
+    NotNow(&'static str),
+    NoSuchPlayer(PlayerId),
+    PlayerOut(PlayerId),
+    NoSuchSquare(usize),
+    CannotAfford {
+        what: Afford,
+        cost: i64,
+        cash: i64,
+    },
+    BidTooLow {
+        min: i64,
+    },
+    BidTooHigh {
+        amount: i64,
+        cash: i64,
+    },
+    CannotBuild {
+        square: usize,
+        why: BuildWhy,
+    },
+    CannotSell {
+        square: usize,
+        why: SellWhy,
+    },
+    CannotMortgage {
+        square: usize,
+        why: MortgageWhy,
+    },
+    CannotUnmortgage {
+        square: usize,
+        why: UnmortgageWhy,
+    },
+    BadTrade(TradeWhy),
+    NotInJail,
+    NoJailCard,
+    NoJailFine,
+}
+
+/// The result of a check.
+pub(crate) type Checked = Result<(), Refusal>;
