@@ -40,8 +40,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         body, encoding = None, None
 
         def fresh(pre):
-            # A precompressed copy older than its file is stale (the file was rebuilt).
-            return os.path.isfile(pre) and os.path.getmtime(pre) >= os.path.getmtime(path)
+            # A precompressed copy older than its file is stale (the file was rebuilt); the
+            # tools that write them keep the file's time to the second.
+            return os.path.isfile(pre) and os.path.getmtime(pre) >= os.path.getmtime(path) - 1
 
         if "br" in accepts and fresh(path + ".br"):
             with open(path + ".br", "rb") as f:
