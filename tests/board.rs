@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{DomRect, Element, HtmlElement};
-use worlds_engine::game::{DeckOrder, ForcedRoll};
+use worlds_engine::game::DeckOrder;
 use worlds_engine::{Action, GameSetup, Phase, Preset, Seat};
 
 use monopoly_worlds::components::board_view::{
@@ -15,20 +15,13 @@ use monopoly_worlds::components::board_view::{
 use monopoly_worlds::words::{count, ordinal};
 
 mod common;
-use common::{button, container, mount_play, settle, text};
+use common::{button, classic_with, container, mount_play, settle, text};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+/// A classic game with fixed first throws and the decks in printed order.
 fn setup_with(seats: Vec<Seat>, rolls: &[[u8; 2]]) -> GameSetup {
-    let mut setup = GameSetup::new(Preset::Classic.board(), seats, 42);
-    setup.forced_rolls = rolls
-        .iter()
-        .enumerate()
-        .map(|(i, d)| ForcedRoll {
-            at: i as u32,
-            dice: d.to_vec(),
-        })
-        .collect();
+    let mut setup = classic_with(seats, rolls);
     setup.deck_order = Some(DeckOrder::default());
     setup
 }

@@ -6,33 +6,21 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::HtmlInputElement;
-use worlds_engine::game::ForcedRoll;
-use worlds_engine::{Action, Game, GameRecord, GameSetup, Phase, Preset, Seat};
+use worlds_engine::{Action, Game, GameRecord, GameSetup, Phase, Seat};
 
 use monopoly_worlds::session::Session;
 use monopoly_worlds::storage::{saves, LocalStore};
 
 mod common;
-use common::{button, buttons, clear_app_storage, container, mount_play, settle, text};
+use common::{
+    button, buttons, classic_with, clear_app_storage, container, mount_play, settle, text,
+};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
 /// Ann and Bob on the classic board with the given dice, decks in printed order.
 fn classic_setup(rolls: &[[u8; 2]]) -> GameSetup {
-    let mut setup = GameSetup::new(
-        Preset::Classic.board(),
-        vec![Seat::human("Ann"), Seat::human("Bob")],
-        42,
-    );
-    setup.forced_rolls = rolls
-        .iter()
-        .enumerate()
-        .map(|(i, d)| ForcedRoll {
-            at: i as u32,
-            dice: d.to_vec(),
-        })
-        .collect();
-    setup
+    classic_with(vec![Seat::human("Ann"), Seat::human("Bob")], rolls)
 }
 
 fn game(session: &Session) -> Game {

@@ -13,15 +13,18 @@ use crate::session::{now_ms, AutosaveState, Session};
 use crate::share_link::{clear_opened_link, read_game};
 use crate::storage::{worlds, LocalStore, SavedGame};
 
+/// Leaves the link's page for the menu (the link is taken off the address).
+fn back_to_menu(shared: Shared, nav: Navigator) {
+    clear_opened_link();
+    shared.link.set(None);
+    nav.go(Screen::Menu);
+}
+
 #[component]
 pub fn SharedLink() -> impl IntoView {
     let nav = expect_context::<Navigator>();
     let shared = expect_context::<Shared>();
-    let back = move |_| {
-        clear_opened_link();
-        shared.link.set(None);
-        nav.go(Screen::Menu);
-    };
+    let back = move |_| back_to_menu(shared, nav);
     let Some((kind, data)) = shared.link.get_untracked() else {
         return view! {
             <section class="screen shared panel">
@@ -96,11 +99,7 @@ fn SharedWorld(def: BoardDef, board: Board) -> impl IntoView {
             Err(e) => message.set(Some((false, format!("Not saved: {e}")))),
         }
     };
-    let back = move |_| {
-        clear_opened_link();
-        shared.link.set(None);
-        nav.go(Screen::Menu);
-    };
+    let back = move |_| back_to_menu(shared, nav);
     view! {
         <section class="screen shared" aria-labelledby="shared-title">
             <div class="panel">
@@ -195,11 +194,7 @@ fn SharedGame(saved: SavedGame<GameRecord>) -> impl IntoView {
             problem.set(Some(format!("The game in progress was not kept: {e}")));
         }
     };
-    let back = move |_| {
-        clear_opened_link();
-        shared.link.set(None);
-        nav.go(Screen::Menu);
-    };
+    let back = move |_| back_to_menu(shared, nav);
     view! {
         <section class="screen shared" aria-labelledby="shared-title">
             <div class="panel">

@@ -90,3 +90,21 @@ pub fn mount_play(
     .forget();
     (c, session)
 }
+
+/// A classic game for `seats` whose first throws show `rolls` (then the seeded dice).
+pub fn classic_with(
+    seats: Vec<worlds_engine::Seat>,
+    rolls: &[[u8; 2]],
+) -> worlds_engine::GameSetup {
+    let mut setup =
+        worlds_engine::GameSetup::new(worlds_engine::Preset::Classic.board(), seats, 42);
+    setup.forced_rolls = rolls
+        .iter()
+        .enumerate()
+        .map(|(i, d)| worlds_engine::game::ForcedRoll {
+            at: i as u32,
+            dice: d.to_vec(),
+        })
+        .collect();
+    setup
+}
