@@ -26,6 +26,24 @@ fn setup_with(seats: Vec<Seat>, rolls: &[[u8; 2]]) -> GameSetup {
     setup
 }
 
+/// Draws a ring of lots with these names in `c`.
+async fn mount_ring(c: &HtmlElement, names: Vec<String>) {
+    let views = names
+        .into_iter()
+        .map(|name| SquareView {
+            name,
+            kind: "lot",
+            ..SquareView::default()
+        })
+        .collect::<Vec<_>>();
+    let squares_signal = Signal::stored(views);
+    leptos::mount::mount_to(c.clone(), move || {
+        view! { <BoardRing squares=squares_signal label="Test board"><p>"center"</p></BoardRing> }
+    })
+    .forget();
+    settle().await;
+}
+
 fn rect(el: &Element) -> DomRect {
     el.get_bounding_client_rect()
 }
@@ -43,19 +61,7 @@ async fn rings_of_every_size_have_their_corners_in_the_corners_and_no_overlap() 
     for n in [10usize, 11, 27, 40, 41, 60] {
         let c = container();
         c.style().set_property("width", "800px").expect("style");
-        let views = (0..n)
-            .map(|i| SquareView {
-                name: format!("Square {i}"),
-                kind: "lot",
-                ..SquareView::default()
-            })
-            .collect::<Vec<_>>();
-        let squares_signal = Signal::stored(views);
-        leptos::mount::mount_to(c.clone(), move || {
-            view! { <BoardRing squares=squares_signal label="Test board"><p>"center"</p></BoardRing> }
-        })
-        .forget();
-        settle().await;
+        mount_ring(&c, (0..n).map(|i| format!("Square {i}")).collect()).await;
         let ring = c.query_selector(".board-ring").expect("q").expect("ring");
         let board = rect(&ring);
         let sq = squares(&c);
@@ -327,23 +333,16 @@ fn help_states_the_campus_bonus_rule_as_the_seed_does() {
 #[wasm_bindgen_test]
 async fn a_long_name_is_drawn_hyphenated_but_reads_as_it_is() {
     let c = container();
-    let views = (0..12)
-        .map(|i| SquareView {
-            name: if i == 1 {
-                "Pennsylvania Avenue".into()
+    let names = (0..12)
+        .map(|i| {
+            if i == 1 {
+                "Pennsylvania Avenue".to_string()
             } else {
                 format!("Lot {i}")
-            },
-            kind: "lot",
-            ..SquareView::default()
+            }
         })
-        .collect::<Vec<_>>();
-    let squares_signal = Signal::stored(views);
-    leptos::mount::mount_to(c.clone(), move || {
-        view! { <BoardRing squares=squares_signal label="Test board"><p>"center"</p></BoardRing> }
-    })
-    .forget();
-    settle().await;
+        .collect();
+    mount_ring(&c, names).await;
     let names = c.query_selector_all(".sq-name").expect("names");
     let long = names.item(1).expect("square 2").unchecked_into::<Element>();
     assert_eq!(long.text_content().as_deref(), Some("Pennsylvania Avenue"));
