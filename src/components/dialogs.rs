@@ -233,7 +233,9 @@ pub fn PhaseDialog() -> impl IntoView {
     };
     move || {
         let phase = phase.get()?;
-        let game = session.game.get_untracked()?;
+        // Read in place: the game (its log and history grow all game long) is not copied.
+        session.game.with_untracked(|slot| {
+        let game = slot.as_ref()?;
         let b = game.board();
         let name_of = |p: usize| game.player(p).name.clone();
         let legal = game.legal_actions();
@@ -302,7 +304,7 @@ pub fn PhaseDialog() -> impl IntoView {
                         .set(Some("Type the amount to bid as a whole number.".into())),
                 };
                 let cash_label = game.board().money(cash);
-                let history = auction_bids(&game);
+                let history = auction_bids(game);
                 let raises: Vec<(i64, String)> = [1i64, 10, 50, 100]
                     .into_iter()
                     .map(|step| {
@@ -356,13 +358,13 @@ pub fn PhaseDialog() -> impl IntoView {
             Phase::TradeOffer(o) => {
                 let gives = format!(
                     "{} — worth {}",
-                    describe_side(&game, &o.give).join(", "),
-                    b.money(side_value(&game, &o.give))
+                    describe_side(game, &o.give).join(", "),
+                    b.money(side_value(game, &o.give))
                 );
                 let takes = format!(
                     "{} — worth {}",
-                    describe_side(&game, &o.take).join(", "),
-                    b.money(side_value(&game, &o.take))
+                    describe_side(game, &o.take).join(", "),
+                    b.money(side_value(game, &o.take))
                 );
                 let from = name_of(o.from);
                 let to = name_of(o.to);
@@ -442,6 +444,7 @@ pub fn PhaseDialog() -> impl IntoView {
             Phase::Roll | Phase::EndTurn | Phase::GameOver => return None,
         };
         Some(view)
+        })
     }
 }
 

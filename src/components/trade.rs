@@ -147,31 +147,42 @@ pub fn TradeDialog() -> impl IntoView {
         if !ui.trade.get() {
             return None;
         }
-        let game = session.game.get_untracked()?;
-        let me = game.actor()?;
-        let others: Vec<(usize, String)> = game
-            .active_players()
-            .into_iter()
-            .filter(|&p| p != me)
-            .map(|p| (p, game.player(p).name.clone()))
-            .collect();
+        // Read in place (the game is not copied): both sides' names, lots and cards.
+        type Partner = (usize, String, Vec<Tradable>, usize);
+        let (others, mine, board) = session.game.with_untracked(|slot| {
+            let game = slot.as_ref()?;
+            let me = game.actor()?;
+            let side_of = |p: usize| -> Partner {
+                (
+                    p,
+                    game.player(p).name.clone(),
+                    tradable_lots(game, p),
+                    game.player(p).jail_cards.len(),
+                )
+            };
+            let others: Vec<Partner> = game
+                .active_players()
+                .into_iter()
+                .filter(|&p| p != me)
+                .map(side_of)
+                .collect();
+            Some((others, side_of(me), game.board().clone()))
+        })?;
         let partner = RwSignal::new(others.first().map_or(0, |o| o.0));
         let give = RwSignal::new(TradeSide::default());
         let take = RwSignal::new(TradeSide::default());
         let problem = RwSignal::new(None::<String>);
-        let my_lots = tradable_lots(&game, me);
-        let my_cards = game.player(me).jail_cards.len();
-        let my_name = game.player(me).name.clone();
-        let board_for_money = game.board().clone();
-        let money = Callback::new(move |a: i64| board_for_money.money(a));
-        let game_for_partner = game.clone();
+        let (_, my_name, my_lots, my_cards) = mine;
+        let money = Callback::new(move |a: i64| board.money(a));
+        let partners = StoredValue::new(others.clone());
         let their_side = move || {
             let p = partner.get();
-            let name = game_for_partner.player(p).name.clone();
-            let lots = tradable_lots(&game_for_partner, p);
-            let cards = game_for_partner.player(p).jail_cards.len();
+            let (_, name, lots, cards) = partners
+                .with_value(|all| all.iter().find(|x| x.0 == p).cloned())
+                .unwrap_or_else(|| (p, String::new(), Vec::new(), 0));
             view! { <SideEditor legend=format!("{name} gives") lots=lots side=take max_cards=cards id="take" money=money /> }
         };
+        let others: Vec<(usize, String)> = others.into_iter().map(|(p, n, _, _)| (p, n)).collect();
         let propose = move |_| {
             let action = Action::ProposeTrade {
                 to: partner.get_untracked(),
