@@ -54,6 +54,20 @@ pub fn world_link(def: &BoardDef) -> Result<(String, bool), String> {
     Ok((link_for(share::WORLD, &bare), true))
 }
 
+/// What the Share dialog shows for a world: its link (or why none) and, when the pictures
+/// had to be left out, a note saying so.
+pub fn world_share(def: &BoardDef) -> (Result<String, String>, Option<String>) {
+    match world_link(def) {
+        Ok((link, dropped)) => (
+            Ok(link),
+            dropped.then(|| {
+                "The pictures were left out to keep the link short enough to send: export the world as a file to share them too.".to_string()
+            }),
+        ),
+        Err(e) => (Err(e), None),
+    }
+}
+
 /// The link for a game (its setup and actions, as a saved game file), or why it cannot be
 /// one.
 pub fn game_link(name: &str, record: &GameRecord) -> Result<String, String> {

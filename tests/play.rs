@@ -14,6 +14,7 @@ use monopoly_worlds::storage::{saves, LocalStore};
 mod common;
 use common::{
     button, buttons, classic_with, clear_app_storage, container, mount_play, settle, text,
+    text_field,
 };
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -37,11 +38,7 @@ async fn the_lobby_refuses_an_empty_name_and_a_shared_color() {
     let start = button(&c, "Start game");
     assert!(!start.disabled(), "two default seats can start");
 
-    let name: HtmlInputElement = c
-        .query_selector("input[aria-label='Player 1 name']")
-        .expect("query")
-        .expect("the name field")
-        .unchecked_into();
+    let name: HtmlInputElement = text_field(&c, "Player 1 name");
     name.set_value("   ");
     name.dispatch_event(&web_sys::Event::new("input").expect("event"))
         .expect("dispatch");
@@ -460,11 +457,7 @@ async fn the_lobby_remembers_the_last_players() {
     leptos::mount::mount_to(c.clone(), monopoly_worlds::App).forget();
     button(&c, "Play").click();
     settle().await;
-    let name: HtmlInputElement = c
-        .query_selector("input[aria-label='Player 2 name']")
-        .expect("query")
-        .expect("the name field")
-        .unchecked_into();
+    let name: HtmlInputElement = text_field(&c, "Player 2 name");
     name.set_value("Zoe");
     name.dispatch_event(&web_sys::Event::new("input").expect("event"))
         .expect("dispatch");
@@ -478,11 +471,7 @@ async fn the_lobby_remembers_the_last_players() {
     leptos::mount::mount_to(c.clone(), monopoly_worlds::App).forget();
     button(&c, "Play").click();
     settle().await;
-    let name: HtmlInputElement = c
-        .query_selector("input[aria-label='Player 2 name']")
-        .expect("query")
-        .expect("the name field")
-        .unchecked_into();
+    let name: HtmlInputElement = text_field(&c, "Player 2 name");
     assert_eq!(name.value(), "Zoe");
     c.remove();
     clear_app_storage();

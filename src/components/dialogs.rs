@@ -154,20 +154,17 @@ fn auction_bids(g: &Game) -> Vec<String> {
 /// The value a side of a trade hands over: lots at their price (a mortgaged one at its
 /// price less the mortgage owed), plus the cash.
 pub fn side_value(g: &Game, side: &TradeSide) -> i64 {
-    let b = g.board();
-    let lots: i64 = side
-        .lots
-        .iter()
-        .map(|&l| {
-            let price = b.square(l).price().unwrap_or(0);
-            if g.square(l).mortgaged {
-                price - g.rules().mortgage_value(price)
-            } else {
-                price
-            }
-        })
-        .sum();
-    lots + side.cash
+    side.lots.iter().map(|&l| lot_worth(g, l)).sum::<i64>() + side.cash
+}
+
+/// What a lot is worth to whoever receives it: its price, less the mortgage owed on it.
+pub fn lot_worth(g: &Game, lot: usize) -> i64 {
+    let price = g.board().square(lot).price().unwrap_or(0);
+    if g.square(lot).mortgaged {
+        price - g.rules().mortgage_value(price)
+    } else {
+        price
+    }
 }
 
 fn describe_side(g: &Game, side: &TradeSide) -> Vec<String> {

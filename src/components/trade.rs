@@ -45,11 +45,7 @@ fn tradable_lots(g: &worlds_engine::Game, player: usize) -> Vec<Tradable> {
                     .and_then(|gi| b.groups().get(gi))
                     .map(|gr| gr.color.clone()),
                 price: b.money(price),
-                value: if mortgaged {
-                    price - g.rules().mortgage_value(price)
-                } else {
-                    price
-                },
+                value: super::dialogs::lot_worth(g, l),
             }
         })
         .collect()

@@ -161,15 +161,7 @@ enum ListAsk {
 
 /// The Share dialog's contents for a world.
 fn share_world(def: &worlds_engine::BoardDef) -> ListAsk {
-    let (link, note) = match crate::share_link::world_link(def) {
-        Ok((link, dropped)) => (
-            Ok(link),
-            dropped.then(|| {
-                "The pictures were left out to keep the link short enough to send: export the world as a file to share them too.".to_string()
-            }),
-        ),
-        Err(e) => (Err(e), None),
-    };
+    let (link, note) = crate::share_link::world_share(def);
     ListAsk::Share {
         name: def.name.clone(),
         link,

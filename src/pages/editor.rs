@@ -379,10 +379,7 @@ pub fn BoardEditor(
                                     return;
                                 }
                                 let def = state.with_untracked(|s| s.def().clone());
-                                let (link, note) = match crate::share_link::world_link(&def) {
-                                    Ok((link, dropped)) => (Ok(link), dropped.then(|| "The pictures were left out to keep the link short enough to send: export the world as a file to share them too.".to_string())),
-                                    Err(e) => (Err(e), None),
-                                };
+                                let (link, note) = crate::share_link::world_share(&def);
                                 sharing.set(Some((def.name, link, note)));
                             }>"Share"</button>
                             <button

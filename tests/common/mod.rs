@@ -108,3 +108,11 @@ pub fn classic_with(
         .collect();
     setup
 }
+
+/// The text field whose accessible name (`aria-label`) is `label`.
+pub fn text_field(root: &HtmlElement, label: &str) -> web_sys::HtmlInputElement {
+    root.query_selector(&format!("input[aria-label='{label}']"))
+        .expect("query")
+        .expect("the field")
+        .unchecked_into()
+}

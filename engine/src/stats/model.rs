@@ -384,6 +384,14 @@ impl Movement {
         Start::Rolls
     }
 
+    /// Counts a failed try to leave jail; `true` when it was the last one allowed (the fine
+    /// is then paid and the token moves by that roll, under every release rule).
+    fn failed_try(&self, t: &mut Token) -> (u8, bool) {
+        t.jail_tries = t.jail_tries.saturating_add(1);
+        let tries = t.jail_tries;
+        (tries, self.jail_rules.max_tries.is_some_and(|m| tries >= m))
+    }
+
     /// The throw of a token in jail. `End`: the turn is over (the turn's end is noted);
     /// `Again`: it left jail and rolls on as on a plain turn.
     pub(crate) fn jail_try<C: Chance, O: Observer>(
@@ -402,9 +410,8 @@ impl Movement {
                     self.free(t, obs, "rolls doubles and moves, without rolling again");
                     self.move_by(t, steps, true, 0, bonus, chance, obs);
                 } else {
-                    t.jail_tries = t.jail_tries.saturating_add(1);
-                    let tries = t.jail_tries;
-                    if self.jail_rules.max_tries.is_some_and(|m| tries >= m) {
+                    let (tries, last) = self.failed_try(t);
+                    if last {
                         self.free(t, obs, "pays the fine after the last try and moves");
                         self.move_by(t, steps, true, 0, bonus, chance, obs);
                     } else {
@@ -425,9 +432,8 @@ impl Movement {
                     obs.note(Note::RollAgain);
                     After::Again
                 } else {
-                    t.jail_tries = t.jail_tries.saturating_add(1);
-                    let tries = t.jail_tries;
-                    if self.jail_rules.max_tries.is_some_and(|m| tries >= m) {
+                    let (tries, last) = self.failed_try(t);
+                    if last {
                         self.free(t, obs, "pays the fine after the last try and moves");
                         self.move_by(t, steps, true, 0, bonus, chance, obs);
                         self.rest_roll(t, obs);
