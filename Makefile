@@ -10,12 +10,13 @@ E2E_PORT ?= 8091
 setup:
 	@bash scripts/setup.sh
 
-# Release build of the site into dist/ (size-tuned profile, wasm-opt -Oz from binaryen 132).
+# Release build of the site into dist/: three pages with their own code (scripts/build_site.sh;
+# size-tuned profile, wasm-opt -Oz from binaryen 132).
 # `cargo fetch` first: trunk's --offline (it must not download tools) reaches cargo too, so
 # the crates must already be in the registry cache on a fresh machine.
 build: setup
 	cargo fetch
-	trunk build --release --offline
+	bash scripts/build_site.sh
 	python3 scripts/service_worker.py dist
 	bash scripts/compress.sh
 

@@ -30,10 +30,13 @@ def main():
         digest.update(name.encode())
         digest.update((dist / name).read_bytes())
     version = "mw-" + digest.hexdigest()[:16]
+    pages = [name for name in files if name.endswith(".html") and "/" not in name]
     worker = f"""// The service worker of one build of Monopoly Worlds, written by
 // scripts/service_worker.py: it lists exactly this build's files.
 const VERSION = {json.dumps(version)};
 const FILES = {json.dumps(["./"] + files, indent=2)};
+// The pages of the site (the game, the Board Maker, the lab); any other address is the game.
+const PAGES = {json.dumps(pages)};
 
 self.addEventListener('install', (event) => {{
   event.waitUntil(caches.open(VERSION).then((cache) => cache.addAll(FILES)));
@@ -56,10 +59,12 @@ self.addEventListener('fetch', (event) => {{
   const request = event.request;
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
   if (request.mode === 'navigate') {{
-    // Every address of the app (with a #world= or #game= link, or ?seed=) is the one page.
+    // Every address of a page (with a #world= or #game= link, or ?open=) is that page.
+    const name = new URL(request.url).pathname.split('/').pop();
+    const page = PAGES.includes(name) ? name : 'index.html';
     event.respondWith(
       caches.open(VERSION)
-        .then((cache) => cache.match('index.html'))
+        .then((cache) => cache.match(page))
         .then((page) => page || fetch(request)),
     );
     return;

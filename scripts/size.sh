@@ -1,14 +1,11 @@
 #!/usr/bin/env bash
-# Prints the raw and gzip sizes of the release build's wasm, js and css.
+# Prints the sizes of the release build (dist/): each page's code (wasm + js) raw, gzip and
+# brotli, and the stylesheets. What a page downloads is its html, its code and the css.
 set -euo pipefail
 cd "$(dirname "$0")/../dist"
-printf '%-6s %10s %10s\n' kind raw gzip
-for kind in wasm js css; do
-  raw=0; gz=0
-  for f in *."$kind"; do
-    [ -f "$f" ] || continue
-    raw=$((raw + $(stat -c %s "$f")))
-    gz=$((gz + $(gzip -9 -c "$f" | wc -c)))
-  done
-  printf '%-6s %10s %10s\n' "$kind" "$raw" "$gz"
+br() { if command -v brotli >/dev/null; then brotli -q 11 -c "$1" | wc -c; else echo -; fi; }
+printf '%-30s %10s %10s %10s\n' file raw gzip brotli
+for f in *.wasm *.js *.css; do
+  [ -f "$f" ] || continue
+  printf '%-30s %10s %10s %10s\n' "$(echo "$f" | sed -E 's/-[0-9a-f]{16}//')" "$(stat -c %s "$f")" "$(gzip -9 -c "$f" | wc -c)" "$(br "$f")"
 done

@@ -13,14 +13,29 @@ use worlds_engine::cards::{CardEffect, SquareRef};
 use worlds_engine::{Board, BoardDef, BoardError, Preset, RuleSet, SquareDef, SquareKind};
 
 /// Where the board being edited came from, which decides what "Save" does.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Origin {
     /// A new world from the Worlds template, never saved.
     New,
     /// A copy of a built-in board (presets are read-only: saving makes a new world).
-    Preset(Preset),
+    Preset(#[serde(with = "preset_id")] Preset),
     /// A saved world: "Save" writes over it (after asking).
     Saved { id: String },
+}
+
+/// A built-in board by its id ("classic"), for an editing session kept while the lab is open.
+mod preset_id {
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+    use worlds_engine::Preset;
+
+    pub fn serialize<S: Serializer>(preset: &Preset, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(preset.id())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Preset, D::Error> {
+        let id = String::deserialize(d)?;
+        Preset::from_id(&id).ok_or_else(|| D::Error::custom(format!("no built-in board {id}")))
+    }
 }
 
 /// What a square can be turned into. The start square is fixed and is not one of them.
@@ -281,7 +296,7 @@ const MAX_HISTORY: usize = 200;
 
 /// The board being edited, where it came from, and the unsaved changes (for undo and for
 /// asking before they are lost).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct EditorState {
     def: BoardDef,
     origin: Origin,
@@ -336,6 +351,14 @@ impl EditorState {
         match &self.origin {
             Origin::Saved { id } => Some(id),
             _ => None,
+        }
+    }
+
+    /// The same session without its undo steps (to keep it where space is short).
+    pub fn without_history(&self) -> EditorState {
+        EditorState {
+            history: Vec::new(),
+            ..self.clone()
         }
     }
 

@@ -8,6 +8,7 @@ pub mod boards;
 pub mod components;
 pub mod download;
 pub mod editor;
+pub mod handoff;
 pub mod lobby;
 pub mod pages;
 pub mod pictures;

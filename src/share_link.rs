@@ -12,12 +12,17 @@ pub const WORLD_LINK_BUDGET: usize = 8 * 1024;
 /// The longest game link offered (longer games are shared as a file).
 pub const GAME_LINK_LIMIT: usize = 32 * 1024;
 
-/// This site's address without any fragment (`https://host/path/`).
+/// The address of the game's page without any fragment (`https://host/path/`), from any
+/// page of the site (the Board Maker's `maker.html` shares links the game's page opens).
 pub fn site_address() -> String {
     let location = leptos::prelude::window().location();
     let origin = location.origin().unwrap_or_default();
     let path = location.pathname().unwrap_or_else(|_| "/".into());
-    format!("{origin}{path}")
+    let folder = match path.rsplit_once('/') {
+        Some((folder, page)) if page.ends_with(".html") => format!("{folder}/"),
+        _ => path,
+    };
+    format!("{origin}{folder}")
 }
 
 /// A link to this site carrying `text` under `key`.

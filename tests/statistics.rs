@@ -514,18 +514,45 @@ async fn the_editor_board_opens_the_lab_and_back_returns_to_the_editor() {
 }
 
 #[wasm_bindgen_test]
-async fn the_menu_opens_the_lab() {
+async fn the_menu_opens_the_labs_page_and_the_lab_opens_on_what_it_was_handed() {
     clear_app_storage();
+    let _ = web_sys::window()
+        .and_then(|w| w.session_storage().ok().flatten())
+        .map(|s| s.clear());
+    // The lab is a page of its own: the menu loads it (recorded here instead of made).
+    let loads_before = monopoly_worlds::app::record_page_loads().len();
     let c = container();
     leptos::mount::mount_to(c.clone(), monopoly_worlds::App).forget();
     leptos::task::tick().await;
     button(&c, "Statistics").click();
     leptos::task::tick().await;
-    let heading = c.query_selector("h1").expect("q").expect("a heading");
-    assert_eq!(heading.text_content().as_deref(), Some("Statistics lab"));
+    let loads = monopoly_worlds::app::record_page_loads();
+    assert_eq!(loads[loads_before..], ["lab.html".to_string()]);
+    c.remove();
+
+    // The lab's page opens on the board the editor handed over, and its Back button goes
+    // to the Board Maker's page.
+    let mut def = Preset::Mini.board_def();
+    def.name = "Handed Isle".to_string();
+    let from_editor = Shared::default();
+    from_editor.lab_board.set(Some(def));
+    from_editor.lab_back.set(Screen::BoardMaker);
+    monopoly_worlds::handoff::write(&from_editor, Screen::Statistics);
+    let c = container();
+    leptos::mount::mount_to(c.clone(), monopoly_worlds::app::LabApp).forget();
+    leptos::task::tick().await;
+    let shown = c
+        .query_selector(".stats-options select")
+        .expect("q")
+        .and_then(|s| s.dyn_into::<HtmlSelectElement>().ok())
+        .and_then(|s| s.selected_options().item(0))
+        .and_then(|o| o.text_content())
+        .unwrap_or_default();
+    assert_eq!(shown, "Handed Isle (being edited)");
     button(&c, "Back").click();
     leptos::task::tick().await;
-    assert!(text(&c).contains("Monopoly Worlds"));
+    let loads = monopoly_worlds::app::record_page_loads();
+    assert_eq!(loads.last().map(String::as_str), Some("maker.html"));
     c.remove();
 }
 

@@ -215,6 +215,8 @@ test('the Board Maker with the keyboard alone', async () => {
   await page.getByRole('heading', exact('Monopoly Worlds')).waitFor();
   await focusOn('Board Maker');
   await page.keyboard.press('Enter');
+  // The Board Maker is a page of its own: it loads, then takes the keyboard.
+  await page.getByRole('heading', exact('Board Maker')).waitFor();
   await focusOn('New world');
   await page.keyboard.press('Enter');
   await focusOn(/^2\. Mediterranean Avenue/);

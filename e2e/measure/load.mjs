@@ -5,7 +5,9 @@
 // - bytes on the wire until the main menu is usable,
 // - navigation -> main menu visible (the shell's HTML) and usable (the app running),
 // - navigation -> lobby usable when Play is pressed as soon as it appears,
-// - "Roll dice" -> the board updated and painted.
+// - "Roll dice" -> the board updated and painted,
+// - navigation -> the Board Maker and the lab usable, opened by their own addresses (their
+//   code is downloaded only then), with their bytes on the wire.
 // Figures go to e2e/artifacts/load.json and the output.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { launch, BASE_URL } from '../journeys/browser.mjs';
@@ -72,14 +74,30 @@ async function measureLobby(browser, profile) {
   return { lobby, roll };
 }
 
+/// A page of its own (maker.html, lab.html): navigation -> its app running and `ready` shown.
+async function measurePage(browser, profile, address, ready) {
+  const { context, page, wire } = await coldPage(browser, profile);
+  await page.goto(BASE_URL + address, { waitUntil: 'commit' });
+  await page.waitForFunction(() => window.__mwReady === true, null, { timeout: 60_000, polling: 16 });
+  await page.getByRole('button', { name: ready, exact: true }).waitFor({ timeout: 60_000 });
+  const usable = await sinceNavigation(page);
+  const bytes = wire.bytes;
+  await context.close();
+  return { usable, bytes };
+}
+
 const browser = await launch();
 const figures = {};
 for (const [name, profile] of Object.entries(PROFILES)) {
   const loads = [];
   const lobbies = [];
+  const makers = [];
+  const labs = [];
   for (let i = 0; i < RUNS; i++) {
     loads.push(await measureLoad(browser, profile));
     lobbies.push(await measureLobby(browser, profile));
+    makers.push(await measurePage(browser, profile, '/maker.html', 'New world'));
+    labs.push(await measurePage(browser, profile, '/lab.html', 'Run simulation'));
   }
   figures[name] = {
     bytes_until_menu_usable: median(loads.map((l) => l.bytes)),
@@ -87,6 +105,10 @@ for (const [name, profile] of Object.entries(PROFILES)) {
     menu_usable_ms: Math.round(median(loads.map((l) => l.usable))),
     lobby_usable_ms: Math.round(median(lobbies.map((l) => l.lobby))),
     roll_to_painted_ms: Number(median(lobbies.map((l) => l.roll)).toFixed(1)),
+    board_maker_usable_ms: Math.round(median(makers.map((l) => l.usable))),
+    board_maker_bytes: median(makers.map((l) => l.bytes)),
+    lab_usable_ms: Math.round(median(labs.map((l) => l.usable))),
+    lab_bytes: median(labs.map((l) => l.bytes)),
     runs: RUNS,
   };
 }
@@ -96,4 +118,8 @@ writeFileSync(new URL('../artifacts/load.json', import.meta.url), JSON.stringify
 console.log('profile       bytes-to-menu  menu-visible  menu-usable  lobby-usable  roll->painted');
 for (const [name, f] of Object.entries(figures)) {
   console.log(`${name.padEnd(13)} ${String(f.bytes_until_menu_usable).padStart(13)}  ${String(f.menu_visible_ms).padStart(9)} ms  ${String(f.menu_usable_ms).padStart(8)} ms  ${String(f.lobby_usable_ms).padStart(9)} ms  ${String(f.roll_to_painted_ms).padStart(10)} ms`);
+}
+console.log('profile       board-maker-usable  (bytes)   lab-usable  (bytes)');
+for (const [name, f] of Object.entries(figures)) {
+  console.log(`${name.padEnd(13)} ${String(f.board_maker_usable_ms).padStart(15)} ms  ${String(f.board_maker_bytes).padStart(8)}  ${String(f.lab_usable_ms).padStart(8)} ms  ${String(f.lab_bytes).padStart(8)}`);
 }

@@ -26,13 +26,36 @@ thread_local! {
     static PARKED: RefCell<Option<EditorState>> = const { RefCell::new(None) };
 }
 
-/// Keeps an editing session while another screen is shown.
+/// Where an editing session waits while the lab's page is open: the tab's session storage.
+const PARKED_KEY: &str = "mw:editor-parked";
+
+/// Keeps an editing session while another screen is shown, on this page and, for the lab's
+/// page, in the tab's session storage (without its undo steps if they do not fit).
 pub fn park(state: EditorState) {
+    if let Some(storage) = window().session_storage().ok().flatten() {
+        let fits = |s: &EditorState| {
+            serde_json::to_string(s)
+                .ok()
+                .is_some_and(|text| storage.set_item(PARKED_KEY, &text).is_ok())
+        };
+        if !fits(&state) && !fits(&state.without_history()) {
+            let _ = storage.remove_item(PARKED_KEY);
+        }
+    }
     PARKED.with(|p| *p.borrow_mut() = Some(state));
 }
 
 fn take_parked() -> Option<EditorState> {
-    PARKED.with(|p| p.borrow_mut().take())
+    let stored = window()
+        .session_storage()
+        .ok()
+        .flatten()
+        .and_then(|storage| {
+            let text = storage.get_item(PARKED_KEY).ok().flatten();
+            let _ = storage.remove_item(PARKED_KEY);
+            serde_json::from_str(&text?).ok()
+        });
+    PARKED.with(|p| p.borrow_mut().take()).or(stored)
 }
 
 /// A saved world as the list shows it, with its board for the thumbnail.

@@ -276,7 +276,10 @@ pub fn BoardEditor(
             on_leave.run(());
         }
     };
+    // Set when the session is parked for the lab: its page may load without asking.
+    let parked = StoredValue::new(false);
     let open_lab = move |_| {
+        parked.set_value(true);
         if let Some(shared) = shared {
             shared.lab_board.set(Some(shown.get_untracked()));
             shared.lab_back.set(Screen::BoardMaker);
@@ -292,7 +295,7 @@ pub fn BoardEditor(
         }
     });
     let unload_handle = window_event_listener(leptos::ev::beforeunload, move |ev| {
-        if dirty.get_untracked() {
+        if dirty.get_untracked() && !parked.get_value() {
             ev.prevent_default();
             ev.set_return_value("You have unsaved changes to this world.");
         }

@@ -158,6 +158,7 @@ fn animate_step(
 pub fn PlayScreen() -> impl IntoView {
     let session = expect_context::<Session>();
     let nav = expect_context::<Navigator>();
+    let shared = use_context::<crate::app::Shared>();
     let settings = expect_context::<SettingsStore>().settings;
     let ui = PlayUi {
         manage: RwSignal::new(false),
@@ -342,6 +343,17 @@ pub fn PlayScreen() -> impl IntoView {
                                 ui.menu.set(false);
                                 sharing.set(Some(link));
                             }>"Share game"</button>
+                            <button type="button" class="menu-button" on:click=move |_| {
+                                // The lab opens on this game's board; its Back returns here
+                                // (the game is saved after every move).
+                                if let Some(shared) = shared {
+                                    let board = session.game.with_untracked(|g| g.as_ref().map(|g| g.board().def().clone()));
+                                    shared.lab_board.set(board);
+                                    shared.lab_back.set(Screen::Play);
+                                }
+                                ui.menu.set(false);
+                                nav.go(Screen::Statistics);
+                            }>"Board statistics"</button>
                             <button type="button" class="menu-button" on:click=move |_| menu_view.set(MenuView::Help)>"Help"</button>
                             <button type="button" class="menu-button" on:click=move |_| menu_view.set(MenuView::Settings)>"Settings"</button>
                             <button type="button" class="menu-button" on:click=move |_| menu_view.set(MenuView::ConfirmExit)>"Exit"</button>

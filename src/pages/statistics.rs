@@ -38,7 +38,7 @@ pub struct LabBoard {
 
 /// The board being edited (if any), then the presets, then the user's playable worlds;
 /// with what went wrong while gathering them.
-fn board_choices(editing: Option<BoardDef>) -> (Vec<LabBoard>, Vec<String>) {
+fn board_choices(editing: Option<BoardDef>, in_game: bool) -> (Vec<LabBoard>, Vec<String>) {
     let mut out = Vec::new();
     let mut problems = Vec::new();
     if let Some(def) = editing {
@@ -46,7 +46,11 @@ fn board_choices(editing: Option<BoardDef>) -> (Vec<LabBoard>, Vec<String>) {
         match Board::from_def(def) {
             Ok(board) => out.push(LabBoard {
                 id: "editing".to_string(),
-                label: format!("{name} (being edited)"),
+                label: if in_game {
+                    format!("{name} (this game)")
+                } else {
+                    format!("{name} (being edited)")
+                },
                 board,
             }),
             Err(errors) => {
@@ -359,7 +363,8 @@ pub fn Statistics() -> impl IntoView {
     let nav = expect_context::<Navigator>();
     let shared = use_context::<Shared>().unwrap_or_default();
     let editing = shared.lab_board.get_untracked();
-    let (choices, board_problems) = board_choices(editing);
+    let in_game = shared.lab_back.get_untracked() == Screen::Play;
+    let (choices, board_problems) = board_choices(editing, in_game);
     let lab = Lab {
         choices: StoredValue::new(choices),
         chosen: RwSignal::new(0),

@@ -1,0 +1,179 @@
+// Journeys across the site's three pages (issue 12): the game (index.html), the Board Maker
+// (maker.html) and the statistics lab (lab.html) each have their own code, downloaded only
+// when a player opens them. Opening them from the menu and from a game, the browser's back
+// button, a direct link or a reload on each page, a slow network (a progress count, never a
+// blank page) and code that fails to load (a message and Retry).
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { launch, openApp, startGame, artifacts, BASE_URL } from './browser.mjs';
+
+let browser;
+before(async () => {
+  mkdirSync(artifacts, { recursive: true });
+  browser = await launch();
+});
+after(async () => { await browser?.close(); });
+
+const exact = (name) => ({ name, exact: true });
+const path = (page) => new URL(page.url()).pathname;
+
+/// The wasm files the page has asked for so far, by page code ("monopoly-worlds", "maker", "lab").
+function wasmRequests(page) {
+  const seen = [];
+  page.on('request', (r) => {
+    const m = /\/([a-z-]+)-[0-9a-f]+_bg\.wasm$/.exec(new URL(r.url()).pathname);
+    if (m) seen.push(m[1]);
+  });
+  return seen;
+}
+
+test('the menu loads only the game\'s code; the Board Maker and the lab load theirs when opened, and Back returns', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const wasm = wasmRequests(page);
+  await page.goto(BASE_URL + '/');
+  await page.waitForFunction(() => window.__mwReady === true);
+  await page.getByRole('heading', exact('Monopoly Worlds')).waitFor();
+  assert.deepEqual(wasm, ['monopoly-worlds'], 'the menu downloads the game\'s code only');
+
+  await page.getByRole('button', exact('Board Maker')).click();
+  await page.getByRole('heading', exact('Board Maker')).waitFor();
+  assert.equal(path(page), '/maker.html');
+  assert.ok(wasm.includes('maker'), 'the Board Maker\'s code arrives when it is opened');
+  assert.ok(!wasm.includes('lab'), 'the lab\'s code is not downloaded by the Board Maker');
+
+  await page.goBack();
+  await page.getByRole('button', exact('Play')).waitFor();
+  assert.equal(path(page), '/');
+
+  await page.getByRole('button', exact('Statistics')).click();
+  await page.getByRole('heading', exact('Statistics lab')).waitFor();
+  assert.equal(path(page), '/lab.html');
+  assert.ok(wasm.includes('lab'));
+  // The lab's own Back button returns to the menu too.
+  await page.getByRole('button', exact('Back')).click();
+  await page.getByRole('button', exact('Play')).waitFor();
+  await page.getByRole('button', exact('Board Maker')).click();
+  await page.getByRole('heading', exact('Board Maker')).waitFor();
+  await page.getByRole('button', exact('Back')).click();
+  await page.getByRole('button', exact('Play')).waitFor();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a direct link or a reload on each page shows that page', async () => {
+  const { page, context, errors } = await openApp(browser);
+  for (const [address, heading] of [['/maker.html', 'Board Maker'], ['/lab.html', 'Statistics lab'], ['/', 'Monopoly Worlds']]) {
+    await page.goto(BASE_URL + address);
+    await page.getByRole('heading', exact(heading)).waitFor();
+    await page.waitForFunction(() => window.__mwReady === true);
+    await page.reload();
+    await page.getByRole('heading', exact(heading)).waitFor();
+    await page.waitForFunction(() => window.__mwReady === true);
+  }
+  // A screen of the game's page named in the address opens (as the other pages send players).
+  await page.goto(BASE_URL + '/?open=lobby');
+  await page.getByRole('button', exact('Start game')).waitFor();
+  assert.equal(new URL(page.url()).search, '', 'read once: a reload shows the menu');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the lab opened from the editor keeps its board over a reload, and Back returns to the editor', async () => {
+  const { page, context, errors } = await openApp(browser);
+  await page.getByRole('button', exact('Board Maker')).click();
+  await page.getByRole('button', exact('New world')).click();
+  await page.getByLabel('Board name').fill('Reload world');
+  await page.getByRole('button', exact('Statistics')).click();
+  await page.getByRole('heading', exact('Statistics lab')).waitFor();
+  const chosen = () => page.getByLabel('Board').first().evaluate((s) => s.selectedOptions[0].textContent);
+  assert.equal(await chosen(), 'Reload world (being edited)');
+  await page.reload();
+  await page.getByRole('heading', exact('Statistics lab')).waitFor();
+  assert.equal(await chosen(), 'Reload world (being edited)');
+  await page.getByRole('button', exact('Back')).click();
+  await page.getByRole('heading', exact('Board Maker: Reload world')).waitFor();
+  assert.equal(await page.getByLabel('Board name').inputValue(), 'Reload world');
+  // The unsaved change is still there to save or to drop.
+  await page.getByRole('button', exact('Save')).click();
+  await page.getByText('Saved "Reload world".').waitFor();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('from a game: the lab on this game\'s board, and back to the same game', async () => {
+  const { page, context, errors } = await openApp(browser);
+  await startGame(page, { seed: 7, seats: [{ name: 'Ann' }, { name: 'Bob', plays: 'balanced' }] });
+  const before = await page.locator('section.players').textContent();
+  await page.getByRole('button', exact('Menu')).click();
+  await page.getByRole('button', exact('Board statistics')).click();
+  await page.getByRole('heading', exact('Statistics lab')).waitFor();
+  const chosen = await page.getByLabel('Board').first().evaluate((s) => s.selectedOptions[0].textContent);
+  assert.equal(chosen, 'Classic (this game)');
+  await page.getByRole('button', exact('Back')).click();
+  await page.locator('.board-ring').waitFor();
+  assert.equal(await page.locator('section.players').textContent(), before, 'the same game, as it was');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('"Play this world" in the Board Maker opens the lobby on that world', async () => {
+  const { page, context, errors } = await openApp(browser);
+  await page.getByRole('button', exact('Board Maker')).click();
+  await page.getByRole('button', exact('New world')).click();
+  await page.getByLabel('Board name').fill('Hand-off world');
+  await page.getByRole('button', exact('Save')).click();
+  await page.getByText('Saved "Hand-off world".').waitFor();
+  await page.getByRole('button', exact('Back')).click();
+  await page.getByRole('heading', exact('Board Maker')).waitFor();
+  await page.locator('.board-row', { hasText: 'Hand-off world' }).getByRole('button', exact('Play this world')).click();
+  await page.getByRole('button', exact('Start game')).waitFor();
+  assert.equal(await page.getByRole('radio', { name: 'Hand-off world' }).isChecked(), true);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('on a slow network the Board Maker shows how much of its code has arrived', async () => {
+  const { page, context, errors } = await openApp(browser);
+  await page.waitForFunction(() => window.__mwReady === true);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false, latency: 150, downloadThroughput: (400 * 1024) / 8, uploadThroughput: (400 * 1024) / 8,
+  });
+  await page.getByRole('button', exact('Board Maker')).click();
+  const status = page.getByRole('status').filter({ hasText: /Loading the Board Maker… \d+%/ });
+  await status.waitFor({ timeout: 60_000 });
+  await page.screenshot({ path: artifacts + 'pages-loading.png' });
+  assert.equal(await page.getByRole('heading', exact('Board Maker')).isVisible(), true, 'the page has its title while it loads');
+  await page.getByRole('button', exact('New world')).waitFor({ timeout: 120_000 });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+for (const [name, address, heading, pattern] of [
+  ['the Board Maker', '/maker.html', 'Board Maker', /\/maker-[0-9a-f]+_bg\.wasm$/],
+  ['the game', '/', 'Monopoly Worlds', /\/monopoly-worlds-[0-9a-f]+_bg\.wasm$/],
+]) {
+  test(`code that cannot be loaded (${name}) is said, with Retry, and nothing stored is touched`, async () => {
+    const { page, context } = await openApp(browser);
+    await page.waitForFunction(() => window.__mwReady === true);
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+    let fail = true;
+    await page.route(pattern, (route) => (fail ? route.abort('internetdisconnected') : route.continue()));
+    await page.goto(BASE_URL + address);
+    const alert = page.getByRole('alert').filter({ hasText: 'could not be loaded' });
+    await alert.waitFor({ timeout: 30_000 });
+    assert.equal(await page.getByRole('heading', exact(heading)).isVisible(), true);
+    await page.screenshot({ path: artifacts + `pages-failed-${heading === 'Board Maker' ? 'maker' : 'game'}.png` });
+    assert.equal(await page.evaluate(() => JSON.stringify({ ...localStorage })), stored);
+    fail = false;
+    await page.getByRole('button', exact('Retry')).click();
+    await page.waitForFunction(() => window.__mwReady === true, null, { timeout: 60_000 });
+    await page.getByRole('heading', exact(heading)).waitFor();
+    await context.close();
+  });
+}
