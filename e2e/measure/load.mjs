@@ -34,25 +34,30 @@ async function coldPage(browser, profile) {
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpu });
   }
-  const wire = { bytes: 0 };
-  cdp.on('Network.loadingFinished', (e) => { wire.bytes += e.encodedDataLength; });
-  return { context, page, wire };
+  return { context, page };
 }
+
+/// Bytes the page has received so far (headers and bodies as sent), from its own resource
+/// timing: the DevTools events can arrive after the moment being measured.
+const bytesSoFar = (page) => page.evaluate(() =>
+  [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
+    .reduce((sum, e) => sum + (e.transferSize || 0), 0));
 
 /// Navigation start to now, in the page's clock.
 const sinceNavigation = (page) => page.evaluate(() => performance.now());
 
 async function measureLoad(browser, profile) {
-  const { context, page, wire } = await coldPage(browser, profile);
+  const { context, page } = await coldPage(browser, profile);
   await page.goto(BASE_URL + '/', { waitUntil: 'commit' });
   await page.getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 60_000 });
   const visible = await sinceNavigation(page);
+  const shellBytes = await bytesSoFar(page);
   // Usable: the app itself is running (the shell's buttons are replaced by the app's).
   await page.waitForFunction(() => window.__mwReady === true || !document.getElementById('shell'), null, { timeout: 60_000, polling: 16 });
   const usable = await sinceNavigation(page);
-  const bytes = wire.bytes;
+  const bytes = await bytesSoFar(page);
   await context.close();
-  return { visible, usable, bytes };
+  return { visible, usable, bytes, shellBytes };
 }
 
 async function measureLobby(browser, profile) {
@@ -76,12 +81,12 @@ async function measureLobby(browser, profile) {
 
 /// A page of its own (maker.html, lab.html): navigation -> its app running and `ready` shown.
 async function measurePage(browser, profile, address, ready) {
-  const { context, page, wire } = await coldPage(browser, profile);
+  const { context, page } = await coldPage(browser, profile);
   await page.goto(BASE_URL + address, { waitUntil: 'commit' });
   await page.waitForFunction(() => window.__mwReady === true, null, { timeout: 60_000, polling: 16 });
   await page.getByRole('button', { name: ready, exact: true }).waitFor({ timeout: 60_000 });
   const usable = await sinceNavigation(page);
-  const bytes = wire.bytes;
+  const bytes = await bytesSoFar(page);
   await context.close();
   return { usable, bytes };
 }
@@ -100,6 +105,7 @@ for (const [name, profile] of Object.entries(PROFILES)) {
     labs.push(await measurePage(browser, profile, '/lab.html', 'Run simulation'));
   }
   figures[name] = {
+    bytes_until_menu_visible: median(loads.map((l) => l.shellBytes)),
     bytes_until_menu_usable: median(loads.map((l) => l.bytes)),
     menu_visible_ms: Math.round(median(loads.map((l) => l.visible))),
     menu_usable_ms: Math.round(median(loads.map((l) => l.usable))),
@@ -119,6 +125,7 @@ console.log('profile       bytes-to-menu  menu-visible  menu-usable  lobby-usabl
 for (const [name, f] of Object.entries(figures)) {
   console.log(`${name.padEnd(13)} ${String(f.bytes_until_menu_usable).padStart(13)}  ${String(f.menu_visible_ms).padStart(9)} ms  ${String(f.menu_usable_ms).padStart(8)} ms  ${String(f.lobby_usable_ms).padStart(9)} ms  ${String(f.roll_to_painted_ms).padStart(10)} ms`);
 }
+console.log(`bytes until the menu is visible (the HTML shell and its css): ${Object.entries(figures).map(([n, f]) => `${n} ${f.bytes_until_menu_visible}`).join(', ')}`);
 console.log('profile       board-maker-usable  (bytes)   lab-usable  (bytes)');
 for (const [name, f] of Object.entries(figures)) {
   console.log(`${name.padEnd(13)} ${String(f.board_maker_usable_ms).padStart(15)} ms  ${String(f.board_maker_bytes).padStart(8)}  ${String(f.lab_usable_ms).padStart(8)} ms  ${String(f.lab_bytes).padStart(8)}`);
