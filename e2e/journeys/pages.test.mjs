@@ -157,6 +157,7 @@ test('on a slow network the Board Maker shows how much of its code has arrived',
 for (const [name, address, heading, pattern] of [
   ['the Board Maker', '/maker.html', 'Board Maker', /\/maker-[0-9a-f]+_bg\.wasm$/],
   ['the game', '/', 'Monopoly Worlds', /\/monopoly-worlds-[0-9a-f]+_bg\.wasm$/],
+  ['the lab\'s JavaScript', '/lab.html', 'Statistics lab', /\/lab-[0-9a-f]+\.js$/],
 ]) {
   test(`code that cannot be loaded (${name}) is said, with Retry, and nothing stored is touched`, async () => {
     const { page, context } = await openApp(browser);
@@ -168,7 +169,7 @@ for (const [name, address, heading, pattern] of [
     const alert = page.getByRole('alert').filter({ hasText: 'could not be loaded' });
     await alert.waitFor({ timeout: 30_000 });
     assert.equal(await page.getByRole('heading', exact(heading)).isVisible(), true);
-    await page.screenshot({ path: artifacts + `pages-failed-${heading === 'Board Maker' ? 'maker' : 'game'}.png` });
+    await page.screenshot({ path: artifacts + `pages-failed-${address === '/' ? 'game' : address.slice(1, -5)}.png` });
     assert.equal(await page.evaluate(() => JSON.stringify({ ...localStorage })), stored);
     fail = false;
     await page.getByRole('button', exact('Retry')).click();
