@@ -9,6 +9,15 @@
 # stylesheets and icons, have the same hashed names).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# maker.html and lab.html are written from one template (web/page.html).
+page() { # page FILE BIN TITLE WHAT DESCRIPTION
+  sed -e "s|@BIN@|$2|g" -e "s|@TITLE@|$3|g" -e "s|@WHAT@|$4|g" -e "s|@DESCRIPTION@|$5|g" \
+    -e '/^<!-- The template/,/-->$/d' web/page.html > "$1"
+}
+page maker.html maker "Board Maker" "Board Maker" \
+  "Design your own Monopoly Worlds boards: squares, prices, colors, cards and rules."
+page lab.html lab "Statistics lab" "statistics lab" \
+  "Landing frequencies, rent payback and computer-player tournaments for any Monopoly Worlds board."
 site=target/site
 rm -rf "$site"
 for page in index maker lab; do
