@@ -338,26 +338,31 @@ pub fn App() -> impl IntoView {
     }
 }
 
+/// A page that shows one screen (made once the page's context is provided).
+fn one_screen_page<V: IntoView>(
+    page: Page,
+    screen: Screen,
+    content: impl FnOnce() -> V,
+) -> impl IntoView {
+    provide_page(page, screen);
+    let content = content();
+    view! { <main id="app" class="app">{content}</main> }
+}
+
 /// The Board Maker's page (maker.html).
 #[component]
 pub fn MakerApp() -> impl IntoView {
-    provide_page(Page::Maker, Screen::BoardMaker);
-    view! {
-        <main id="app" class="app">
-            <crate::pages::board_maker::BoardMaker />
-        </main>
-    }
+    one_screen_page(Page::Maker, Screen::BoardMaker, || {
+        view! { <crate::pages::board_maker::BoardMaker /> }
+    })
 }
 
 /// The statistics lab's page (lab.html).
 #[component]
 pub fn LabApp() -> impl IntoView {
-    provide_page(Page::Lab, Screen::Statistics);
-    view! {
-        <main id="app" class="app">
-            <crate::pages::statistics::Statistics />
-        </main>
-    }
+    one_screen_page(Page::Lab, Screen::Statistics, || {
+        view! { <crate::pages::statistics::Statistics /> }
+    })
 }
 
 /// Starts one page: the app takes over from the HTML shell that showed while the code
