@@ -6,9 +6,9 @@
 pub mod app;
 pub mod boards;
 pub mod components;
+pub mod context;
 pub mod download;
 pub mod editor;
-pub mod handoff;
 pub mod lobby;
 pub mod pages;
 pub mod pictures;

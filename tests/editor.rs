@@ -11,7 +11,7 @@ use worlds_engine::board::{MAX_SQUARES, MIN_SQUARES};
 use worlds_engine::cards::{CardEffect, SquareRef};
 use worlds_engine::{BoardError, Preset, SquareDef, SquareKind};
 
-use monopoly_worlds::app::{Navigator, Screen, Shared};
+use monopoly_worlds::context::{Navigator, Screen, Shared};
 use monopoly_worlds::editor::{retype, EditError, EditorState, JokerAction, Origin, SquareType};
 use monopoly_worlds::pages::board_maker::BoardMaker;
 use monopoly_worlds::pages::editor::square_views;

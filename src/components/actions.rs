@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 use worlds_engine::{Action, Phase, SeatKind};
 
-use crate::pages::play::PlayUi;
+use crate::components::play_ui::PlayUi;
 use crate::session::Session;
 
 /// What the bar offers, worked out from the game (plain data, so it can be compared).

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 use worlds_engine::NetWorthPoint;
 
-use crate::app::{Navigator, Screen};
+use crate::context::{Navigator, Screen};
 use crate::session::Session;
 
 const W: f64 = 640.0;

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use worlds_engine::Action;
 
 use super::modal::Modal;
-use crate::pages::play::PlayUi;
+use crate::components::play_ui::PlayUi;
 use crate::session::Session;
 
 /// One lot's row: what it is and the actions allowed on it now.

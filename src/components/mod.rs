@@ -9,6 +9,7 @@ pub mod fields;
 pub mod game_log;
 pub mod manage;
 pub mod modal;
+pub mod play_ui;
 pub mod players;
 pub mod share;
 pub mod square_editor;

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use worlds_engine::{Action, TradeSide};
 
 use super::modal::Modal;
-use crate::pages::play::PlayUi;
+use crate::components::play_ui::PlayUi;
 use crate::session::Session;
 
 /// A lot one side may put in the trade.

@@ -9,10 +9,10 @@ use wasm_bindgen::JsCast;
 use worlds_engine::envelope::{ImportError, MAX_IMPORT_BYTES};
 use worlds_engine::{GameRecord, Preset};
 
-use crate::app::{Navigator, Screen};
 use crate::components::modal::Modal;
 use crate::components::share::ShareDialog;
 use crate::components::thumbnail::BoardThumbnail;
+use crate::context::{Navigator, Screen};
 use crate::download::download_text;
 use crate::editor::EditorState;
 use crate::pages::editor::BoardEditor;
@@ -220,14 +220,14 @@ fn BoardList(open: Callback<EditorState>) -> impl IntoView {
         Ok(w) => open.run(EditorState::open_saved(&w.id, w.def)),
         Err(e) => say(false, e.to_string()),
     };
-    let shared = use_context::<crate::app::Shared>();
-    let navigator = use_context::<crate::app::Navigator>();
+    let shared = use_context::<crate::context::Shared>();
+    let navigator = use_context::<crate::context::Navigator>();
     let play_world = move |id: String| {
         if let Some(shared) = shared {
             shared.lobby_board.set(Some(format!("world:{id}")));
         }
         if let Some(nav) = navigator {
-            nav.go(crate::app::Screen::Lobby);
+            nav.go(crate::context::Screen::Lobby);
         }
     };
     let export = move |id: String| {

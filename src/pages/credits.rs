@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use crate::app::{Navigator, Screen};
+use crate::context::{Navigator, Screen};
 
 #[component]
 pub fn Credits() -> impl IntoView {

@@ -7,12 +7,12 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use worlds_engine::{BoardDef, BoardError, SquareDef, SquareKind};
 
-use crate::app::{Navigator, Screen, Shared};
 use crate::components::board_settings::BoardSettings;
 use crate::components::board_view::{board_square_views, BoardRing, SquareView};
 use crate::components::modal::Modal;
 use crate::components::share::ShareDialog;
 use crate::components::square_editor::{SquareCommands, SquareEditor};
+use crate::context::{Navigator, Screen, Shared};
 use crate::editor::{problems_of, EditorState, Origin};
 use crate::session::now_ms;
 use crate::storage::{worlds, LocalStore};

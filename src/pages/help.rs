@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use worlds_engine::rules::{DebtRule, DoublesLimit, ExtraRoll, JailRelease, RentModel};
 use worlds_engine::{Board, Preset};
 
-use crate::app::{Navigator, Screen};
+use crate::context::{Navigator, Screen};
 use crate::session::Session;
 
 /// The rules of a board's rule set, one sentence each.

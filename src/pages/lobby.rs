@@ -3,9 +3,9 @@
 use leptos::prelude::*;
 use worlds_engine::Board;
 
-use crate::app::{Navigator, Screen};
 use crate::components::modal::Modal;
 use crate::components::thumbnail::BoardThumbnail;
+use crate::context::{Navigator, Screen};
 use crate::lobby::{pawn_token, LobbyForm, COLORS, STRATEGIES, TOKENS};
 use crate::session::{new_seed, AutosaveState, Session};
 
@@ -49,7 +49,7 @@ pub fn Lobby() -> impl IntoView {
     let session = expect_context::<Session>();
     let (mut choices, list_problem) = board_choices();
     // A world opened from a link and played without saving it is offered first.
-    let shared = use_context::<crate::app::Shared>();
+    let shared = use_context::<crate::context::Shared>();
     let from_link = shared.and_then(|s| s.link_world.get_untracked());
     if let Some(def) = from_link {
         if let Ok(board) = Board::from_def(def.clone()) {
@@ -98,7 +98,7 @@ pub fn Lobby() -> impl IntoView {
         });
     };
     // "Play this world" in the Board Maker opens the lobby on that world.
-    let wanted = use_context::<crate::app::Shared>()
+    let wanted = use_context::<crate::context::Shared>()
         .and_then(|s| s.lobby_board.try_update(Option::take).flatten());
     if let Some(id) = wanted {
         if let Some(i) = choices.with_value(|c| c.iter().position(|x| x.id == id)) {

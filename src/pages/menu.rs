@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use crate::app::{Navigator, Screen};
+use crate::context::{Navigator, Screen};
 use crate::session::Session;
 use crate::storage::{saves, LocalStore};
 

@@ -7,7 +7,6 @@ use std::time::Duration;
 use leptos::prelude::*;
 use worlds_engine::{Game, GameRecord, SquareKind};
 
-use crate::app::{Navigator, Screen, SettingsStore};
 use crate::components::actions::ActionBar;
 use crate::components::board_view::{board_square_views, BoardRing, Die, SquareView, TokenView};
 use crate::components::dialogs::{PhaseDialog, ResignDialog, SquareInfo};
@@ -15,25 +14,16 @@ use crate::components::end_screen::EndScreen;
 use crate::components::game_log::GameLog;
 use crate::components::manage::ManageDialog;
 use crate::components::modal::Modal;
+use crate::components::play_ui::PlayUi;
 use crate::components::players::PlayerPanel;
 use crate::components::share::ShareDialog;
 use crate::components::trade::TradeDialog;
+use crate::context::{Navigator, Screen, SettingsStore};
 use crate::lobby::token_glyph;
 use crate::pages::help::HelpPanel;
 use crate::pages::settings::SettingsPanel;
 use crate::session::Session;
 use crate::sound;
-
-/// Which of the play screen's own dialogs are open.
-#[derive(Clone, Copy)]
-pub struct PlayUi {
-    pub manage: RwSignal<bool>,
-    pub trade: RwSignal<bool>,
-    pub resign: RwSignal<bool>,
-    pub menu: RwSignal<bool>,
-    /// The square whose details are shown.
-    pub info: RwSignal<Option<usize>>,
-}
 
 /// What the in-game menu shows.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -158,7 +148,7 @@ fn animate_step(
 pub fn PlayScreen() -> impl IntoView {
     let session = expect_context::<Session>();
     let nav = expect_context::<Navigator>();
-    let shared = use_context::<crate::app::Shared>();
+    let shared = use_context::<crate::context::Shared>();
     let settings = expect_context::<SettingsStore>().settings;
     let ui = PlayUi {
         manage: RwSignal::new(false),

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use worlds_engine::GameRecord;
 
-use crate::app::{Navigator, Screen};
+use crate::context::{Navigator, Screen};
 use crate::download::download_text;
 use crate::session::{now_ms, Session};
 use crate::storage::{damaged, saves, DamagedEntry, LocalStore, SaveSummary};

@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use crate::app::{Navigator, Screen, SettingsStore};
+use crate::context::{Navigator, Screen, SettingsStore};
 use crate::storage::{AnimationSpeed, Theme};
 
 #[component]

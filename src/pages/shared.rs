@@ -5,9 +5,9 @@
 use leptos::prelude::*;
 use worlds_engine::{share, Board, BoardDef, GameRecord};
 
-use crate::app::{Navigator, Screen, Shared};
 use crate::components::board_view::{board_square_views, BoardRing};
 use crate::components::modal::Modal;
+use crate::context::{Navigator, Screen, Shared};
 use crate::pages::help::rules_in_words;
 use crate::session::{now_ms, AutosaveState, Session};
 use crate::share_link::{clear_opened_link, read_game};

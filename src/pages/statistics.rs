@@ -19,7 +19,7 @@ use worlds_engine::stats::{
 };
 use worlds_engine::{Board, BoardDef};
 
-use crate::app::{Navigator, Screen, Shared};
+use crate::context::{Navigator, Screen, Shared};
 
 use landing::LandingResults;
 use payback::PaybackTables;

@@ -10,13 +10,10 @@ use serde::de::DeserializeOwned;
 use worlds_engine::envelope::{self, EnvelopeError, RecordKind};
 use worlds_engine::BoardDef;
 
-use super::local::{LocalStore, StorageError};
+use super::local::{LocalStore, StorageError, ASIDE};
 use super::saves::SavedGame;
 use super::settings::Settings;
 use super::worlds::TrashedWorld;
-
-/// Namespace of the copies kept aside.
-pub(crate) const ASIDE: &str = "damaged:";
 
 /// An entry that cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -14,6 +14,9 @@ use worlds_engine::envelope::{self, Envelope, EnvelopeError, ImportError, Record
 /// Every key the app writes starts with this.
 pub const APP_PREFIX: &str = "mw:";
 
+/// Namespace of the copies of damaged records kept aside (listed by [`super::damaged`]).
+pub(crate) const ASIDE: &str = "damaged:";
+
 /// Why a storage operation failed. [`std::fmt::Display`] gives a message for the player.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StorageError {
@@ -291,7 +294,7 @@ impl LocalStore {
         if readable(&text) {
             return Ok(None);
         }
-        let base = format!("{}{name}:{now}", super::damaged::ASIDE);
+        let base = format!("{}{name}:{now}", ASIDE);
         let mut aside = base.clone();
         let mut n = 2;
         while self.contains(&aside)? {

@@ -110,7 +110,7 @@ pub fn set_aside_autosave(store: &LocalStore, now: u64) -> Result<Option<String>
     let Some(text) = store.get(AUTOSAVE)? else {
         return Ok(None);
     };
-    let base = format!("{}{UNPLAYABLE_AUTOSAVE}:{now}", super::damaged::ASIDE);
+    let base = format!("{}{UNPLAYABLE_AUTOSAVE}:{now}", super::local::ASIDE);
     let mut aside = base.clone();
     let mut n = 2;
     while store.contains(&aside)? {

@@ -68,7 +68,7 @@ pub async fn settle() {
 pub fn mount_play(
     setup: worlds_engine::GameSetup,
 ) -> (HtmlElement, monopoly_worlds::session::Session) {
-    use monopoly_worlds::app::{Navigator, Screen, SettingsStore};
+    use monopoly_worlds::context::{Navigator, Screen, SettingsStore};
     use monopoly_worlds::pages::play::PlayScreen;
     use monopoly_worlds::session::Session;
     use monopoly_worlds::storage::AnimationSpeed;
