@@ -568,8 +568,9 @@ impl Movement {
         let to = to as usize;
         t.position = to;
         obs.note(Note::Moved { from, to, act });
-        // The salary for each lap forward is a bonus (as `Game::move_by` pays it).
-        if steps > 0 && n > 0 && !*bonus {
+        // The salary for each lap forward is a bonus (as `Game::move_by` pays it); a bonus
+        // only matters under `skip_bonus_squares`.
+        if self.skip_bonus_squares && steps > 0 && n > 0 && !*bonus {
             for lap in 0..laps {
                 let mut amount = self.salary;
                 if lap == laps - 1 && to == 0 && act {
@@ -616,7 +617,7 @@ impl Movement {
             obs.note(stop);
             return;
         }
-        if self.bonus_gain[pos] {
+        if self.skip_bonus_squares && self.bonus_gain[pos] {
             *bonus = true;
         }
         match self.spots[pos] {
