@@ -258,9 +258,7 @@ impl Straight {
         let jail = m.jail?;
         let doubles_limit = match m.extra_roll {
             ExtraRoll::None => None,
-            ExtraRoll::Doubles { limit, on_limit } => {
-                Some((limit, on_limit == DoublesLimit::Jail))
-            }
+            ExtraRoll::Doubles { limit, on_limit } => Some((limit, on_limit == DoublesLimit::Jail)),
             ExtraRoll::MaxFace => return None,
         };
         if n == 0
@@ -294,9 +292,9 @@ impl Straight {
                         CardMove::NearestUtility => {
                             m.nearest_utility[pos].map_or(CardEnd::Stay, CardEnd::Land)
                         }
-                        CardMove::MoveBy(k) => CardEnd::Land(
-                            (pos as i64 + i64::from(k)).rem_euclid(n as i64) as usize,
-                        ),
+                        CardMove::MoveBy(k) => {
+                            CardEnd::Land((pos as i64 + i64::from(k)).rem_euclid(n as i64) as usize)
+                        }
                     });
                 }
             }
@@ -359,7 +357,13 @@ impl Straight {
 
     /// Moves the token by a throw and acts on the square reached.
     #[inline(always)]
-    fn advance(&self, t: &mut Token, total: usize, chance: &mut TableChance, tallies: &mut Tallies) {
+    fn advance(
+        &self,
+        t: &mut Token,
+        total: usize,
+        chance: &mut TableChance,
+        tallies: &mut Tallies,
+    ) {
         let mut to = t.position + total;
         while to >= self.n {
             to -= self.n;
@@ -384,7 +388,7 @@ impl Straight {
                 let (total, double) = self.throw(chance);
                 if !double {
                     t.jail_tries = t.jail_tries.saturating_add(1);
-                    if !self.max_tries.is_some_and(|m| t.jail_tries >= m) {
+                    if self.max_tries.is_none_or(|m| t.jail_tries < m) {
                         tallies.rolls.add(t.position, true);
                         tallies.roll_count += 1;
                         tallies.landings.add(t.position, true);
@@ -420,7 +424,7 @@ impl Straight {
             self.advance(t, total, chance, tallies);
             tallies.rolls.add(t.position, t.in_jail);
             tallies.roll_count += 1;
-            if !(again && !t.in_jail) {
+            if !again || t.in_jail {
                 break;
             }
         }
