@@ -157,10 +157,10 @@ impl TakenStep {
                     step.turns_started += 1;
                     step.card = Some(None);
                 }
-                Event::CardDrawn { deck, text, .. } => {
+                Event::CardDrawn { deck, number } => {
                     step.card = Some(Some(DrawnCard {
                         deck: *deck,
-                        text: text.clone(),
+                        text: game.card_text(*deck, *number),
                         player: game.player(entry.player).name.clone(),
                     }));
                 }

@@ -71,18 +71,6 @@ fn is_legal(game: &Game, a: &Action) -> bool {
     game.allows(a)
 }
 
-/// The squares the player owns, and those of them mortgaged, as bits (boards have at most
-/// 60 squares), found without a guessed branch per square.
-fn owned_and_mortgaged(squares: &[crate::game::SquareState], me: PlayerId) -> (u64, u64) {
-    let (mut owned, mut mortgaged) = (0u64, 0u64);
-    for (i, sq) in squares.iter().enumerate().take(64) {
-        let mine = u64::from(sq.owner.unwrap_or(usize::MAX) == me);
-        owned |= mine << i;
-        mortgaged |= (mine & u64::from(sq.mortgaged)) << i;
-    }
-    (owned, mortgaged)
-}
-
 /// What a side of a trade is worth to a plain-minded player.
 fn side_value(game: &Game, side: &TradeSide) -> i64 {
     let lots: i64 = side
@@ -159,8 +147,7 @@ impl Heuristic {
         let squares = game.squares();
         // Costs are never negative: with less cash than the reserve, nothing is built and
         // no mortgage is lifted, so there is nothing to look for.
-        // One pass: the lots owned, and those of them mortgaged.
-        let (owned, mortgaged) = owned_and_mortgaged(squares, me);
+        let owned = game.owned_mask(me);
         if cash >= self.build_reserve {
             // Only lots of a whole group the player owns can be built on.
             for g in 0..board.groups().len() {
@@ -191,7 +178,7 @@ impl Heuristic {
             }
         }
         if cash >= 2 * self.reserve {
-            let mut mortgaged = mortgaged;
+            let mut mortgaged = owned & game.mortgaged_mask();
             while mortgaged != 0 {
                 let l = mortgaged.trailing_zeros() as usize;
                 mortgaged &= mortgaged - 1;

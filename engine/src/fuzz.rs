@@ -236,7 +236,7 @@ struct Snapshot {
 fn snapshot(g: &Game) -> Snapshot {
     Snapshot {
         players: g.players.clone(),
-        squares: g.squares.clone(),
+        squares: g.squares.to_vec(),
         phase: g.phase.clone(),
         turn: g.turn.clone(),
         money: (
@@ -441,6 +441,21 @@ pub fn check_invariants(g: &Game) -> Vec<String> {
         out.push(format!("the jackpot is negative: {}", g.jackpot));
     }
     let (mut houses, mut hotels) = (0u32, 0u32);
+    for (i, s) in g.squares.iter().enumerate().take(64) {
+        let bit = 1u64 << i;
+        let owned_bit = s.owner.map_or(0, |o| g.owned_mask(o) & bit);
+        let others = (0..g.players.len())
+            .filter(|&p| Some(p) != s.owner && g.owned_mask(p) & bit != 0)
+            .count();
+        if (s.owner.is_some() && owned_bit == 0)
+            || others > 0
+            || (g.mortgaged_mask() & bit != 0) != s.mortgaged
+        {
+            out.push(format!(
+                "square {i}: the owner and mortgage bits disagree with {s:?}"
+            ));
+        }
+    }
     for (i, s) in g.squares.iter().enumerate() {
         let name = &g.board().square(i).name;
         match s.houses {
@@ -650,14 +665,14 @@ mod tests {
         g.players[0].cash -= 1;
         assert!(check_invariants(&g).iter().any(|v| v.starts_with("money")));
         g.players[0].cash += 1;
-        g.squares[1].houses = 1;
-        g.squares[1].owner = Some(0);
+        g.squares.set_houses(1, 1);
+        g.squares.set_owner(1, Some(0));
         let v = check_invariants(&g);
         assert!(v.iter().any(|v| v.contains("split group")), "{v:?}");
         assert!(v.iter().any(|v| v.contains("building stock")), "{v:?}");
-        g.squares[1].houses = 0;
+        g.squares.set_houses(1, 0);
         g.players[1].bankrupt = true;
-        g.squares[3].owner = Some(1);
+        g.squares.set_owner(3, Some(1));
         let v = check_invariants(&g);
         assert!(v.iter().any(|v| v.contains("bankrupt")), "{v:?}");
     }

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use crate::action::{Action, PlayerId, RuleError, TradeOffer};
 use crate::board::{Board, SquareKind};
 use crate::cards::DeckKind;
-use crate::event::{Event, LogEntry, Party};
+use crate::event::{Dice, Event, LogEntry, Party};
 use crate::rules::RuleSet;
 
 /// A trade proposer may make at most this many offers per turn (keeps turns finite).
@@ -197,6 +197,141 @@ pub struct SquareState {
     pub interest_paid: bool,
 }
 
+/// The squares' states, with who owns what and what is mortgaged also kept as bits (boards
+/// have at most 60 squares), so that questions asked on every decision ("which lots are
+/// mine", "is this group whole") take no scan of the board. Owners and mortgages change
+/// only through the methods here; written and read as the plain list of states.
+#[derive(Debug, Clone, Default)]
+pub struct Squares {
+    states: Vec<SquareState>,
+    /// Per player id, the squares they own as bits.
+    owned: Vec<u64>,
+    mortgaged: u64,
+}
+
+impl Squares {
+    pub(crate) fn new(states: Vec<SquareState>) -> Squares {
+        let mut s = Squares {
+            states: Vec::with_capacity(states.len()),
+            owned: Vec::new(),
+            mortgaged: 0,
+        };
+        for state in states {
+            let i = s.states.len();
+            s.states.push(SquareState::default());
+            s.set_owner(i, state.owner);
+            s.set_mortgaged(i, state.mortgaged);
+            s.states[i].houses = state.houses;
+            s.states[i].interest_paid = state.interest_paid;
+        }
+        s
+    }
+
+    fn bit(i: usize) -> u64 {
+        if i < 64 {
+            1 << i
+        } else {
+            0
+        }
+    }
+
+    pub(crate) fn set_owner(&mut self, i: usize, owner: Option<PlayerId>) {
+        let Some(state) = self.states.get_mut(i) else {
+            return;
+        };
+        if let Some(old) = state.owner {
+            if let Some(m) = self.owned.get_mut(old) {
+                *m &= !Squares::bit(i);
+            }
+        }
+        state.owner = owner;
+        if let Some(new) = owner {
+            if self.owned.len() <= new {
+                self.owned.resize(new + 1, 0);
+            }
+            self.owned[new] |= Squares::bit(i);
+        }
+    }
+
+    pub(crate) fn set_mortgaged(&mut self, i: usize, mortgaged: bool) {
+        let Some(state) = self.states.get_mut(i) else {
+            return;
+        };
+        state.mortgaged = mortgaged;
+        if mortgaged {
+            self.mortgaged |= Squares::bit(i);
+        } else {
+            self.mortgaged &= !Squares::bit(i);
+        }
+    }
+
+    /// Back to the bank: no owner, no buildings, no mortgage.
+    pub(crate) fn reset(&mut self, i: usize) {
+        self.set_owner(i, None);
+        self.set_mortgaged(i, false);
+        if let Some(state) = self.states.get_mut(i) {
+            *state = SquareState::default();
+        }
+    }
+
+    pub(crate) fn set_houses(&mut self, i: usize, houses: u8) {
+        if let Some(state) = self.states.get_mut(i) {
+            state.houses = houses;
+        }
+    }
+
+    pub(crate) fn set_interest_paid(&mut self, i: usize, paid: bool) {
+        if let Some(state) = self.states.get_mut(i) {
+            state.interest_paid = paid;
+        }
+    }
+
+    /// Clears the "interest paid" mark of every lot `owner` holds.
+    pub(crate) fn clear_interest_paid(&mut self, owner: PlayerId) {
+        for s in self.states.iter_mut() {
+            s.interest_paid &= s.owner != Some(owner);
+        }
+    }
+
+    /// The squares `player` owns, as bits.
+    pub fn owned_mask(&self, player: PlayerId) -> u64 {
+        self.owned.get(player).copied().unwrap_or(0)
+    }
+
+    /// The mortgaged squares, as bits.
+    pub fn mortgaged_mask(&self) -> u64 {
+        self.mortgaged
+    }
+}
+
+/// Equal when the states are: the bits follow from them.
+impl PartialEq for Squares {
+    fn eq(&self, other: &Squares) -> bool {
+        self.states == other.states
+    }
+}
+
+impl Eq for Squares {}
+
+impl std::ops::Deref for Squares {
+    type Target = [SquareState];
+    fn deref(&self) -> &[SquareState] {
+        &self.states
+    }
+}
+
+impl Serialize for Squares {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.states.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Squares {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Squares, D::Error> {
+        Vec::<SquareState>::deserialize(d).map(Squares::new)
+    }
+}
+
 /// A running auction of a lot or of a house (housing shortage).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Auction {
@@ -319,7 +454,7 @@ impl DeckState {
 pub struct Game {
     pub(crate) setup: GameSetup,
     pub(crate) players: Vec<Player>,
-    pub(crate) squares: Vec<SquareState>,
+    pub(crate) squares: Squares,
     pub(crate) bank_houses: u32,
     pub(crate) bank_hotels: u32,
     /// Money the bank has taken in minus paid out (the ledger money is conserved against).
@@ -544,7 +679,7 @@ impl Game {
         let mut game = Game {
             setup,
             players,
-            squares,
+            squares: Squares::new(squares),
             bank_houses,
             bank_hotels,
             bank: 0,
@@ -644,16 +779,19 @@ impl Game {
     }
 
     /// Throws the dice: forced dice if any are queued for this throw, else the RNG.
-    pub(crate) fn throw(&mut self) -> Vec<u8> {
+    pub(crate) fn throw(&mut self) -> Dice {
         let at = self.throws;
         self.throws += 1;
         if let Some(f) = self.setup.forced_rolls.iter().find(|f| f.at == at) {
-            return f.dice.clone();
+            // Forced dice were checked against the rules' dice count (at most four).
+            return Dice::from_slice(&f.dice).unwrap_or_default();
         }
         let sides = self.setup.rules.dice_sides;
-        (0..self.setup.rules.dice_count)
-            .map(|_| self.rng.random_range(1..=sides))
-            .collect()
+        let mut dice = Dice::default();
+        for _ in 0..self.setup.rules.dice_count {
+            dice.push(self.rng.random_range(1..=sides));
+        }
+        dice
     }
 
     pub(crate) fn emit(&mut self, player: PlayerId, event: Event) {
@@ -726,7 +864,7 @@ impl Game {
         &self.phase
     }
     pub fn is_over(&self) -> bool {
-        self.phase == Phase::GameOver
+        matches!(self.phase, Phase::GameOver)
     }
     /// The audit trail.
     pub fn log(&self) -> &[LogEntry] {
@@ -749,16 +887,26 @@ impl Game {
     /// The lots a player owns, in board order.
     /// The lots the player owns, in board order, without collecting them.
     pub fn owned_lots(&self, player: PlayerId) -> impl Iterator<Item = usize> + '_ {
-        self.squares
-            .iter()
-            .enumerate()
-            .filter(move |(_, s)| s.owner == Some(player))
-            .map(|(i, _)| i)
+        let mut mask = self.squares.owned_mask(player);
+        std::iter::from_fn(move || {
+            if mask == 0 {
+                return None;
+            }
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            Some(i)
+        })
     }
     pub fn lots_of(&self, player: PlayerId) -> Vec<usize> {
-        (0..self.squares.len())
-            .filter(|&i| self.squares[i].owner == Some(player))
-            .collect()
+        self.owned_lots(player).collect()
+    }
+    /// The squares a player owns, as bits (bit `i`: square `i`).
+    pub fn owned_mask(&self, player: PlayerId) -> u64 {
+        self.squares.owned_mask(player)
+    }
+    /// The mortgaged squares, as bits.
+    pub fn mortgaged_mask(&self) -> u64 {
+        self.squares.mortgaged_mask()
     }
 
     /// Who must act now (`None` when the game is over).

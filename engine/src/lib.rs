@@ -65,7 +65,7 @@ pub use action::{Action, PlayerId, RuleError, TradeOffer, TradeSide};
 pub use board::{Board, BoardDef, BoardError, SquareDef, SquareKind};
 pub use bots::{strategy_by_name, Strategy};
 pub use cards::{Card, CardDef, CardEffect, DeckKind};
-pub use event::{Event, LogEntry, Party};
+pub use event::{Dice, Event, LogEntry, NoRentWhy, Party};
 pub use game::{
     Game, GameRecord, GameSetup, NetWorthPoint, Phase, Player, Seat, SeatKind, SquareState,
 };

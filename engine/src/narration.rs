@@ -3,7 +3,8 @@
 //! [`RuleError`]s a player reads ([`Game::check`]). Everything else carries numbers and ids.
 
 use crate::action::{Action, PlayerId, RuleError};
-use crate::event::{LogEntry, Party};
+use crate::cards::DeckKind;
+use crate::event::{LogEntry, NoRentWhy, Party};
 use crate::game::Phase;
 use crate::game::{Game, MAX_TRADE_OFFERS_PER_TURN};
 use crate::refusal::{Afford, BuildWhy, MortgageWhy, Refusal, SellWhy, TradeWhy, UnmortgageWhy};
@@ -77,6 +78,17 @@ impl Game {
         }
     }
 
+    /// The words of card `number` (1-based, as [`Event::CardDrawn`] gives it) of a deck,
+    /// in the board's currency.
+    pub fn card_text(&self, deck: DeckKind, number: usize) -> String {
+        number
+            .checked_sub(1)
+            .and_then(|i| self.board().deck(deck).get(i))
+            .map_or_else(String::new, |c| {
+                c.text_with(&self.board().currency().symbol)
+            })
+    }
+
     /// A log entry in words, e.g. "Ann rolled 3 + 4".
     pub fn describe(&self, entry: &LogEntry) -> String {
         use crate::event::Event as E;
@@ -142,7 +154,13 @@ impl Game {
                     ),
                 }
             }
-            E::NoRent { square, why } => format!("No rent on {}: {why}", sq(*square)),
+            E::NoRent { square, why } => {
+                let why = match why {
+                    NoRentWhy::Mortgaged => "it is mortgaged",
+                    NoRentWhy::OwnerInJail => "its owner is in jail",
+                };
+                format!("No rent on {}: {why}", sq(*square))
+            }
             E::Bought { square, price } => {
                 format!("{who} bought {} for {}", sq(*square), m(*price))
             }
@@ -210,7 +228,13 @@ impl Game {
                 self.party_name(*from),
                 self.party_name(*to)
             ),
-            E::CardDrawn { deck, text, .. } => format!("{who} drew {}: {text}", deck.label()),
+            E::CardDrawn { deck, number } => {
+                format!(
+                    "{who} drew {}: {}",
+                    deck.label(),
+                    self.card_text(*deck, *number)
+                )
+            }
             E::GotJailCard { .. } => format!("{who} keeps the Get Out of Jail Free card"),
             E::SentToJail => format!("{who} went to jail"),
             E::LeftJail { how } => {

@@ -6,7 +6,7 @@ use super::prelude::*;
 
 impl Game {
     pub(crate) fn check_action(&self, action: &Action) -> Checked {
-        if self.phase == Phase::GameOver {
+        if matches!(self.phase, Phase::GameOver) {
             return Err(Refusal::GameOver);
         }
         if let Action::Resign { player } = action {

@@ -43,13 +43,13 @@ impl Game {
     pub(crate) fn sell_building(&mut self, actor: PlayerId, square: usize) {
         let cost = self.board().square(square).house_cost().unwrap_or(0);
         let refund = self.rules().building_refund(cost);
-        let s = &mut self.squares[square];
-        if s.houses == 5 {
-            s.houses = 4;
+        let before = self.squares[square].houses;
+        if before == 5 {
+            self.squares.set_houses(square, 4);
             self.bank_hotels += 1;
             self.bank_houses -= 4;
         } else {
-            s.houses -= 1;
+            self.squares.set_houses(square, before - 1);
             self.bank_houses += 1;
         }
         let houses = self.squares[square].houses;
@@ -191,7 +191,7 @@ impl Game {
         } else {
             self.bank_houses += u32::from(h);
         }
-        self.squares[l].houses = 0;
+        self.squares.set_houses(l, 0);
         if refund {
             let cost = self.board().square(l).house_cost().unwrap_or(0);
             self.rules().building_refund(cost * i64::from(h))
@@ -202,13 +202,13 @@ impl Game {
 
     pub(crate) fn do_build(&mut self, p: PlayerId, square: usize, placing: bool) {
         let cost = self.board().square(square).house_cost().unwrap_or(0);
-        let s = &mut self.squares[square];
-        if s.houses == 4 {
-            s.houses = 5;
+        let before = self.squares[square].houses;
+        if before == 4 {
+            self.squares.set_houses(square, 5);
             self.bank_hotels -= 1;
             self.bank_houses += 4;
         } else {
-            s.houses += 1;
+            self.squares.set_houses(square, before + 1);
             self.bank_houses -= 1;
         }
         let houses = self.squares[square].houses;

@@ -11,13 +11,11 @@ impl Game {
         if card.effect != CardEffect::GetOutOfJailFree {
             self.decks.get_mut(kind).push_back(idx);
         }
-        let text = card.text_with(&self.board().currency().symbol);
         self.emit(
             p,
             Event::CardDrawn {
                 deck: kind,
                 number: idx + 1,
-                text,
             },
         );
         let middle = self.middle();

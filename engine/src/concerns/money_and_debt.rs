@@ -133,7 +133,7 @@ impl Game {
                     );
                 }
             }
-            self.squares[l] = SquareState::default();
+            self.squares.reset(l);
             let price = self.board().square(l).price().unwrap_or(0);
             let amount = price * i64::from(percent) / 100;
             self.transfer(Party::Bank, Party::Player(p), amount);

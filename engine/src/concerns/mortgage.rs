@@ -8,8 +8,8 @@ impl Game {
     pub(crate) fn mortgage(&mut self, actor: PlayerId, square: usize) {
         let price = self.board().square(square).price().unwrap_or(0);
         let amount = self.rules().mortgage_value(price);
-        self.squares[square].mortgaged = true;
-        self.squares[square].interest_paid = false;
+        self.squares.set_mortgaged(square, true);
+        self.squares.set_interest_paid(square, false);
         self.transfer(Party::Bank, Party::Player(actor), amount);
         self.emit(actor, Event::Mortgaged { square, amount });
         self.after_raising();
@@ -18,8 +18,8 @@ impl Game {
     /// The mortgage lifted: the owner pays its value and the interest due.
     pub(crate) fn unmortgage(&mut self, actor: PlayerId, square: usize) {
         let cost = self.unmortgage_cost(square);
-        self.squares[square].mortgaged = false;
-        self.squares[square].interest_paid = false;
+        self.squares.set_mortgaged(square, false);
+        self.squares.set_interest_paid(square, false);
         self.transfer(Party::Player(actor), Party::Bank, cost);
         self.emit(actor, Event::Unmortgaged { square, cost });
     }

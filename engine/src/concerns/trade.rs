@@ -20,7 +20,12 @@ impl Game {
         };
         self.turn.trade_offers += 1;
         self.phase = Phase::TradeOffer(offer.clone());
-        self.emit(actor, Event::TradeProposed { offer });
+        self.emit(
+            actor,
+            Event::TradeProposed {
+                offer: Box::new(offer),
+            },
+        );
     }
 
     /// The offer answered: carried out when accepted.
@@ -29,7 +34,12 @@ impl Game {
             if accept {
                 self.carry_out_trade(&offer);
             } else {
-                self.emit(offer.to, Event::TradeDeclined { offer });
+                self.emit(
+                    offer.to,
+                    Event::TradeDeclined {
+                        offer: Box::new(offer),
+                    },
+                );
             }
         }
         self.advance();
@@ -108,7 +118,7 @@ impl Game {
         self.emit(
             b,
             Event::TradeAccepted {
-                offer: offer.clone(),
+                offer: Box::new(offer.clone()),
             },
         );
         if offer.give.cash > 0 {
@@ -147,7 +157,7 @@ impl Game {
 
     /// A lot changes hands; a mortgaged one costs the receiver the interest at once.
     pub(crate) fn hand_over(&mut self, l: usize, from: PlayerId, to: PlayerId) {
-        self.squares[l].owner = Some(to);
+        self.squares.set_owner(l, Some(to));
         self.emit(
             to,
             Event::LotTransferred {
@@ -160,7 +170,7 @@ impl Game {
             let price = self.board().square(l).price().unwrap_or(0);
             let mv = self.rules().mortgage_value(price);
             let interest = self.rules().mortgage_interest(mv);
-            self.squares[l].interest_paid = true;
+            self.squares.set_interest_paid(l, true);
             self.charge(
                 to,
                 Party::Bank,

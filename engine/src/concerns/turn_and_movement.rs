@@ -59,7 +59,7 @@ impl Game {
         if let Phase::BuyOrDecline { square } = self.phase {
             let price = self.board().square(square).price().unwrap_or(0);
             self.transfer(Party::Player(actor), Party::Bank, price);
-            self.squares[square].owner = Some(actor);
+            self.squares.set_owner(square, Some(actor));
             self.emit(actor, Event::Bought { square, price });
         }
         self.advance();
@@ -275,7 +275,7 @@ impl Game {
                                 p,
                                 Event::NoRent {
                                     square: pos,
-                                    why: "it is mortgaged".into(),
+                                    why: NoRentWhy::Mortgaged,
                                 },
                             );
                             return None;
@@ -285,7 +285,7 @@ impl Game {
                                 p,
                                 Event::NoRent {
                                     square: pos,
-                                    why: "its owner is in jail".into(),
+                                    why: NoRentWhy::OwnerInJail,
                                 },
                             );
                             return None;
@@ -377,7 +377,7 @@ impl Game {
     /// Carries out queued work until a decision is needed, then sets the phase.
     pub(crate) fn advance(&mut self) {
         loop {
-            if self.phase == Phase::GameOver {
+            if matches!(self.phase, Phase::GameOver) {
                 return;
             }
             if self.players.iter().filter(|p| !p.bankrupt).count() <= 1 {
@@ -471,10 +471,13 @@ impl Game {
     pub(crate) fn next_turn(&mut self) {
         let ending = self.turn.player;
         // Rare: only lots received mortgaged this turn carry the mark.
-        if self.squares.iter().any(|s| s.interest_paid) {
-            for s in self.squares.iter_mut() {
-                s.interest_paid &= s.owner != Some(ending);
-            }
+        // Looked at without a guessed branch per square.
+        if self
+            .squares
+            .iter()
+            .fold(false, |any, s| any | s.interest_paid)
+        {
+            self.squares.clear_interest_paid(ending);
         }
         if self.players.iter().all(|p| p.bankrupt) {
             return;
