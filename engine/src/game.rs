@@ -715,12 +715,14 @@ impl Game {
     }
 
     /// Applies an action: every rule is checked first, so a refused action changes nothing.
-    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+    /// Returns the log entries the action made (what happened, in order, with the round,
+    /// the player, and their position and cash after each).
+    pub fn apply(&mut self, action: Action) -> Result<&[LogEntry], RuleError> {
         self.check(&action)?;
         let start = self.log.len();
         self.execute(&action);
         self.history.push(action);
-        Ok(self.log[start..].iter().map(|e| e.event.clone()).collect())
+        Ok(&self.log[start..])
     }
 
     /// `apply` for computer play: refuses without words and returns no events (they are

@@ -554,7 +554,7 @@ mod tests {
         let events = g.apply(Action::Roll).expect("rolls");
         let draws = events
             .iter()
-            .filter(|e| matches!(e, Event::CardDrawn { .. }))
+            .filter(|e| matches!(e.event, Event::CardDrawn { .. }))
             .count();
         assert_eq!(draws, usize::from(MAX_CHAINED_MOVES));
         assert_eq!(g.player(0).position, 7);
