@@ -62,7 +62,7 @@ pub mod share;
 pub mod stats;
 
 pub use action::{Action, PlayerId, RuleError, TradeOffer, TradeSide};
-pub use board::{Board, BoardDef, BoardError, SquareDef, SquareKind};
+pub use board::{Board, BoardDef, BoardError, JokerEffect, SquareDef, SquareKind};
 pub use bots::{strategy_by_name, Strategy};
 pub use cards::{Card, CardDef, CardEffect, DeckKind};
 pub use event::{Dice, Event, LogEntry, NoRentWhy, Party};

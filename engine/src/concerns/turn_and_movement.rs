@@ -339,11 +339,11 @@ impl Game {
             SquareKind::Chance => self.draw(p, DeckKind::Chance, ctx),
             SquareKind::CommunityChest => self.draw(p, DeckKind::CommunityChest, ctx),
             &SquareKind::Joker {
-                move_by,
-                wait,
                 money,
                 pay_each_player,
+                ..
             } => {
+                let effect = JokerEffect::of(kind).unwrap_or_default();
                 let reason = Reason::Joker { square: pos };
                 if money > 0 {
                     self.pay_bonus(p, money, false, reason.clone());
@@ -358,14 +358,18 @@ impl Game {
                 if self.players[p].bankrupt {
                     return None;
                 }
-                if wait > 0 {
-                    self.players[p].waiting += wait;
-                    self.emit(p, Event::WillWait { turns: wait });
+                match effect {
+                    JokerEffect::Stay => None,
+                    JokerEffect::Wait(turns) => {
+                        self.players[p].waiting += turns;
+                        self.emit(p, Event::WillWait { turns });
+                        None
+                    }
+                    JokerEffect::Move(steps) if ctx.depth < MAX_CHAINED_MOVES => {
+                        self.move_by(p, steps, true, ctx.chained())
+                    }
+                    JokerEffect::Move(_) => None,
                 }
-                if move_by != 0 && ctx.depth < MAX_CHAINED_MOVES {
-                    return self.move_by(p, move_by, true, ctx.chained());
-                }
-                None
             }
             SquareKind::GoToJail => {
                 self.send_to_jail(p);

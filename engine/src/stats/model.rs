@@ -9,7 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::{Board, SquareKind};
+use crate::board::{Board, JokerEffect, SquareKind};
 use crate::cards::{CardEffect, DeckKind};
 use crate::rules::{DoublesLimit, ExtraRoll, JailRelease, JailRules, RuleSet};
 use crate::stats::JailStrategy;
@@ -219,9 +219,11 @@ impl Movement {
                 SquareKind::GoToJail => Spot::GoToJail,
                 SquareKind::Chance => Spot::Deck(0),
                 SquareKind::CommunityChest => Spot::Deck(1),
-                SquareKind::Joker { move_by, .. } if *move_by != 0 => Spot::JokerMove(*move_by),
-                SquareKind::Joker { wait, .. } if *wait > 0 => Spot::JokerWait(*wait),
-                _ => Spot::Plain,
+                kind => match JokerEffect::of(kind) {
+                    Some(JokerEffect::Move(m)) => Spot::JokerMove(m),
+                    Some(JokerEffect::Wait(w)) => Spot::JokerWait(w),
+                    _ => Spot::Plain,
+                },
             })
             .collect();
         let deck = |kind: DeckKind| -> Vec<CardMove> {
