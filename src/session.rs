@@ -7,8 +7,7 @@
 
 use leptos::prelude::*;
 use worlds_engine::{
-    bots::strategy_by_name, Action, DeckKind, Event, Game, GameRecord, GameSetup, LogEntry,
-    SeatKind,
+    bots::bot, Action, DeckKind, Event, Game, GameRecord, GameSetup, LogEntry, SeatKind,
 };
 
 use crate::storage::{saves, LocalStore, StorageError};
@@ -421,7 +420,7 @@ impl Session {
             let SeatKind::Computer { strategy } = &g.player(me).kind else {
                 return None;
             };
-            let bot = strategy_by_name(strategy).or_else(|| strategy_by_name("balanced"))?;
+            let bot = bot(*strategy);
             let action = bot.choose(g, me);
             if g.check(&action).is_ok() {
                 Some(action)

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::HtmlInputElement;
-use worlds_engine::{Action, Game, GameRecord, GameSetup, Phase, Seat};
+use worlds_engine::{Action, ComputerStrategy, Game, GameRecord, GameSetup, Phase, Seat};
 
 use monopoly_worlds::session::Session;
 use monopoly_worlds::storage::{saves, LocalStore};
@@ -407,7 +407,7 @@ async fn starting_a_new_game_asks_first_and_can_keep_the_one_in_progress() {
 #[wasm_bindgen_test]
 async fn continuing_a_game_shows_the_same_feed_and_cash_changes_as_before_the_reload() {
     let mut setup = classic_setup(&[[1, 2], [3, 4], [5, 6], [1, 1], [2, 3]]);
-    setup.seats[1] = Seat::computer("Bob", "balanced");
+    setup.seats[1] = Seat::computer("Bob", ComputerStrategy::Balanced);
     let (c, session) = mount_play(setup);
     settle().await;
     button(&c, "Roll dice").click();

@@ -5,7 +5,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::action::{Action, PlayerId, TradeSide};
-use crate::game::{Game, Phase};
+use crate::game::{ComputerStrategy, Game, Phase};
 
 /// A computer player.
 pub trait Strategy {
@@ -18,14 +18,18 @@ pub trait Strategy {
 /// Names of the built-in strategies.
 pub const STRATEGY_NAMES: [&str; 3] = ["balanced", "cautious", "random"];
 
+/// The player of a built-in strategy.
+pub fn bot(strategy: ComputerStrategy) -> Box<dyn Strategy> {
+    match strategy {
+        ComputerStrategy::Balanced => Box::new(Heuristic::balanced()),
+        ComputerStrategy::Cautious => Box::new(Heuristic::cautious()),
+        ComputerStrategy::Random => Box::new(RandomPlayer::default()),
+    }
+}
+
 /// A built-in strategy by name: "balanced", "cautious" or "random".
 pub fn strategy_by_name(name: &str) -> Option<Box<dyn Strategy>> {
-    match name {
-        "balanced" => Some(Box::new(Heuristic::balanced())),
-        "cautious" => Some(Box::new(Heuristic::cautious())),
-        "random" => Some(Box::new(RandomPlayer::default())),
-        _ => None,
-    }
+    ComputerStrategy::from_name(name).map(bot)
 }
 
 /// A rule-of-thumb player, tuned by its numbers.
@@ -431,14 +435,13 @@ pub fn offer_helps(game: &Game, me: PlayerId, give: &TradeSide, take: &TradeSide
             || completes_group(game, me, &take.lots))
 }
 
-/// Plays a whole game with one strategy per seat (by the seats' strategy names; humans and
-/// unknown names play "balanced"). Stops after `max_actions`. Returns the number of actions.
+/// Plays a whole game with one strategy per seat (humans play "balanced"). Stops after `max_actions`. Returns the number of actions.
 pub fn play_out(game: &mut Game, max_actions: usize) -> usize {
     let strategies: Vec<Box<dyn Strategy>> = game
         .players()
         .iter()
         .map(|p| match &p.kind {
-            crate::game::SeatKind::Computer { strategy } => strategy_by_name(strategy),
+            crate::game::SeatKind::Computer { strategy } => Some(bot(*strategy)),
             crate::game::SeatKind::Human => None,
         })
         .map(|s| s.unwrap_or_else(|| Box::new(Heuristic::balanced())))

@@ -20,6 +20,105 @@ use crate::rules::RuleSet;
 /// A trade proposer may make at most this many offers per turn (keeps turns finite).
 pub const MAX_TRADE_OFFERS_PER_TURN: u32 = 5;
 
+/// How a computer player plays (see `bots`). Written by its name, as before.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ComputerStrategy {
+    /// Keeps a large reserve, bids low, rarely builds.
+    Cautious,
+    /// Picks any legal action.
+    Random,
+    /// Buys with a reserve, bids up to the price, builds, trades to complete groups. A name
+    /// this version does not know reads as this one (such seats always played it); serde
+    /// wants that variant last.
+    #[default]
+    #[serde(other)]
+    Balanced,
+}
+
+impl ComputerStrategy {
+    pub const ALL: [ComputerStrategy; 3] = [
+        ComputerStrategy::Balanced,
+        ComputerStrategy::Cautious,
+        ComputerStrategy::Random,
+    ];
+
+    /// The name saves, tournaments and the command line use.
+    pub fn name(self) -> &'static str {
+        match self {
+            ComputerStrategy::Balanced => "balanced",
+            ComputerStrategy::Cautious => "cautious",
+            ComputerStrategy::Random => "random",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<ComputerStrategy> {
+        ComputerStrategy::ALL.into_iter().find(|s| s.name() == name)
+    }
+}
+
+/// A player's token: none yet, one of the board's own pawn pictures, or a built-in piece
+/// by name ("dog", "top hat", ...: the app draws those). Written as before: `""`,
+/// `"pawn:N"` or the piece's name.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub enum Token {
+    #[default]
+    None,
+    /// The board's pawn picture number `N` (0-based).
+    Pawn(usize),
+    Piece(String),
+}
+
+impl Token {
+    /// The token a written name stands for (any text reads as some token).
+    pub fn from_name(name: &str) -> Token {
+        if name.is_empty() {
+            return Token::None;
+        }
+        let pawn = name
+            .strip_prefix("pawn:")
+            .and_then(|n| n.parse::<usize>().ok())
+            .filter(|n| format!("pawn:{n}") == name);
+        match pawn {
+            Some(n) => Token::Pawn(n),
+            None => Token::Piece(name.to_string()),
+        }
+    }
+
+    /// The token as written in saves and forms.
+    pub fn name(&self) -> std::borrow::Cow<'_, str> {
+        match self {
+            Token::None => "".into(),
+            Token::Pawn(n) => format!("pawn:{n}").into(),
+            Token::Piece(p) => p.as_str().into(),
+        }
+    }
+
+    /// The board pawn picture it shows, if it is one.
+    pub fn pawn(&self) -> Option<usize> {
+        match self {
+            Token::Pawn(n) => Some(*n),
+            _ => None,
+        }
+    }
+
+    pub fn is_none(&self) -> bool {
+        matches!(self, Token::None)
+    }
+}
+
+impl Serialize for Token {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Token {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Token, D::Error> {
+        String::deserialize(d).map(|s| Token::from_name(&s))
+    }
+}
+
 /// Who plays a seat.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -27,7 +126,7 @@ pub enum SeatKind {
     #[default]
     Human,
     Computer {
-        strategy: String,
+        strategy: ComputerStrategy,
     },
 }
 
@@ -53,7 +152,7 @@ pub struct SeatStart {
 pub struct Seat {
     pub name: String,
     #[serde(default)]
-    pub token: String,
+    pub token: Token,
     /// CSS color of the player's marker.
     #[serde(default)]
     pub color: String,
@@ -67,18 +166,16 @@ impl Seat {
     pub fn human(name: &str) -> Seat {
         Seat {
             name: name.to_string(),
-            token: String::new(),
+            token: Token::None,
             color: String::new(),
             kind: SeatKind::Human,
             start: SeatStart::default(),
         }
     }
 
-    pub fn computer(name: &str, strategy: &str) -> Seat {
+    pub fn computer(name: &str, strategy: ComputerStrategy) -> Seat {
         Seat {
-            kind: SeatKind::Computer {
-                strategy: strategy.to_string(),
-            },
+            kind: SeatKind::Computer { strategy },
             ..Seat::human(name)
         }
     }
@@ -171,7 +268,7 @@ pub struct JailCard {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
     pub name: String,
-    pub token: String,
+    pub token: Token,
     pub color: String,
     pub kind: SeatKind,
     pub cash: i64,
@@ -543,7 +640,7 @@ impl Game {
             if let Some(why) = crate::board::name_problem(&seat.name) {
                 return Err(bad(why));
             }
-            if let Some(why) = crate::board::name_problem(&seat.token) {
+            if let Some(why) = crate::board::name_problem(&seat.token.name()) {
                 return Err(bad(format!("the token: {why}")));
             }
             if let Some(why) = crate::board::name_problem(&seat.color) {

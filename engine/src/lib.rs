@@ -67,7 +67,8 @@ pub use bots::{strategy_by_name, Strategy};
 pub use cards::{Card, CardDef, CardEffect, DeckKind};
 pub use event::{Dice, Event, LogEntry, NoRentWhy, Party};
 pub use game::{
-    Game, GameRecord, GameSetup, NetWorthPoint, Phase, Player, Seat, SeatKind, SquareState,
+    ComputerStrategy, Game, GameRecord, GameSetup, NetWorthPoint, Phase, Player, Seat, SeatKind,
+    SquareState, Token,
 };
 pub use presets::Preset;
 pub use rules::RuleSet;

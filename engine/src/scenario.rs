@@ -200,7 +200,7 @@ impl Scenario {
             }
             seats.push(Seat {
                 name: p.name.clone(),
-                token: p.token.clone().unwrap_or_default(),
+                token: crate::game::Token::from_name(p.token.as_deref().unwrap_or_default()),
                 color: String::new(),
                 kind: crate::game::SeatKind::Human,
                 start: SeatStart {

@@ -2,14 +2,14 @@
 //! net-worth history of the end screen.
 
 use worlds_engine::bots::play_out;
-use worlds_engine::game::{GameSetup, Seat};
+use worlds_engine::game::{ComputerStrategy, GameSetup, Seat};
 use worlds_engine::{Action, Game, GameRecord, Phase, Preset, TradeSide};
 
 fn bot_game(preset: Preset, seed: u64, rounds: u32) -> Game {
     let seats = vec![
-        Seat::computer("Ann", "balanced"),
-        Seat::computer("Bob", "cautious"),
-        Seat::computer("Cy", "balanced"),
+        Seat::computer("Ann", ComputerStrategy::Balanced),
+        Seat::computer("Bob", ComputerStrategy::Cautious),
+        Seat::computer("Cy", ComputerStrategy::Balanced),
     ];
     let mut setup = GameSetup::new(preset.board(), seats, seed);
     setup.rules.round_limit = Some(rounds);

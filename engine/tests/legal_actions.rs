@@ -13,7 +13,8 @@
 //! down it exists for); listing it everywhere would change what the app shows and what the
 //! random computer player picks.
 
-use worlds_engine::bots::strategy_by_name;
+use worlds_engine::bots::bot;
+use worlds_engine::game::ComputerStrategy;
 use worlds_engine::game::{GameSetup, Seat};
 use worlds_engine::{Action, Game, Phase, Preset};
 
@@ -85,7 +86,10 @@ fn legal_actions_are_exactly_what_check_accepts() {
             let seats = (0..players)
                 .map(|i| {
                     let s = strategies[(i + game as usize) % strategies.len()];
-                    Seat::computer(&format!("P{i}"), s)
+                    Seat::computer(
+                        &format!("P{i}"),
+                        ComputerStrategy::from_name(s).expect("known"),
+                    )
                 })
                 .collect();
             let mut setup = GameSetup::new(board, seats, 1000 * p as u64 + game);
@@ -100,9 +104,7 @@ fn legal_actions_are_exactly_what_check_accepts() {
                 .players()
                 .iter()
                 .map(|pl| match &pl.kind {
-                    worlds_engine::SeatKind::Computer { strategy } => {
-                        strategy_by_name(strategy).expect("known strategy")
-                    }
+                    worlds_engine::SeatKind::Computer { strategy } => bot(*strategy),
                     worlds_engine::SeatKind::Human => unreachable!(),
                 })
                 .collect();

@@ -548,7 +548,7 @@ fn bots_play_whole_games_on_every_board() {
     use worlds_engine::bots::play_out;
     use worlds_engine::game::{GameSetup, Seat};
     for preset in worlds_engine::Preset::ALL {
-        for strategy in ["balanced", "cautious", "random"] {
+        for strategy in worlds_engine::game::ComputerStrategy::ALL {
             let seats = (0..4)
                 .map(|i| Seat::computer(&format!("Bot {i}"), strategy))
                 .collect();
@@ -556,7 +556,7 @@ fn bots_play_whole_games_on_every_board() {
             setup.rules.round_limit = Some(100);
             let mut g = worlds_engine::Game::new(setup).expect("game");
             play_out(&mut g, 200_000);
-            assert!(g.is_over(), "{} {strategy}", preset.id());
+            assert!(g.is_over(), "{} {strategy:?}", preset.id());
             assert!(g.winner().is_some());
         }
     }

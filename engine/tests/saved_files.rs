@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 use worlds_engine::bots::play_out;
 use worlds_engine::envelope::{self, RecordKind};
-use worlds_engine::game::{GameSetup, Seat, SeatStart};
+use worlds_engine::game::{ComputerStrategy, GameSetup, Seat, SeatStart, Token};
 use worlds_engine::scenario::report;
 use worlds_engine::{Board, BoardDef, Game, GameRecord, Preset};
 
@@ -29,10 +29,10 @@ fn fixture(name: &str) -> PathBuf {
 
 fn seat(name: &str, token: &str, strategy: Option<&str>) -> Seat {
     let mut s = match strategy {
-        Some(st) => Seat::computer(name, st),
+        Some(st) => Seat::computer(name, ComputerStrategy::from_name(st).expect("a strategy")),
         None => Seat::human(name),
     };
-    s.token = token.to_string();
+    s.token = Token::from_name(token);
     s.color = "#c0392b".to_string();
     s
 }

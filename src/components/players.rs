@@ -41,8 +41,7 @@ pub fn PlayerPanel() -> impl IntoView {
                 .map(|(i, p)| {
                     let picture = p
                         .token
-                        .strip_prefix("pawn:")
-                        .and_then(|n| n.parse::<usize>().ok())
+                        .pawn()
                         .and_then(|n| b.def().pawns.get(n))
                         .map(|pawn| pawn.picture.clone());
                     PlayerRow {
@@ -54,7 +53,7 @@ pub fn PlayerPanel() -> impl IntoView {
                         acting: actor == Some(i),
                         turn: i == current && !g.is_over(),
                         computer: match &p.kind {
-                            SeatKind::Computer { strategy } => Some(strategy.clone()),
+                            SeatKind::Computer { strategy } => Some(strategy.name().to_string()),
                             SeatKind::Human => None,
                         },
                         in_jail: p.in_jail,

@@ -71,8 +71,7 @@ pub fn square_views(g: &Game, shown: &[usize]) -> Vec<SquareView> {
         if let Some(v) = views.get_mut(pos) {
             let picture = p
                 .token
-                .strip_prefix("pawn:")
-                .and_then(|n| n.parse::<usize>().ok())
+                .pawn()
                 .and_then(|n| b.def().pawns.get(n))
                 .map(|pawn| pawn.picture.clone());
             let name = if p.in_jail {
