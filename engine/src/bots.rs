@@ -194,7 +194,7 @@ impl Heuristic {
             }
         }
         // Now and then (every fourth round), before rolling.
-        let now_and_then = (game.round() as usize + me).is_multiple_of(4);
+        let now_and_then = (game.round() as usize + me.index()).is_multiple_of(4);
         if self.trades && now_and_then && !game.turn().rolled && game.turn().trade_offers == 0 {
             if let Some(offer) = self.trade_offer(game, me) {
                 return Some(offer);
@@ -349,7 +349,7 @@ impl Strategy for RandomPlayer {
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
             .wrapping_add(game.history().len() as u64)
             .wrapping_mul(0xBF58_476D_1CE4_E5B9)
-            .wrapping_add(self.salt ^ (me as u64));
+            .wrapping_add(self.salt ^ (me.index() as u64));
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         random_action(game, me, &mut rng)
     }
@@ -449,7 +449,7 @@ pub fn play_out(game: &mut Game, max_actions: usize) -> usize {
     let mut n = 0;
     while n < max_actions {
         let Some(me) = game.actor() else { break };
-        let action = strategies[me].choose(game, me);
+        let action = strategies[me.index()].choose(game, me);
         if !game.apply_quietly(action) {
             // A strategy bug must not stall a game: fall back to a listed legal action.
             let fallback = game.legal_actions().into_iter().next();

@@ -319,7 +319,7 @@ fn arbitrary_action(g: &Game, rng: &mut ChaCha8Rng) -> Action {
         8 => Action::Mortgage { square },
         9 => Action::Unmortgage { square },
         10 => Action::ProposeTrade {
-            to: rng.random_range(0..players),
+            to: PlayerId(rng.random_range(0..players)),
             give: TradeSide {
                 lots: vec![square],
                 cash: amount,
@@ -339,7 +339,7 @@ fn arbitrary_action(g: &Game, rng: &mut ChaCha8Rng) -> Action {
         14 => Action::EndTurn,
         15 => Action::DeclareBankruptcy,
         16 => Action::Resign {
-            player: rng.random_range(0..players),
+            player: PlayerId(rng.random_range(0..players)),
         },
         _ => Action::Build { square },
     }
@@ -349,11 +349,11 @@ fn arbitrary_action(g: &Game, rng: &mut ChaCha8Rng) -> Action {
 /// out-of-turn resignations, some arbitrary.
 fn choose(g: &Game, rng: &mut ChaCha8Rng) -> Action {
     let roll: f64 = rng.random();
-    let actor = g.actor().unwrap_or(0);
+    let actor = g.actor().unwrap_or_default();
     if roll < 0.004 {
         // Anyone resigns, in turn or not (a bankrupt player is refused).
         return Action::Resign {
-            player: rng.random_range(0..g.players.len()),
+            player: PlayerId(rng.random_range(0..g.players.len())),
         };
     }
     if roll < 0.08 {
@@ -393,7 +393,7 @@ fn event_deltas(g: &Game, from_log: usize) -> Vec<i64> {
     let mut d = vec![0i64; g.players.len()];
     let add = |p: Party, amount: i64, d: &mut Vec<i64>| {
         if let Party::Player(p) = p {
-            if let Some(x) = d.get_mut(p) {
+            if let Some(x) = d.get_mut(p.0) {
                 *x += amount;
             }
         }
@@ -444,7 +444,7 @@ pub fn check_invariants(g: &Game) -> Vec<String> {
     for (i, s) in g.squares.iter().enumerate().take(64) {
         let bit = 1u64 << i;
         let owned_bit = s.owner.map_or(0, |o| g.owned_mask(o) & bit);
-        let others = (0..g.players.len())
+        let others = PlayerId::all(g.players.len())
             .filter(|&p| Some(p) != s.owner && g.owned_mask(p) & bit != 0)
             .count();
         if (s.owner.is_some() && owned_bit == 0)
@@ -474,7 +474,7 @@ pub fn check_invariants(g: &Game) -> Vec<String> {
                 }
             }
             Some(o) => {
-                let Some(p) = g.players.get(o) else {
+                let Some(p) = g.players.get(o.0) else {
                     out.push(format!("{name} is owned by player {o}, who does not exist"));
                     continue;
                 };
@@ -513,7 +513,9 @@ pub fn check_invariants(g: &Game) -> Vec<String> {
         if p.cash < 0 {
             out.push(format!("{} has negative cash {}", p.name, p.cash));
         }
-        if p.bankrupt && (p.cash != 0 || !p.jail_cards.is_empty() || !g.lots_of(i).is_empty()) {
+        if p.bankrupt
+            && (p.cash != 0 || !p.jail_cards.is_empty() || !g.lots_of(PlayerId(i)).is_empty())
+        {
             out.push(format!(
                 "{} is bankrupt but holds cash {}, {} jail cards or lots",
                 p.name,
@@ -530,7 +532,7 @@ pub fn check_invariants(g: &Game) -> Vec<String> {
         match g.actor() {
             None => out.push("nobody can act in a game that is not over".into()),
             Some(a) => {
-                if g.players.get(a).is_none_or(|p| p.bankrupt) {
+                if g.players.get(a.0).is_none_or(|p| p.bankrupt) {
                     out.push(format!("the player to act ({a}) is out"));
                 }
                 let legal = g.legal_actions();
@@ -666,13 +668,13 @@ mod tests {
         assert!(check_invariants(&g).iter().any(|v| v.starts_with("money")));
         g.players[0].cash += 1;
         g.squares.set_houses(1, 1);
-        g.squares.set_owner(1, Some(0));
+        g.squares.set_owner(1, Some(PlayerId(0)));
         let v = check_invariants(&g);
         assert!(v.iter().any(|v| v.contains("split group")), "{v:?}");
         assert!(v.iter().any(|v| v.contains("building stock")), "{v:?}");
         g.squares.set_houses(1, 0);
         g.players[1].bankrupt = true;
-        g.squares.set_owner(3, Some(1));
+        g.squares.set_owner(3, Some(PlayerId(1)));
         let v = check_invariants(&g);
         assert!(v.iter().any(|v| v.contains("bankrupt")), "{v:?}");
     }

@@ -282,6 +282,19 @@ pub struct Player {
     pub waiting: u32,
 }
 
+impl std::ops::Index<PlayerId> for Vec<Player> {
+    type Output = Player;
+    fn index(&self, id: PlayerId) -> &Player {
+        &self[id.0]
+    }
+}
+
+impl std::ops::IndexMut<PlayerId> for Vec<Player> {
+    fn index_mut(&mut self, id: PlayerId) -> &mut Player {
+        &mut self[id.0]
+    }
+}
+
 /// The state of one square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct SquareState {
@@ -337,16 +350,16 @@ impl Squares {
             return;
         };
         if let Some(old) = state.owner {
-            if let Some(m) = self.owned.get_mut(old) {
+            if let Some(m) = self.owned.get_mut(old.0) {
                 *m &= !Squares::bit(i);
             }
         }
         state.owner = owner;
         if let Some(new) = owner {
-            if self.owned.len() <= new {
-                self.owned.resize(new + 1, 0);
+            if self.owned.len() <= new.0 {
+                self.owned.resize(new.0 + 1, 0);
             }
-            self.owned[new] |= Squares::bit(i);
+            self.owned[new.0] |= Squares::bit(i);
         }
     }
 
@@ -392,7 +405,7 @@ impl Squares {
 
     /// The squares `player` owns, as bits.
     pub fn owned_mask(&self, player: PlayerId) -> u64 {
-        self.owned.get(player).copied().unwrap_or(0)
+        self.owned.get(player.0).copied().unwrap_or(0)
     }
 
     /// The mortgaged squares, as bits.
@@ -665,7 +678,7 @@ impl Game {
                 if squares[lot].owner.is_some() {
                     return Err(bad(format!("{} is already owned", board.square(lot).name)));
                 }
-                squares[lot].owner = Some(seat_index);
+                squares[lot].owner = Some(PlayerId(seat_index));
             }
             for &lot in &s.mortgaged {
                 if !s.owns.contains(&lot) {
@@ -782,7 +795,7 @@ impl Game {
             bank: 0,
             jackpot: 0,
             decks,
-            turn: Turn::start(0),
+            turn: Turn::start(PlayerId(0)),
             phase: Phase::Roll,
             pending: VecDeque::new(),
             round: 1,
@@ -793,7 +806,7 @@ impl Game {
             history: Vec::with_capacity(512),
             money_supply,
         };
-        game.emit(0, Event::TurnStarted);
+        game.emit(PlayerId(0), Event::TurnStarted);
         Ok(game)
     }
 
@@ -896,7 +909,7 @@ impl Game {
     pub(crate) fn emit(&mut self, player: PlayerId, event: Event) {
         let (position, cash) = self
             .players
-            .get(player)
+            .get(player.0)
             .map_or((0, 0), |p| (p.position, p.cash));
         self.log.push(LogEntry {
             round: self.round,
@@ -979,7 +992,7 @@ impl Game {
     }
     /// Players still in the game.
     pub fn active_players(&self) -> Vec<PlayerId> {
-        (0..self.players.len())
+        PlayerId::all(self.players.len())
             .filter(|&p| !self.players[p].bankrupt)
             .collect()
     }
@@ -1065,7 +1078,7 @@ impl Game {
 
     /// Players ranked by assets, highest first (bankrupt players last, in seat order).
     pub fn standings(&self) -> Vec<(PlayerId, i64)> {
-        let mut v: Vec<(PlayerId, i64)> = (0..self.players.len())
+        let mut v: Vec<(PlayerId, i64)> = PlayerId::all(self.players.len())
             .map(|p| (p, self.assets(p)))
             .collect();
         v.sort_by_key(|&(p, a)| (self.players[p].bankrupt, std::cmp::Reverse(a), p));
@@ -1217,7 +1230,7 @@ impl Game {
     /// Net worth of every seat round by round, rebuilt by replaying the game's actions.
     pub fn net_worth_history(&self) -> Vec<NetWorthPoint> {
         let assets_now = |g: &Game| -> Vec<i64> {
-            (0..g.players.len())
+            PlayerId::all(g.players.len())
                 .map(|p| {
                     if g.players[p].bankrupt {
                         0

@@ -74,7 +74,10 @@ impl Game {
         match p {
             Party::Bank => "the bank".into(),
             Party::Jackpot => "Free Parking".into(),
-            Party::Player(id) => self.players.get(id).map_or("?".into(), |p| p.name.clone()),
+            Party::Player(id) => self
+                .players
+                .get(id.index())
+                .map_or("?".into(), |p| p.name.clone()),
         }
     }
 
@@ -94,7 +97,7 @@ impl Game {
         use crate::event::Event as E;
         let who = self
             .players
-            .get(entry.player)
+            .get(entry.player.index())
             .map_or("?".to_string(), |p| p.name.clone());
         let b = self.board();
         let sq = |i: usize| {
@@ -276,7 +279,11 @@ impl Game {
 pub(crate) fn rule_error(game: &Game, refusal: Refusal) -> RuleError {
     let money = |a: i64| game.board().money(a);
     let sq = |i: usize| game.board().square(i).name.clone();
-    let name = |p: usize| game.players()[p].name.clone();
+    let name = |p: PlayerId| {
+        game.players()
+            .get(p.index())
+            .map_or_else(|| "?".to_string(), |pl| pl.name.clone())
+    };
     match refusal {
         Refusal::GameOver => RuleError::GameOver,
         Refusal::NotNow(action) => RuleError::NotNow {

@@ -364,7 +364,7 @@ pub fn report(game: &Game) -> Value {
         .enumerate()
         .map(|(i, p)| {
             let properties: Vec<String> = game
-                .lots_of(i)
+                .lots_of(crate::action::PlayerId(i))
                 .into_iter()
                 .map(|l| board.square(l).name.clone())
                 .collect();

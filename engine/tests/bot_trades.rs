@@ -30,7 +30,7 @@ fn computer_players_offer_only_trades_that_help_them() {
             let mut game = Game::new(setup).expect("a valid setup");
             for _ in 0..3000 {
                 let Some(me) = game.actor() else { break };
-                let name = strategies[me];
+                let name = strategies[me.index()];
                 let bot = strategy_by_name(name).expect("a known strategy");
                 let action = bot.choose(&game, me);
                 if let Action::ProposeTrade { give, take, .. } = &action {

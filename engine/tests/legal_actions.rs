@@ -113,7 +113,7 @@ fn legal_actions_are_exactly_what_check_accepts() {
                 check_position(&g, &at);
                 positions += 1;
                 let Some(me) = g.actor() else { break };
-                let action = bots[me].choose(&g, me);
+                let action = bots[me.index()].choose(&g, me);
                 let action = if g.allows(&action) {
                     action
                 } else {

@@ -137,7 +137,7 @@ fn probe(rng: &mut ChaCha8Rng, g: &Game) -> Action {
         7 => Action::EndTurn,
         8 => Action::PayJailFine,
         9 => Action::ProposeTrade {
-            to: rng.random_range(0..g.players().len() + 1),
+            to: worlds_engine::PlayerId(rng.random_range(0..g.players().len() + 1)),
             give: TradeSide {
                 lots: vec![rng.random_range(0..n)],
                 cash: rng.random_range(-10..5000),

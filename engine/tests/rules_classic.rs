@@ -5,6 +5,7 @@ mod common;
 use common::*;
 use serde_json::json;
 use worlds_engine::game::Phase;
+use worlds_engine::PlayerId;
 use worlds_engine::{Action, RuleError, TradeSide};
 
 rule!(
@@ -95,7 +96,7 @@ rule!(
     |g| {
         assert_eq!(pos(&g, "Ann"), 10);
         assert!(player(&g, "Ann").in_jail);
-        assert_eq!(g.current_player(), 1, "the turn passed to Bob");
+        assert_eq!(g.current_player(), PlayerId(1), "the turn passed to Bob");
     }
 );
 
@@ -364,12 +365,17 @@ fn housing_shortage_the_last_houses_are_auctioned() {
         panic!("a house auction, got {:?}", g.phase())
     };
     assert_eq!(a.lot, None);
-    assert_eq!(a.bidders, vec![0, 1]);
+    assert_eq!(a.bidders, vec![PlayerId(0), PlayerId(1)]);
     assert_eq!(a.min_bid(), 50);
     g.apply(Action::Bid { amount: 60 }).expect("Ann bids");
     g.apply(Action::Bid { amount: 70 }).expect("Bob bids");
     g.apply(Action::PassBid).expect("Ann passes");
-    assert_eq!(g.phase(), &Phase::PlaceHouse { player: 1 });
+    assert_eq!(
+        g.phase(),
+        &Phase::PlaceHouse {
+            player: PlayerId(1)
+        }
+    );
     assert!(g.legal_actions().contains(&Action::Build { square: 6 }));
     g.apply(Action::Build { square: 6 }).expect("Bob places it");
     assert_eq!(g.square(6).houses, 1);
@@ -439,7 +445,7 @@ fn mortgaged_lot_traded_to_bob() -> worlds_engine::Game {
     let mut g = start(json!({"board": "classic",
         "players": [{"name": "Ann", "owns": ["Baltic Avenue"], "mortgaged": ["Baltic Avenue"]}, {"name": "Bob"}]}));
     g.apply(Action::ProposeTrade {
-        to: 1,
+        to: PlayerId(1),
         give: TradeSide {
             lots: vec![3],
             ..TradeSide::default()
@@ -458,7 +464,7 @@ fn mortgaged_lot_traded_to_bob() -> worlds_engine::Game {
 #[test]
 fn receiving_a_mortgaged_lot_costs_ten_percent_at_once() {
     let g = mortgaged_lot_traded_to_bob();
-    assert_eq!(g.square(3).owner, Some(1));
+    assert_eq!(g.square(3).owner, Some(PlayerId(1)));
     assert!(g.square(3).mortgaged);
     assert_eq!(cash_of(&g, 1), 1500 - 10 - 3);
     assert_eq!(cash_of(&g, 0), 1510);
@@ -499,7 +505,7 @@ fn trades_carry_lots_cash_and_jail_cards_both_ways() {
         "players": [{"name": "Ann", "owns": ["Baltic Avenue"], "jail_cards": ["chance"]},
                     {"name": "Bob", "owns": ["Boardwalk"]}]}));
     g.apply(Action::ProposeTrade {
-        to: 1,
+        to: PlayerId(1),
         give: TradeSide {
             lots: vec![3],
             cash: 100,
@@ -513,13 +519,13 @@ fn trades_carry_lots_cash_and_jail_cards_both_ways() {
     })
     .expect("offer");
     assert!(matches!(g.phase(), Phase::TradeOffer(_)));
-    assert_eq!(g.actor(), Some(1));
+    assert_eq!(g.actor(), Some(PlayerId(1)));
     g.apply(Action::AnswerTrade { accept: true })
         .expect("accept");
-    assert_eq!(g.square(3).owner, Some(1));
-    assert_eq!(g.square(39).owner, Some(0));
+    assert_eq!(g.square(3).owner, Some(PlayerId(1)));
+    assert_eq!(g.square(39).owner, Some(PlayerId(0)));
     assert_eq!(cash_of(&g, 0), 1405);
-    assert_eq!(g.player(1).jail_cards.len(), 1);
+    assert_eq!(g.player(PlayerId(1)).jail_cards.len(), 1);
     assert_eq!(g.phase(), &Phase::Roll);
 }
 
@@ -528,7 +534,7 @@ fn a_declined_trade_changes_nothing() {
     let mut g = start(json!({"board": "classic",
         "players": [{"name": "Ann", "owns": ["Baltic Avenue"]}, {"name": "Bob"}]}));
     g.apply(Action::ProposeTrade {
-        to: 1,
+        to: PlayerId(1),
         give: TradeSide {
             lots: vec![3],
             ..TradeSide::default()
@@ -541,7 +547,7 @@ fn a_declined_trade_changes_nothing() {
     .expect("offer");
     g.apply(Action::AnswerTrade { accept: false })
         .expect("decline");
-    assert_eq!(g.square(3).owner, Some(0));
+    assert_eq!(g.square(3).owner, Some(PlayerId(0)));
     assert_eq!(cash_of(&g, 1), 1500);
 }
 
@@ -552,7 +558,7 @@ fn no_trading_a_lot_whose_group_has_buildings() {
             "houses": {"Baltic Avenue": 1}}, {"name": "Bob"}]}));
     let err = g
         .apply(Action::ProposeTrade {
-            to: 1,
+            to: PlayerId(1),
             give: TradeSide {
                 lots: vec![1],
                 ..TradeSide::default()
@@ -573,7 +579,7 @@ fn trades_only_during_the_traders_own_turn() {
     // An auction runs: nobody may trade now.
     let err = g
         .apply(Action::ProposeTrade {
-            to: 1,
+            to: PlayerId(1),
             give: TradeSide {
                 cash: 10,
                 ..TradeSide::default()
@@ -899,7 +905,7 @@ rule!(
         // Ann's 10 + 50 from mortgaging Vermont, less 5 + 5 interest on the two mortgaged lots.
         assert_eq!(cash(&g, "Bob"), 1550);
         assert!(g.is_over());
-        assert_eq!(g.winner(), Some(1));
+        assert_eq!(g.winner(), Some(PlayerId(1)));
     }
 );
 
@@ -935,7 +941,7 @@ rule!(
             "jail card back in its deck"
         );
         assert!(!g.is_over());
-        assert_eq!(g.current_player(), 1);
+        assert_eq!(g.current_player(), PlayerId(1));
     }
 );
 
@@ -962,7 +968,7 @@ rule!(
     "actions": [{"action": "resign", "player": 0}]}),
     |g| {
         assert!(g.is_over());
-        assert_eq!(g.winner(), Some(1));
+        assert_eq!(g.winner(), Some(PlayerId(1)));
         assert!(g.legal_actions().is_empty());
     }
 );
@@ -975,8 +981,8 @@ rule!(
     "rolls": [[1, 2], [2, 3], [1, 1]]}),
     |g| {
         assert!(g.is_over());
-        assert_eq!(g.winner(), Some(1));
-        assert_eq!(g.assets(1), 2000);
+        assert_eq!(g.winner(), Some(PlayerId(1)));
+        assert_eq!(g.assets(PlayerId(1)), 2000);
         assert_eq!(g.round(), 1);
     }
 );
@@ -986,7 +992,7 @@ fn assets_are_cash_plus_lot_prices_plus_building_costs() {
     let g = start(json!({"board": "classic",
         "players": [{"name": "Ann", "cash": 100, "owns": ["Mediterranean Avenue", "Baltic Avenue", "Boardwalk"],
             "houses": {"Mediterranean Avenue": 2, "Baltic Avenue": 5}}, {"name": "Bob"}]}));
-    assert_eq!(g.assets(0), 100 + 60 + 60 + 400 + 2 * 50 + 5 * 50);
+    assert_eq!(g.assets(PlayerId(0)), 100 + 60 + 60 + 400 + 2 * 50 + 5 * 50);
 }
 
 #[test]
@@ -1013,7 +1019,9 @@ fn a_refused_action_leaves_the_game_untouched() {
         Action::Unmortgage { square: 3 },
         Action::Bid { amount: 10 },
         Action::Mortgage { square: 99 },
-        Action::Resign { player: 7 },
+        Action::Resign {
+            player: PlayerId(7),
+        },
     ] {
         assert!(g.apply(a).is_err());
         assert_eq!(g, before);
@@ -1033,7 +1041,9 @@ fn every_listed_legal_action_is_accepted() {
         Action::Build { square: 1 },
         Action::Unmortgage { square: 39 },
         Action::Mortgage { square: 3 },
-        Action::Resign { player: 0 },
+        Action::Resign {
+            player: PlayerId(0),
+        },
     ] {
         assert!(legal.contains(&a), "{a:?} missing from {legal:?}");
     }

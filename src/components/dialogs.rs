@@ -234,7 +234,7 @@ pub fn PhaseDialog() -> impl IntoView {
         session.game.with_untracked(|slot| {
         let game = slot.as_ref()?;
         let b = game.board();
-        let name_of = |p: usize| game.player(p).name.clone();
+        let name_of = |p: worlds_engine::PlayerId| game.player(p).name.clone();
         let legal = game.legal_actions();
         let can = |a: &Action| legal.contains(a);
         let any_manage = legal.iter().any(|a| {

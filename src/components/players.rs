@@ -1,7 +1,7 @@
 //! The side panel's list of players: name, token, cash, color, turn marker, jail, lots.
 
 use leptos::prelude::*;
-use worlds_engine::SeatKind;
+use worlds_engine::{PlayerId, SeatKind};
 
 use crate::lobby::token_glyph;
 use crate::session::Session;
@@ -39,6 +39,7 @@ pub fn PlayerPanel() -> impl IntoView {
                 .iter()
                 .enumerate()
                 .map(|(i, p)| {
+                    let id = PlayerId(i);
                     let picture = p
                         .token
                         .pawn()
@@ -50,8 +51,8 @@ pub fn PlayerPanel() -> impl IntoView {
                         picture,
                         color: p.color.clone(),
                         cash: b.money(p.cash),
-                        acting: actor == Some(i),
-                        turn: i == current && !g.is_over(),
+                        acting: actor == Some(id),
+                        turn: id == current && !g.is_over(),
                         computer: match &p.kind {
                             SeatKind::Computer { strategy } => Some(strategy.name().to_string()),
                             SeatKind::Human => None,
@@ -60,7 +61,7 @@ pub fn PlayerPanel() -> impl IntoView {
                         bankrupt: p.bankrupt,
                         jail_cards: p.jail_cards.len(),
                         lots: g
-                            .lots_of(i)
+                            .lots_of(id)
                             .into_iter()
                             .map(|l| {
                                 let color = b

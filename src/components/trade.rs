@@ -3,7 +3,7 @@
 //! then accepts or declines (see the trade answer in `dialogs.rs`).
 
 use leptos::prelude::*;
-use worlds_engine::{Action, TradeSide};
+use worlds_engine::{Action, PlayerId, TradeSide};
 
 use super::modal::Modal;
 use crate::pages::play::PlayUi;
@@ -23,7 +23,7 @@ struct Tradable {
     value: i64,
 }
 
-fn tradable_lots(g: &worlds_engine::Game, player: usize) -> Vec<Tradable> {
+fn tradable_lots(g: &worlds_engine::Game, player: PlayerId) -> Vec<Tradable> {
     let b = g.board();
     g.lots_of(player)
         .into_iter()
@@ -144,11 +144,11 @@ pub fn TradeDialog() -> impl IntoView {
             return None;
         }
         // Read in place (the game is not copied): both sides' names, lots and cards.
-        type Partner = (usize, String, Vec<Tradable>, usize);
+        type Partner = (PlayerId, String, Vec<Tradable>, usize);
         let (others, mine, board) = session.game.with_untracked(|slot| {
             let game = slot.as_ref()?;
             let me = game.actor()?;
-            let side_of = |p: usize| -> Partner {
+            let side_of = |p: PlayerId| -> Partner {
                 (
                     p,
                     game.player(p).name.clone(),
@@ -164,7 +164,7 @@ pub fn TradeDialog() -> impl IntoView {
                 .collect();
             Some((others, side_of(me), game.board().clone()))
         })?;
-        let partner = RwSignal::new(others.first().map_or(0, |o| o.0));
+        let partner = RwSignal::new(others.first().map_or(PlayerId(0), |o| o.0));
         let give = RwSignal::new(TradeSide::default());
         let take = RwSignal::new(TradeSide::default());
         let problem = RwSignal::new(None::<String>);
@@ -178,7 +178,8 @@ pub fn TradeDialog() -> impl IntoView {
                 .unwrap_or_else(|| (p, String::new(), Vec::new(), 0));
             view! { <SideEditor legend=format!("{name} gives") lots=lots side=take max_cards=cards id="take" money=money /> }
         };
-        let others: Vec<(usize, String)> = others.into_iter().map(|(p, n, _, _)| (p, n)).collect();
+        let others: Vec<(PlayerId, String)> =
+            others.into_iter().map(|(p, n, _, _)| (p, n)).collect();
         let propose = move |_| {
             let action = Action::ProposeTrade {
                 to: partner.get_untracked(),
@@ -205,7 +206,7 @@ pub fn TradeDialog() -> impl IntoView {
                     <select on:change=move |ev| {
                         if let Ok(p) = event_target_value(&ev).parse::<usize>() {
                             take.set(TradeSide::default());
-                            partner.set(p);
+                            partner.set(PlayerId(p));
                         }
                     }>
                         {others.into_iter().map(|(p, n)| view! { <option value=p.to_string()>{n}</option> }).collect_view()}

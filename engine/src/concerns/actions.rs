@@ -12,7 +12,7 @@ impl Game {
         if let Action::Resign { player } = action {
             let p = self
                 .players
-                .get(*player)
+                .get(player.0)
                 .ok_or(Refusal::NoSuchPlayer(*player))?;
             if p.bankrupt {
                 return Err(Refusal::PlayerOut(*player));

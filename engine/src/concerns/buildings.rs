@@ -237,7 +237,7 @@ impl Game {
         }
         let mut wanting = Vec::new();
         for k in 0..n {
-            let q = (builder + k) % n;
+            let q = builder.after(k, n);
             if self.players[q].bankrupt {
                 continue;
             }

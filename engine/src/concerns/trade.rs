@@ -59,7 +59,7 @@ impl Game {
         if self.turn.trade_offers >= MAX_TRADE_OFFERS_PER_TURN {
             return bad(TradeWhy::TooManyOffers);
         }
-        let Some(other) = self.players.get(to) else {
+        let Some(other) = self.players.get(to.0) else {
             return Err(Refusal::NoSuchPlayer(to));
         };
         if to == from {

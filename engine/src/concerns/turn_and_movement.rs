@@ -226,7 +226,7 @@ impl Game {
     }
 
     pub(crate) fn others(&self, p: PlayerId) -> Vec<PlayerId> {
-        (0..self.players.len())
+        PlayerId::all(self.players.len())
             .filter(|&q| q != p && !self.players[q].bankrupt)
             .collect()
     }
@@ -433,7 +433,7 @@ impl Game {
                     }
                     let n = self.players.len();
                     let bidders: Vec<PlayerId> = (0..n)
-                        .map(|k| (self.turn.player + k) % n)
+                        .map(|k| self.turn.player.after(k, n))
                         .filter(|&q| !self.players[q].bankrupt)
                         .collect();
                     let p = self.turn.player;
@@ -489,7 +489,7 @@ impl Game {
         let n = self.players.len();
         let mut p = ending;
         loop {
-            let next = (p + 1) % n;
+            let next = p.after(1, n);
             if next <= p {
                 self.round += 1;
                 if let Some(limit) = self.rules().round_limit {
@@ -525,7 +525,7 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::action::Action;
+    use crate::action::{Action, PlayerId};
     use crate::board::{Board, BoardDef};
     use crate::event::Event;
     use crate::game::{Game, GameSetup, Seat};
@@ -561,7 +561,7 @@ mod tests {
             .filter(|e| matches!(e.event, Event::CardDrawn { .. }))
             .count();
         assert_eq!(draws, usize::from(MAX_CHAINED_MOVES));
-        assert_eq!(g.player(0).position, 7);
+        assert_eq!(g.player(PlayerId(0)).position, 7);
         assert!(!g.legal_actions().is_empty());
     }
 
@@ -576,7 +576,7 @@ mod tests {
         g.players[0].jail_tries = u8::MAX;
         g.set_next_roll(vec![1, 2]).expect("dice");
         g.apply(Action::Roll).expect("rolls");
-        assert!(g.player(0).in_jail);
-        assert_eq!(g.player(0).jail_tries, u8::MAX);
+        assert!(g.player(PlayerId(0)).in_jail);
+        assert_eq!(g.player(PlayerId(0)).jail_tries, u8::MAX);
     }
 }

@@ -249,7 +249,7 @@ impl Tournament {
         Ok(Outcome {
             over: game.is_over(),
             active: game.active_players().len(),
-            winner: game.winner().or_else(|| game.leader()),
+            winner: game.winner().or_else(|| game.leader()).map(|w| w.index()),
             bankrupt: game.players().iter().map(|p| p.bankrupt).collect(),
             rounds: game.round(),
         })
