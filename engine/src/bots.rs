@@ -116,7 +116,7 @@ impl Heuristic {
         let mut mortgage: Option<(i64, usize)> = None;
         for l in game.owned_lots(me) {
             let sq = game.square(l);
-            let h = sq.houses;
+            let h = sq.buildings.level();
             if h > 0
                 && game.check_sell(me, l).is_ok()
                 && best.as_ref().is_none_or(|(bh, _)| h > *bh)
@@ -161,7 +161,7 @@ impl Heuristic {
                     continue;
                 }
                 for &l in lots {
-                    let houses = squares[l].houses;
+                    let houses = squares[l].buildings.level();
                     if houses >= 5 || build.is_some_and(|(h, _, _)| h < houses) {
                         continue;
                     }

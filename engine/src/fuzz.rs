@@ -265,7 +265,11 @@ fn random_lots(g: &Game, owner: PlayerId, rng: &mut ChaCha8Rng) -> Vec<usize> {
         .collect();
     if rng.random_bool(0.7) {
         // Mostly offers that can be legal: no lot whose group has buildings.
-        lots.retain(|&l| g.group_of_lot(l).iter().all(|&x| g.squares[x].houses == 0));
+        lots.retain(|&l| {
+            g.group_of_lot(l)
+                .iter()
+                .all(|&x| g.squares[x].buildings.is_none())
+        });
     }
     lots
 }
@@ -458,7 +462,7 @@ pub fn check_invariants(g: &Game) -> Vec<String> {
     }
     for (i, s) in g.squares.iter().enumerate() {
         let name = &g.board().square(i).name;
-        match s.houses {
+        match s.buildings.level() {
             0 => {}
             5 => hotels += 1,
             h if h < 5 => houses += u32::from(h),
@@ -469,7 +473,7 @@ pub fn check_invariants(g: &Game) -> Vec<String> {
         }
         match s.owner {
             None => {
-                if s.houses > 0 || s.mortgaged {
+                if !s.buildings.is_none() || s.mortgaged {
                     out.push(format!("{name} has no owner but buildings or a mortgage"));
                 }
             }
@@ -481,7 +485,7 @@ pub fn check_invariants(g: &Game) -> Vec<String> {
                 if p.bankrupt {
                     out.push(format!("{name} is owned by {}, who is bankrupt", p.name));
                 }
-                if s.houses > 0 {
+                if !s.buildings.is_none() {
                     let group = g.group_of_lot(i);
                     if !g.owns_whole_group(o, i) {
                         out.push(format!("{name} has buildings on a split group"));
@@ -490,7 +494,10 @@ pub fn check_invariants(g: &Game) -> Vec<String> {
                         out.push(format!("{name} has buildings on a mortgaged group"));
                     }
                     if rules.even_build {
-                        let hs: Vec<u8> = group.iter().map(|&l| g.squares[l].houses).collect();
+                        let hs: Vec<u8> = group
+                            .iter()
+                            .map(|&l| g.squares[l].buildings.level())
+                            .collect();
                         let (lo, hi) = (
                             hs.iter().min().copied().unwrap_or(0),
                             hs.iter().max().copied().unwrap_or(0),
@@ -667,12 +674,13 @@ mod tests {
         g.players[0].cash -= 1;
         assert!(check_invariants(&g).iter().any(|v| v.starts_with("money")));
         g.players[0].cash += 1;
-        g.squares.set_houses(1, 1);
+        g.squares
+            .set_buildings(1, crate::game::Buildings::Houses(1));
         g.squares.set_owner(1, Some(PlayerId(0)));
         let v = check_invariants(&g);
         assert!(v.iter().any(|v| v.contains("split group")), "{v:?}");
         assert!(v.iter().any(|v| v.contains("building stock")), "{v:?}");
-        g.squares.set_houses(1, 0);
+        g.squares.set_buildings(1, crate::game::Buildings::None);
         g.players[1].bankrupt = true;
         g.squares.set_owner(3, Some(PlayerId(1)));
         let v = check_invariants(&g);

@@ -295,12 +295,81 @@ impl std::ops::IndexMut<PlayerId> for Vec<Player> {
     }
 }
 
+/// What stands on a lot: nothing, one to four houses, or a hotel. Written as the number of
+/// houses with 5 for a hotel, as saves, scenarios and events always wrote it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum Buildings {
+    #[default]
+    None,
+    /// One to four houses (made only by [`Buildings::from_level`] and the steps below).
+    Houses(u8),
+    Hotel,
+}
+
+impl Buildings {
+    /// 0 to 4 houses, or 5 for a hotel; `None` above 5.
+    pub fn from_level(level: u8) -> Option<Buildings> {
+        match level {
+            0 => Some(Buildings::None),
+            1..=4 => Some(Buildings::Houses(level)),
+            5 => Some(Buildings::Hotel),
+            _ => None,
+        }
+    }
+
+    /// The number of houses, 5 for a hotel.
+    pub fn level(self) -> u8 {
+        match self {
+            Buildings::None => 0,
+            Buildings::Houses(n) => n,
+            Buildings::Hotel => 5,
+        }
+    }
+
+    pub fn is_none(self) -> bool {
+        self == Buildings::None
+    }
+
+    pub fn is_hotel(self) -> bool {
+        self == Buildings::Hotel
+    }
+
+    /// One more building: a house, or the hotel that replaces four houses.
+    pub fn one_more(self) -> Option<Buildings> {
+        Buildings::from_level(self.level() + 1)
+    }
+
+    /// One building fewer: a house sold, or a hotel back to four houses.
+    pub fn one_less(self) -> Option<Buildings> {
+        self.level().checked_sub(1).and_then(Buildings::from_level)
+    }
+}
+
+impl Serialize for Buildings {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(self.level())
+    }
+}
+
+impl<'de> Deserialize<'de> for Buildings {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Buildings, D::Error> {
+        let level = u8::deserialize(d)?;
+        Buildings::from_level(level).ok_or_else(|| {
+            serde::de::Error::invalid_value(
+                serde::de::Unexpected::Unsigned(u64::from(level)),
+                &"0 to 4 houses or 5 for a hotel",
+            )
+        })
+    }
+}
+
 /// The state of one square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct SquareState {
     pub owner: Option<PlayerId>,
-    /// Houses on the lot; 5 means a hotel.
-    pub houses: u8,
+    /// What stands on the lot (written as `houses`: 5 means a hotel).
+    #[serde(rename = "houses")]
+    pub buildings: Buildings,
     pub mortgaged: bool,
     /// Received mortgaged with the 10% paid: lifting it before the owner's turn ends costs
     /// the mortgage value only.
@@ -331,7 +400,7 @@ impl Squares {
             s.states.push(SquareState::default());
             s.set_owner(i, state.owner);
             s.set_mortgaged(i, state.mortgaged);
-            s.states[i].houses = state.houses;
+            s.states[i].buildings = state.buildings;
             s.states[i].interest_paid = state.interest_paid;
         }
         s
@@ -384,9 +453,9 @@ impl Squares {
         }
     }
 
-    pub(crate) fn set_houses(&mut self, i: usize, houses: u8) {
+    pub(crate) fn set_buildings(&mut self, i: usize, buildings: Buildings) {
         if let Some(state) = self.states.get_mut(i) {
-            state.houses = houses;
+            state.buildings = buildings;
         }
     }
 
@@ -724,7 +793,7 @@ impl Game {
                     }
                     bank_houses -= u32::from(h);
                 }
-                squares[lot].houses = h;
+                squares[lot].buildings = Buildings::from_level(h).unwrap_or_default();
             }
             let mut jail_cards = Vec::new();
             for &deck in &s.jail_cards {
@@ -1049,7 +1118,7 @@ impl Game {
                 total -= self.rules().mortgage_value(price);
             }
             if let Some(cost) = sq.house_cost() {
-                total += cost * i64::from(s.houses);
+                total += cost * i64::from(s.buildings.level());
             }
         }
         total
@@ -1123,7 +1192,7 @@ impl Game {
                 let whole = self.owns_whole_group(owner, square);
                 match self.rules().rent_model {
                     crate::rules::RentModel::Deed => {
-                        let h = usize::from(state.houses);
+                        let h = usize::from(state.buildings.level());
                         if h > 0 && h < rents.len() {
                             rents[h]
                         } else {

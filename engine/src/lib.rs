@@ -67,8 +67,8 @@ pub use bots::{strategy_by_name, Strategy};
 pub use cards::{Card, CardDef, CardEffect, DeckKind};
 pub use event::{Dice, Event, LogEntry, NoRentWhy, Party};
 pub use game::{
-    ComputerStrategy, Game, GameRecord, GameSetup, NetWorthPoint, Phase, Player, Seat, SeatKind,
-    SquareState, Token,
+    Buildings, ComputerStrategy, Game, GameRecord, GameSetup, NetWorthPoint, Phase, Player, Seat,
+    SeatKind, SquareState, Token,
 };
 pub use presets::Preset;
 pub use rules::RuleSet;

@@ -66,7 +66,11 @@ fn selling_the_cheapest_lot_clears_the_split_groups_buildings() {
     // Income Tax 200: -20; Mediterranean sold for 30 and the 4 houses for 4 x 25.
     assert_eq!(g.square(1).owner, None);
     assert_eq!(g.square(3).owner, Some(PlayerId(0)));
-    assert_eq!(g.square(3).houses, 0, "no houses on a split group");
+    assert_eq!(
+        g.square(3).buildings.level(),
+        0,
+        "no houses on a split group"
+    );
     assert_eq!(cash(&g, "Ann"), 180 - 200 + 30 + 100);
     assert_eq!(g.bank_houses(), 32);
 }

@@ -44,7 +44,7 @@ fn candidates(g: &Game) -> Vec<Action> {
         out.push(Action::SellBuilding { square });
         out.push(Action::Mortgage { square });
         out.push(Action::Unmortgage { square });
-        if g.square(square).houses == 5 && g.bank_houses() < 4 {
+        if g.square(square).buildings.level() == 5 && g.bank_houses() < 4 {
             out.push(Action::SellAllBuildings { square });
         }
     }

@@ -43,19 +43,19 @@ fn check_invariants(g: &Game) -> Result<(), String> {
             if g.player(o).bankrupt {
                 return Err(format!("bankrupt player {o} owns square {i}"));
             }
-        } else if s.houses > 0 || s.mortgaged {
+        } else if s.buildings.level() > 0 || s.mortgaged {
             return Err(format!("unowned square {i} has buildings or a mortgage"));
         }
-        if s.houses > 5 {
-            return Err(format!("square {i} has {} buildings", s.houses));
+        if s.buildings.level() > 5 {
+            return Err(format!("square {i} has {} buildings", s.buildings.level()));
         }
-        if s.houses > 0 && sq.house_cost().is_none() {
+        if s.buildings.level() > 0 && sq.house_cost().is_none() {
             return Err(format!("square {i} cannot hold buildings"));
         }
-        if s.houses == 5 {
+        if s.buildings.level() == 5 {
             hotels += 1;
         } else {
-            houses += u32::from(s.houses);
+            houses += u32::from(s.buildings.level());
         }
     }
     if houses + g.bank_houses() != rules.houses || hotels + g.bank_hotels() != rules.hotels {
@@ -67,7 +67,10 @@ fn check_invariants(g: &Game) -> Result<(), String> {
     }
     for gi in 0..g.board().groups().len() {
         let lots = g.board().group_lots(gi);
-        let levels: Vec<u8> = lots.iter().map(|&l| g.square(l).houses).collect();
+        let levels: Vec<u8> = lots
+            .iter()
+            .map(|&l| g.square(l).buildings.level())
+            .collect();
         let built = levels.iter().any(|&h| h > 0);
         if built && lots.iter().any(|&l| g.square(l).mortgaged) {
             return Err(format!("group {gi} has buildings and a mortgaged lot"));

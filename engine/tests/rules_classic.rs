@@ -297,7 +297,7 @@ fn building_evenly() {
     assert!(err.to_string().contains("build evenly"));
     g.apply(Action::Build { square: 3 }).expect("second lot");
     g.apply(Action::Build { square: 1 }).expect("now even");
-    assert_eq!(g.square(1).houses, 2);
+    assert_eq!(g.square(1).buildings.level(), 2);
     assert_eq!(cash_of(&g, 0), 1500 - 150);
     assert_eq!(g.bank_houses(), 29);
 }
@@ -313,7 +313,7 @@ fn selling_evenly() {
     assert!(err.to_string().contains("sell evenly"));
     g.apply(Action::SellBuilding { square: 1 })
         .expect("from the most built");
-    assert_eq!(g.square(1).houses, 1);
+    assert_eq!(g.square(1).buildings.level(), 1);
 }
 
 #[test]
@@ -323,7 +323,7 @@ fn even_build_off_house_rule() {
     g.apply(Action::Build { square: 1 }).expect("one");
     g.apply(Action::Build { square: 1 })
         .expect("two on the same lot");
-    assert_eq!(g.square(1).houses, 2);
+    assert_eq!(g.square(1).buildings.level(), 2);
 }
 
 #[test]
@@ -341,7 +341,7 @@ fn a_hotel_needs_four_houses_and_returns_them_to_the_bank() {
             "houses": {"Mediterranean Avenue": 4, "Baltic Avenue": 4}}, {"name": "Bob"}]}));
     assert_eq!(g.bank_houses(), 24);
     g.apply(Action::Build { square: 1 }).expect("hotel");
-    assert_eq!(g.square(1).houses, 5);
+    assert_eq!(g.square(1).buildings.level(), 5);
     assert_eq!(g.bank_houses(), 28);
     assert_eq!(g.bank_hotels(), 11);
     assert_eq!(cash_of(&g, 0), 1450);
@@ -378,7 +378,7 @@ fn housing_shortage_the_last_houses_are_auctioned() {
     );
     assert!(g.legal_actions().contains(&Action::Build { square: 6 }));
     g.apply(Action::Build { square: 6 }).expect("Bob places it");
-    assert_eq!(g.square(6).houses, 1);
+    assert_eq!(g.square(6).buildings.level(), 1);
     assert_eq!(g.bank_houses(), 0);
     assert_eq!(cash_of(&g, 1), 1430);
     assert_eq!(g.phase(), &Phase::Roll, "back to Ann's turn");
@@ -398,7 +398,10 @@ fn selling_a_hotel_needs_four_houses_in_the_bank() {
         .contains(&Action::SellAllBuildings { square: 1 }));
     g.apply(Action::SellAllBuildings { square: 1 })
         .expect("sell down");
-    assert_eq!((g.square(1).houses, g.square(3).houses), (0, 0));
+    assert_eq!(
+        (g.square(1).buildings.level(), g.square(3).buildings.level()),
+        (0, 0)
+    );
     assert_eq!(cash_of(&g, 0), 1500 + 250);
     assert_eq!(g.bank_hotels(), 12);
 }
@@ -886,7 +889,10 @@ rule!(
     |g| {
         // 200 of tax: 8 houses sell for 25 each.
         assert_eq!(cash(&g, "Ann"), 0);
-        assert_eq!(g.square(1).houses + g.square(3).houses, 0);
+        assert_eq!(
+            g.square(1).buildings.level() + g.square(3).buildings.level(),
+            0
+        );
         assert!(!player(&g, "Ann").bankrupt);
     }
 );
@@ -919,7 +925,7 @@ rule!(
     "rolls": [[1, 2]], "actions": [{"action": "declare_bankruptcy"}]}),
     |g| {
         assert_eq!(cash(&g, "Bob"), 1500 + 10 + 75);
-        assert_eq!(g.square(6).houses, 0);
+        assert_eq!(g.square(6).buildings.level(), 0);
         assert_eq!(owner(&g, "Connecticut Avenue").as_deref(), Some("Bob"));
     }
 );

@@ -42,7 +42,7 @@ pub fn ManageDialog() -> impl IntoView {
                 .map(|l| {
                     let st = g.square(l);
                     let name = b.square(l).name.clone();
-                    let mut state = match st.houses {
+                    let mut state = match st.buildings.level() {
                         0 => String::new(),
                         5 => "hotel".into(),
                         1 => "1 house".into(),
@@ -62,7 +62,11 @@ pub fn ManageDialog() -> impl IntoView {
                     for a in &legal {
                         let (label, aria) = match a {
                             Action::Build { square } if *square == l => {
-                                let what = if st.houses == 4 { "hotel" } else { "house" };
+                                let what = if st.buildings.level() == 4 {
+                                    "hotel"
+                                } else {
+                                    "house"
+                                };
                                 (
                                     format!("Build {what} {cost}"),
                                     format!("Build a {what} on {name} for {cost}"),

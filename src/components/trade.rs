@@ -30,7 +30,11 @@ fn tradable_lots(g: &worlds_engine::Game, player: PlayerId) -> Vec<Tradable> {
         .filter(|&l| {
             // Lots whose group has buildings cannot change hands (the engine refuses them).
             b.group_of(l)
-                .map(|gi| b.group_lots(gi).iter().all(|&x| g.square(x).houses == 0))
+                .map(|gi| {
+                    b.group_lots(gi)
+                        .iter()
+                        .all(|&x| g.square(x).buildings.is_none())
+                })
                 .unwrap_or(true)
         })
         .map(|l| {

@@ -54,7 +54,7 @@ pub fn square_views(g: &Game, shown: &[usize]) -> Vec<SquareView> {
             let p = g.player(o);
             (p.color.clone(), p.name.clone())
         });
-        v.houses = st.houses;
+        v.houses = st.buildings.level();
         v.mortgaged = st.mortgaged;
         if matches!(b.square(i).kind, SquareKind::FreeParking)
             && g.rules().free_parking_jackpot

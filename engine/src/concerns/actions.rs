@@ -118,13 +118,13 @@ impl Game {
         let manage = |g: &Game, out: &mut Vec<Action>, build: bool, lift: bool| {
             for &l in &lots {
                 let sq = &g.squares[l];
-                if build && sq.houses < 5 && g.check_build(actor, l, false).is_ok() {
+                if build && !sq.buildings.is_hotel() && g.check_build(actor, l, false).is_ok() {
                     out.push(Action::Build { square: l });
                 }
-                if sq.houses > 0 && g.check_sell(actor, l).is_ok() {
+                if !sq.buildings.is_none() && g.check_sell(actor, l).is_ok() {
                     out.push(Action::SellBuilding { square: l });
                 }
-                if sq.houses == 5 && g.bank_houses < 4 {
+                if sq.buildings.is_hotel() && g.bank_houses < 4 {
                     out.push(Action::SellAllBuildings { square: l });
                 }
                 if !sq.mortgaged && g.check_mortgage(actor, l).is_ok() {

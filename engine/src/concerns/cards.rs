@@ -75,9 +75,10 @@ impl Game {
             } => {
                 let (mut houses, mut hotels) = (0i64, 0i64);
                 for l in self.lots_of(p) {
-                    match self.squares[l].houses {
-                        5 => hotels += 1,
-                        h => houses += i64::from(h),
+                    match self.squares[l].buildings {
+                        Buildings::Hotel => hotels += 1,
+                        Buildings::Houses(n) => houses += i64::from(n),
+                        Buildings::None => {}
                     }
                 }
                 self.charge(

@@ -27,7 +27,7 @@ mod prelude {
     pub(crate) use crate::cards::{CardEffect, DeckKind};
     pub(crate) use crate::event::{Event, JailExit, NoRentWhy, Party, Reason};
     pub(crate) use crate::game::{
-        Auction, Game, JailCard, Pending, Phase, Turn, MAX_TRADE_OFFERS_PER_TURN,
+        Auction, Buildings, Game, JailCard, Pending, Phase, Turn, MAX_TRADE_OFFERS_PER_TURN,
     };
     pub(crate) use crate::refusal::{
         Afford, BuildWhy, Checked, MortgageWhy, Refusal, SellWhy, TradeWhy, UnmortgageWhy,

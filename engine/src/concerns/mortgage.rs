@@ -41,7 +41,7 @@ impl Game {
         if self
             .group_of_lot(square)
             .iter()
-            .any(|&l| self.squares[l].houses > 0)
+            .any(|&l| !self.squares[l].buildings.is_none())
         {
             return err(MortgageWhy::GroupHasBuildings);
         }

@@ -105,7 +105,7 @@ impl Game {
             if self
                 .group_of_lot(l)
                 .iter()
-                .any(|&x| self.squares[x].houses > 0)
+                .any(|&x| !self.squares[x].buildings.is_none())
             {
                 return bad(TradeWhy::GroupHasBuildings(l));
             }
