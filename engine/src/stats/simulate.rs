@@ -230,6 +230,11 @@ enum CardEnd {
     Land(usize),
 }
 
+/// A square where nothing moves the token.
+const PLAIN: u8 = 2;
+/// Go to Jail.
+const TO_JAIL: u8 = 3;
+
 /// [`Movement::turn`] written out for the common rules, with what cards do worked out per
 /// square beforehand: two dice, doubles (or nothing) for an extra roll, doubles to leave
 /// jail, a jail square, no Jokers and no `skip_bonus_squares`. It draws from the same
@@ -239,8 +244,8 @@ enum CardEnd {
 struct Straight {
     n: usize,
     jail: usize,
-    /// Per square: `None` plain, `Some(None)` Go to Jail, `Some(Some(d))` a deck.
-    spots: Vec<Option<Option<usize>>>,
+    /// Per square: [`PLAIN`], [`TO_JAIL`], or the deck (0 or 1) drawn from there.
+    spots: Vec<u8>,
     deck_len: [usize; 2],
     /// Per deck, `square * len + card`: where the card sends a token drawn on that square.
     card_ends: [Vec<CardEnd>; 2],
@@ -271,9 +276,9 @@ impl Straight {
         let mut spots = Vec::with_capacity(n);
         for spot in &m.spots {
             spots.push(match *spot {
-                Spot::Plain => None,
-                Spot::GoToJail => Some(None),
-                Spot::Deck(d) if d < 2 => Some(Some(d)),
+                Spot::Plain => PLAIN,
+                Spot::GoToJail => TO_JAIL,
+                Spot::Deck(d) if d < 2 => d as u8,
                 _ => return None,
             });
         }
@@ -331,12 +336,31 @@ impl Straight {
     }
 
     /// Acts on the square the token is on.
+    #[inline(always)]
     fn land(&self, t: &mut Token, depth: u8, chance: &mut TableChance, tallies: &mut Tallies) {
         let pos = t.position;
-        match self.spots[pos] {
-            None => tallies.landings.add(pos, false),
-            Some(None) => self.send_to_jail(t, tallies),
-            Some(Some(d)) => {
+        let spot = self.spots.get(pos).copied().unwrap_or(PLAIN);
+        if spot == PLAIN {
+            tallies.landings.add(pos, false);
+        } else {
+            self.land_special(t, spot, depth, chance, tallies);
+        }
+    }
+
+    /// Acts on a Go to Jail or card square.
+    fn land_special(
+        &self,
+        t: &mut Token,
+        spot: u8,
+        depth: u8,
+        chance: &mut TableChance,
+        tallies: &mut Tallies,
+    ) {
+        let pos = t.position;
+        match spot {
+            TO_JAIL => self.send_to_jail(t, tallies),
+            d => {
+                let d = usize::from(d & 1);
                 tallies.landings.add(pos, false);
                 let len = self.deck_len[d];
                 if len == 0 || depth >= super::model::MAX_CHAINED_MOVES {
@@ -365,8 +389,11 @@ impl Straight {
         tallies: &mut Tallies,
     ) {
         let mut to = t.position + total;
-        while to >= self.n {
+        if to >= self.n {
             to -= self.n;
+            if to >= self.n {
+                to %= self.n;
+            }
         }
         t.position = to;
         self.land(t, 0, chance, tallies);
