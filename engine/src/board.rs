@@ -556,6 +556,8 @@ pub struct Board {
     indices: Vec<usize>,
     /// Per group, its lots as bits (boards have at most 60 squares).
     group_masks: Vec<u64>,
+    /// The lots that take houses, as bits.
+    buildable: u64,
     jail: Option<usize>,
     chance: Vec<Card>,
     community_chest: Vec<Card>,
@@ -1063,6 +1065,12 @@ impl Board {
                 .iter()
                 .map(|lots| lots.iter().fold(0u64, |m, &l| m | 1u64 << (l % 64)))
                 .collect(),
+            buildable: def
+                .squares
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| s.house_cost().is_some())
+                .fold(0u64, |m, (l, _)| m | 1u64 << (l % 64)),
             def,
             group_of,
             group_lots,
@@ -1117,6 +1125,10 @@ impl Board {
     /// The lots of a group as bits (bit `i`: square `i`).
     pub(crate) fn group_mask(&self, group: usize) -> u64 {
         self.group_masks.get(group).copied().unwrap_or(0)
+    }
+    /// The lots that take houses (a house cost and a full rent table), as bits.
+    pub(crate) fn buildable_mask(&self) -> u64 {
+        self.buildable
     }
     /// The Jail square.
     pub fn jail(&self) -> Option<usize> {

@@ -157,7 +157,8 @@ impl Heuristic {
             for g in 0..board.groups().len() {
                 let lots = board.group_lots(g);
                 let mask = board.group_mask(g);
-                if lots.is_empty() || owned & mask != mask {
+                // Nothing to build on a group without houses (Campus, Mini).
+                if lots.is_empty() || owned & mask != mask || mask & board.buildable_mask() == 0 {
                     continue;
                 }
                 for &l in lots {

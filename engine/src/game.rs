@@ -1168,11 +1168,11 @@ impl Game {
     /// Whether one player owns every lot of the square's color group.
     pub fn owns_whole_group(&self, player: PlayerId, square: usize) -> bool {
         match self.board().group_of(square) {
-            Some(g) => self
-                .board()
-                .group_lots(g)
-                .iter()
-                .all(|&l| self.squares[l].owner == Some(player)),
+            // By bits: boards have at most 60 squares.
+            Some(g) => {
+                let mask = self.board().group_mask(g);
+                mask != 0 && self.owned_mask(player) & mask == mask
+            }
             None => false,
         }
     }

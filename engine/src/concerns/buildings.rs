@@ -107,7 +107,11 @@ impl Game {
             return err(BuildWhy::NotWholeGroup);
         }
         let lots = self.group_of_lot(square);
-        if lots.iter().any(|&l| self.squares[l].mortgaged) {
+        let group = self
+            .board()
+            .group_of(square)
+            .map_or(0, |g| self.board().group_mask(g));
+        if self.mortgaged_mask() & group != 0 {
             return err(BuildWhy::GroupMortgaged);
         }
         let h = self.squares[square].buildings.level();
