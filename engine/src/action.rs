@@ -32,12 +32,32 @@ impl std::fmt::Display for PlayerId {
     }
 }
 
+/// A square of the board: its index (0-based, the start square is 0), written as that
+/// number.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize,
+)]
+#[serde(transparent)]
+pub struct SquareId(pub usize);
+
+impl SquareId {
+    /// The square's index.
+    pub fn index(self) -> usize {
+        self.0
+    }
+}
+
+impl std::fmt::Display for SquareId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
 /// One side of a trade: what that side hands over.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(default, deny_unknown_fields)]
 pub struct TradeSide {
-    /// Lots (square indices).
-    pub lots: Vec<usize>,
+    pub lots: Vec<SquareId>,
     pub cash: i64,
     /// Get Out of Jail Free cards.
     pub jail_cards: u32,
@@ -79,22 +99,22 @@ pub enum Action {
     PassBid,
     /// Build a house (or a hotel on four houses); also places a house won at auction.
     Build {
-        square: usize,
+        square: SquareId,
     },
     /// Sell one building back to the bank (a hotel becomes four houses).
     SellBuilding {
-        square: usize,
+        square: SquareId,
     },
     /// Sell every building of the square's color group (the way down when a hotel cannot be
     /// broken into houses because the bank is short of them).
     SellAllBuildings {
-        square: usize,
+        square: SquareId,
     },
     Mortgage {
-        square: usize,
+        square: SquareId,
     },
     Unmortgage {
-        square: usize,
+        square: SquareId,
     },
     /// Offer a trade to another player; they accept or decline.
     ProposeTrade {

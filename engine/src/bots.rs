@@ -4,7 +4,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::action::{Action, PlayerId, TradeSide};
+use crate::action::{Action, PlayerId, SquareId, TradeSide};
 use crate::game::{ComputerStrategy, Game, Phase};
 
 /// A computer player.
@@ -81,6 +81,7 @@ fn side_value(game: &Game, side: &TradeSide) -> i64 {
         .lots
         .iter()
         .map(|&l| {
+            let l = l.index();
             let price = game.board().square(l).price().unwrap_or(0);
             if game.square(l).mortgaged {
                 price / 2
@@ -93,13 +94,14 @@ fn side_value(game: &Game, side: &TradeSide) -> i64 {
 }
 
 /// Whether receiving `lots` would give `player` a whole group they do not have yet.
-fn completes_group(game: &Game, player: PlayerId, lots: &[usize]) -> bool {
+fn completes_group(game: &Game, player: PlayerId, lots: &[SquareId]) -> bool {
     lots.iter().any(|&l| {
-        game.board().group_of(l).is_some_and(|g| {
-            game.board()
-                .group_lots(g)
-                .iter()
-                .all(|&x| x == l || lots.contains(&x) || game.square(x).owner == Some(player))
+        game.board().group_of(l.index()).is_some_and(|g| {
+            game.board().group_lots(g).iter().all(|&x| {
+                x == l.index()
+                    || lots.contains(&SquareId(x))
+                    || game.square(x).owner == Some(player)
+            })
         })
     })
 }
@@ -121,10 +123,20 @@ impl Heuristic {
                 && game.check_sell(me, l).is_ok()
                 && best.as_ref().is_none_or(|(bh, _)| h > *bh)
             {
-                best = Some((h, Action::SellBuilding { square: l }));
+                best = Some((
+                    h,
+                    Action::SellBuilding {
+                        square: SquareId(l),
+                    },
+                ));
             }
             if h == 5 && game.bank_houses() < 4 && best.as_ref().is_none_or(|(bh, _)| h > *bh) {
-                best = Some((h, Action::SellAllBuildings { square: l }));
+                best = Some((
+                    h,
+                    Action::SellAllBuildings {
+                        square: SquareId(l),
+                    },
+                ));
             }
             if !sq.mortgaged && game.check_mortgage(me, l).is_ok() {
                 let price = game.board().square(l).price().unwrap_or(0);
@@ -137,7 +149,9 @@ impl Heuristic {
             return a;
         }
         match mortgage {
-            Some((_, square)) => Action::Mortgage { square },
+            Some((_, square)) => Action::Mortgage {
+                square: SquareId(square),
+            },
             None => Action::DeclareBankruptcy,
         }
     }
@@ -179,7 +193,9 @@ impl Heuristic {
         if let Some((_, minus_cost, square)) = build {
             let cost = -minus_cost;
             if cash - cost >= self.build_reserve {
-                return Some(Action::Build { square });
+                return Some(Action::Build {
+                    square: SquareId(square),
+                });
             }
         }
         if cash >= 2 * self.reserve {
@@ -190,7 +206,9 @@ impl Heuristic {
                 if game.check_unmortgage(me, l).is_ok()
                     && cash - game.unmortgage_cost(l) >= 2 * self.reserve
                 {
-                    return Some(Action::Unmortgage { square: l });
+                    return Some(Action::Unmortgage {
+                        square: SquareId(l),
+                    });
                 }
             }
         }
@@ -234,7 +252,7 @@ impl Heuristic {
                     ..TradeSide::default()
                 },
                 take: TradeSide {
-                    lots: vec![l],
+                    lots: vec![SquareId(l)],
                     ..TradeSide::default()
                 },
             };
@@ -280,7 +298,7 @@ impl Strategy for Heuristic {
             Phase::EndTurn => self.manage(game, me).unwrap_or(Action::EndTurn),
             Phase::BuyOrDecline { square } => {
                 let price = game.board().square(*square).price().unwrap_or(0);
-                let completes = completes_group(game, me, &[*square]);
+                let completes = completes_group(game, me, &[SquareId(*square)]);
                 if has(&Action::Buy) && (cash - price >= self.reserve || completes) {
                     Action::Buy
                 } else {
@@ -293,7 +311,7 @@ impl Strategy for Heuristic {
                     Some(l) => {
                         let price = game.board().square(l).price().unwrap_or(0);
                         let mut v = price * self.bid_percent / 100;
-                        if completes_group(game, me, &[l]) {
+                        if completes_group(game, me, &[SquareId(l)]) {
                             v = v * 3 / 2;
                         }
                         v
@@ -313,7 +331,7 @@ impl Strategy for Heuristic {
                 .owned_lots(*player)
                 .find(|&l| game.check_build(*player, l, true).is_ok())
                 .map_or(Action::Resign { player: *player }, |square| Action::Build {
-                    square,
+                    square: SquareId(square),
                 }),
             Phase::RaiseCash { .. } => self.raise_cash(game),
             Phase::TradeOffer(o) => {
@@ -401,9 +419,10 @@ fn random_trade(game: &Game, me: PlayerId, rng: &mut ChaCha8Rng) -> Option<Actio
         return None;
     }
     let to = others[rng.random_range(0..others.len())];
-    let pick = |lots: Vec<usize>, rng: &mut ChaCha8Rng| -> Vec<usize> {
+    let pick = |lots: Vec<usize>, rng: &mut ChaCha8Rng| -> Vec<SquareId> {
         lots.into_iter()
             .filter(|_| rng.random_range(0..3) == 0)
+            .map(SquareId)
             .collect()
     };
     let give_lots = pick(game.lots_of(me), rng);

@@ -21,7 +21,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::action::{Action, PlayerId, TradeSide};
+use crate::action::{Action, PlayerId, SquareId, TradeSide};
 use crate::board::Board;
 use crate::event::{Event, Party};
 use crate::game::{Game, GameRecord, GameSetup, Phase, Seat};
@@ -257,7 +257,7 @@ fn snapshot(g: &Game) -> Snapshot {
     }
 }
 
-fn random_lots(g: &Game, owner: PlayerId, rng: &mut ChaCha8Rng) -> Vec<usize> {
+fn random_lots(g: &Game, owner: PlayerId, rng: &mut ChaCha8Rng) -> Vec<SquareId> {
     let mut lots: Vec<usize> = g
         .lots_of(owner)
         .into_iter()
@@ -271,7 +271,7 @@ fn random_lots(g: &Game, owner: PlayerId, rng: &mut ChaCha8Rng) -> Vec<usize> {
                 .all(|&x| g.squares[x].buildings.is_none())
         });
     }
-    lots
+    lots.into_iter().map(SquareId).collect()
 }
 
 /// A trade built from the actor's and another player's real holdings.
@@ -317,20 +317,30 @@ fn arbitrary_action(g: &Game, rng: &mut ChaCha8Rng) -> Action {
         2 => Action::Decline,
         3 => Action::Bid { amount },
         4 => Action::PassBid,
-        5 => Action::Build { square },
-        6 => Action::SellBuilding { square },
-        7 => Action::SellAllBuildings { square },
-        8 => Action::Mortgage { square },
-        9 => Action::Unmortgage { square },
+        5 => Action::Build {
+            square: SquareId(square),
+        },
+        6 => Action::SellBuilding {
+            square: SquareId(square),
+        },
+        7 => Action::SellAllBuildings {
+            square: SquareId(square),
+        },
+        8 => Action::Mortgage {
+            square: SquareId(square),
+        },
+        9 => Action::Unmortgage {
+            square: SquareId(square),
+        },
         10 => Action::ProposeTrade {
             to: PlayerId(rng.random_range(0..players)),
             give: TradeSide {
-                lots: vec![square],
+                lots: vec![SquareId(square)],
                 cash: amount,
                 jail_cards: rng.random_range(0..3),
             },
             take: TradeSide {
-                lots: vec![rng.random_range(0..n)],
+                lots: vec![SquareId(rng.random_range(0..n))],
                 cash: rng.random_range(-10..=100),
                 jail_cards: rng.random_range(0..3),
             },
@@ -345,7 +355,9 @@ fn arbitrary_action(g: &Game, rng: &mut ChaCha8Rng) -> Action {
         16 => Action::Resign {
             player: PlayerId(rng.random_range(0..players)),
         },
-        _ => Action::Build { square },
+        _ => Action::Build {
+            square: SquareId(square),
+        },
     }
 }
 

@@ -61,7 +61,7 @@ pub mod scenario;
 pub mod share;
 pub mod stats;
 
-pub use action::{Action, PlayerId, RuleError, TradeOffer, TradeSide};
+pub use action::{Action, PlayerId, RuleError, SquareId, TradeOffer, TradeSide};
 pub use board::{Board, BoardDef, BoardError, JokerEffect, SquareDef, SquareKind};
 pub use bots::{strategy_by_name, Strategy};
 pub use cards::{Card, CardDef, CardEffect, DeckKind};

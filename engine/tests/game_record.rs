@@ -4,6 +4,7 @@
 use worlds_engine::bots::play_out;
 use worlds_engine::game::{ComputerStrategy, GameSetup, Seat};
 use worlds_engine::PlayerId;
+use worlds_engine::SquareId;
 use worlds_engine::{Action, Game, GameRecord, Phase, Preset, TradeSide};
 
 fn bot_game(preset: Preset, seed: u64, rounds: u32) -> Game {
@@ -58,7 +59,7 @@ fn trading_is_offered_on_the_players_own_turn_only() {
     let offer = Action::ProposeTrade {
         to: PlayerId(1),
         give: TradeSide {
-            lots: vec![3],
+            lots: vec![SquareId(3)],
             cash: 0,
             jail_cards: 0,
         },

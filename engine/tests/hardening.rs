@@ -6,6 +6,7 @@ use serde_json::json;
 use worlds_engine::action::{Action, TradeSide};
 use worlds_engine::scenario::Scenario;
 use worlds_engine::PlayerId;
+use worlds_engine::SquareId;
 
 /// Fault 2: receiving mortgaged lots charges the interest at once; under the sell-cheapest
 /// debt rule that can bankrupt the receiver half-way through the trade. The remaining lots
@@ -24,7 +25,7 @@ fn a_receiver_bankrupted_half_way_through_a_trade_gets_nothing_more() {
         to: PlayerId(1),
         give: TradeSide::default(),
         take: TradeSide {
-            lots: vec![3, 39],
+            lots: vec![SquareId(3), SquareId(39)],
             ..TradeSide::default()
         },
     })

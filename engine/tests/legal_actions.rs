@@ -16,6 +16,7 @@
 use worlds_engine::bots::bot;
 use worlds_engine::game::ComputerStrategy;
 use worlds_engine::game::{GameSetup, Seat};
+use worlds_engine::SquareId;
 use worlds_engine::{Action, Game, Phase, Preset};
 
 fn candidates(g: &Game) -> Vec<Action> {
@@ -39,12 +40,13 @@ fn candidates(g: &Game) -> Vec<Action> {
     if let Some(actor) = g.actor() {
         out.push(Action::Resign { player: actor });
     }
-    for square in 0..g.board().len() {
+    for l in 0..g.board().len() {
+        let square = SquareId(l);
         out.push(Action::Build { square });
         out.push(Action::SellBuilding { square });
         out.push(Action::Mortgage { square });
         out.push(Action::Unmortgage { square });
-        if g.square(square).buildings.level() == 5 && g.bank_houses() < 4 {
+        if g.square(l).buildings.level() == 5 && g.bank_houses() < 4 {
             out.push(Action::SellAllBuildings { square });
         }
     }

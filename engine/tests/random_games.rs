@@ -8,6 +8,7 @@ use rand_chacha::ChaCha8Rng;
 use worlds_engine::bots::random_action;
 use worlds_engine::cards::DeckKind;
 use worlds_engine::game::{GameSetup, Seat};
+use worlds_engine::SquareId;
 use worlds_engine::{Action, Game, Phase, Preset, TradeSide};
 
 fn new_game(preset: Preset, players: usize, seed: u64, round_limit: u32) -> Game {
@@ -126,23 +127,23 @@ fn probe(rng: &mut ChaCha8Rng, g: &Game) -> Action {
             amount: rng.random_range(-5..3000),
         },
         3 => Action::Build {
-            square: rng.random_range(0..n),
+            square: SquareId(rng.random_range(0..n)),
         },
         4 => Action::SellBuilding {
-            square: rng.random_range(0..n),
+            square: SquareId(rng.random_range(0..n)),
         },
         5 => Action::Mortgage {
-            square: rng.random_range(0..n),
+            square: SquareId(rng.random_range(0..n)),
         },
         6 => Action::Unmortgage {
-            square: rng.random_range(0..n),
+            square: SquareId(rng.random_range(0..n)),
         },
         7 => Action::EndTurn,
         8 => Action::PayJailFine,
         9 => Action::ProposeTrade {
             to: worlds_engine::PlayerId(rng.random_range(0..g.players().len() + 1)),
             give: TradeSide {
-                lots: vec![rng.random_range(0..n)],
+                lots: vec![SquareId(rng.random_range(0..n))],
                 cash: rng.random_range(-10..5000),
                 jail_cards: 0,
             },

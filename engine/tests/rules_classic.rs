@@ -6,6 +6,7 @@ use common::*;
 use serde_json::json;
 use worlds_engine::game::Phase;
 use worlds_engine::PlayerId;
+use worlds_engine::SquareId;
 use worlds_engine::{Action, RuleError, TradeSide};
 
 rule!(
@@ -280,7 +281,11 @@ rule!(
 fn building_needs_the_whole_group() {
     let mut g = start(json!({"board": "classic",
         "players": [{"name": "Ann", "owns": ["Baltic Avenue"]}, {"name": "Bob", "owns": ["Mediterranean Avenue"]}]}));
-    let err = g.apply(Action::Build { square: 3 }).expect_err("refused");
+    let err = g
+        .apply(Action::Build {
+            square: SquareId(3),
+        })
+        .expect_err("refused");
     assert_eq!(
         err.to_string(),
         "You cannot build on Baltic Avenue: you do not own the whole brown group."
@@ -291,12 +296,25 @@ fn building_needs_the_whole_group() {
 fn building_evenly() {
     let mut g = start(json!({"board": "classic",
         "players": [{"name": "Ann", "owns": ["Mediterranean Avenue", "Baltic Avenue"]}, {"name": "Bob"}]}));
-    g.apply(Action::Build { square: 1 }).expect("first house");
-    let err = g.apply(Action::Build { square: 1 }).expect_err("uneven");
+    g.apply(Action::Build {
+        square: SquareId(1),
+    })
+    .expect("first house");
+    let err = g
+        .apply(Action::Build {
+            square: SquareId(1),
+        })
+        .expect_err("uneven");
     assert!(matches!(err, RuleError::CannotBuild { .. }));
     assert!(err.to_string().contains("build evenly"));
-    g.apply(Action::Build { square: 3 }).expect("second lot");
-    g.apply(Action::Build { square: 1 }).expect("now even");
+    g.apply(Action::Build {
+        square: SquareId(3),
+    })
+    .expect("second lot");
+    g.apply(Action::Build {
+        square: SquareId(1),
+    })
+    .expect("now even");
     assert_eq!(g.square(1).buildings.level(), 2);
     assert_eq!(cash_of(&g, 0), 1500 - 150);
     assert_eq!(g.bank_houses(), 29);
@@ -308,11 +326,15 @@ fn selling_evenly() {
         "players": [{"name": "Ann", "owns": ["Mediterranean Avenue", "Baltic Avenue"],
             "houses": {"Mediterranean Avenue": 2, "Baltic Avenue": 1}}, {"name": "Bob"}]}));
     let err = g
-        .apply(Action::SellBuilding { square: 3 })
+        .apply(Action::SellBuilding {
+            square: SquareId(3),
+        })
         .expect_err("uneven");
     assert!(err.to_string().contains("sell evenly"));
-    g.apply(Action::SellBuilding { square: 1 })
-        .expect("from the most built");
+    g.apply(Action::SellBuilding {
+        square: SquareId(1),
+    })
+    .expect("from the most built");
     assert_eq!(g.square(1).buildings.level(), 1);
 }
 
@@ -320,9 +342,14 @@ fn selling_evenly() {
 fn even_build_off_house_rule() {
     let mut g = start(json!({"board": "classic", "rules": {"even_build": false},
         "players": [{"name": "Ann", "owns": ["Mediterranean Avenue", "Baltic Avenue"]}, {"name": "Bob"}]}));
-    g.apply(Action::Build { square: 1 }).expect("one");
-    g.apply(Action::Build { square: 1 })
-        .expect("two on the same lot");
+    g.apply(Action::Build {
+        square: SquareId(1),
+    })
+    .expect("one");
+    g.apply(Action::Build {
+        square: SquareId(1),
+    })
+    .expect("two on the same lot");
     assert_eq!(g.square(1).buildings.level(), 2);
 }
 
@@ -330,7 +357,11 @@ fn even_build_off_house_rule() {
 fn no_building_on_a_group_with_a_mortgaged_lot() {
     let mut g = start(json!({"board": "classic",
         "players": [{"name": "Ann", "owns": ["Mediterranean Avenue", "Baltic Avenue"], "mortgaged": ["Mediterranean Avenue"]}, {"name": "Bob"}]}));
-    let err = g.apply(Action::Build { square: 3 }).expect_err("mortgaged");
+    let err = g
+        .apply(Action::Build {
+            square: SquareId(3),
+        })
+        .expect_err("mortgaged");
     assert!(err.to_string().contains("mortgaged"));
 }
 
@@ -340,7 +371,10 @@ fn a_hotel_needs_four_houses_and_returns_them_to_the_bank() {
         "players": [{"name": "Ann", "owns": ["Mediterranean Avenue", "Baltic Avenue"],
             "houses": {"Mediterranean Avenue": 4, "Baltic Avenue": 4}}, {"name": "Bob"}]}));
     assert_eq!(g.bank_houses(), 24);
-    g.apply(Action::Build { square: 1 }).expect("hotel");
+    g.apply(Action::Build {
+        square: SquareId(1),
+    })
+    .expect("hotel");
     assert_eq!(g.square(1).buildings.level(), 5);
     assert_eq!(g.bank_houses(), 28);
     assert_eq!(g.bank_hotels(), 11);
@@ -351,7 +385,11 @@ fn a_hotel_needs_four_houses_and_returns_them_to_the_bank() {
 fn when_the_bank_has_no_house_nobody_builds() {
     let mut g = start(json!({"board": "classic", "rules": {"houses": 0},
         "players": [{"name": "Ann", "owns": ["Mediterranean Avenue", "Baltic Avenue"]}, {"name": "Bob"}]}));
-    let err = g.apply(Action::Build { square: 1 }).expect_err("no houses");
+    let err = g
+        .apply(Action::Build {
+            square: SquareId(1),
+        })
+        .expect_err("no houses");
     assert!(err.to_string().contains("no house left"));
 }
 
@@ -360,7 +398,10 @@ fn housing_shortage_the_last_houses_are_auctioned() {
     let mut g = start(json!({"board": "classic", "rules": {"houses": 1},
         "players": [{"name": "Ann", "owns": ["Mediterranean Avenue", "Baltic Avenue"]},
                     {"name": "Bob", "owns": ["Oriental Avenue", "Vermont Avenue", "Connecticut Avenue"]}]}));
-    g.apply(Action::Build { square: 1 }).expect("asks to build");
+    g.apply(Action::Build {
+        square: SquareId(1),
+    })
+    .expect("asks to build");
     let Phase::Auction(a) = g.phase().clone() else {
         panic!("a house auction, got {:?}", g.phase())
     };
@@ -376,8 +417,13 @@ fn housing_shortage_the_last_houses_are_auctioned() {
             player: PlayerId(1)
         }
     );
-    assert!(g.legal_actions().contains(&Action::Build { square: 6 }));
-    g.apply(Action::Build { square: 6 }).expect("Bob places it");
+    assert!(g.legal_actions().contains(&Action::Build {
+        square: SquareId(6)
+    }));
+    g.apply(Action::Build {
+        square: SquareId(6),
+    })
+    .expect("Bob places it");
     assert_eq!(g.square(6).buildings.level(), 1);
     assert_eq!(g.bank_houses(), 0);
     assert_eq!(cash_of(&g, 1), 1430);
@@ -390,14 +436,18 @@ fn selling_a_hotel_needs_four_houses_in_the_bank() {
         "players": [{"name": "Ann", "owns": ["Mediterranean Avenue", "Baltic Avenue"],
             "houses": {"Mediterranean Avenue": 5, "Baltic Avenue": 5}}, {"name": "Bob"}]}));
     let err = g
-        .apply(Action::SellBuilding { square: 1 })
+        .apply(Action::SellBuilding {
+            square: SquareId(1),
+        })
         .expect_err("short of houses");
     assert!(err.to_string().contains("only 3 houses"));
-    assert!(g
-        .legal_actions()
-        .contains(&Action::SellAllBuildings { square: 1 }));
-    g.apply(Action::SellAllBuildings { square: 1 })
-        .expect("sell down");
+    assert!(g.legal_actions().contains(&Action::SellAllBuildings {
+        square: SquareId(1)
+    }));
+    g.apply(Action::SellAllBuildings {
+        square: SquareId(1),
+    })
+    .expect("sell down");
     assert_eq!(
         (g.square(1).buildings.level(), g.square(3).buildings.level()),
         (0, 0)
@@ -411,7 +461,10 @@ fn buildings_sell_back_at_half_their_cost() {
     let mut g = start(json!({"board": "classic",
         "players": [{"name": "Ann", "owns": ["Mediterranean Avenue", "Baltic Avenue"],
             "houses": {"Mediterranean Avenue": 1, "Baltic Avenue": 1}}, {"name": "Bob"}]}));
-    g.apply(Action::SellBuilding { square: 1 }).expect("sell");
+    g.apply(Action::SellBuilding {
+        square: SquareId(1),
+    })
+    .expect("sell");
     assert_eq!(cash_of(&g, 0), 1525);
     assert_eq!(g.bank_houses(), 31);
 }
@@ -420,7 +473,10 @@ fn buildings_sell_back_at_half_their_cost() {
 fn mortgage_pays_half_the_price() {
     let mut g = start(json!({"board": "classic",
         "players": [{"name": "Ann", "owns": ["Boardwalk"]}, {"name": "Bob"}]}));
-    g.apply(Action::Mortgage { square: 39 }).expect("mortgage");
+    g.apply(Action::Mortgage {
+        square: SquareId(39),
+    })
+    .expect("mortgage");
     assert_eq!(cash_of(&g, 0), 1700);
     assert!(g.square(39).mortgaged);
 }
@@ -429,7 +485,10 @@ fn mortgage_pays_half_the_price() {
 fn lifting_a_mortgage_costs_the_mortgage_plus_ten_percent() {
     let mut g = start(json!({"board": "classic",
         "players": [{"name": "Ann", "owns": ["Park Place"], "mortgaged": ["Park Place"]}, {"name": "Bob"}]}));
-    g.apply(Action::Unmortgage { square: 37 }).expect("lift");
+    g.apply(Action::Unmortgage {
+        square: SquareId(37),
+    })
+    .expect("lift");
     assert_eq!(cash_of(&g, 0), 1500 - 193);
 }
 
@@ -439,7 +498,9 @@ fn mortgaging_needs_the_group_free_of_buildings() {
         "players": [{"name": "Ann", "owns": ["Mediterranean Avenue", "Baltic Avenue"],
             "houses": {"Mediterranean Avenue": 1}}, {"name": "Bob"}]}));
     let err = g
-        .apply(Action::Mortgage { square: 3 })
+        .apply(Action::Mortgage {
+            square: SquareId(3),
+        })
         .expect_err("buildings");
     assert!(err.to_string().contains("sell the buildings"));
 }
@@ -450,7 +511,7 @@ fn mortgaged_lot_traded_to_bob() -> worlds_engine::Game {
     g.apply(Action::ProposeTrade {
         to: PlayerId(1),
         give: TradeSide {
-            lots: vec![3],
+            lots: vec![SquareId(3)],
             ..TradeSide::default()
         },
         take: TradeSide {
@@ -510,12 +571,12 @@ fn trades_carry_lots_cash_and_jail_cards_both_ways() {
     g.apply(Action::ProposeTrade {
         to: PlayerId(1),
         give: TradeSide {
-            lots: vec![3],
+            lots: vec![SquareId(3)],
             cash: 100,
             jail_cards: 1,
         },
         take: TradeSide {
-            lots: vec![39],
+            lots: vec![SquareId(39)],
             cash: 5,
             jail_cards: 0,
         },
@@ -539,7 +600,7 @@ fn a_declined_trade_changes_nothing() {
     g.apply(Action::ProposeTrade {
         to: PlayerId(1),
         give: TradeSide {
-            lots: vec![3],
+            lots: vec![SquareId(3)],
             ..TradeSide::default()
         },
         take: TradeSide {
@@ -563,7 +624,7 @@ fn no_trading_a_lot_whose_group_has_buildings() {
         .apply(Action::ProposeTrade {
             to: PlayerId(1),
             give: TradeSide {
-                lots: vec![1],
+                lots: vec![SquareId(1)],
                 ..TradeSide::default()
             },
             take: TradeSide::default(),
@@ -1021,10 +1082,16 @@ fn a_refused_action_leaves_the_game_untouched() {
     for a in [
         Action::EndTurn,
         Action::Buy,
-        Action::Build { square: 3 },
-        Action::Unmortgage { square: 3 },
+        Action::Build {
+            square: SquareId(3),
+        },
+        Action::Unmortgage {
+            square: SquareId(3),
+        },
         Action::Bid { amount: 10 },
-        Action::Mortgage { square: 99 },
+        Action::Mortgage {
+            square: SquareId(99),
+        },
         Action::Resign {
             player: PlayerId(7),
         },
@@ -1044,9 +1111,15 @@ fn every_listed_legal_action_is_accepted() {
         Action::Roll,
         Action::PayJailFine,
         Action::UseJailCard,
-        Action::Build { square: 1 },
-        Action::Unmortgage { square: 39 },
-        Action::Mortgage { square: 3 },
+        Action::Build {
+            square: SquareId(1),
+        },
+        Action::Unmortgage {
+            square: SquareId(39),
+        },
+        Action::Mortgage {
+            square: SquareId(3),
+        },
         Action::Resign {
             player: PlayerId(0),
         },

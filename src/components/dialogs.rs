@@ -154,7 +154,11 @@ fn auction_bids(g: &Game) -> Vec<String> {
 /// The value a side of a trade hands over: lots at their price (a mortgaged one at its
 /// price less the mortgage owed), plus the cash.
 pub fn side_value(g: &Game, side: &TradeSide) -> i64 {
-    side.lots.iter().map(|&l| lot_worth(g, l)).sum::<i64>() + side.cash
+    side.lots
+        .iter()
+        .map(|&l| lot_worth(g, l.index()))
+        .sum::<i64>()
+        + side.cash
 }
 
 /// What a lot is worth to whoever receives it: its price, less the mortgage owed on it.
@@ -173,6 +177,7 @@ fn describe_side(g: &Game, side: &TradeSide) -> Vec<String> {
         .lots
         .iter()
         .map(|&l| {
+            let l = l.index();
             let mut s = format!(
                 "{} ({})",
                 b.square(l).name,
@@ -416,10 +421,12 @@ pub fn PhaseDialog() -> impl IntoView {
             }
             Phase::PlaceHouse { player } => {
                 let who = name_of(player);
-                let spots: Vec<(usize, String)> = legal
+                let spots: Vec<(worlds_engine::SquareId, String)> = legal
                     .iter()
                     .filter_map(|a| match a {
-                        Action::Build { square } => Some((*square, b.square(*square).name.clone())),
+                        Action::Build { square } => {
+                            Some((*square, b.square(square.index()).name.clone()))
+                        }
                         _ => None,
                     })
                     .collect();

@@ -3,7 +3,7 @@
 //! then accepts or declines (see the trade answer in `dialogs.rs`).
 
 use leptos::prelude::*;
-use worlds_engine::{Action, PlayerId, TradeSide};
+use worlds_engine::{Action, PlayerId, SquareId, TradeSide};
 
 use super::modal::Modal;
 use crate::pages::play::PlayUi;
@@ -12,7 +12,7 @@ use crate::session::Session;
 /// A lot one side may put in the trade.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Tradable {
-    square: usize,
+    square: SquareId,
     name: String,
     mortgaged: bool,
     /// The group's color.
@@ -41,7 +41,7 @@ fn tradable_lots(g: &worlds_engine::Game, player: PlayerId) -> Vec<Tradable> {
             let price = b.square(l).price().unwrap_or(0);
             let mortgaged = g.square(l).mortgaged;
             Tradable {
-                square: l,
+                square: SquareId(l),
                 name: b.square(l).name.clone(),
                 mortgaged,
                 color: b
@@ -65,7 +65,7 @@ fn SideEditor(
     /// Writes an amount in the board's money.
     money: Callback<i64, String>,
 ) -> impl IntoView {
-    let values: Vec<(usize, i64)> = lots.iter().map(|t| (t.square, t.value)).collect();
+    let values: Vec<(SquareId, i64)> = lots.iter().map(|t| (t.square, t.value)).collect();
     let worth = move || {
         side.with(|s| {
             let lots: i64 = s

@@ -22,7 +22,7 @@ pub(crate) use turn_and_movement::LandCtx;
 /// What the concern files share.
 mod prelude {
     pub(crate) use super::LandCtx;
-    pub(crate) use crate::action::{Action, PlayerId, TradeOffer, TradeSide};
+    pub(crate) use crate::action::{Action, PlayerId, SquareId, TradeOffer, TradeSide};
     pub(crate) use crate::board::{JokerEffect, SquareKind};
     pub(crate) use crate::cards::{CardEffect, DeckKind};
     pub(crate) use crate::event::{Event, JailExit, NoRentWhy, Party, Reason};

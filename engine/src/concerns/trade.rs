@@ -88,15 +88,16 @@ impl Game {
         }
         // Every lot of both sides, give first, in order.
         let all = || give.lots.iter().chain(take.lots.iter());
-        for (k, (&l, owner)) in give
+        for (k, (&id, owner)) in give
             .lots
             .iter()
             .map(|l| (l, from))
             .chain(take.lots.iter().map(|l| (l, to)))
             .enumerate()
         {
+            let l = id.index();
             self.check_square(l)?;
-            if all().take(k).any(|&x| x == l) {
+            if all().take(k).any(|&x| x == id) {
                 return bad(TradeWhy::ListedTwice(l));
             }
             if self.squares[l].owner != Some(owner) {
@@ -140,7 +141,7 @@ impl Game {
             }
         }
         for (lots, from, to) in [(&offer.give.lots, a, b), (&offer.take.lots, b, a)] {
-            for &l in lots {
+            for l in lots.iter().map(|l| l.index()) {
                 // A mortgaged lot's interest can bankrupt a receiver half-way (sell-cheapest
                 // debts): a bankrupt player receives nothing more, and a lot its giver lost
                 // meanwhile (sold or auctioned in a bankruptcy) is not theirs to give.
