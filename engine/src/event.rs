@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::action::{PlayerId, TradeOffer};
+use crate::action::{PlayerId, SquareId, TradeOffer};
 use crate::cards::DeckKind;
 
 /// The faces of one throw (one to four dice), kept inline: a throw allocates nothing.
@@ -79,14 +79,14 @@ pub enum Party {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Reason {
-    Rent { square: usize },
-    Tax { square: usize },
-    StationFee { square: usize },
+    Rent { square: SquareId },
+    Tax { square: SquareId },
+    StationFee { square: SquareId },
     JailFine,
     Card,
-    Joker { square: usize },
+    Joker { square: SquareId },
     Jackpot,
-    MortgageInterest { square: usize },
+    MortgageInterest { square: SquareId },
 }
 
 /// Why no rent was due. Written as the reason in words, as before.
@@ -123,8 +123,8 @@ pub enum Event {
     },
     /// The token moved `steps` squares (negative: backwards) from `from` to `to`.
     Moved {
-        from: usize,
-        to: usize,
+        from: SquareId,
+        to: SquareId,
         steps: i32,
     },
     /// Rolling again (doubles, or a 6 in Campus).
@@ -141,7 +141,7 @@ pub enum Event {
     /// A bonus square reached after a bonus was taken this turn does nothing
     /// (`skip_bonus_squares_after_bonus`).
     BonusSquareSkipped {
-        square: usize,
+        square: SquareId,
     },
     Payment {
         from: Party,
@@ -151,19 +151,19 @@ pub enum Event {
     },
     /// No rent: the lot is mortgaged or its owner is in jail (house rule).
     NoRent {
-        square: usize,
+        square: SquareId,
         why: NoRentWhy,
     },
     Bought {
-        square: usize,
+        square: SquareId,
         price: i64,
     },
     Declined {
-        square: usize,
+        square: SquareId,
     },
     /// An auction of a lot (`square`) or of a house (`square: None`).
     AuctionStarted {
-        square: Option<usize>,
+        square: Option<SquareId>,
         minimum: i64,
     },
     BidPlaced {
@@ -171,30 +171,30 @@ pub enum Event {
     },
     BidPassed,
     AuctionWon {
-        square: Option<usize>,
+        square: Option<SquareId>,
         price: i64,
     },
     AuctionUnsold {
-        square: Option<usize>,
+        square: Option<SquareId>,
     },
     /// `houses` is the level after building (5: a hotel).
     Built {
-        square: usize,
+        square: SquareId,
         houses: u8,
         cost: i64,
     },
     /// `houses` is the level after selling.
     BuildingSold {
-        square: usize,
+        square: SquareId,
         houses: u8,
         refund: i64,
     },
     Mortgaged {
-        square: usize,
+        square: SquareId,
         amount: i64,
     },
     Unmortgaged {
-        square: usize,
+        square: SquareId,
         cost: i64,
     },
     TradeProposed {
@@ -208,7 +208,7 @@ pub enum Event {
     },
     /// A lot changed hands outside a purchase (trade, bankruptcy).
     LotTransferred {
-        square: usize,
+        square: SquareId,
         from: Party,
         to: Party,
     },
@@ -242,7 +242,7 @@ pub enum Event {
     },
     /// Mini: the cheapest property sold to the bank to get back in credit.
     SoldToBank {
-        square: usize,
+        square: SquareId,
         amount: i64,
     },
     Bankrupt {

@@ -2,7 +2,7 @@
 //! ([`Game::prompt`]), log entries as sentences ([`Game::describe`]) and refusals as the
 //! [`RuleError`]s a player reads ([`Game::check`]). Everything else carries numbers and ids.
 
-use crate::action::{Action, PlayerId, RuleError};
+use crate::action::{Action, PlayerId, RuleError, SquareId};
 use crate::cards::DeckKind;
 use crate::event::{LogEntry, NoRentWhy, Party};
 use crate::game::Phase;
@@ -100,9 +100,9 @@ impl Game {
             .get(entry.player.index())
             .map_or("?".to_string(), |p| p.name.clone());
         let b = self.board();
-        let sq = |i: usize| {
+        let sq = |i: SquareId| {
             b.squares()
-                .get(i)
+                .get(i.index())
                 .map_or("?".to_string(), |s| s.name.clone())
         };
         let m = |a: i64| b.money(a);

@@ -58,7 +58,12 @@ impl Game {
         match a.leader {
             None => {
                 let p = self.turn.player;
-                self.emit(p, Event::AuctionUnsold { square: a.lot });
+                self.emit(
+                    p,
+                    Event::AuctionUnsold {
+                        square: a.lot.map(SquareId),
+                    },
+                );
                 self.advance();
             }
             Some(w) => {
@@ -69,7 +74,7 @@ impl Game {
                         self.emit(
                             w,
                             Event::AuctionWon {
-                                square: Some(lot),
+                                square: Some(SquareId(lot)),
                                 price: a.high_bid,
                             },
                         );

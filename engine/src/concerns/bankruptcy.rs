@@ -30,7 +30,7 @@ impl Game {
         self.emit(
             from,
             Event::LotTransferred {
-                square: l,
+                square: SquareId(l),
                 from: Party::Player(from),
                 to: Party::Bank,
             },

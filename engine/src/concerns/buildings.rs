@@ -59,7 +59,7 @@ impl Game {
         self.emit(
             actor,
             Event::BuildingSold {
-                square,
+                square: SquareId(square),
                 houses,
                 refund,
             },
@@ -77,7 +77,7 @@ impl Game {
                 self.emit(
                     actor,
                     Event::BuildingSold {
-                        square: l,
+                        square: SquareId(l),
                         houses: 0,
                         refund,
                     },
@@ -224,7 +224,7 @@ impl Game {
         self.emit(
             p,
             Event::Built {
-                square,
+                square: SquareId(square),
                 houses,
                 cost: paid,
             },

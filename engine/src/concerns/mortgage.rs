@@ -11,7 +11,13 @@ impl Game {
         self.squares.set_mortgaged(square, true);
         self.squares.set_interest_paid(square, false);
         self.transfer(Party::Bank, Party::Player(actor), amount);
-        self.emit(actor, Event::Mortgaged { square, amount });
+        self.emit(
+            actor,
+            Event::Mortgaged {
+                square: SquareId(square),
+                amount,
+            },
+        );
         self.after_raising();
     }
 
@@ -21,7 +27,13 @@ impl Game {
         self.squares.set_mortgaged(square, false);
         self.squares.set_interest_paid(square, false);
         self.transfer(Party::Player(actor), Party::Bank, cost);
-        self.emit(actor, Event::Unmortgaged { square, cost });
+        self.emit(
+            actor,
+            Event::Unmortgaged {
+                square: SquareId(square),
+                cost,
+            },
+        );
     }
 
     pub(crate) fn check_mortgage(&self, p: PlayerId, square: usize) -> Checked {

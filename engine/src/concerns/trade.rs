@@ -162,7 +162,7 @@ impl Game {
         self.emit(
             to,
             Event::LotTransferred {
-                square: l,
+                square: SquareId(l),
                 from: Party::Player(from),
                 to: Party::Player(to),
             },
@@ -176,7 +176,9 @@ impl Game {
                 to,
                 Party::Bank,
                 interest,
-                Reason::MortgageInterest { square: l },
+                Reason::MortgageInterest {
+                    square: SquareId(l),
+                },
             );
         }
     }

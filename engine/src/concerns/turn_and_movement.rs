@@ -60,7 +60,13 @@ impl Game {
             let price = self.board().square(square).price().unwrap_or(0);
             self.transfer(Party::Player(actor), Party::Bank, price);
             self.squares.set_owner(square, Some(actor));
-            self.emit(actor, Event::Bought { square, price });
+            self.emit(
+                actor,
+                Event::Bought {
+                    square: SquareId(square),
+                    price,
+                },
+            );
         }
         self.advance();
     }
@@ -68,7 +74,12 @@ impl Game {
     /// Leaves the lot just landed on to auction (or to nobody without auctions).
     pub(crate) fn decline(&mut self, actor: PlayerId) {
         if let Phase::BuyOrDecline { square } = self.phase {
-            self.emit(actor, Event::Declined { square });
+            self.emit(
+                actor,
+                Event::Declined {
+                    square: SquareId(square),
+                },
+            );
             if self.rules().auctions {
                 self.pending.push_front(Pending::Auction { square });
             }
@@ -192,7 +203,14 @@ impl Game {
         let raw = from as i64 + i64::from(steps);
         let to = raw.rem_euclid(n) as usize;
         self.players[p].position = to;
-        self.emit(p, Event::Moved { from, to, steps });
+        self.emit(
+            p,
+            Event::Moved {
+                from: SquareId(from),
+                to: SquareId(to),
+                steps,
+            },
+        );
         if steps > 0 {
             let laps = raw / n;
             let salary = self.rules().salary;
@@ -241,7 +259,12 @@ impl Game {
             && self.turn.bonus_taken
             && kind.is_bonus_square()
         {
-            self.emit(p, Event::BonusSquareSkipped { square: pos });
+            self.emit(
+                p,
+                Event::BonusSquareSkipped {
+                    square: SquareId(pos),
+                },
+            );
             return None;
         }
         match kind {
@@ -274,7 +297,7 @@ impl Game {
                             self.emit(
                                 p,
                                 Event::NoRent {
-                                    square: pos,
+                                    square: SquareId(pos),
                                     why: NoRentWhy::Mortgaged,
                                 },
                             );
@@ -284,7 +307,7 @@ impl Game {
                             self.emit(
                                 p,
                                 Event::NoRent {
-                                    square: pos,
+                                    square: SquareId(pos),
                                     why: NoRentWhy::OwnerInJail,
                                 },
                             );
@@ -307,14 +330,28 @@ impl Game {
                             }
                             _ => self.rent(pos, self.turn.last_total, ctx.rent_multiplier),
                         };
-                        self.charge(p, Party::Player(o), rent, Reason::Rent { square: pos });
+                        self.charge(
+                            p,
+                            Party::Player(o),
+                            rent,
+                            Reason::Rent {
+                                square: SquareId(pos),
+                            },
+                        );
                         None
                     }
                 }
             }
             &SquareKind::Station { fee_per_pip } => {
                 let fee = fee_per_pip * i64::from(self.turn.last_total);
-                self.charge(p, middle, fee, Reason::StationFee { square: pos });
+                self.charge(
+                    p,
+                    middle,
+                    fee,
+                    Reason::StationFee {
+                        square: SquareId(pos),
+                    },
+                );
                 None
             }
             &SquareKind::Tax {
@@ -328,7 +365,14 @@ impl Game {
                     percent
                 };
                 let due = amount + self.players[p].cash.max(0) * i64::from(pct) / 100;
-                self.charge(p, middle, due, Reason::Tax { square: pos });
+                self.charge(
+                    p,
+                    middle,
+                    due,
+                    Reason::Tax {
+                        square: SquareId(pos),
+                    },
+                );
                 None
             }
             // A chain of card and Joker moves stops after MAX_CHAINED_MOVES (validation
@@ -344,7 +388,9 @@ impl Game {
                 ..
             } => {
                 let effect = JokerEffect::of(kind).unwrap_or_default();
-                let reason = Reason::Joker { square: pos };
+                let reason = Reason::Joker {
+                    square: SquareId(pos),
+                };
                 if money > 0 {
                     self.pay_bonus(p, money, false, reason.clone());
                 } else if money < 0 {
@@ -440,7 +486,7 @@ impl Game {
                     self.emit(
                         p,
                         Event::AuctionStarted {
-                            square: Some(square),
+                            square: Some(SquareId(square)),
                             minimum: 1,
                         },
                     );
