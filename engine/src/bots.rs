@@ -297,8 +297,8 @@ impl Strategy for Heuristic {
             }
             Phase::EndTurn => self.manage(game, me).unwrap_or(Action::EndTurn),
             Phase::BuyOrDecline { square } => {
-                let price = game.board().square(*square).price().unwrap_or(0);
-                let completes = completes_group(game, me, &[SquareId(*square)]);
+                let price = game.board().square(square.index()).price().unwrap_or(0);
+                let completes = completes_group(game, me, &[*square]);
                 if has(&Action::Buy) && (cash - price >= self.reserve || completes) {
                     Action::Buy
                 } else {
@@ -309,9 +309,9 @@ impl Strategy for Heuristic {
                 let min = a.min_bid();
                 let value = match a.lot {
                     Some(l) => {
-                        let price = game.board().square(l).price().unwrap_or(0);
+                        let price = game.board().square(l.index()).price().unwrap_or(0);
                         let mut v = price * self.bid_percent / 100;
-                        if completes_group(game, me, &[SquareId(l)]) {
+                        if completes_group(game, me, &[l]) {
                             v = v * 3 / 2;
                         }
                         v

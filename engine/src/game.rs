@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-use crate::action::{Action, PlayerId, RuleError, TradeOffer};
+use crate::action::{Action, PlayerId, RuleError, SquareId, TradeOffer};
 use crate::board::{Board, SquareKind};
 use crate::cards::DeckKind;
 use crate::event::{Dice, Event, LogEntry, Party};
@@ -515,7 +515,7 @@ impl<'de> Deserialize<'de> for Squares {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Auction {
     /// The lot, or `None` for one house from the bank.
-    pub lot: Option<usize>,
+    pub lot: Option<SquareId>,
     /// The lowest acceptable first bid.
     pub minimum: i64,
     pub high_bid: i64,
@@ -546,7 +546,7 @@ pub enum Phase {
     Roll,
     /// The current player landed on an unowned lot.
     BuyOrDecline {
-        square: usize,
+        square: SquareId,
     },
     Auction(Auction),
     /// The winner of a house auction places the house.

@@ -20,7 +20,7 @@ impl Game {
     /// What the game waits for, in words (the center of the board shows it).
     pub fn prompt(&self) -> String {
         let name = |p: PlayerId| self.players[p].name.clone();
-        let sq = |i: usize| self.board().square(i).name.clone();
+        let sq = |i: SquareId| self.board().square(i.index()).name.clone();
         let money = |a: i64| self.board().money(a);
         let cur = self.turn.player;
         match &self.phase {
@@ -30,7 +30,7 @@ impl Game {
             Phase::Roll if self.turn.rolled => format!("{}, roll again", name(cur)),
             Phase::Roll => format!("{}, roll the dice", name(cur)),
             Phase::BuyOrDecline { square } => {
-                let price = self.board().square(*square).price().unwrap_or(0);
+                let price = self.board().square(square.index()).price().unwrap_or(0);
                 format!(
                     "{}, buy {} for {} or decline",
                     name(cur),

@@ -252,6 +252,7 @@ pub fn PhaseDialog() -> impl IntoView {
         });
         let view = match phase {
             Phase::BuyOrDecline { square } => {
+                let square = square.index();
                 let price = b.money(b.square(square).price().unwrap_or(0));
                 let sq_name = b.square(square).name.clone();
                 let decline_label = if game.rules().auctions {
@@ -286,7 +287,7 @@ pub fn PhaseDialog() -> impl IntoView {
             Phase::Auction(a) => {
                 let what = a
                     .lot
-                    .map_or("a house".to_string(), |l| b.square(l).name.clone());
+                    .map_or("a house".to_string(), |l| b.square(l.index()).name.clone());
                 let bidder = a
                     .bidders
                     .get(a.next)
@@ -322,7 +323,7 @@ pub fn PhaseDialog() -> impl IntoView {
                     .collect();
                 view! {
                     <Modal title=format!("Auction: {what}") class="phase-dialog">
-                        {a.lot.map(|l| view! { <DeedCard square=l /> })}
+                        {a.lot.map(|l| view! { <DeedCard square=l.index() /> })}
                         <p aria-live="polite" class="auction-high">{high}</p>
                         <p>{format!("{bidder} to bid (has {cash_label}).")}</p>
                         {(!history.is_empty()).then(|| view! {

@@ -58,23 +58,18 @@ impl Game {
         match a.leader {
             None => {
                 let p = self.turn.player;
-                self.emit(
-                    p,
-                    Event::AuctionUnsold {
-                        square: a.lot.map(SquareId),
-                    },
-                );
+                self.emit(p, Event::AuctionUnsold { square: a.lot });
                 self.advance();
             }
             Some(w) => {
                 self.transfer(Party::Player(w), Party::Bank, a.high_bid);
                 match a.lot {
                     Some(lot) => {
-                        self.squares.set_owner(lot, Some(w));
+                        self.squares.set_owner(lot.index(), Some(w));
                         self.emit(
                             w,
                             Event::AuctionWon {
-                                square: Some(SquareId(lot)),
+                                square: Some(lot),
                                 price: a.high_bid,
                             },
                         );

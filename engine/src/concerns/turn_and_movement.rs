@@ -40,6 +40,7 @@ impl Game {
         let Phase::BuyOrDecline { square } = self.phase else {
             return Err(Refusal::NotNow("buy"));
         };
+        let square = square.index();
         let price = self.board().square(square).price().unwrap_or(0);
         if self.has_debt(actor) {
             return Err(Refusal::NotNow("buy while you owe money"));
@@ -57,16 +58,10 @@ impl Game {
     /// Buys the lot just landed on at its price.
     pub(crate) fn buy(&mut self, actor: PlayerId) {
         if let Phase::BuyOrDecline { square } = self.phase {
-            let price = self.board().square(square).price().unwrap_or(0);
+            let price = self.board().square(square.index()).price().unwrap_or(0);
             self.transfer(Party::Player(actor), Party::Bank, price);
-            self.squares.set_owner(square, Some(actor));
-            self.emit(
-                actor,
-                Event::Bought {
-                    square: SquareId(square),
-                    price,
-                },
-            );
+            self.squares.set_owner(square.index(), Some(actor));
+            self.emit(actor, Event::Bought { square, price });
         }
         self.advance();
     }
@@ -74,14 +69,11 @@ impl Game {
     /// Leaves the lot just landed on to auction (or to nobody without auctions).
     pub(crate) fn decline(&mut self, actor: PlayerId) {
         if let Phase::BuyOrDecline { square } = self.phase {
-            self.emit(
-                actor,
-                Event::Declined {
-                    square: SquareId(square),
-                },
-            );
+            self.emit(actor, Event::Declined { square });
             if self.rules().auctions {
-                self.pending.push_front(Pending::Auction { square });
+                self.pending.push_front(Pending::Auction {
+                    square: square.index(),
+                });
             }
         }
         self.advance();
@@ -290,7 +282,9 @@ impl Game {
             | SquareKind::Utility { .. } => {
                 let state = self.squares[pos];
                 match state.owner {
-                    None => Some(Phase::BuyOrDecline { square: pos }),
+                    None => Some(Phase::BuyOrDecline {
+                        square: SquareId(pos),
+                    }),
                     Some(o) if o == p => None,
                     Some(o) => {
                         if state.mortgaged {
@@ -491,7 +485,7 @@ impl Game {
                         },
                     );
                     self.phase = Phase::Auction(Auction {
-                        lot: Some(square),
+                        lot: Some(SquareId(square)),
                         minimum: 1,
                         high_bid: 0,
                         leader: None,
