@@ -179,7 +179,7 @@ pub enum RuleError {
     #[error("{name} is out of the game.")]
     PlayerOut { name: String },
     #[error("There is no square {square}.")]
-    NoSuchSquare { square: usize },
+    NoSuchSquare { square: SquareId },
     #[error("You cannot afford {what}: it costs {cost} and you have {cash}.")]
     CannotAfford {
         what: String,

@@ -292,7 +292,9 @@ pub(crate) fn rule_error(game: &Game, refusal: Refusal) -> RuleError {
         },
         Refusal::NoSuchPlayer(player) => RuleError::NoSuchPlayer { player },
         Refusal::PlayerOut(p) => RuleError::PlayerOut { name: name(p) },
-        Refusal::NoSuchSquare(square) => RuleError::NoSuchSquare { square },
+        Refusal::NoSuchSquare(square) => RuleError::NoSuchSquare {
+            square: SquareId(square),
+        },
         Refusal::CannotAfford { what, cost, cash } => RuleError::CannotAfford {
             what: match what {
                 Afford::Lot(l) => sq(l),
