@@ -187,44 +187,6 @@ pub fn retype(kind: &SquareKind, to: SquareType, groups: &[GroupDef]) -> SquareK
     }
 }
 
-/// What a Joker does with the player's token: move or wait, never both.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum JokerAction {
-    /// Nothing happens to the token (with no money either, it is a Free Parking).
-    Stay,
-    /// Move this many squares (negative: backwards).
-    Move(i32),
-    /// Wait this many turns.
-    Wait(u32),
-}
-
-impl JokerAction {
-    pub fn of(kind: &SquareKind) -> Option<JokerAction> {
-        match kind {
-            SquareKind::Joker { move_by, wait, .. } => Some(if *move_by != 0 {
-                JokerAction::Move(*move_by)
-            } else if *wait != 0 {
-                JokerAction::Wait(*wait)
-            } else {
-                JokerAction::Stay
-            }),
-            _ => None,
-        }
-    }
-
-    /// Sets a Joker's action; the other one is cleared, so a Joker never both moves and
-    /// waits. Other squares are left alone.
-    pub fn apply(self, kind: &mut SquareKind) {
-        if let SquareKind::Joker { move_by, wait, .. } = kind {
-            (*move_by, *wait) = match self {
-                JokerAction::Stay => (0, 0),
-                JokerAction::Move(n) => (n, 0),
-                JokerAction::Wait(n) => (0, n),
-            };
-        }
-    }
-}
-
 /// Why an edit was refused. The message can be shown to the player as it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EditError {

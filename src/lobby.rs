@@ -2,7 +2,7 @@
 //! a table must pass before the game starts. The component in `pages/lobby.rs` only shows
 //! and edits this; the engine checks the setup again when the game starts.
 
-use worlds_engine::{Board, GameSetup, Seat, SeatKind};
+use worlds_engine::{Board, ComputerStrategy, GameSetup, Seat, SeatKind, Token};
 
 /// Marker colors a seat can take (each at most once per game).
 pub const COLORS: [(&str, &str); 10] = [
@@ -33,10 +33,10 @@ pub const TOKENS: [(&str, &str); 10] = [
 ];
 
 /// Computer strategies a seat can use, with their labels.
-pub const STRATEGIES: [(&str, &str); 3] = [
-    ("balanced", "Computer (balanced)"),
-    ("cautious", "Computer (cautious)"),
-    ("random", "Computer (random)"),
+pub const STRATEGIES: [(ComputerStrategy, &str); 3] = [
+    (ComputerStrategy::Balanced, "Computer (balanced)"),
+    (ComputerStrategy::Cautious, "Computer (cautious)"),
+    (ComputerStrategy::Random, "Computer (random)"),
 ];
 
 /// Longest player name accepted.
@@ -44,14 +44,17 @@ pub const MAX_NAME_CHARS: usize = 24;
 
 /// A token id for one of the board's own pawn pictures.
 pub fn pawn_token(index: usize) -> String {
-    format!("pawn:{index}")
+    Token::Pawn(index).name().into_owned()
 }
 
 /// The glyph drawn for a built-in token (a board pawn is drawn from its picture).
-pub fn token_glyph(token: &str) -> &'static str {
+pub fn token_glyph(token: &Token) -> &'static str {
+    let Token::Piece(piece) = token else {
+        return "●";
+    };
     TOKENS
         .iter()
-        .find(|(id, _)| *id == token)
+        .find(|(id, _)| id == piece)
         .map_or("●", |(_, glyph)| glyph)
 }
 
@@ -62,7 +65,7 @@ pub struct SeatForm {
     pub color: String,
     pub token: String,
     /// `None`: a human; `Some(strategy)`: a computer player.
-    pub computer: Option<String>,
+    pub computer: Option<ComputerStrategy>,
 }
 
 /// The lobby: a board, a title and the seats.
@@ -102,7 +105,7 @@ impl LobbyForm {
                 name: s.name.clone(),
                 color: s.color.clone(),
                 token: s.token.clone(),
-                computer: s.computer.clone(),
+                computer: s.computer,
             })
             .collect();
         let n = self
@@ -123,7 +126,7 @@ impl LobbyForm {
                     name: s.name.clone(),
                     color: s.color.clone(),
                     token: s.token.clone(),
-                    computer: s.computer.clone(),
+                    computer: s.computer,
                 })
                 .collect(),
             round_limit: self.round_limit.clone(),
@@ -219,12 +222,10 @@ impl LobbyForm {
             .iter()
             .map(|s| Seat {
                 name: s.name.trim().to_string(),
-                token: s.token.clone(),
+                token: Token::from_name(&s.token),
                 color: s.color.clone(),
-                kind: match &s.computer {
-                    Some(strategy) => SeatKind::Computer {
-                        strategy: strategy.clone(),
-                    },
+                kind: match s.computer {
+                    Some(strategy) => SeatKind::Computer { strategy },
                     None => SeatKind::Human,
                 },
                 start: Default::default(),

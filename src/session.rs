@@ -7,7 +7,7 @@
 
 use leptos::prelude::*;
 use worlds_engine::{
-    bots::strategy_by_name, Action, DeckKind, Event, Game, GameRecord, GameSetup, SeatKind,
+    bots::bot, Action, DeckKind, Event, Game, GameRecord, GameSetup, LogEntry, SeatKind,
 };
 
 use crate::storage::{saves, LocalStore, StorageError};
@@ -103,11 +103,11 @@ struct Step {
     cash: Vec<(usize, i64)>,
 }
 
-/// An accepted action, before it is put in words: who took it and which log entries and
-/// cash changes it made.
+/// An accepted action, before it is put in words: who took it and the log entries and cash
+/// changes it made.
 struct TakenStep {
     human: bool,
-    log: std::ops::Range<usize>,
+    entries: Vec<LogEntry>,
     cash: Vec<(usize, i64)>,
 }
 
@@ -117,8 +117,7 @@ fn take_step(game: &mut Game, action: Action) -> Result<TakenStep, worlds_engine
         .actor()
         .is_some_and(|a| matches!(game.player(a).kind, SeatKind::Human));
     let cash_before: Vec<i64> = game.players().iter().map(|p| p.cash).collect();
-    let start = game.log().len();
-    game.apply(action)?;
+    let entries = game.apply(action)?.to_vec();
     let cash = game
         .players()
         .iter()
@@ -129,15 +128,15 @@ fn take_step(game: &mut Game, action: Action) -> Result<TakenStep, worlds_engine
         .collect();
     Ok(TakenStep {
         human,
-        log: start..game.log().len(),
+        entries,
         cash,
     })
 }
 
 impl TakenStep {
     /// Whether a turn started during the step.
-    fn starts_turn(&self, game: &Game) -> bool {
-        game.log()[self.log.clone()]
+    fn starts_turn(&self) -> bool {
+        self.entries
             .iter()
             .any(|e| matches!(e.event, Event::TurnStarted))
     }
@@ -150,17 +149,17 @@ impl TakenStep {
             cash: self.cash.clone(),
             ..Step::default()
         };
-        for entry in &game.log()[self.log.clone()] {
+        for entry in &self.entries {
             step.cue = step.cue.max(Cue::of(&entry.event));
             match &entry.event {
                 Event::TurnStarted => {
                     step.turns_started += 1;
                     step.card = Some(None);
                 }
-                Event::CardDrawn { deck, text, .. } => {
+                Event::CardDrawn { deck, number } => {
                     step.card = Some(Some(DrawnCard {
                         deck: *deck,
-                        text: text.clone(),
+                        text: game.card_text(*deck, *number),
                         player: game.player(entry.player).name.clone(),
                     }));
                 }
@@ -281,7 +280,7 @@ impl Session {
         let from = match steps.iter().rposition(|t| t.human) {
             Some(last_human) => steps[..last_human]
                 .iter()
-                .rposition(|t| t.starts_turn(&game))
+                .rposition(TakenStep::starts_turn)
                 .unwrap_or(0),
             None => steps.len().saturating_sub(2 * FEED_MAX),
         };
@@ -421,7 +420,7 @@ impl Session {
             let SeatKind::Computer { strategy } = &g.player(me).kind else {
                 return None;
             };
-            let bot = strategy_by_name(strategy).or_else(|| strategy_by_name("balanced"))?;
+            let bot = bot(*strategy);
             let action = bot.choose(g, me);
             if g.check(&action).is_ok() {
                 Some(action)

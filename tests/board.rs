@@ -7,7 +7,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{DomRect, Element, HtmlElement};
 use worlds_engine::game::DeckOrder;
-use worlds_engine::{Action, GameSetup, Phase, Preset, Seat};
+use worlds_engine::{Action, ComputerStrategy, GameSetup, Phase, Preset, Seat};
 
 use monopoly_worlds::components::board_view::{
     corner_indices, hyphenate, ring_places, BoardRing, Place, SquareView,
@@ -119,7 +119,10 @@ async fn a_computers_card_is_put_away_when_the_turn_moves_on() {
     // Ann rolls 1 + 3 onto Income Tax; Bob (a computer) rolls 3 + 4 onto Chance and draws
     // "Advance to Go"; then his turn ends and Ann must roll.
     let setup = setup_with(
-        vec![Seat::human("Ann"), Seat::computer("Bob", "balanced")],
+        vec![
+            Seat::human("Ann"),
+            Seat::computer("Bob", ComputerStrategy::Balanced),
+        ],
         &[[1, 3], [3, 4], [2, 3]],
     );
     let (c, session) = mount_play(setup);

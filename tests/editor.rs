@@ -9,10 +9,10 @@ use wasm_bindgen_test::*;
 use web_sys::{HtmlButtonElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
 use worlds_engine::board::{MAX_SQUARES, MIN_SQUARES};
 use worlds_engine::cards::{CardEffect, SquareRef};
-use worlds_engine::{BoardError, Preset, SquareDef, SquareKind};
+use worlds_engine::{BoardError, JokerEffect, Preset, SquareDef, SquareKind};
 
 use monopoly_worlds::context::{Navigator, Screen, Shared};
-use monopoly_worlds::editor::{retype, EditError, EditorState, JokerAction, Origin, SquareType};
+use monopoly_worlds::editor::{retype, EditError, EditorState, Origin, SquareType};
 use monopoly_worlds::pages::board_maker::BoardMaker;
 use monopoly_worlds::pages::editor::square_views;
 use monopoly_worlds::storage::{worlds, LocalStore};
@@ -142,10 +142,10 @@ fn changing_a_type_keeps_the_price_and_jokers_never_move_and_wait() {
         other => panic!("not a property: {other:?}"),
     }
     let mut joker = retype(&SquareKind::Road, SquareType::Joker, &[]);
-    JokerAction::Move(-3).apply(&mut joker);
-    assert_eq!(JokerAction::of(&joker), Some(JokerAction::Move(-3)));
-    JokerAction::Wait(2).apply(&mut joker);
-    assert_eq!(JokerAction::of(&joker), Some(JokerAction::Wait(2)));
+    JokerEffect::Move(-3).apply(&mut joker);
+    assert_eq!(JokerEffect::of(&joker), Some(JokerEffect::Move(-3)));
+    JokerEffect::Wait(2).apply(&mut joker);
+    assert_eq!(JokerEffect::of(&joker), Some(JokerEffect::Wait(2)));
     assert!(matches!(
         joker,
         SquareKind::Joker {
@@ -154,8 +154,8 @@ fn changing_a_type_keeps_the_price_and_jokers_never_move_and_wait() {
             ..
         }
     ));
-    JokerAction::Stay.apply(&mut joker);
-    assert_eq!(JokerAction::of(&joker), Some(JokerAction::Stay));
+    JokerEffect::Stay.apply(&mut joker);
+    assert_eq!(JokerEffect::of(&joker), Some(JokerEffect::Stay));
     assert_eq!(SquareType::of(&SquareKind::Start), None);
     for t in SquareType::ALL {
         assert_eq!(SquareType::from_id(t.id()), Some(t));

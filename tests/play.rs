@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::HtmlInputElement;
-use worlds_engine::{Action, Game, GameRecord, GameSetup, Phase, Seat};
+use worlds_engine::{Action, ComputerStrategy, Game, GameRecord, GameSetup, Phase, PlayerId, Seat};
 
 use monopoly_worlds::session::Session;
 use monopoly_worlds::storage::{saves, LocalStore};
@@ -120,8 +120,8 @@ async fn buying_from_the_dialog_moves_the_deed_and_the_cash() {
     button(&c, "Buy").click();
     settle().await;
     let g = game(&session);
-    assert_eq!(g.square(3).owner, Some(0));
-    assert_eq!(g.player(0).cash, 1440);
+    assert_eq!(g.square(3).owner, Some(PlayerId(0)));
+    assert_eq!(g.player(PlayerId(0)).cash, 1440);
     let panel = c.query_selector(".players").expect("q").expect("panel");
     assert!(panel.text_content().unwrap_or_default().contains("$1440"));
     assert_eq!(buttons(&c, "End turn").len(), 1);
@@ -159,8 +159,8 @@ async fn declining_starts_an_auction_that_the_other_player_wins() {
     button(&c, "Pass").click();
     settle().await;
     let g = game(&session);
-    assert_eq!(g.square(3).owner, Some(1), "Bob won");
-    assert_eq!(g.player(1).cash, 1475);
+    assert_eq!(g.square(3).owner, Some(PlayerId(1)), "Bob won");
+    assert_eq!(g.player(PlayerId(1)).cash, 1475);
     c.remove();
 }
 
@@ -256,7 +256,7 @@ async fn the_manage_dialog_offers_exactly_the_legal_mortgages() {
     settle().await;
     let g = game(&session);
     assert!(g.square(3).mortgaged);
-    assert_eq!(g.player(0).cash, 1470);
+    assert_eq!(g.player(PlayerId(0)).cash, 1470);
     assert_eq!(buttons(&c, "Mortgage Baltic Avenue for $30").len(), 0);
     assert_eq!(
         buttons(&c, "Lift the mortgage on Baltic Avenue for $33").len(),
@@ -303,9 +303,13 @@ async fn a_trade_offered_in_the_dialog_is_accepted_by_the_other_player() {
     button(&c, "Accept trade").click();
     settle().await;
     let g = game(&session);
-    assert_eq!(g.square(3).owner, Some(1), "Bob owns Baltic Avenue");
-    assert_eq!(g.player(0).cash, 1440 + 100);
-    assert_eq!(g.player(1).cash, 1500 - 100);
+    assert_eq!(
+        g.square(3).owner,
+        Some(PlayerId(1)),
+        "Bob owns Baltic Avenue"
+    );
+    assert_eq!(g.player(PlayerId(0)).cash, 1440 + 100);
+    assert_eq!(g.player(PlayerId(1)).cash, 1500 - 100);
     c.remove();
 }
 
@@ -407,7 +411,7 @@ async fn starting_a_new_game_asks_first_and_can_keep_the_one_in_progress() {
 #[wasm_bindgen_test]
 async fn continuing_a_game_shows_the_same_feed_and_cash_changes_as_before_the_reload() {
     let mut setup = classic_setup(&[[1, 2], [3, 4], [5, 6], [1, 1], [2, 3]]);
-    setup.seats[1] = Seat::computer("Bob", "balanced");
+    setup.seats[1] = Seat::computer("Bob", ComputerStrategy::Balanced);
     let (c, session) = mount_play(setup);
     settle().await;
     button(&c, "Roll dice").click();

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use worlds_engine::bots::play_out;
-use worlds_engine::game::{GameSetup, Seat};
+use worlds_engine::game::{ComputerStrategy, GameSetup, Seat};
 use worlds_engine::{Game, Preset};
 
 pub const USAGE: &str =
@@ -68,6 +68,8 @@ pub fn run(args: &[String]) -> ExitCode {
         eprintln!("worlds bench-games: --games must be between 1 and 100000000; got {games} (usage: worlds bench-games --help)");
         return ExitCode::from(2);
     }
+    // Checked when the arguments were read.
+    let computer = ComputerStrategy::from_name(&strategy).unwrap_or_default();
     // One board for every game, as the app shares it.
     let shared_board = Arc::new(board.board());
     let start = Instant::now();
@@ -76,7 +78,7 @@ pub fn run(args: &[String]) -> ExitCode {
     let mut rounds = 0u64;
     for g in 0..games {
         let seats = (0..players)
-            .map(|i| Seat::computer(&format!("Bot {}", i + 1), &strategy))
+            .map(|i| Seat::computer(&format!("Bot {}", i + 1), computer))
             .collect();
         let mut setup = GameSetup {
             board: shared_board.clone(),

@@ -121,7 +121,7 @@ fn table(game: &Game) -> String {
     ]];
     for (i, p) in game.players().iter().enumerate() {
         let props: Vec<String> = game
-            .lots_of(i)
+            .lots_of(worlds_engine::PlayerId(i))
             .into_iter()
             .map(|l| board.square(l).name.clone())
             .collect();

@@ -2,15 +2,62 @@
 
 use serde::{Deserialize, Serialize};
 
-/// A seat at the table, by its index in the setup (0-based).
-pub type PlayerId = usize;
+/// A player: their seat's index in the setup (0-based), written as that number.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize,
+)]
+#[serde(transparent)]
+pub struct PlayerId(pub usize);
+
+impl PlayerId {
+    /// The seat's index.
+    pub fn index(self) -> usize {
+        self.0
+    }
+
+    /// The `k`-th seat after this one at a table of `n` (wrapping round).
+    pub fn after(self, k: usize, n: usize) -> PlayerId {
+        PlayerId((self.0 + k) % n.max(1))
+    }
+
+    /// Every player at a table of `n`, in seat order.
+    pub fn all(n: usize) -> impl Iterator<Item = PlayerId> {
+        (0..n).map(PlayerId)
+    }
+}
+
+impl std::fmt::Display for PlayerId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// A square of the board: its index (0-based, the start square is 0), written as that
+/// number.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize,
+)]
+#[serde(transparent)]
+pub struct SquareId(pub usize);
+
+impl SquareId {
+    /// The square's index.
+    pub fn index(self) -> usize {
+        self.0
+    }
+}
+
+impl std::fmt::Display for SquareId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
 
 /// One side of a trade: what that side hands over.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(default, deny_unknown_fields)]
 pub struct TradeSide {
-    /// Lots (square indices).
-    pub lots: Vec<usize>,
+    pub lots: Vec<SquareId>,
     pub cash: i64,
     /// Get Out of Jail Free cards.
     pub jail_cards: u32,
@@ -52,22 +99,22 @@ pub enum Action {
     PassBid,
     /// Build a house (or a hotel on four houses); also places a house won at auction.
     Build {
-        square: usize,
+        square: SquareId,
     },
     /// Sell one building back to the bank (a hotel becomes four houses).
     SellBuilding {
-        square: usize,
+        square: SquareId,
     },
     /// Sell every building of the square's color group (the way down when a hotel cannot be
     /// broken into houses because the bank is short of them).
     SellAllBuildings {
-        square: usize,
+        square: SquareId,
     },
     Mortgage {
-        square: usize,
+        square: SquareId,
     },
     Unmortgage {
-        square: usize,
+        square: SquareId,
     },
     /// Offer a trade to another player; they accept or decline.
     ProposeTrade {
@@ -132,7 +179,7 @@ pub enum RuleError {
     #[error("{name} is out of the game.")]
     PlayerOut { name: String },
     #[error("There is no square {square}.")]
-    NoSuchSquare { square: usize },
+    NoSuchSquare { square: SquareId },
     #[error("You cannot afford {what}: it costs {cost} and you have {cash}.")]
     CannotAfford {
         what: String,

@@ -171,6 +171,50 @@ impl SquareKind {
     }
 }
 
+/// What a Joker does with the token: nothing, move, or wait; never both. A board file
+/// writes it as the Joker's `move_by` and `wait` fields (both present, one of them 0);
+/// validation refuses a file where both are set, so every Joker of a [`Board`] has exactly
+/// one of these, and the game and the editor only deal in this type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum JokerEffect {
+    /// Nothing happens to the token (with no money either, it is a Free Parking).
+    #[default]
+    Stay,
+    /// Move this many squares (negative: backwards).
+    Move(i32),
+    /// Wait this many turns.
+    Wait(u32),
+}
+
+impl JokerEffect {
+    /// The effect of a Joker square (`None` for other squares). Of a file that sets both
+    /// (which validation refuses), the move.
+    pub fn of(kind: &SquareKind) -> Option<JokerEffect> {
+        match *kind {
+            SquareKind::Joker { move_by, wait, .. } => Some(if move_by != 0 {
+                JokerEffect::Move(move_by)
+            } else if wait != 0 {
+                JokerEffect::Wait(wait)
+            } else {
+                JokerEffect::Stay
+            }),
+            _ => None,
+        }
+    }
+
+    /// Sets a Joker's effect; the other one is cleared, so a Joker never both moves and
+    /// waits. Other squares are left alone.
+    pub fn apply(self, kind: &mut SquareKind) {
+        if let SquareKind::Joker { move_by, wait, .. } = kind {
+            (*move_by, *wait) = match self {
+                JokerEffect::Stay => (0, 0),
+                JokerEffect::Move(n) => (n, 0),
+                JokerEffect::Wait(n) => (0, n),
+            };
+        }
+    }
+}
+
 /// A square as the editor saves it. Reading one refuses fields its type does not have (a
 /// typo such as `"gruop"` would otherwise be dropped silently).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -512,6 +556,8 @@ pub struct Board {
     indices: Vec<usize>,
     /// Per group, its lots as bits (boards have at most 60 squares).
     group_masks: Vec<u64>,
+    /// The lots that take houses, as bits.
+    buildable: u64,
     jail: Option<usize>,
     chance: Vec<Card>,
     community_chest: Vec<Card>,
@@ -1019,6 +1065,12 @@ impl Board {
                 .iter()
                 .map(|lots| lots.iter().fold(0u64, |m, &l| m | 1u64 << (l % 64)))
                 .collect(),
+            buildable: def
+                .squares
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| s.house_cost().is_some())
+                .fold(0u64, |m, (l, _)| m | 1u64 << (l % 64)),
             def,
             group_of,
             group_lots,
@@ -1073,6 +1125,10 @@ impl Board {
     /// The lots of a group as bits (bit `i`: square `i`).
     pub(crate) fn group_mask(&self, group: usize) -> u64 {
         self.group_masks.get(group).copied().unwrap_or(0)
+    }
+    /// The lots that take houses (a house cost and a full rent table), as bits.
+    pub(crate) fn buildable_mask(&self) -> u64 {
+        self.buildable
     }
     /// The Jail square.
     pub fn jail(&self) -> Option<usize> {

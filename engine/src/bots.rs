@@ -4,8 +4,8 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::action::{Action, PlayerId, TradeSide};
-use crate::game::{Game, Phase};
+use crate::action::{Action, PlayerId, SquareId, TradeSide};
+use crate::game::{ComputerStrategy, Game, Phase};
 
 /// A computer player.
 pub trait Strategy {
@@ -18,14 +18,18 @@ pub trait Strategy {
 /// Names of the built-in strategies.
 pub const STRATEGY_NAMES: [&str; 3] = ["balanced", "cautious", "random"];
 
+/// The player of a built-in strategy.
+pub fn bot(strategy: ComputerStrategy) -> Box<dyn Strategy> {
+    match strategy {
+        ComputerStrategy::Balanced => Box::new(Heuristic::balanced()),
+        ComputerStrategy::Cautious => Box::new(Heuristic::cautious()),
+        ComputerStrategy::Random => Box::new(RandomPlayer::default()),
+    }
+}
+
 /// A built-in strategy by name: "balanced", "cautious" or "random".
 pub fn strategy_by_name(name: &str) -> Option<Box<dyn Strategy>> {
-    match name {
-        "balanced" => Some(Box::new(Heuristic::balanced())),
-        "cautious" => Some(Box::new(Heuristic::cautious())),
-        "random" => Some(Box::new(RandomPlayer::default())),
-        _ => None,
-    }
+    ComputerStrategy::from_name(name).map(bot)
 }
 
 /// A rule-of-thumb player, tuned by its numbers.
@@ -71,24 +75,13 @@ fn is_legal(game: &Game, a: &Action) -> bool {
     game.allows(a)
 }
 
-/// The squares the player owns, and those of them mortgaged, as bits (boards have at most
-/// 60 squares), found without a guessed branch per square.
-fn owned_and_mortgaged(squares: &[crate::game::SquareState], me: PlayerId) -> (u64, u64) {
-    let (mut owned, mut mortgaged) = (0u64, 0u64);
-    for (i, sq) in squares.iter().enumerate().take(64) {
-        let mine = u64::from(sq.owner.unwrap_or(usize::MAX) == me);
-        owned |= mine << i;
-        mortgaged |= (mine & u64::from(sq.mortgaged)) << i;
-    }
-    (owned, mortgaged)
-}
-
 /// What a side of a trade is worth to a plain-minded player.
 fn side_value(game: &Game, side: &TradeSide) -> i64 {
     let lots: i64 = side
         .lots
         .iter()
         .map(|&l| {
+            let l = l.index();
             let price = game.board().square(l).price().unwrap_or(0);
             if game.square(l).mortgaged {
                 price / 2
@@ -101,13 +94,14 @@ fn side_value(game: &Game, side: &TradeSide) -> i64 {
 }
 
 /// Whether receiving `lots` would give `player` a whole group they do not have yet.
-fn completes_group(game: &Game, player: PlayerId, lots: &[usize]) -> bool {
+fn completes_group(game: &Game, player: PlayerId, lots: &[SquareId]) -> bool {
     lots.iter().any(|&l| {
-        game.board().group_of(l).is_some_and(|g| {
-            game.board()
-                .group_lots(g)
-                .iter()
-                .all(|&x| x == l || lots.contains(&x) || game.square(x).owner == Some(player))
+        game.board().group_of(l.index()).is_some_and(|g| {
+            game.board().group_lots(g).iter().all(|&x| {
+                x == l.index()
+                    || lots.contains(&SquareId(x))
+                    || game.square(x).owner == Some(player)
+            })
         })
     })
 }
@@ -124,15 +118,25 @@ impl Heuristic {
         let mut mortgage: Option<(i64, usize)> = None;
         for l in game.owned_lots(me) {
             let sq = game.square(l);
-            let h = sq.houses;
+            let h = sq.buildings.level();
             if h > 0
                 && game.check_sell(me, l).is_ok()
                 && best.as_ref().is_none_or(|(bh, _)| h > *bh)
             {
-                best = Some((h, Action::SellBuilding { square: l }));
+                best = Some((
+                    h,
+                    Action::SellBuilding {
+                        square: SquareId(l),
+                    },
+                ));
             }
             if h == 5 && game.bank_houses() < 4 && best.as_ref().is_none_or(|(bh, _)| h > *bh) {
-                best = Some((h, Action::SellAllBuildings { square: l }));
+                best = Some((
+                    h,
+                    Action::SellAllBuildings {
+                        square: SquareId(l),
+                    },
+                ));
             }
             if !sq.mortgaged && game.check_mortgage(me, l).is_ok() {
                 let price = game.board().square(l).price().unwrap_or(0);
@@ -145,7 +149,9 @@ impl Heuristic {
             return a;
         }
         match mortgage {
-            Some((_, square)) => Action::Mortgage { square },
+            Some((_, square)) => Action::Mortgage {
+                square: SquareId(square),
+            },
             None => Action::DeclareBankruptcy,
         }
     }
@@ -159,18 +165,18 @@ impl Heuristic {
         let squares = game.squares();
         // Costs are never negative: with less cash than the reserve, nothing is built and
         // no mortgage is lifted, so there is nothing to look for.
-        // One pass: the lots owned, and those of them mortgaged.
-        let (owned, mortgaged) = owned_and_mortgaged(squares, me);
+        let owned = game.owned_mask(me);
         if cash >= self.build_reserve {
             // Only lots of a whole group the player owns can be built on.
             for g in 0..board.groups().len() {
                 let lots = board.group_lots(g);
                 let mask = board.group_mask(g);
-                if lots.is_empty() || owned & mask != mask {
+                // Nothing to build on a group without houses (Campus, Mini).
+                if lots.is_empty() || owned & mask != mask || mask & board.buildable_mask() == 0 {
                     continue;
                 }
                 for &l in lots {
-                    let houses = squares[l].houses;
+                    let houses = squares[l].buildings.level();
                     if houses >= 5 || build.is_some_and(|(h, _, _)| h < houses) {
                         continue;
                     }
@@ -187,23 +193,27 @@ impl Heuristic {
         if let Some((_, minus_cost, square)) = build {
             let cost = -minus_cost;
             if cash - cost >= self.build_reserve {
-                return Some(Action::Build { square });
+                return Some(Action::Build {
+                    square: SquareId(square),
+                });
             }
         }
         if cash >= 2 * self.reserve {
-            let mut mortgaged = mortgaged;
+            let mut mortgaged = owned & game.mortgaged_mask();
             while mortgaged != 0 {
                 let l = mortgaged.trailing_zeros() as usize;
                 mortgaged &= mortgaged - 1;
                 if game.check_unmortgage(me, l).is_ok()
                     && cash - game.unmortgage_cost(l) >= 2 * self.reserve
                 {
-                    return Some(Action::Unmortgage { square: l });
+                    return Some(Action::Unmortgage {
+                        square: SquareId(l),
+                    });
                 }
             }
         }
         // Now and then (every fourth round), before rolling.
-        let now_and_then = (game.round() as usize + me).is_multiple_of(4);
+        let now_and_then = (game.round() as usize + me.index()).is_multiple_of(4);
         if self.trades && now_and_then && !game.turn().rolled && game.turn().trade_offers == 0 {
             if let Some(offer) = self.trade_offer(game, me) {
                 return Some(offer);
@@ -242,7 +252,7 @@ impl Heuristic {
                     ..TradeSide::default()
                 },
                 take: TradeSide {
-                    lots: vec![l],
+                    lots: vec![SquareId(l)],
                     ..TradeSide::default()
                 },
             };
@@ -287,7 +297,7 @@ impl Strategy for Heuristic {
             }
             Phase::EndTurn => self.manage(game, me).unwrap_or(Action::EndTurn),
             Phase::BuyOrDecline { square } => {
-                let price = game.board().square(*square).price().unwrap_or(0);
+                let price = game.board().square(square.index()).price().unwrap_or(0);
                 let completes = completes_group(game, me, &[*square]);
                 if has(&Action::Buy) && (cash - price >= self.reserve || completes) {
                     Action::Buy
@@ -299,7 +309,7 @@ impl Strategy for Heuristic {
                 let min = a.min_bid();
                 let value = match a.lot {
                     Some(l) => {
-                        let price = game.board().square(l).price().unwrap_or(0);
+                        let price = game.board().square(l.index()).price().unwrap_or(0);
                         let mut v = price * self.bid_percent / 100;
                         if completes_group(game, me, &[l]) {
                             v = v * 3 / 2;
@@ -321,7 +331,7 @@ impl Strategy for Heuristic {
                 .owned_lots(*player)
                 .find(|&l| game.check_build(*player, l, true).is_ok())
                 .map_or(Action::Resign { player: *player }, |square| Action::Build {
-                    square,
+                    square: SquareId(square),
                 }),
             Phase::RaiseCash { .. } => self.raise_cash(game),
             Phase::TradeOffer(o) => {
@@ -358,7 +368,7 @@ impl Strategy for RandomPlayer {
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
             .wrapping_add(game.history().len() as u64)
             .wrapping_mul(0xBF58_476D_1CE4_E5B9)
-            .wrapping_add(self.salt ^ (me as u64));
+            .wrapping_add(self.salt ^ (me.index() as u64));
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         random_action(game, me, &mut rng)
     }
@@ -409,9 +419,10 @@ fn random_trade(game: &Game, me: PlayerId, rng: &mut ChaCha8Rng) -> Option<Actio
         return None;
     }
     let to = others[rng.random_range(0..others.len())];
-    let pick = |lots: Vec<usize>, rng: &mut ChaCha8Rng| -> Vec<usize> {
+    let pick = |lots: Vec<usize>, rng: &mut ChaCha8Rng| -> Vec<SquareId> {
         lots.into_iter()
             .filter(|_| rng.random_range(0..3) == 0)
+            .map(SquareId)
             .collect()
     };
     let give_lots = pick(game.lots_of(me), rng);
@@ -444,14 +455,13 @@ pub fn offer_helps(game: &Game, me: PlayerId, give: &TradeSide, take: &TradeSide
             || completes_group(game, me, &take.lots))
 }
 
-/// Plays a whole game with one strategy per seat (by the seats' strategy names; humans and
-/// unknown names play "balanced"). Stops after `max_actions`. Returns the number of actions.
+/// Plays a whole game with one strategy per seat (humans play "balanced"). Stops after `max_actions`. Returns the number of actions.
 pub fn play_out(game: &mut Game, max_actions: usize) -> usize {
     let strategies: Vec<Box<dyn Strategy>> = game
         .players()
         .iter()
         .map(|p| match &p.kind {
-            crate::game::SeatKind::Computer { strategy } => strategy_by_name(strategy),
+            crate::game::SeatKind::Computer { strategy } => Some(bot(*strategy)),
             crate::game::SeatKind::Human => None,
         })
         .map(|s| s.unwrap_or_else(|| Box::new(Heuristic::balanced())))
@@ -459,7 +469,7 @@ pub fn play_out(game: &mut Game, max_actions: usize) -> usize {
     let mut n = 0;
     while n < max_actions {
         let Some(me) = game.actor() else { break };
-        let action = strategies[me].choose(game, me);
+        let action = strategies[me.index()].choose(game, me);
         if !game.apply_quietly(action) {
             // A strategy bug must not stall a game: fall back to a listed legal action.
             let fallback = game.legal_actions().into_iter().next();

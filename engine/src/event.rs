@@ -1,10 +1,69 @@
 //! What happened ([`Event`]), and the log entry that wraps it with the round, the player,
 //! their position and their cash after it (the audit trail).
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::action::{PlayerId, TradeOffer};
+use crate::action::{PlayerId, SquareId, TradeOffer};
 use crate::cards::DeckKind;
+
+/// The faces of one throw (one to four dice), kept inline: a throw allocates nothing.
+/// Written as a list of faces, as before (`"dice": [3, 4]`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Dice {
+    faces: [u8; 4],
+    count: u8,
+}
+
+impl Dice {
+    /// The most dice a rule set throws.
+    pub const MAX: usize = 4;
+
+    /// The faces of `dice`; `None` for more than [`Dice::MAX`] dice.
+    pub fn from_slice(dice: &[u8]) -> Option<Dice> {
+        if dice.len() > Dice::MAX {
+            return None;
+        }
+        let mut faces = [0u8; 4];
+        faces[..dice.len()].copy_from_slice(dice);
+        Some(Dice {
+            faces,
+            count: dice.len() as u8,
+        })
+    }
+
+    /// Adds a die (ignored past [`Dice::MAX`]; rule sets throw at most four).
+    pub(crate) fn push(&mut self, face: u8) {
+        if let Some(f) = self.faces.get_mut(usize::from(self.count)) {
+            *f = face;
+            self.count += 1;
+        }
+    }
+
+    pub fn as_slice(&self) -> &[u8] {
+        &self.faces[..usize::from(self.count)]
+    }
+}
+
+impl std::ops::Deref for Dice {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        self.as_slice()
+    }
+}
+
+impl Serialize for Dice {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.as_slice().serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Dice {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Dice, D::Error> {
+        let faces = Vec::<u8>::deserialize(d)?;
+        Dice::from_slice(&faces)
+            .ok_or_else(|| serde::de::Error::invalid_length(faces.len(), &"one to four dice"))
+    }
+}
 
 /// Who pays or is paid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -20,14 +79,23 @@ pub enum Party {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Reason {
-    Rent { square: usize },
-    Tax { square: usize },
-    StationFee { square: usize },
+    Rent { square: SquareId },
+    Tax { square: SquareId },
+    StationFee { square: SquareId },
     JailFine,
     Card,
-    Joker { square: usize },
+    Joker { square: SquareId },
     Jackpot,
-    MortgageInterest { square: usize },
+    MortgageInterest { square: SquareId },
+}
+
+/// Why no rent was due. Written as the reason in words, as before.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum NoRentWhy {
+    #[serde(rename = "it is mortgaged")]
+    Mortgaged,
+    #[serde(rename = "its owner is in jail")]
+    OwnerInJail,
 }
 
 /// How a player left jail.
@@ -49,14 +117,14 @@ pub enum JailExit {
 pub enum Event {
     TurnStarted,
     Rolled {
-        dice: Vec<u8>,
+        dice: Dice,
         total: u32,
         double: bool,
     },
     /// The token moved `steps` squares (negative: backwards) from `from` to `to`.
     Moved {
-        from: usize,
-        to: usize,
+        from: SquareId,
+        to: SquareId,
         steps: i32,
     },
     /// Rolling again (doubles, or a 6 in Campus).
@@ -73,7 +141,7 @@ pub enum Event {
     /// A bonus square reached after a bonus was taken this turn does nothing
     /// (`skip_bonus_squares_after_bonus`).
     BonusSquareSkipped {
-        square: usize,
+        square: SquareId,
     },
     Payment {
         from: Party,
@@ -83,19 +151,19 @@ pub enum Event {
     },
     /// No rent: the lot is mortgaged or its owner is in jail (house rule).
     NoRent {
-        square: usize,
-        why: String,
+        square: SquareId,
+        why: NoRentWhy,
     },
     Bought {
-        square: usize,
+        square: SquareId,
         price: i64,
     },
     Declined {
-        square: usize,
+        square: SquareId,
     },
     /// An auction of a lot (`square`) or of a house (`square: None`).
     AuctionStarted {
-        square: Option<usize>,
+        square: Option<SquareId>,
         minimum: i64,
     },
     BidPlaced {
@@ -103,52 +171,52 @@ pub enum Event {
     },
     BidPassed,
     AuctionWon {
-        square: Option<usize>,
+        square: Option<SquareId>,
         price: i64,
     },
     AuctionUnsold {
-        square: Option<usize>,
+        square: Option<SquareId>,
     },
     /// `houses` is the level after building (5: a hotel).
     Built {
-        square: usize,
+        square: SquareId,
         houses: u8,
         cost: i64,
     },
     /// `houses` is the level after selling.
     BuildingSold {
-        square: usize,
+        square: SquareId,
         houses: u8,
         refund: i64,
     },
     Mortgaged {
-        square: usize,
+        square: SquareId,
         amount: i64,
     },
     Unmortgaged {
-        square: usize,
+        square: SquareId,
         cost: i64,
     },
     TradeProposed {
-        offer: TradeOffer,
+        offer: Box<TradeOffer>,
     },
     TradeAccepted {
-        offer: TradeOffer,
+        offer: Box<TradeOffer>,
     },
     TradeDeclined {
-        offer: TradeOffer,
+        offer: Box<TradeOffer>,
     },
     /// A lot changed hands outside a purchase (trade, bankruptcy).
     LotTransferred {
-        square: usize,
+        square: SquareId,
         from: Party,
         to: Party,
     },
+    /// A card drawn; its words are the board's ([`crate::Game::card_text`]).
     CardDrawn {
         deck: DeckKind,
         /// 1-based, as numbered in the deck definition.
         number: usize,
-        text: String,
     },
     GotJailCard {
         deck: DeckKind,
@@ -174,7 +242,7 @@ pub enum Event {
     },
     /// Mini: the cheapest property sold to the bank to get back in credit.
     SoldToBank {
-        square: usize,
+        square: SquareId,
         amount: i64,
     },
     Bankrupt {

@@ -21,7 +21,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::action::{Action, PlayerId, TradeSide};
+use crate::action::{Action, PlayerId, SquareId, TradeSide};
 use crate::board::Board;
 use crate::event::{Event, Party};
 use crate::game::{Game, GameRecord, GameSetup, Phase, Seat};
@@ -236,7 +236,7 @@ struct Snapshot {
 fn snapshot(g: &Game) -> Snapshot {
     Snapshot {
         players: g.players.clone(),
-        squares: g.squares.clone(),
+        squares: g.squares.to_vec(),
         phase: g.phase.clone(),
         turn: g.turn.clone(),
         money: (
@@ -257,7 +257,7 @@ fn snapshot(g: &Game) -> Snapshot {
     }
 }
 
-fn random_lots(g: &Game, owner: PlayerId, rng: &mut ChaCha8Rng) -> Vec<usize> {
+fn random_lots(g: &Game, owner: PlayerId, rng: &mut ChaCha8Rng) -> Vec<SquareId> {
     let mut lots: Vec<usize> = g
         .lots_of(owner)
         .into_iter()
@@ -265,9 +265,13 @@ fn random_lots(g: &Game, owner: PlayerId, rng: &mut ChaCha8Rng) -> Vec<usize> {
         .collect();
     if rng.random_bool(0.7) {
         // Mostly offers that can be legal: no lot whose group has buildings.
-        lots.retain(|&l| g.group_of_lot(l).iter().all(|&x| g.squares[x].houses == 0));
+        lots.retain(|&l| {
+            g.group_of_lot(l)
+                .iter()
+                .all(|&x| g.squares[x].buildings.is_none())
+        });
     }
-    lots
+    lots.into_iter().map(SquareId).collect()
 }
 
 /// A trade built from the actor's and another player's real holdings.
@@ -313,20 +317,30 @@ fn arbitrary_action(g: &Game, rng: &mut ChaCha8Rng) -> Action {
         2 => Action::Decline,
         3 => Action::Bid { amount },
         4 => Action::PassBid,
-        5 => Action::Build { square },
-        6 => Action::SellBuilding { square },
-        7 => Action::SellAllBuildings { square },
-        8 => Action::Mortgage { square },
-        9 => Action::Unmortgage { square },
+        5 => Action::Build {
+            square: SquareId(square),
+        },
+        6 => Action::SellBuilding {
+            square: SquareId(square),
+        },
+        7 => Action::SellAllBuildings {
+            square: SquareId(square),
+        },
+        8 => Action::Mortgage {
+            square: SquareId(square),
+        },
+        9 => Action::Unmortgage {
+            square: SquareId(square),
+        },
         10 => Action::ProposeTrade {
-            to: rng.random_range(0..players),
+            to: PlayerId(rng.random_range(0..players)),
             give: TradeSide {
-                lots: vec![square],
+                lots: vec![SquareId(square)],
                 cash: amount,
                 jail_cards: rng.random_range(0..3),
             },
             take: TradeSide {
-                lots: vec![rng.random_range(0..n)],
+                lots: vec![SquareId(rng.random_range(0..n))],
                 cash: rng.random_range(-10..=100),
                 jail_cards: rng.random_range(0..3),
             },
@@ -339,9 +353,11 @@ fn arbitrary_action(g: &Game, rng: &mut ChaCha8Rng) -> Action {
         14 => Action::EndTurn,
         15 => Action::DeclareBankruptcy,
         16 => Action::Resign {
-            player: rng.random_range(0..players),
+            player: PlayerId(rng.random_range(0..players)),
         },
-        _ => Action::Build { square },
+        _ => Action::Build {
+            square: SquareId(square),
+        },
     }
 }
 
@@ -349,11 +365,11 @@ fn arbitrary_action(g: &Game, rng: &mut ChaCha8Rng) -> Action {
 /// out-of-turn resignations, some arbitrary.
 fn choose(g: &Game, rng: &mut ChaCha8Rng) -> Action {
     let roll: f64 = rng.random();
-    let actor = g.actor().unwrap_or(0);
+    let actor = g.actor().unwrap_or_default();
     if roll < 0.004 {
         // Anyone resigns, in turn or not (a bankrupt player is refused).
         return Action::Resign {
-            player: rng.random_range(0..g.players.len()),
+            player: PlayerId(rng.random_range(0..g.players.len())),
         };
     }
     if roll < 0.08 {
@@ -393,7 +409,7 @@ fn event_deltas(g: &Game, from_log: usize) -> Vec<i64> {
     let mut d = vec![0i64; g.players.len()];
     let add = |p: Party, amount: i64, d: &mut Vec<i64>| {
         if let Party::Player(p) = p {
-            if let Some(x) = d.get_mut(p) {
+            if let Some(x) = d.get_mut(p.0) {
                 *x += amount;
             }
         }
@@ -441,9 +457,24 @@ pub fn check_invariants(g: &Game) -> Vec<String> {
         out.push(format!("the jackpot is negative: {}", g.jackpot));
     }
     let (mut houses, mut hotels) = (0u32, 0u32);
+    for (i, s) in g.squares.iter().enumerate().take(64) {
+        let bit = 1u64 << i;
+        let owned_bit = s.owner.map_or(0, |o| g.owned_mask(o) & bit);
+        let others = PlayerId::all(g.players.len())
+            .filter(|&p| Some(p) != s.owner && g.owned_mask(p) & bit != 0)
+            .count();
+        if (s.owner.is_some() && owned_bit == 0)
+            || others > 0
+            || (g.mortgaged_mask() & bit != 0) != s.mortgaged
+        {
+            out.push(format!(
+                "square {i}: the owner and mortgage bits disagree with {s:?}"
+            ));
+        }
+    }
     for (i, s) in g.squares.iter().enumerate() {
         let name = &g.board().square(i).name;
-        match s.houses {
+        match s.buildings.level() {
             0 => {}
             5 => hotels += 1,
             h if h < 5 => houses += u32::from(h),
@@ -454,19 +485,19 @@ pub fn check_invariants(g: &Game) -> Vec<String> {
         }
         match s.owner {
             None => {
-                if s.houses > 0 || s.mortgaged {
+                if !s.buildings.is_none() || s.mortgaged {
                     out.push(format!("{name} has no owner but buildings or a mortgage"));
                 }
             }
             Some(o) => {
-                let Some(p) = g.players.get(o) else {
+                let Some(p) = g.players.get(o.0) else {
                     out.push(format!("{name} is owned by player {o}, who does not exist"));
                     continue;
                 };
                 if p.bankrupt {
                     out.push(format!("{name} is owned by {}, who is bankrupt", p.name));
                 }
-                if s.houses > 0 {
+                if !s.buildings.is_none() {
                     let group = g.group_of_lot(i);
                     if !g.owns_whole_group(o, i) {
                         out.push(format!("{name} has buildings on a split group"));
@@ -475,7 +506,10 @@ pub fn check_invariants(g: &Game) -> Vec<String> {
                         out.push(format!("{name} has buildings on a mortgaged group"));
                     }
                     if rules.even_build {
-                        let hs: Vec<u8> = group.iter().map(|&l| g.squares[l].houses).collect();
+                        let hs: Vec<u8> = group
+                            .iter()
+                            .map(|&l| g.squares[l].buildings.level())
+                            .collect();
                         let (lo, hi) = (
                             hs.iter().min().copied().unwrap_or(0),
                             hs.iter().max().copied().unwrap_or(0),
@@ -498,7 +532,9 @@ pub fn check_invariants(g: &Game) -> Vec<String> {
         if p.cash < 0 {
             out.push(format!("{} has negative cash {}", p.name, p.cash));
         }
-        if p.bankrupt && (p.cash != 0 || !p.jail_cards.is_empty() || !g.lots_of(i).is_empty()) {
+        if p.bankrupt
+            && (p.cash != 0 || !p.jail_cards.is_empty() || !g.lots_of(PlayerId(i)).is_empty())
+        {
             out.push(format!(
                 "{} is bankrupt but holds cash {}, {} jail cards or lots",
                 p.name,
@@ -515,7 +551,7 @@ pub fn check_invariants(g: &Game) -> Vec<String> {
         match g.actor() {
             None => out.push("nobody can act in a game that is not over".into()),
             Some(a) => {
-                if g.players.get(a).is_none_or(|p| p.bankrupt) {
+                if g.players.get(a.0).is_none_or(|p| p.bankrupt) {
                     out.push(format!("the player to act ({a}) is out"));
                 }
                 let legal = g.legal_actions();
@@ -650,14 +686,15 @@ mod tests {
         g.players[0].cash -= 1;
         assert!(check_invariants(&g).iter().any(|v| v.starts_with("money")));
         g.players[0].cash += 1;
-        g.squares[1].houses = 1;
-        g.squares[1].owner = Some(0);
+        g.squares
+            .set_buildings(1, crate::game::Buildings::Houses(1));
+        g.squares.set_owner(1, Some(PlayerId(0)));
         let v = check_invariants(&g);
         assert!(v.iter().any(|v| v.contains("split group")), "{v:?}");
         assert!(v.iter().any(|v| v.contains("building stock")), "{v:?}");
-        g.squares[1].houses = 0;
+        g.squares.set_buildings(1, crate::game::Buildings::None);
         g.players[1].bankrupt = true;
-        g.squares[3].owner = Some(1);
+        g.squares.set_owner(3, Some(PlayerId(1)));
         let v = check_invariants(&g);
         assert!(v.iter().any(|v| v.contains("bankrupt")), "{v:?}");
     }

@@ -11,14 +11,113 @@ use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-use crate::action::{Action, PlayerId, RuleError, TradeOffer};
+use crate::action::{Action, PlayerId, RuleError, SquareId, TradeOffer};
 use crate::board::{Board, SquareKind};
 use crate::cards::DeckKind;
-use crate::event::{Event, LogEntry, Party};
+use crate::event::{Dice, Event, LogEntry, Party};
 use crate::rules::RuleSet;
 
 /// A trade proposer may make at most this many offers per turn (keeps turns finite).
 pub const MAX_TRADE_OFFERS_PER_TURN: u32 = 5;
+
+/// How a computer player plays (see `bots`). Written by its name, as before.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ComputerStrategy {
+    /// Keeps a large reserve, bids low, rarely builds.
+    Cautious,
+    /// Picks any legal action.
+    Random,
+    /// Buys with a reserve, bids up to the price, builds, trades to complete groups. A name
+    /// this version does not know reads as this one (such seats always played it); serde
+    /// wants that variant last.
+    #[default]
+    #[serde(other)]
+    Balanced,
+}
+
+impl ComputerStrategy {
+    pub const ALL: [ComputerStrategy; 3] = [
+        ComputerStrategy::Balanced,
+        ComputerStrategy::Cautious,
+        ComputerStrategy::Random,
+    ];
+
+    /// The name saves, tournaments and the command line use.
+    pub fn name(self) -> &'static str {
+        match self {
+            ComputerStrategy::Balanced => "balanced",
+            ComputerStrategy::Cautious => "cautious",
+            ComputerStrategy::Random => "random",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<ComputerStrategy> {
+        ComputerStrategy::ALL.into_iter().find(|s| s.name() == name)
+    }
+}
+
+/// A player's token: none yet, one of the board's own pawn pictures, or a built-in piece
+/// by name ("dog", "top hat", ...: the app draws those). Written as before: `""`,
+/// `"pawn:N"` or the piece's name.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub enum Token {
+    #[default]
+    None,
+    /// The board's pawn picture number `N` (0-based).
+    Pawn(usize),
+    Piece(String),
+}
+
+impl Token {
+    /// The token a written name stands for (any text reads as some token).
+    pub fn from_name(name: &str) -> Token {
+        if name.is_empty() {
+            return Token::None;
+        }
+        let pawn = name
+            .strip_prefix("pawn:")
+            .and_then(|n| n.parse::<usize>().ok())
+            .filter(|n| format!("pawn:{n}") == name);
+        match pawn {
+            Some(n) => Token::Pawn(n),
+            None => Token::Piece(name.to_string()),
+        }
+    }
+
+    /// The token as written in saves and forms.
+    pub fn name(&self) -> std::borrow::Cow<'_, str> {
+        match self {
+            Token::None => "".into(),
+            Token::Pawn(n) => format!("pawn:{n}").into(),
+            Token::Piece(p) => p.as_str().into(),
+        }
+    }
+
+    /// The board pawn picture it shows, if it is one.
+    pub fn pawn(&self) -> Option<usize> {
+        match self {
+            Token::Pawn(n) => Some(*n),
+            _ => None,
+        }
+    }
+
+    pub fn is_none(&self) -> bool {
+        matches!(self, Token::None)
+    }
+}
+
+impl Serialize for Token {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Token {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Token, D::Error> {
+        String::deserialize(d).map(|s| Token::from_name(&s))
+    }
+}
 
 /// Who plays a seat.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -27,7 +126,7 @@ pub enum SeatKind {
     #[default]
     Human,
     Computer {
-        strategy: String,
+        strategy: ComputerStrategy,
     },
 }
 
@@ -53,7 +152,7 @@ pub struct SeatStart {
 pub struct Seat {
     pub name: String,
     #[serde(default)]
-    pub token: String,
+    pub token: Token,
     /// CSS color of the player's marker.
     #[serde(default)]
     pub color: String,
@@ -67,18 +166,16 @@ impl Seat {
     pub fn human(name: &str) -> Seat {
         Seat {
             name: name.to_string(),
-            token: String::new(),
+            token: Token::None,
             color: String::new(),
             kind: SeatKind::Human,
             start: SeatStart::default(),
         }
     }
 
-    pub fn computer(name: &str, strategy: &str) -> Seat {
+    pub fn computer(name: &str, strategy: ComputerStrategy) -> Seat {
         Seat {
-            kind: SeatKind::Computer {
-                strategy: strategy.to_string(),
-            },
+            kind: SeatKind::Computer { strategy },
             ..Seat::human(name)
         }
     }
@@ -171,7 +268,7 @@ pub struct JailCard {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
     pub name: String,
-    pub token: String,
+    pub token: Token,
     pub color: String,
     pub kind: SeatKind,
     pub cash: i64,
@@ -185,23 +282,240 @@ pub struct Player {
     pub waiting: u32,
 }
 
+impl std::ops::Index<PlayerId> for Vec<Player> {
+    type Output = Player;
+    fn index(&self, id: PlayerId) -> &Player {
+        &self[id.0]
+    }
+}
+
+impl std::ops::IndexMut<PlayerId> for Vec<Player> {
+    fn index_mut(&mut self, id: PlayerId) -> &mut Player {
+        &mut self[id.0]
+    }
+}
+
+/// What stands on a lot: nothing, one to four houses, or a hotel. Written as the number of
+/// houses with 5 for a hotel, as saves, scenarios and events always wrote it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum Buildings {
+    #[default]
+    None,
+    /// One to four houses (made only by [`Buildings::from_level`] and the steps below).
+    Houses(u8),
+    Hotel,
+}
+
+impl Buildings {
+    /// 0 to 4 houses, or 5 for a hotel; `None` above 5.
+    pub fn from_level(level: u8) -> Option<Buildings> {
+        match level {
+            0 => Some(Buildings::None),
+            1..=4 => Some(Buildings::Houses(level)),
+            5 => Some(Buildings::Hotel),
+            _ => None,
+        }
+    }
+
+    /// The number of houses, 5 for a hotel.
+    pub fn level(self) -> u8 {
+        match self {
+            Buildings::None => 0,
+            Buildings::Houses(n) => n,
+            Buildings::Hotel => 5,
+        }
+    }
+
+    pub fn is_none(self) -> bool {
+        self == Buildings::None
+    }
+
+    pub fn is_hotel(self) -> bool {
+        self == Buildings::Hotel
+    }
+
+    /// One more building: a house, or the hotel that replaces four houses.
+    pub fn one_more(self) -> Option<Buildings> {
+        Buildings::from_level(self.level() + 1)
+    }
+
+    /// One building fewer: a house sold, or a hotel back to four houses.
+    pub fn one_less(self) -> Option<Buildings> {
+        self.level().checked_sub(1).and_then(Buildings::from_level)
+    }
+}
+
+impl Serialize for Buildings {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(self.level())
+    }
+}
+
+impl<'de> Deserialize<'de> for Buildings {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Buildings, D::Error> {
+        let level = u8::deserialize(d)?;
+        Buildings::from_level(level).ok_or_else(|| {
+            serde::de::Error::invalid_value(
+                serde::de::Unexpected::Unsigned(u64::from(level)),
+                &"0 to 4 houses or 5 for a hotel",
+            )
+        })
+    }
+}
+
 /// The state of one square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct SquareState {
     pub owner: Option<PlayerId>,
-    /// Houses on the lot; 5 means a hotel.
-    pub houses: u8,
+    /// What stands on the lot (written as `houses`: 5 means a hotel).
+    #[serde(rename = "houses")]
+    pub buildings: Buildings,
     pub mortgaged: bool,
     /// Received mortgaged with the 10% paid: lifting it before the owner's turn ends costs
     /// the mortgage value only.
     pub interest_paid: bool,
 }
 
+/// The squares' states, with who owns what and what is mortgaged also kept as bits (boards
+/// have at most 60 squares), so that questions asked on every decision ("which lots are
+/// mine", "is this group whole") take no scan of the board. Owners and mortgages change
+/// only through the methods here; written and read as the plain list of states.
+#[derive(Debug, Clone, Default)]
+pub struct Squares {
+    states: Vec<SquareState>,
+    /// Per player id, the squares they own as bits.
+    owned: Vec<u64>,
+    mortgaged: u64,
+}
+
+impl Squares {
+    pub(crate) fn new(states: Vec<SquareState>) -> Squares {
+        let mut s = Squares {
+            states: Vec::with_capacity(states.len()),
+            owned: Vec::new(),
+            mortgaged: 0,
+        };
+        for state in states {
+            let i = s.states.len();
+            s.states.push(SquareState::default());
+            s.set_owner(i, state.owner);
+            s.set_mortgaged(i, state.mortgaged);
+            s.states[i].buildings = state.buildings;
+            s.states[i].interest_paid = state.interest_paid;
+        }
+        s
+    }
+
+    fn bit(i: usize) -> u64 {
+        if i < 64 {
+            1 << i
+        } else {
+            0
+        }
+    }
+
+    pub(crate) fn set_owner(&mut self, i: usize, owner: Option<PlayerId>) {
+        let Some(state) = self.states.get_mut(i) else {
+            return;
+        };
+        if let Some(old) = state.owner {
+            if let Some(m) = self.owned.get_mut(old.0) {
+                *m &= !Squares::bit(i);
+            }
+        }
+        state.owner = owner;
+        if let Some(new) = owner {
+            if self.owned.len() <= new.0 {
+                self.owned.resize(new.0 + 1, 0);
+            }
+            self.owned[new.0] |= Squares::bit(i);
+        }
+    }
+
+    pub(crate) fn set_mortgaged(&mut self, i: usize, mortgaged: bool) {
+        let Some(state) = self.states.get_mut(i) else {
+            return;
+        };
+        state.mortgaged = mortgaged;
+        if mortgaged {
+            self.mortgaged |= Squares::bit(i);
+        } else {
+            self.mortgaged &= !Squares::bit(i);
+        }
+    }
+
+    /// Back to the bank: no owner, no buildings, no mortgage.
+    pub(crate) fn reset(&mut self, i: usize) {
+        self.set_owner(i, None);
+        self.set_mortgaged(i, false);
+        if let Some(state) = self.states.get_mut(i) {
+            *state = SquareState::default();
+        }
+    }
+
+    pub(crate) fn set_buildings(&mut self, i: usize, buildings: Buildings) {
+        if let Some(state) = self.states.get_mut(i) {
+            state.buildings = buildings;
+        }
+    }
+
+    pub(crate) fn set_interest_paid(&mut self, i: usize, paid: bool) {
+        if let Some(state) = self.states.get_mut(i) {
+            state.interest_paid = paid;
+        }
+    }
+
+    /// Clears the "interest paid" mark of every lot `owner` holds.
+    pub(crate) fn clear_interest_paid(&mut self, owner: PlayerId) {
+        for s in self.states.iter_mut() {
+            s.interest_paid &= s.owner != Some(owner);
+        }
+    }
+
+    /// The squares `player` owns, as bits.
+    pub fn owned_mask(&self, player: PlayerId) -> u64 {
+        self.owned.get(player.0).copied().unwrap_or(0)
+    }
+
+    /// The mortgaged squares, as bits.
+    pub fn mortgaged_mask(&self) -> u64 {
+        self.mortgaged
+    }
+}
+
+/// Equal when the states are: the bits follow from them.
+impl PartialEq for Squares {
+    fn eq(&self, other: &Squares) -> bool {
+        self.states == other.states
+    }
+}
+
+impl Eq for Squares {}
+
+impl std::ops::Deref for Squares {
+    type Target = [SquareState];
+    fn deref(&self) -> &[SquareState] {
+        &self.states
+    }
+}
+
+impl Serialize for Squares {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.states.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Squares {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Squares, D::Error> {
+        Vec::<SquareState>::deserialize(d).map(Squares::new)
+    }
+}
+
 /// A running auction of a lot or of a house (housing shortage).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Auction {
     /// The lot, or `None` for one house from the bank.
-    pub lot: Option<usize>,
+    pub lot: Option<SquareId>,
     /// The lowest acceptable first bid.
     pub minimum: i64,
     pub high_bid: i64,
@@ -232,7 +546,7 @@ pub enum Phase {
     Roll,
     /// The current player landed on an unowned lot.
     BuyOrDecline {
-        square: usize,
+        square: SquareId,
     },
     Auction(Auction),
     /// The winner of a house auction places the house.
@@ -319,7 +633,7 @@ impl DeckState {
 pub struct Game {
     pub(crate) setup: GameSetup,
     pub(crate) players: Vec<Player>,
-    pub(crate) squares: Vec<SquareState>,
+    pub(crate) squares: Squares,
     pub(crate) bank_houses: u32,
     pub(crate) bank_hotels: u32,
     /// Money the bank has taken in minus paid out (the ledger money is conserved against).
@@ -408,7 +722,7 @@ impl Game {
             if let Some(why) = crate::board::name_problem(&seat.name) {
                 return Err(bad(why));
             }
-            if let Some(why) = crate::board::name_problem(&seat.token) {
+            if let Some(why) = crate::board::name_problem(&seat.token.name()) {
                 return Err(bad(format!("the token: {why}")));
             }
             if let Some(why) = crate::board::name_problem(&seat.color) {
@@ -433,7 +747,7 @@ impl Game {
                 if squares[lot].owner.is_some() {
                     return Err(bad(format!("{} is already owned", board.square(lot).name)));
                 }
-                squares[lot].owner = Some(seat_index);
+                squares[lot].owner = Some(PlayerId(seat_index));
             }
             for &lot in &s.mortgaged {
                 if !s.owns.contains(&lot) {
@@ -479,7 +793,7 @@ impl Game {
                     }
                     bank_houses -= u32::from(h);
                 }
-                squares[lot].houses = h;
+                squares[lot].buildings = Buildings::from_level(h).unwrap_or_default();
             }
             let mut jail_cards = Vec::new();
             for &deck in &s.jail_cards {
@@ -544,13 +858,13 @@ impl Game {
         let mut game = Game {
             setup,
             players,
-            squares,
+            squares: Squares::new(squares),
             bank_houses,
             bank_hotels,
             bank: 0,
             jackpot: 0,
             decks,
-            turn: Turn::start(0),
+            turn: Turn::start(PlayerId(0)),
             phase: Phase::Roll,
             pending: VecDeque::new(),
             round: 1,
@@ -561,7 +875,7 @@ impl Game {
             history: Vec::with_capacity(512),
             money_supply,
         };
-        game.emit(0, Event::TurnStarted);
+        game.emit(PlayerId(0), Event::TurnStarted);
         Ok(game)
     }
 
@@ -580,12 +894,14 @@ impl Game {
     }
 
     /// Applies an action: every rule is checked first, so a refused action changes nothing.
-    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+    /// Returns the log entries the action made (what happened, in order, with the round,
+    /// the player, and their position and cash after each).
+    pub fn apply(&mut self, action: Action) -> Result<&[LogEntry], RuleError> {
         self.check(&action)?;
         let start = self.log.len();
         self.execute(&action);
         self.history.push(action);
-        Ok(self.log[start..].iter().map(|e| e.event.clone()).collect())
+        Ok(&self.log[start..])
     }
 
     /// `apply` for computer play: refuses without words and returns no events (they are
@@ -644,22 +960,25 @@ impl Game {
     }
 
     /// Throws the dice: forced dice if any are queued for this throw, else the RNG.
-    pub(crate) fn throw(&mut self) -> Vec<u8> {
+    pub(crate) fn throw(&mut self) -> Dice {
         let at = self.throws;
         self.throws += 1;
         if let Some(f) = self.setup.forced_rolls.iter().find(|f| f.at == at) {
-            return f.dice.clone();
+            // Forced dice were checked against the rules' dice count (at most four).
+            return Dice::from_slice(&f.dice).unwrap_or_default();
         }
         let sides = self.setup.rules.dice_sides;
-        (0..self.setup.rules.dice_count)
-            .map(|_| self.rng.random_range(1..=sides))
-            .collect()
+        let mut dice = Dice::default();
+        for _ in 0..self.setup.rules.dice_count {
+            dice.push(self.rng.random_range(1..=sides));
+        }
+        dice
     }
 
     pub(crate) fn emit(&mut self, player: PlayerId, event: Event) {
         let (position, cash) = self
             .players
-            .get(player)
+            .get(player.0)
             .map_or((0, 0), |p| (p.position, p.cash));
         self.log.push(LogEntry {
             round: self.round,
@@ -726,7 +1045,7 @@ impl Game {
         &self.phase
     }
     pub fn is_over(&self) -> bool {
-        self.phase == Phase::GameOver
+        matches!(self.phase, Phase::GameOver)
     }
     /// The audit trail.
     pub fn log(&self) -> &[LogEntry] {
@@ -742,23 +1061,33 @@ impl Game {
     }
     /// Players still in the game.
     pub fn active_players(&self) -> Vec<PlayerId> {
-        (0..self.players.len())
+        PlayerId::all(self.players.len())
             .filter(|&p| !self.players[p].bankrupt)
             .collect()
     }
     /// The lots a player owns, in board order.
     /// The lots the player owns, in board order, without collecting them.
     pub fn owned_lots(&self, player: PlayerId) -> impl Iterator<Item = usize> + '_ {
-        self.squares
-            .iter()
-            .enumerate()
-            .filter(move |(_, s)| s.owner == Some(player))
-            .map(|(i, _)| i)
+        let mut mask = self.squares.owned_mask(player);
+        std::iter::from_fn(move || {
+            if mask == 0 {
+                return None;
+            }
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            Some(i)
+        })
     }
     pub fn lots_of(&self, player: PlayerId) -> Vec<usize> {
-        (0..self.squares.len())
-            .filter(|&i| self.squares[i].owner == Some(player))
-            .collect()
+        self.owned_lots(player).collect()
+    }
+    /// The squares a player owns, as bits (bit `i`: square `i`).
+    pub fn owned_mask(&self, player: PlayerId) -> u64 {
+        self.squares.owned_mask(player)
+    }
+    /// The mortgaged squares, as bits.
+    pub fn mortgaged_mask(&self) -> u64 {
+        self.squares.mortgaged_mask()
     }
 
     /// Who must act now (`None` when the game is over).
@@ -789,7 +1118,7 @@ impl Game {
                 total -= self.rules().mortgage_value(price);
             }
             if let Some(cost) = sq.house_cost() {
-                total += cost * i64::from(s.houses);
+                total += cost * i64::from(s.buildings.level());
             }
         }
         total
@@ -818,7 +1147,7 @@ impl Game {
 
     /// Players ranked by assets, highest first (bankrupt players last, in seat order).
     pub fn standings(&self) -> Vec<(PlayerId, i64)> {
-        let mut v: Vec<(PlayerId, i64)> = (0..self.players.len())
+        let mut v: Vec<(PlayerId, i64)> = PlayerId::all(self.players.len())
             .map(|p| (p, self.assets(p)))
             .collect();
         v.sort_by_key(|&(p, a)| (self.players[p].bankrupt, std::cmp::Reverse(a), p));
@@ -839,11 +1168,11 @@ impl Game {
     /// Whether one player owns every lot of the square's color group.
     pub fn owns_whole_group(&self, player: PlayerId, square: usize) -> bool {
         match self.board().group_of(square) {
-            Some(g) => self
-                .board()
-                .group_lots(g)
-                .iter()
-                .all(|&l| self.squares[l].owner == Some(player)),
+            // By bits: boards have at most 60 squares.
+            Some(g) => {
+                let mask = self.board().group_mask(g);
+                mask != 0 && self.owned_mask(player) & mask == mask
+            }
             None => false,
         }
     }
@@ -863,7 +1192,7 @@ impl Game {
                 let whole = self.owns_whole_group(owner, square);
                 match self.rules().rent_model {
                     crate::rules::RentModel::Deed => {
-                        let h = usize::from(state.houses);
+                        let h = usize::from(state.buildings.level());
                         if h > 0 && h < rents.len() {
                             rents[h]
                         } else {
@@ -970,7 +1299,7 @@ impl Game {
     /// Net worth of every seat round by round, rebuilt by replaying the game's actions.
     pub fn net_worth_history(&self) -> Vec<NetWorthPoint> {
         let assets_now = |g: &Game| -> Vec<i64> {
-            (0..g.players.len())
+            PlayerId::all(g.players.len())
                 .map(|p| {
                     if g.players[p].bankrupt {
                         0

@@ -61,13 +61,14 @@ pub mod scenario;
 pub mod share;
 pub mod stats;
 
-pub use action::{Action, PlayerId, RuleError, TradeOffer, TradeSide};
-pub use board::{Board, BoardDef, BoardError, SquareDef, SquareKind};
+pub use action::{Action, PlayerId, RuleError, SquareId, TradeOffer, TradeSide};
+pub use board::{Board, BoardDef, BoardError, JokerEffect, SquareDef, SquareKind};
 pub use bots::{strategy_by_name, Strategy};
 pub use cards::{Card, CardDef, CardEffect, DeckKind};
-pub use event::{Event, LogEntry, Party};
+pub use event::{Dice, Event, LogEntry, NoRentWhy, Party};
 pub use game::{
-    Game, GameRecord, GameSetup, NetWorthPoint, Phase, Player, Seat, SeatKind, SquareState,
+    Buildings, ComputerStrategy, Game, GameRecord, GameSetup, NetWorthPoint, Phase, Player, Seat,
+    SeatKind, SquareState, Token,
 };
 pub use presets::Preset;
 pub use rules::RuleSet;

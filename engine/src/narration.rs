@@ -2,8 +2,9 @@
 //! ([`Game::prompt`]), log entries as sentences ([`Game::describe`]) and refusals as the
 //! [`RuleError`]s a player reads ([`Game::check`]). Everything else carries numbers and ids.
 
-use crate::action::{Action, PlayerId, RuleError};
-use crate::event::{LogEntry, Party};
+use crate::action::{Action, PlayerId, RuleError, SquareId};
+use crate::cards::DeckKind;
+use crate::event::{LogEntry, NoRentWhy, Party};
 use crate::game::Phase;
 use crate::game::{Game, MAX_TRADE_OFFERS_PER_TURN};
 use crate::refusal::{Afford, BuildWhy, MortgageWhy, Refusal, SellWhy, TradeWhy, UnmortgageWhy};
@@ -19,7 +20,7 @@ impl Game {
     /// What the game waits for, in words (the center of the board shows it).
     pub fn prompt(&self) -> String {
         let name = |p: PlayerId| self.players[p].name.clone();
-        let sq = |i: usize| self.board().square(i).name.clone();
+        let sq = |i: SquareId| self.board().square(i.index()).name.clone();
         let money = |a: i64| self.board().money(a);
         let cur = self.turn.player;
         match &self.phase {
@@ -29,7 +30,7 @@ impl Game {
             Phase::Roll if self.turn.rolled => format!("{}, roll again", name(cur)),
             Phase::Roll => format!("{}, roll the dice", name(cur)),
             Phase::BuyOrDecline { square } => {
-                let price = self.board().square(*square).price().unwrap_or(0);
+                let price = self.board().square(square.index()).price().unwrap_or(0);
                 format!(
                     "{}, buy {} for {} or decline",
                     name(cur),
@@ -73,8 +74,22 @@ impl Game {
         match p {
             Party::Bank => "the bank".into(),
             Party::Jackpot => "Free Parking".into(),
-            Party::Player(id) => self.players.get(id).map_or("?".into(), |p| p.name.clone()),
+            Party::Player(id) => self
+                .players
+                .get(id.index())
+                .map_or("?".into(), |p| p.name.clone()),
         }
+    }
+
+    /// The words of card `number` (1-based, as [`Event::CardDrawn`] gives it) of a deck,
+    /// in the board's currency.
+    pub fn card_text(&self, deck: DeckKind, number: usize) -> String {
+        number
+            .checked_sub(1)
+            .and_then(|i| self.board().deck(deck).get(i))
+            .map_or_else(String::new, |c| {
+                c.text_with(&self.board().currency().symbol)
+            })
     }
 
     /// A log entry in words, e.g. "Ann rolled 3 + 4".
@@ -82,12 +97,12 @@ impl Game {
         use crate::event::Event as E;
         let who = self
             .players
-            .get(entry.player)
+            .get(entry.player.index())
             .map_or("?".to_string(), |p| p.name.clone());
         let b = self.board();
-        let sq = |i: usize| {
+        let sq = |i: SquareId| {
             b.squares()
-                .get(i)
+                .get(i.index())
                 .map_or("?".to_string(), |s| s.name.clone())
         };
         let m = |a: i64| b.money(a);
@@ -142,7 +157,13 @@ impl Game {
                     ),
                 }
             }
-            E::NoRent { square, why } => format!("No rent on {}: {why}", sq(*square)),
+            E::NoRent { square, why } => {
+                let why = match why {
+                    NoRentWhy::Mortgaged => "it is mortgaged",
+                    NoRentWhy::OwnerInJail => "its owner is in jail",
+                };
+                format!("No rent on {}: {why}", sq(*square))
+            }
             E::Bought { square, price } => {
                 format!("{who} bought {} for {}", sq(*square), m(*price))
             }
@@ -210,7 +231,13 @@ impl Game {
                 self.party_name(*from),
                 self.party_name(*to)
             ),
-            E::CardDrawn { deck, text, .. } => format!("{who} drew {}: {text}", deck.label()),
+            E::CardDrawn { deck, number } => {
+                format!(
+                    "{who} drew {}: {}",
+                    deck.label(),
+                    self.card_text(*deck, *number)
+                )
+            }
             E::GotJailCard { .. } => format!("{who} keeps the Get Out of Jail Free card"),
             E::SentToJail => format!("{who} went to jail"),
             E::LeftJail { how } => {
@@ -252,7 +279,11 @@ impl Game {
 pub(crate) fn rule_error(game: &Game, refusal: Refusal) -> RuleError {
     let money = |a: i64| game.board().money(a);
     let sq = |i: usize| game.board().square(i).name.clone();
-    let name = |p: usize| game.players()[p].name.clone();
+    let name = |p: PlayerId| {
+        game.players()
+            .get(p.index())
+            .map_or_else(|| "?".to_string(), |pl| pl.name.clone())
+    };
     match refusal {
         Refusal::GameOver => RuleError::GameOver,
         Refusal::NotNow(action) => RuleError::NotNow {
@@ -261,7 +292,9 @@ pub(crate) fn rule_error(game: &Game, refusal: Refusal) -> RuleError {
         },
         Refusal::NoSuchPlayer(player) => RuleError::NoSuchPlayer { player },
         Refusal::PlayerOut(p) => RuleError::PlayerOut { name: name(p) },
-        Refusal::NoSuchSquare(square) => RuleError::NoSuchSquare { square },
+        Refusal::NoSuchSquare(square) => RuleError::NoSuchSquare {
+            square: SquareId(square),
+        },
         Refusal::CannotAfford { what, cost, cash } => RuleError::CannotAfford {
             what: match what {
                 Afford::Lot(l) => sq(l),

@@ -200,7 +200,7 @@ impl Scenario {
             }
             seats.push(Seat {
                 name: p.name.clone(),
-                token: p.token.clone().unwrap_or_default(),
+                token: crate::game::Token::from_name(p.token.as_deref().unwrap_or_default()),
                 color: String::new(),
                 kind: crate::game::SeatKind::Human,
                 start: SeatStart {
@@ -364,7 +364,7 @@ pub fn report(game: &Game) -> Value {
         .enumerate()
         .map(|(i, p)| {
             let properties: Vec<String> = game
-                .lots_of(i)
+                .lots_of(crate::action::PlayerId(i))
                 .into_iter()
                 .map(|l| board.square(l).name.clone())
                 .collect();

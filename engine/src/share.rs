@@ -212,14 +212,14 @@ mod tests {
     #[test]
     fn game_links_grow_with_the_game() {
         use crate::bots::strategy_by_name;
-        use crate::game::{Game, GameRecord, GameSetup, Seat};
+        use crate::game::{ComputerStrategy, Game, GameRecord, GameSetup, Seat};
         #[derive(serde::Serialize)]
         struct Saved<'a> {
             name: &'a str,
             game: &'a GameRecord,
         }
         let seats = (0..4)
-            .map(|i| Seat::computer(&format!("P{i}"), "balanced"))
+            .map(|i| Seat::computer(&format!("P{i}"), ComputerStrategy::Balanced))
             .collect();
         let mut setup = GameSetup::new(Preset::Classic.board(), seats, 7);
         setup.rules.round_limit = Some(400);

@@ -3,6 +3,7 @@
 //! player used to offer pointless cash-for-cash swaps.)
 
 use worlds_engine::bots::{offer_helps, strategy_by_name};
+use worlds_engine::game::ComputerStrategy;
 use worlds_engine::game::{GameSetup, Seat};
 use worlds_engine::{Action, Game, Preset};
 
@@ -17,14 +18,19 @@ fn computer_players_offer_only_trades_that_help_them() {
             let seats = strategies
                 .iter()
                 .enumerate()
-                .map(|(i, s)| Seat::computer(&format!("P{i}"), s))
+                .map(|(i, s)| {
+                    Seat::computer(
+                        &format!("P{i}"),
+                        ComputerStrategy::from_name(s).expect("known"),
+                    )
+                })
                 .collect();
             let mut setup = GameSetup::new(Preset::Classic.board(), seats, seed);
             setup.rules.round_limit = Some(40);
             let mut game = Game::new(setup).expect("a valid setup");
             for _ in 0..3000 {
                 let Some(me) = game.actor() else { break };
-                let name = strategies[me];
+                let name = strategies[me.index()];
                 let bot = strategy_by_name(name).expect("a known strategy");
                 let action = bot.choose(&game, me);
                 if let Action::ProposeTrade { give, take, .. } = &action {

@@ -2,14 +2,16 @@
 //! net-worth history of the end screen.
 
 use worlds_engine::bots::play_out;
-use worlds_engine::game::{GameSetup, Seat};
+use worlds_engine::game::{ComputerStrategy, GameSetup, Seat};
+use worlds_engine::PlayerId;
+use worlds_engine::SquareId;
 use worlds_engine::{Action, Game, GameRecord, Phase, Preset, TradeSide};
 
 fn bot_game(preset: Preset, seed: u64, rounds: u32) -> Game {
     let seats = vec![
-        Seat::computer("Ann", "balanced"),
-        Seat::computer("Bob", "cautious"),
-        Seat::computer("Cy", "balanced"),
+        Seat::computer("Ann", ComputerStrategy::Balanced),
+        Seat::computer("Bob", ComputerStrategy::Cautious),
+        Seat::computer("Cy", ComputerStrategy::Balanced),
     ];
     let mut setup = GameSetup::new(preset.board(), seats, seed);
     setup.rules.round_limit = Some(rounds);
@@ -55,9 +57,9 @@ fn trading_is_offered_on_the_players_own_turn_only() {
     g.apply(Action::Buy).expect("buy");
     assert!(g.may_trade(), "after buying, before ending the turn");
     let offer = Action::ProposeTrade {
-        to: 1,
+        to: PlayerId(1),
         give: TradeSide {
-            lots: vec![3],
+            lots: vec![SquareId(3)],
             cash: 0,
             jail_cards: 0,
         },
@@ -87,7 +89,7 @@ fn net_worth_history_starts_at_the_starting_cash_and_ends_at_the_final_assets() 
     assert!(h.len() >= 2, "one point per round at least");
     assert_eq!(h[0].assets, vec![1500, 1500, 1500]);
     let last = h.last().expect("a last point");
-    let expected: Vec<i64> = (0..3)
+    let expected: Vec<i64> = PlayerId::all(3)
         .map(|p| if g.player(p).bankrupt { 0 } else { g.assets(p) })
         .collect();
     assert_eq!(last.assets, expected);

@@ -5,6 +5,8 @@ use common::*;
 use serde_json::json;
 use worlds_engine::action::{Action, TradeSide};
 use worlds_engine::scenario::Scenario;
+use worlds_engine::PlayerId;
+use worlds_engine::SquareId;
 
 /// Fault 2: receiving mortgaged lots charges the interest at once; under the sell-cheapest
 /// debt rule that can bankrupt the receiver half-way through the trade. The remaining lots
@@ -20,20 +22,27 @@ fn a_receiver_bankrupted_half_way_through_a_trade_gets_nothing_more() {
         {"name": "Cy"}
     ]}));
     g.apply(Action::ProposeTrade {
-        to: 1,
+        to: PlayerId(1),
         give: TradeSide::default(),
         take: TradeSide {
-            lots: vec![3, 39],
+            lots: vec![SquareId(3), SquareId(39)],
             ..TradeSide::default()
         },
     })
     .expect("offer");
     g.apply(Action::AnswerTrade { accept: true })
         .expect("accepted");
-    let ann = g.player(0);
+    let ann = g.player(PlayerId(0));
     assert!(ann.bankrupt, "the 10% on Baltic Avenue bankrupts Ann");
-    assert!(g.lots_of(0).is_empty(), "a bankrupt player owns nothing");
-    assert_eq!(g.square(39).owner, Some(1), "Boardwalk stays with Bob");
+    assert!(
+        g.lots_of(PlayerId(0)).is_empty(),
+        "a bankrupt player owns nothing"
+    );
+    assert_eq!(
+        g.square(39).owner,
+        Some(PlayerId(1)),
+        "Boardwalk stays with Bob"
+    );
     assert_eq!(
         g.players().iter().map(|p| p.cash).sum::<i64>() + g.bank_balance() + g.jackpot(),
         g.money_supply()
@@ -57,8 +66,12 @@ fn selling_the_cheapest_lot_clears_the_split_groups_buildings() {
     let g = s.run().expect("runs").game;
     // Income Tax 200: -20; Mediterranean sold for 30 and the 4 houses for 4 x 25.
     assert_eq!(g.square(1).owner, None);
-    assert_eq!(g.square(3).owner, Some(0));
-    assert_eq!(g.square(3).houses, 0, "no houses on a split group");
+    assert_eq!(g.square(3).owner, Some(PlayerId(0)));
+    assert_eq!(
+        g.square(3).buildings.level(),
+        0,
+        "no houses on a split group"
+    );
     assert_eq!(cash(&g, "Ann"), 180 - 200 + 30 + 100);
     assert_eq!(g.bank_houses(), 32);
 }

@@ -13,8 +13,10 @@
 //! down it exists for); listing it everywhere would change what the app shows and what the
 //! random computer player picks.
 
-use worlds_engine::bots::strategy_by_name;
+use worlds_engine::bots::bot;
+use worlds_engine::game::ComputerStrategy;
 use worlds_engine::game::{GameSetup, Seat};
+use worlds_engine::SquareId;
 use worlds_engine::{Action, Game, Phase, Preset};
 
 fn candidates(g: &Game) -> Vec<Action> {
@@ -38,12 +40,13 @@ fn candidates(g: &Game) -> Vec<Action> {
     if let Some(actor) = g.actor() {
         out.push(Action::Resign { player: actor });
     }
-    for square in 0..g.board().len() {
+    for l in 0..g.board().len() {
+        let square = SquareId(l);
         out.push(Action::Build { square });
         out.push(Action::SellBuilding { square });
         out.push(Action::Mortgage { square });
         out.push(Action::Unmortgage { square });
-        if g.square(square).houses == 5 && g.bank_houses() < 4 {
+        if g.square(l).buildings.level() == 5 && g.bank_houses() < 4 {
             out.push(Action::SellAllBuildings { square });
         }
     }
@@ -85,7 +88,10 @@ fn legal_actions_are_exactly_what_check_accepts() {
             let seats = (0..players)
                 .map(|i| {
                     let s = strategies[(i + game as usize) % strategies.len()];
-                    Seat::computer(&format!("P{i}"), s)
+                    Seat::computer(
+                        &format!("P{i}"),
+                        ComputerStrategy::from_name(s).expect("known"),
+                    )
                 })
                 .collect();
             let mut setup = GameSetup::new(board, seats, 1000 * p as u64 + game);
@@ -100,9 +106,7 @@ fn legal_actions_are_exactly_what_check_accepts() {
                 .players()
                 .iter()
                 .map(|pl| match &pl.kind {
-                    worlds_engine::SeatKind::Computer { strategy } => {
-                        strategy_by_name(strategy).expect("known strategy")
-                    }
+                    worlds_engine::SeatKind::Computer { strategy } => bot(*strategy),
                     worlds_engine::SeatKind::Human => unreachable!(),
                 })
                 .collect();
@@ -111,7 +115,7 @@ fn legal_actions_are_exactly_what_check_accepts() {
                 check_position(&g, &at);
                 positions += 1;
                 let Some(me) = g.actor() else { break };
-                let action = bots[me].choose(&g, me);
+                let action = bots[me.index()].choose(&g, me);
                 let action = if g.allows(&action) {
                     action
                 } else {

@@ -8,6 +8,7 @@ use rand_chacha::ChaCha8Rng;
 use worlds_engine::bots::random_action;
 use worlds_engine::cards::DeckKind;
 use worlds_engine::game::{GameSetup, Seat};
+use worlds_engine::SquareId;
 use worlds_engine::{Action, Game, Phase, Preset, TradeSide};
 
 fn new_game(preset: Preset, players: usize, seed: u64, round_limit: u32) -> Game {
@@ -43,19 +44,19 @@ fn check_invariants(g: &Game) -> Result<(), String> {
             if g.player(o).bankrupt {
                 return Err(format!("bankrupt player {o} owns square {i}"));
             }
-        } else if s.houses > 0 || s.mortgaged {
+        } else if s.buildings.level() > 0 || s.mortgaged {
             return Err(format!("unowned square {i} has buildings or a mortgage"));
         }
-        if s.houses > 5 {
-            return Err(format!("square {i} has {} buildings", s.houses));
+        if s.buildings.level() > 5 {
+            return Err(format!("square {i} has {} buildings", s.buildings.level()));
         }
-        if s.houses > 0 && sq.house_cost().is_none() {
+        if s.buildings.level() > 0 && sq.house_cost().is_none() {
             return Err(format!("square {i} cannot hold buildings"));
         }
-        if s.houses == 5 {
+        if s.buildings.level() == 5 {
             hotels += 1;
         } else {
-            houses += u32::from(s.houses);
+            houses += u32::from(s.buildings.level());
         }
     }
     if houses + g.bank_houses() != rules.houses || hotels + g.bank_hotels() != rules.hotels {
@@ -67,7 +68,10 @@ fn check_invariants(g: &Game) -> Result<(), String> {
     }
     for gi in 0..g.board().groups().len() {
         let lots = g.board().group_lots(gi);
-        let levels: Vec<u8> = lots.iter().map(|&l| g.square(l).houses).collect();
+        let levels: Vec<u8> = lots
+            .iter()
+            .map(|&l| g.square(l).buildings.level())
+            .collect();
         let built = levels.iter().any(|&h| h > 0);
         if built && lots.iter().any(|&l| g.square(l).mortgaged) {
             return Err(format!("group {gi} has buildings and a mortgaged lot"));
@@ -123,23 +127,23 @@ fn probe(rng: &mut ChaCha8Rng, g: &Game) -> Action {
             amount: rng.random_range(-5..3000),
         },
         3 => Action::Build {
-            square: rng.random_range(0..n),
+            square: SquareId(rng.random_range(0..n)),
         },
         4 => Action::SellBuilding {
-            square: rng.random_range(0..n),
+            square: SquareId(rng.random_range(0..n)),
         },
         5 => Action::Mortgage {
-            square: rng.random_range(0..n),
+            square: SquareId(rng.random_range(0..n)),
         },
         6 => Action::Unmortgage {
-            square: rng.random_range(0..n),
+            square: SquareId(rng.random_range(0..n)),
         },
         7 => Action::EndTurn,
         8 => Action::PayJailFine,
         9 => Action::ProposeTrade {
-            to: rng.random_range(0..g.players().len() + 1),
+            to: worlds_engine::PlayerId(rng.random_range(0..g.players().len() + 1)),
             give: TradeSide {
-                lots: vec![rng.random_range(0..n)],
+                lots: vec![SquareId(rng.random_range(0..n))],
                 cash: rng.random_range(-10..5000),
                 jail_cards: 0,
             },

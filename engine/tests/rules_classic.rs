@@ -5,6 +5,8 @@ mod common;
 use common::*;
 use serde_json::json;
 use worlds_engine::game::Phase;
+use worlds_engine::PlayerId;
+use worlds_engine::SquareId;
 use worlds_engine::{Action, RuleError, TradeSide};
 
 rule!(
@@ -95,7 +97,7 @@ rule!(
     |g| {
         assert_eq!(pos(&g, "Ann"), 10);
         assert!(player(&g, "Ann").in_jail);
-        assert_eq!(g.current_player(), 1, "the turn passed to Bob");
+        assert_eq!(g.current_player(), PlayerId(1), "the turn passed to Bob");
     }
 );
 
@@ -279,7 +281,11 @@ rule!(
 fn building_needs_the_whole_group() {
     let mut g = start(json!({"board": "classic",
         "players": [{"name": "Ann", "owns": ["Baltic Avenue"]}, {"name": "Bob", "owns": ["Mediterranean Avenue"]}]}));
-    let err = g.apply(Action::Build { square: 3 }).expect_err("refused");
+    let err = g
+        .apply(Action::Build {
+            square: SquareId(3),
+        })
+        .expect_err("refused");
     assert_eq!(
         err.to_string(),
         "You cannot build on Baltic Avenue: you do not own the whole brown group."
@@ -290,13 +296,26 @@ fn building_needs_the_whole_group() {
 fn building_evenly() {
     let mut g = start(json!({"board": "classic",
         "players": [{"name": "Ann", "owns": ["Mediterranean Avenue", "Baltic Avenue"]}, {"name": "Bob"}]}));
-    g.apply(Action::Build { square: 1 }).expect("first house");
-    let err = g.apply(Action::Build { square: 1 }).expect_err("uneven");
+    g.apply(Action::Build {
+        square: SquareId(1),
+    })
+    .expect("first house");
+    let err = g
+        .apply(Action::Build {
+            square: SquareId(1),
+        })
+        .expect_err("uneven");
     assert!(matches!(err, RuleError::CannotBuild { .. }));
     assert!(err.to_string().contains("build evenly"));
-    g.apply(Action::Build { square: 3 }).expect("second lot");
-    g.apply(Action::Build { square: 1 }).expect("now even");
-    assert_eq!(g.square(1).houses, 2);
+    g.apply(Action::Build {
+        square: SquareId(3),
+    })
+    .expect("second lot");
+    g.apply(Action::Build {
+        square: SquareId(1),
+    })
+    .expect("now even");
+    assert_eq!(g.square(1).buildings.level(), 2);
     assert_eq!(cash_of(&g, 0), 1500 - 150);
     assert_eq!(g.bank_houses(), 29);
 }
@@ -307,29 +326,42 @@ fn selling_evenly() {
         "players": [{"name": "Ann", "owns": ["Mediterranean Avenue", "Baltic Avenue"],
             "houses": {"Mediterranean Avenue": 2, "Baltic Avenue": 1}}, {"name": "Bob"}]}));
     let err = g
-        .apply(Action::SellBuilding { square: 3 })
+        .apply(Action::SellBuilding {
+            square: SquareId(3),
+        })
         .expect_err("uneven");
     assert!(err.to_string().contains("sell evenly"));
-    g.apply(Action::SellBuilding { square: 1 })
-        .expect("from the most built");
-    assert_eq!(g.square(1).houses, 1);
+    g.apply(Action::SellBuilding {
+        square: SquareId(1),
+    })
+    .expect("from the most built");
+    assert_eq!(g.square(1).buildings.level(), 1);
 }
 
 #[test]
 fn even_build_off_house_rule() {
     let mut g = start(json!({"board": "classic", "rules": {"even_build": false},
         "players": [{"name": "Ann", "owns": ["Mediterranean Avenue", "Baltic Avenue"]}, {"name": "Bob"}]}));
-    g.apply(Action::Build { square: 1 }).expect("one");
-    g.apply(Action::Build { square: 1 })
-        .expect("two on the same lot");
-    assert_eq!(g.square(1).houses, 2);
+    g.apply(Action::Build {
+        square: SquareId(1),
+    })
+    .expect("one");
+    g.apply(Action::Build {
+        square: SquareId(1),
+    })
+    .expect("two on the same lot");
+    assert_eq!(g.square(1).buildings.level(), 2);
 }
 
 #[test]
 fn no_building_on_a_group_with_a_mortgaged_lot() {
     let mut g = start(json!({"board": "classic",
         "players": [{"name": "Ann", "owns": ["Mediterranean Avenue", "Baltic Avenue"], "mortgaged": ["Mediterranean Avenue"]}, {"name": "Bob"}]}));
-    let err = g.apply(Action::Build { square: 3 }).expect_err("mortgaged");
+    let err = g
+        .apply(Action::Build {
+            square: SquareId(3),
+        })
+        .expect_err("mortgaged");
     assert!(err.to_string().contains("mortgaged"));
 }
 
@@ -339,8 +371,11 @@ fn a_hotel_needs_four_houses_and_returns_them_to_the_bank() {
         "players": [{"name": "Ann", "owns": ["Mediterranean Avenue", "Baltic Avenue"],
             "houses": {"Mediterranean Avenue": 4, "Baltic Avenue": 4}}, {"name": "Bob"}]}));
     assert_eq!(g.bank_houses(), 24);
-    g.apply(Action::Build { square: 1 }).expect("hotel");
-    assert_eq!(g.square(1).houses, 5);
+    g.apply(Action::Build {
+        square: SquareId(1),
+    })
+    .expect("hotel");
+    assert_eq!(g.square(1).buildings.level(), 5);
     assert_eq!(g.bank_houses(), 28);
     assert_eq!(g.bank_hotels(), 11);
     assert_eq!(cash_of(&g, 0), 1450);
@@ -350,7 +385,11 @@ fn a_hotel_needs_four_houses_and_returns_them_to_the_bank() {
 fn when_the_bank_has_no_house_nobody_builds() {
     let mut g = start(json!({"board": "classic", "rules": {"houses": 0},
         "players": [{"name": "Ann", "owns": ["Mediterranean Avenue", "Baltic Avenue"]}, {"name": "Bob"}]}));
-    let err = g.apply(Action::Build { square: 1 }).expect_err("no houses");
+    let err = g
+        .apply(Action::Build {
+            square: SquareId(1),
+        })
+        .expect_err("no houses");
     assert!(err.to_string().contains("no house left"));
 }
 
@@ -359,20 +398,33 @@ fn housing_shortage_the_last_houses_are_auctioned() {
     let mut g = start(json!({"board": "classic", "rules": {"houses": 1},
         "players": [{"name": "Ann", "owns": ["Mediterranean Avenue", "Baltic Avenue"]},
                     {"name": "Bob", "owns": ["Oriental Avenue", "Vermont Avenue", "Connecticut Avenue"]}]}));
-    g.apply(Action::Build { square: 1 }).expect("asks to build");
+    g.apply(Action::Build {
+        square: SquareId(1),
+    })
+    .expect("asks to build");
     let Phase::Auction(a) = g.phase().clone() else {
         panic!("a house auction, got {:?}", g.phase())
     };
     assert_eq!(a.lot, None);
-    assert_eq!(a.bidders, vec![0, 1]);
+    assert_eq!(a.bidders, vec![PlayerId(0), PlayerId(1)]);
     assert_eq!(a.min_bid(), 50);
     g.apply(Action::Bid { amount: 60 }).expect("Ann bids");
     g.apply(Action::Bid { amount: 70 }).expect("Bob bids");
     g.apply(Action::PassBid).expect("Ann passes");
-    assert_eq!(g.phase(), &Phase::PlaceHouse { player: 1 });
-    assert!(g.legal_actions().contains(&Action::Build { square: 6 }));
-    g.apply(Action::Build { square: 6 }).expect("Bob places it");
-    assert_eq!(g.square(6).houses, 1);
+    assert_eq!(
+        g.phase(),
+        &Phase::PlaceHouse {
+            player: PlayerId(1)
+        }
+    );
+    assert!(g.legal_actions().contains(&Action::Build {
+        square: SquareId(6)
+    }));
+    g.apply(Action::Build {
+        square: SquareId(6),
+    })
+    .expect("Bob places it");
+    assert_eq!(g.square(6).buildings.level(), 1);
     assert_eq!(g.bank_houses(), 0);
     assert_eq!(cash_of(&g, 1), 1430);
     assert_eq!(g.phase(), &Phase::Roll, "back to Ann's turn");
@@ -384,15 +436,22 @@ fn selling_a_hotel_needs_four_houses_in_the_bank() {
         "players": [{"name": "Ann", "owns": ["Mediterranean Avenue", "Baltic Avenue"],
             "houses": {"Mediterranean Avenue": 5, "Baltic Avenue": 5}}, {"name": "Bob"}]}));
     let err = g
-        .apply(Action::SellBuilding { square: 1 })
+        .apply(Action::SellBuilding {
+            square: SquareId(1),
+        })
         .expect_err("short of houses");
     assert!(err.to_string().contains("only 3 houses"));
-    assert!(g
-        .legal_actions()
-        .contains(&Action::SellAllBuildings { square: 1 }));
-    g.apply(Action::SellAllBuildings { square: 1 })
-        .expect("sell down");
-    assert_eq!((g.square(1).houses, g.square(3).houses), (0, 0));
+    assert!(g.legal_actions().contains(&Action::SellAllBuildings {
+        square: SquareId(1)
+    }));
+    g.apply(Action::SellAllBuildings {
+        square: SquareId(1),
+    })
+    .expect("sell down");
+    assert_eq!(
+        (g.square(1).buildings.level(), g.square(3).buildings.level()),
+        (0, 0)
+    );
     assert_eq!(cash_of(&g, 0), 1500 + 250);
     assert_eq!(g.bank_hotels(), 12);
 }
@@ -402,7 +461,10 @@ fn buildings_sell_back_at_half_their_cost() {
     let mut g = start(json!({"board": "classic",
         "players": [{"name": "Ann", "owns": ["Mediterranean Avenue", "Baltic Avenue"],
             "houses": {"Mediterranean Avenue": 1, "Baltic Avenue": 1}}, {"name": "Bob"}]}));
-    g.apply(Action::SellBuilding { square: 1 }).expect("sell");
+    g.apply(Action::SellBuilding {
+        square: SquareId(1),
+    })
+    .expect("sell");
     assert_eq!(cash_of(&g, 0), 1525);
     assert_eq!(g.bank_houses(), 31);
 }
@@ -411,7 +473,10 @@ fn buildings_sell_back_at_half_their_cost() {
 fn mortgage_pays_half_the_price() {
     let mut g = start(json!({"board": "classic",
         "players": [{"name": "Ann", "owns": ["Boardwalk"]}, {"name": "Bob"}]}));
-    g.apply(Action::Mortgage { square: 39 }).expect("mortgage");
+    g.apply(Action::Mortgage {
+        square: SquareId(39),
+    })
+    .expect("mortgage");
     assert_eq!(cash_of(&g, 0), 1700);
     assert!(g.square(39).mortgaged);
 }
@@ -420,7 +485,10 @@ fn mortgage_pays_half_the_price() {
 fn lifting_a_mortgage_costs_the_mortgage_plus_ten_percent() {
     let mut g = start(json!({"board": "classic",
         "players": [{"name": "Ann", "owns": ["Park Place"], "mortgaged": ["Park Place"]}, {"name": "Bob"}]}));
-    g.apply(Action::Unmortgage { square: 37 }).expect("lift");
+    g.apply(Action::Unmortgage {
+        square: SquareId(37),
+    })
+    .expect("lift");
     assert_eq!(cash_of(&g, 0), 1500 - 193);
 }
 
@@ -430,7 +498,9 @@ fn mortgaging_needs_the_group_free_of_buildings() {
         "players": [{"name": "Ann", "owns": ["Mediterranean Avenue", "Baltic Avenue"],
             "houses": {"Mediterranean Avenue": 1}}, {"name": "Bob"}]}));
     let err = g
-        .apply(Action::Mortgage { square: 3 })
+        .apply(Action::Mortgage {
+            square: SquareId(3),
+        })
         .expect_err("buildings");
     assert!(err.to_string().contains("sell the buildings"));
 }
@@ -439,9 +509,9 @@ fn mortgaged_lot_traded_to_bob() -> worlds_engine::Game {
     let mut g = start(json!({"board": "classic",
         "players": [{"name": "Ann", "owns": ["Baltic Avenue"], "mortgaged": ["Baltic Avenue"]}, {"name": "Bob"}]}));
     g.apply(Action::ProposeTrade {
-        to: 1,
+        to: PlayerId(1),
         give: TradeSide {
-            lots: vec![3],
+            lots: vec![SquareId(3)],
             ..TradeSide::default()
         },
         take: TradeSide {
@@ -458,7 +528,7 @@ fn mortgaged_lot_traded_to_bob() -> worlds_engine::Game {
 #[test]
 fn receiving_a_mortgaged_lot_costs_ten_percent_at_once() {
     let g = mortgaged_lot_traded_to_bob();
-    assert_eq!(g.square(3).owner, Some(1));
+    assert_eq!(g.square(3).owner, Some(PlayerId(1)));
     assert!(g.square(3).mortgaged);
     assert_eq!(cash_of(&g, 1), 1500 - 10 - 3);
     assert_eq!(cash_of(&g, 0), 1510);
@@ -499,27 +569,27 @@ fn trades_carry_lots_cash_and_jail_cards_both_ways() {
         "players": [{"name": "Ann", "owns": ["Baltic Avenue"], "jail_cards": ["chance"]},
                     {"name": "Bob", "owns": ["Boardwalk"]}]}));
     g.apply(Action::ProposeTrade {
-        to: 1,
+        to: PlayerId(1),
         give: TradeSide {
-            lots: vec![3],
+            lots: vec![SquareId(3)],
             cash: 100,
             jail_cards: 1,
         },
         take: TradeSide {
-            lots: vec![39],
+            lots: vec![SquareId(39)],
             cash: 5,
             jail_cards: 0,
         },
     })
     .expect("offer");
     assert!(matches!(g.phase(), Phase::TradeOffer(_)));
-    assert_eq!(g.actor(), Some(1));
+    assert_eq!(g.actor(), Some(PlayerId(1)));
     g.apply(Action::AnswerTrade { accept: true })
         .expect("accept");
-    assert_eq!(g.square(3).owner, Some(1));
-    assert_eq!(g.square(39).owner, Some(0));
+    assert_eq!(g.square(3).owner, Some(PlayerId(1)));
+    assert_eq!(g.square(39).owner, Some(PlayerId(0)));
     assert_eq!(cash_of(&g, 0), 1405);
-    assert_eq!(g.player(1).jail_cards.len(), 1);
+    assert_eq!(g.player(PlayerId(1)).jail_cards.len(), 1);
     assert_eq!(g.phase(), &Phase::Roll);
 }
 
@@ -528,9 +598,9 @@ fn a_declined_trade_changes_nothing() {
     let mut g = start(json!({"board": "classic",
         "players": [{"name": "Ann", "owns": ["Baltic Avenue"]}, {"name": "Bob"}]}));
     g.apply(Action::ProposeTrade {
-        to: 1,
+        to: PlayerId(1),
         give: TradeSide {
-            lots: vec![3],
+            lots: vec![SquareId(3)],
             ..TradeSide::default()
         },
         take: TradeSide {
@@ -541,7 +611,7 @@ fn a_declined_trade_changes_nothing() {
     .expect("offer");
     g.apply(Action::AnswerTrade { accept: false })
         .expect("decline");
-    assert_eq!(g.square(3).owner, Some(0));
+    assert_eq!(g.square(3).owner, Some(PlayerId(0)));
     assert_eq!(cash_of(&g, 1), 1500);
 }
 
@@ -552,9 +622,9 @@ fn no_trading_a_lot_whose_group_has_buildings() {
             "houses": {"Baltic Avenue": 1}}, {"name": "Bob"}]}));
     let err = g
         .apply(Action::ProposeTrade {
-            to: 1,
+            to: PlayerId(1),
             give: TradeSide {
-                lots: vec![1],
+                lots: vec![SquareId(1)],
                 ..TradeSide::default()
             },
             take: TradeSide::default(),
@@ -573,7 +643,7 @@ fn trades_only_during_the_traders_own_turn() {
     // An auction runs: nobody may trade now.
     let err = g
         .apply(Action::ProposeTrade {
-            to: 1,
+            to: PlayerId(1),
             give: TradeSide {
                 cash: 10,
                 ..TradeSide::default()
@@ -818,7 +888,7 @@ rule!(
     "rolls": [[1, 2]], "decks": {"chance": [11]}}),
     |g| {
         let text = g.log().iter().find_map(|e| match &e.event {
-            worlds_engine::Event::CardDrawn { text, .. } => Some(text.clone()),
+            worlds_engine::Event::CardDrawn { deck, number } => Some(g.card_text(*deck, *number)),
             _ => None,
         });
         assert_eq!(text.as_deref(), Some("Bank pays you a dividend of $50."));
@@ -880,7 +950,10 @@ rule!(
     |g| {
         // 200 of tax: 8 houses sell for 25 each.
         assert_eq!(cash(&g, "Ann"), 0);
-        assert_eq!(g.square(1).houses + g.square(3).houses, 0);
+        assert_eq!(
+            g.square(1).buildings.level() + g.square(3).buildings.level(),
+            0
+        );
         assert!(!player(&g, "Ann").bankrupt);
     }
 );
@@ -899,7 +972,7 @@ rule!(
         // Ann's 10 + 50 from mortgaging Vermont, less 5 + 5 interest on the two mortgaged lots.
         assert_eq!(cash(&g, "Bob"), 1550);
         assert!(g.is_over());
-        assert_eq!(g.winner(), Some(1));
+        assert_eq!(g.winner(), Some(PlayerId(1)));
     }
 );
 
@@ -913,7 +986,7 @@ rule!(
     "rolls": [[1, 2]], "actions": [{"action": "declare_bankruptcy"}]}),
     |g| {
         assert_eq!(cash(&g, "Bob"), 1500 + 10 + 75);
-        assert_eq!(g.square(6).houses, 0);
+        assert_eq!(g.square(6).buildings.level(), 0);
         assert_eq!(owner(&g, "Connecticut Avenue").as_deref(), Some("Bob"));
     }
 );
@@ -935,7 +1008,7 @@ rule!(
             "jail card back in its deck"
         );
         assert!(!g.is_over());
-        assert_eq!(g.current_player(), 1);
+        assert_eq!(g.current_player(), PlayerId(1));
     }
 );
 
@@ -962,7 +1035,7 @@ rule!(
     "actions": [{"action": "resign", "player": 0}]}),
     |g| {
         assert!(g.is_over());
-        assert_eq!(g.winner(), Some(1));
+        assert_eq!(g.winner(), Some(PlayerId(1)));
         assert!(g.legal_actions().is_empty());
     }
 );
@@ -975,8 +1048,8 @@ rule!(
     "rolls": [[1, 2], [2, 3], [1, 1]]}),
     |g| {
         assert!(g.is_over());
-        assert_eq!(g.winner(), Some(1));
-        assert_eq!(g.assets(1), 2000);
+        assert_eq!(g.winner(), Some(PlayerId(1)));
+        assert_eq!(g.assets(PlayerId(1)), 2000);
         assert_eq!(g.round(), 1);
     }
 );
@@ -986,7 +1059,7 @@ fn assets_are_cash_plus_lot_prices_plus_building_costs() {
     let g = start(json!({"board": "classic",
         "players": [{"name": "Ann", "cash": 100, "owns": ["Mediterranean Avenue", "Baltic Avenue", "Boardwalk"],
             "houses": {"Mediterranean Avenue": 2, "Baltic Avenue": 5}}, {"name": "Bob"}]}));
-    assert_eq!(g.assets(0), 100 + 60 + 60 + 400 + 2 * 50 + 5 * 50);
+    assert_eq!(g.assets(PlayerId(0)), 100 + 60 + 60 + 400 + 2 * 50 + 5 * 50);
 }
 
 #[test]
@@ -1009,11 +1082,19 @@ fn a_refused_action_leaves_the_game_untouched() {
     for a in [
         Action::EndTurn,
         Action::Buy,
-        Action::Build { square: 3 },
-        Action::Unmortgage { square: 3 },
+        Action::Build {
+            square: SquareId(3),
+        },
+        Action::Unmortgage {
+            square: SquareId(3),
+        },
         Action::Bid { amount: 10 },
-        Action::Mortgage { square: 99 },
-        Action::Resign { player: 7 },
+        Action::Mortgage {
+            square: SquareId(99),
+        },
+        Action::Resign {
+            player: PlayerId(7),
+        },
     ] {
         assert!(g.apply(a).is_err());
         assert_eq!(g, before);
@@ -1030,10 +1111,18 @@ fn every_listed_legal_action_is_accepted() {
         Action::Roll,
         Action::PayJailFine,
         Action::UseJailCard,
-        Action::Build { square: 1 },
-        Action::Unmortgage { square: 39 },
-        Action::Mortgage { square: 3 },
-        Action::Resign { player: 0 },
+        Action::Build {
+            square: SquareId(1),
+        },
+        Action::Unmortgage {
+            square: SquareId(39),
+        },
+        Action::Mortgage {
+            square: SquareId(3),
+        },
+        Action::Resign {
+            player: PlayerId(0),
+        },
     ] {
         assert!(legal.contains(&a), "{a:?} missing from {legal:?}");
     }

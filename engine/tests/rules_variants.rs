@@ -3,6 +3,7 @@
 mod common;
 use common::*;
 use serde_json::json;
+use worlds_engine::PlayerId;
 
 // ----- Mini -----
 
@@ -56,7 +57,7 @@ rule!(
     |g| {
         assert_eq!(owner(&g, "Old Kent Road"), None);
         assert!(!has_event(&g, "auction_started"));
-        assert_eq!(g.current_player(), 1);
+        assert_eq!(g.current_player(), PlayerId(1));
     }
 );
 
@@ -151,7 +152,7 @@ rule!(
         assert!(player(&g, "Ann").bankrupt);
         assert_eq!(cash(&g, "Ann"), 0);
         assert!(!g.is_over());
-        assert_eq!(g.current_player(), 1);
+        assert_eq!(g.current_player(), PlayerId(1));
     }
 );
 
@@ -162,7 +163,7 @@ rule!(
     "rolls": [[3, 3]]}),
     |g| {
         assert!(g.is_over());
-        assert_eq!(g.winner(), Some(1));
+        assert_eq!(g.winner(), Some(PlayerId(1)));
     }
 );
 
@@ -176,7 +177,7 @@ rule!(
         assert!(g.is_over());
         assert_eq!(g.round(), 2);
         // Ann: Old Kent Road (60) then Road; Bob: Road then Paddington's fee (40).
-        assert_eq!(g.winner(), Some(0));
+        assert_eq!(g.winner(), Some(PlayerId(0)));
     }
 );
 
@@ -480,7 +481,7 @@ rule!(
     |g| {
         assert_eq!(pos(&g, "Ann"), 15);
         assert!(!player(&g, "Ann").in_jail);
-        assert_eq!(g.current_player(), 1);
+        assert_eq!(g.current_player(), PlayerId(1));
         assert!(has_event(&g, "too_many_doubles"));
     }
 );
@@ -548,7 +549,7 @@ fn bots_play_whole_games_on_every_board() {
     use worlds_engine::bots::play_out;
     use worlds_engine::game::{GameSetup, Seat};
     for preset in worlds_engine::Preset::ALL {
-        for strategy in ["balanced", "cautious", "random"] {
+        for strategy in worlds_engine::game::ComputerStrategy::ALL {
             let seats = (0..4)
                 .map(|i| Seat::computer(&format!("Bot {i}"), strategy))
                 .collect();
@@ -556,7 +557,7 @@ fn bots_play_whole_games_on_every_board() {
             setup.rules.round_limit = Some(100);
             let mut g = worlds_engine::Game::new(setup).expect("game");
             play_out(&mut g, 200_000);
-            assert!(g.is_over(), "{} {strategy}", preset.id());
+            assert!(g.is_over(), "{} {strategy:?}", preset.id());
             assert!(g.winner().is_some());
         }
     }

@@ -154,7 +154,11 @@ fn auction_bids(g: &Game) -> Vec<String> {
 /// The value a side of a trade hands over: lots at their price (a mortgaged one at its
 /// price less the mortgage owed), plus the cash.
 pub fn side_value(g: &Game, side: &TradeSide) -> i64 {
-    side.lots.iter().map(|&l| lot_worth(g, l)).sum::<i64>() + side.cash
+    side.lots
+        .iter()
+        .map(|&l| lot_worth(g, l.index()))
+        .sum::<i64>()
+        + side.cash
 }
 
 /// What a lot is worth to whoever receives it: its price, less the mortgage owed on it.
@@ -173,6 +177,7 @@ fn describe_side(g: &Game, side: &TradeSide) -> Vec<String> {
         .lots
         .iter()
         .map(|&l| {
+            let l = l.index();
             let mut s = format!(
                 "{} ({})",
                 b.square(l).name,
@@ -234,7 +239,7 @@ pub fn PhaseDialog() -> impl IntoView {
         session.game.with_untracked(|slot| {
         let game = slot.as_ref()?;
         let b = game.board();
-        let name_of = |p: usize| game.player(p).name.clone();
+        let name_of = |p: worlds_engine::PlayerId| game.player(p).name.clone();
         let legal = game.legal_actions();
         let can = |a: &Action| legal.contains(a);
         let any_manage = legal.iter().any(|a| {
@@ -247,6 +252,7 @@ pub fn PhaseDialog() -> impl IntoView {
         });
         let view = match phase {
             Phase::BuyOrDecline { square } => {
+                let square = square.index();
                 let price = b.money(b.square(square).price().unwrap_or(0));
                 let sq_name = b.square(square).name.clone();
                 let decline_label = if game.rules().auctions {
@@ -281,7 +287,7 @@ pub fn PhaseDialog() -> impl IntoView {
             Phase::Auction(a) => {
                 let what = a
                     .lot
-                    .map_or("a house".to_string(), |l| b.square(l).name.clone());
+                    .map_or("a house".to_string(), |l| b.square(l.index()).name.clone());
                 let bidder = a
                     .bidders
                     .get(a.next)
@@ -317,7 +323,7 @@ pub fn PhaseDialog() -> impl IntoView {
                     .collect();
                 view! {
                     <Modal title=format!("Auction: {what}") class="phase-dialog">
-                        {a.lot.map(|l| view! { <DeedCard square=l /> })}
+                        {a.lot.map(|l| view! { <DeedCard square=l.index() /> })}
                         <p aria-live="polite" class="auction-high">{high}</p>
                         <p>{format!("{bidder} to bid (has {cash_label}).")}</p>
                         {(!history.is_empty()).then(|| view! {
@@ -416,10 +422,12 @@ pub fn PhaseDialog() -> impl IntoView {
             }
             Phase::PlaceHouse { player } => {
                 let who = name_of(player);
-                let spots: Vec<(usize, String)> = legal
+                let spots: Vec<(worlds_engine::SquareId, String)> = legal
                     .iter()
                     .filter_map(|a| match a {
-                        Action::Build { square } => Some((*square, b.square(*square).name.clone())),
+                        Action::Build { square } => {
+                            Some((*square, b.square(square.index()).name.clone()))
+                        }
                         _ => None,
                     })
                     .collect();

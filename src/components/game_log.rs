@@ -31,10 +31,10 @@ fn log_line(g: &Game, e: &worlds_engine::LogEntry) -> LogLine {
     let b = g.board();
     LogLine {
         round: e.round,
-        player: e.player,
+        player: e.player.index(),
         player_name: g
             .players()
-            .get(e.player)
+            .get(e.player.index())
             .map_or(String::new(), |p| p.name.clone()),
         text: g.describe(e),
         square: b
@@ -51,7 +51,7 @@ pub fn latest_lines(g: &Game, player: Option<usize>, count: usize) -> Vec<LogLin
     g.log()
         .iter()
         .rev()
-        .filter(|e| player.is_none_or(|p| p == e.player))
+        .filter(|e| player.is_none_or(|p| p == e.player.index()))
         .take(count)
         .map(|e| log_line(g, e))
         .collect()

@@ -2,7 +2,7 @@
 //! exactly the buttons the engine allows now.
 
 use leptos::prelude::*;
-use worlds_engine::Action;
+use worlds_engine::{Action, SquareId};
 
 use super::modal::Modal;
 use crate::components::play_ui::PlayUi;
@@ -42,7 +42,7 @@ pub fn ManageDialog() -> impl IntoView {
                 .map(|l| {
                     let st = g.square(l);
                     let name = b.square(l).name.clone();
-                    let mut state = match st.houses {
+                    let mut state = match st.buildings.level() {
                         0 => String::new(),
                         5 => "hotel".into(),
                         1 => "1 house".into(),
@@ -61,26 +61,30 @@ pub fn ManageDialog() -> impl IntoView {
                     let mut actions = Vec::new();
                     for a in &legal {
                         let (label, aria) = match a {
-                            Action::Build { square } if *square == l => {
-                                let what = if st.houses == 4 { "hotel" } else { "house" };
+                            Action::Build { square } if *square == SquareId(l) => {
+                                let what = if st.buildings.level() == 4 {
+                                    "hotel"
+                                } else {
+                                    "house"
+                                };
                                 (
                                     format!("Build {what} {cost}"),
                                     format!("Build a {what} on {name} for {cost}"),
                                 )
                             }
-                            Action::SellBuilding { square } if *square == l => (
+                            Action::SellBuilding { square } if *square == SquareId(l) => (
                                 format!("Sell building +{refund}"),
                                 format!("Sell a building on {name} for {refund}"),
                             ),
-                            Action::SellAllBuildings { square } if *square == l => (
+                            Action::SellAllBuildings { square } if *square == SquareId(l) => (
                                 "Sell all buildings".to_string(),
                                 format!("Sell every building of {name}'s group"),
                             ),
-                            Action::Mortgage { square } if *square == l => (
+                            Action::Mortgage { square } if *square == SquareId(l) => (
                                 format!("Mortgage +{mortgage}"),
                                 format!("Mortgage {name} for {mortgage}"),
                             ),
-                            Action::Unmortgage { square } if *square == l => (
+                            Action::Unmortgage { square } if *square == SquareId(l) => (
                                 format!("Lift mortgage {lift}"),
                                 format!("Lift the mortgage on {name} for {lift}"),
                             ),

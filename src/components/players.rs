@@ -1,7 +1,7 @@
 //! The side panel's list of players: name, token, cash, color, turn marker, jail, lots.
 
 use leptos::prelude::*;
-use worlds_engine::SeatKind;
+use worlds_engine::{PlayerId, SeatKind};
 
 use crate::lobby::token_glyph;
 use crate::session::Session;
@@ -39,10 +39,10 @@ pub fn PlayerPanel() -> impl IntoView {
                 .iter()
                 .enumerate()
                 .map(|(i, p)| {
+                    let id = PlayerId(i);
                     let picture = p
                         .token
-                        .strip_prefix("pawn:")
-                        .and_then(|n| n.parse::<usize>().ok())
+                        .pawn()
                         .and_then(|n| b.def().pawns.get(n))
                         .map(|pawn| pawn.picture.clone());
                     PlayerRow {
@@ -51,17 +51,17 @@ pub fn PlayerPanel() -> impl IntoView {
                         picture,
                         color: p.color.clone(),
                         cash: b.money(p.cash),
-                        acting: actor == Some(i),
-                        turn: i == current && !g.is_over(),
+                        acting: actor == Some(id),
+                        turn: id == current && !g.is_over(),
                         computer: match &p.kind {
-                            SeatKind::Computer { strategy } => Some(strategy.clone()),
+                            SeatKind::Computer { strategy } => Some(strategy.name().to_string()),
                             SeatKind::Human => None,
                         },
                         in_jail: p.in_jail,
                         bankrupt: p.bankrupt,
                         jail_cards: p.jail_cards.len(),
                         lots: g
-                            .lots_of(i)
+                            .lots_of(id)
                             .into_iter()
                             .map(|l| {
                                 let color = b

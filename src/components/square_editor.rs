@@ -3,12 +3,12 @@
 
 use leptos::prelude::*;
 use worlds_engine::board::MAX_NAME_CHARS;
-use worlds_engine::{SquareDef, SquareKind};
+use worlds_engine::{JokerEffect, SquareDef, SquareKind};
 
 use crate::components::fields::{
     NumberField, OptionalNumberField, PictureInput, Switch, TextField,
 };
-use crate::editor::{retype, EditorState, JokerAction, SquareType};
+use crate::editor::{retype, EditorState, SquareType};
 
 /// What the panel asks the editor screen to do.
 #[derive(Clone, Copy)]
@@ -217,17 +217,17 @@ enum JokerMode {
 }
 
 fn joker_fields(draft: RwSignal<SquareDef>) -> impl IntoView {
-    let mode = RwSignal::new(match draft.with_untracked(|d| JokerAction::of(&d.kind)) {
-        Some(JokerAction::Move(_)) => JokerMode::Move,
-        Some(JokerAction::Wait(_)) => JokerMode::Wait,
+    let mode = RwSignal::new(match draft.with_untracked(|d| JokerEffect::of(&d.kind)) {
+        Some(JokerEffect::Move(_)) => JokerMode::Move,
+        Some(JokerEffect::Wait(_)) => JokerMode::Wait,
         _ => JokerMode::Stay,
     });
     let choose = move |m: JokerMode| {
         mode.set(m);
         let action = match m {
-            JokerMode::Stay => JokerAction::Stay,
-            JokerMode::Move => JokerAction::Move(3),
-            JokerMode::Wait => JokerAction::Wait(1),
+            JokerMode::Stay => JokerEffect::Stay,
+            JokerMode::Move => JokerEffect::Move(3),
+            JokerMode::Wait => JokerEffect::Wait(1),
         };
         draft.update(|d| action.apply(&mut d.kind));
     };
@@ -257,13 +257,13 @@ fn joker_fields(draft: RwSignal<SquareDef>) -> impl IntoView {
                 draft,
                 "Squares to move (negative: back)",
                 |k| match k { SquareKind::Joker { move_by, .. } => Some(i64::from(*move_by)), _ => None },
-                |k, v| JokerAction::Move(v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32).apply(k),
+                |k, v| JokerEffect::Move(v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32).apply(k),
             ).into_any(),
             JokerMode::Wait => draft_number(
                 draft,
                 "Turns to wait",
                 |k| match k { SquareKind::Joker { wait, .. } => Some(i64::from(*wait)), _ => None },
-                |k, v| JokerAction::Wait(v.clamp(0, i64::from(u32::MAX)) as u32).apply(k),
+                |k, v| JokerEffect::Wait(v.clamp(0, i64::from(u32::MAX)) as u32).apply(k),
             ).into_any(),
         }}
         {draft_number(

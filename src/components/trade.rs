@@ -3,7 +3,7 @@
 //! then accepts or declines (see the trade answer in `dialogs.rs`).
 
 use leptos::prelude::*;
-use worlds_engine::{Action, TradeSide};
+use worlds_engine::{Action, PlayerId, SquareId, TradeSide};
 
 use super::modal::Modal;
 use crate::components::play_ui::PlayUi;
@@ -12,7 +12,7 @@ use crate::session::Session;
 /// A lot one side may put in the trade.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Tradable {
-    square: usize,
+    square: SquareId,
     name: String,
     mortgaged: bool,
     /// The group's color.
@@ -23,21 +23,25 @@ struct Tradable {
     value: i64,
 }
 
-fn tradable_lots(g: &worlds_engine::Game, player: usize) -> Vec<Tradable> {
+fn tradable_lots(g: &worlds_engine::Game, player: PlayerId) -> Vec<Tradable> {
     let b = g.board();
     g.lots_of(player)
         .into_iter()
         .filter(|&l| {
             // Lots whose group has buildings cannot change hands (the engine refuses them).
             b.group_of(l)
-                .map(|gi| b.group_lots(gi).iter().all(|&x| g.square(x).houses == 0))
+                .map(|gi| {
+                    b.group_lots(gi)
+                        .iter()
+                        .all(|&x| g.square(x).buildings.is_none())
+                })
                 .unwrap_or(true)
         })
         .map(|l| {
             let price = b.square(l).price().unwrap_or(0);
             let mortgaged = g.square(l).mortgaged;
             Tradable {
-                square: l,
+                square: SquareId(l),
                 name: b.square(l).name.clone(),
                 mortgaged,
                 color: b
@@ -61,7 +65,7 @@ fn SideEditor(
     /// Writes an amount in the board's money.
     money: Callback<i64, String>,
 ) -> impl IntoView {
-    let values: Vec<(usize, i64)> = lots.iter().map(|t| (t.square, t.value)).collect();
+    let values: Vec<(SquareId, i64)> = lots.iter().map(|t| (t.square, t.value)).collect();
     let worth = move || {
         side.with(|s| {
             let lots: i64 = s
@@ -144,11 +148,11 @@ pub fn TradeDialog() -> impl IntoView {
             return None;
         }
         // Read in place (the game is not copied): both sides' names, lots and cards.
-        type Partner = (usize, String, Vec<Tradable>, usize);
+        type Partner = (PlayerId, String, Vec<Tradable>, usize);
         let (others, mine, board) = session.game.with_untracked(|slot| {
             let game = slot.as_ref()?;
             let me = game.actor()?;
-            let side_of = |p: usize| -> Partner {
+            let side_of = |p: PlayerId| -> Partner {
                 (
                     p,
                     game.player(p).name.clone(),
@@ -164,7 +168,7 @@ pub fn TradeDialog() -> impl IntoView {
                 .collect();
             Some((others, side_of(me), game.board().clone()))
         })?;
-        let partner = RwSignal::new(others.first().map_or(0, |o| o.0));
+        let partner = RwSignal::new(others.first().map_or(PlayerId(0), |o| o.0));
         let give = RwSignal::new(TradeSide::default());
         let take = RwSignal::new(TradeSide::default());
         let problem = RwSignal::new(None::<String>);
@@ -178,7 +182,8 @@ pub fn TradeDialog() -> impl IntoView {
                 .unwrap_or_else(|| (p, String::new(), Vec::new(), 0));
             view! { <SideEditor legend=format!("{name} gives") lots=lots side=take max_cards=cards id="take" money=money /> }
         };
-        let others: Vec<(usize, String)> = others.into_iter().map(|(p, n, _, _)| (p, n)).collect();
+        let others: Vec<(PlayerId, String)> =
+            others.into_iter().map(|(p, n, _, _)| (p, n)).collect();
         let propose = move |_| {
             let action = Action::ProposeTrade {
                 to: partner.get_untracked(),
@@ -205,7 +210,7 @@ pub fn TradeDialog() -> impl IntoView {
                     <select on:change=move |ev| {
                         if let Ok(p) = event_target_value(&ev).parse::<usize>() {
                             take.set(TradeSide::default());
-                            partner.set(p);
+                            partner.set(PlayerId(p));
                         }
                     }>
                         {others.into_iter().map(|(p, n)| view! { <option value=p.to_string()>{n}</option> }).collect_view()}

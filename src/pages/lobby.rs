@@ -1,7 +1,7 @@
 //! Play: choose a board (presets and saved worlds), then seat the players and start.
 
 use leptos::prelude::*;
-use worlds_engine::Board;
+use worlds_engine::{Board, ComputerStrategy};
 
 use crate::components::modal::Modal;
 use crate::components::thumbnail::BoardThumbnail;
@@ -291,18 +291,18 @@ pub fn Lobby() -> impl IntoView {
                             "Plays as"
                             <select
                                 aria-label=format!("Player {n} plays as")
-                                prop:value=move || seat().and_then(|s| s.computer).unwrap_or_else(|| "human".into())
+                                prop:value=move || seat().and_then(|s| s.computer).map_or("human", ComputerStrategy::name)
                                 on:change=move |ev| {
                                     let v = event_target_value(&ev);
                                     form.update(|f| if let Some(s) = f.seats.get_mut(i) {
-                                        s.computer = (v != "human").then_some(v);
+                                        s.computer = ComputerStrategy::from_name(&v);
                                     });
                                 }
                             >
                                 <option value="human">"Human"</option>
                                 {STRATEGIES
                                     .iter()
-                                    .map(|(id, label)| view! { <option value=*id>{*label}</option> })
+                                    .map(|(strategy, label)| view! { <option value=strategy.name()>{*label}</option> })
                                     .collect_view()}
                             </select>
                         </label>

@@ -44,7 +44,7 @@ pub fn square_views(g: &Game, shown: &[usize]) -> Vec<SquareView> {
             let p = g.player(o);
             (p.color.clone(), p.name.clone())
         });
-        v.houses = st.houses;
+        v.houses = st.buildings.level();
         v.mortgaged = st.mortgaged;
         if matches!(b.square(i).kind, SquareKind::FreeParking)
             && g.rules().free_parking_jackpot
@@ -61,8 +61,7 @@ pub fn square_views(g: &Game, shown: &[usize]) -> Vec<SquareView> {
         if let Some(v) = views.get_mut(pos) {
             let picture = p
                 .token
-                .strip_prefix("pawn:")
-                .and_then(|n| n.parse::<usize>().ok())
+                .pawn()
                 .and_then(|n| b.def().pawns.get(n))
                 .map(|pawn| pawn.picture.clone());
             let name = if p.in_jail {

@@ -150,7 +150,7 @@ fn SharedGame(saved: SavedGame<GameRecord>) -> impl IntoView {
                         p.name.clone(),
                         b.money(p.cash),
                         b.square(p.position).name.clone(),
-                        g.lots_of(i).len(),
+                        g.lots_of(worlds_engine::PlayerId(i)).len(),
                         if p.bankrupt {
                             "bankrupt".to_string()
                         } else if p.in_jail {

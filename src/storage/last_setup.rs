@@ -6,6 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 use worlds_engine::envelope::{self, RecordKind};
+use worlds_engine::ComputerStrategy;
 
 use super::local::{LocalStore, StorageError};
 
@@ -18,7 +19,7 @@ pub struct SeatMemory {
     pub color: String,
     pub token: String,
     /// `None`: a human; `Some(strategy)`: a computer player.
-    pub computer: Option<String>,
+    pub computer: Option<ComputerStrategy>,
 }
 
 /// The last setup started from the lobby.

@@ -6,13 +6,13 @@ use super::prelude::*;
 
 impl Game {
     pub(crate) fn check_action(&self, action: &Action) -> Checked {
-        if self.phase == Phase::GameOver {
+        if matches!(self.phase, Phase::GameOver) {
             return Err(Refusal::GameOver);
         }
         if let Action::Resign { player } = action {
             let p = self
                 .players
-                .get(*player)
+                .get(player.0)
                 .ok_or(Refusal::NoSuchPlayer(*player))?;
             if p.bankrupt {
                 return Err(Refusal::PlayerOut(*player));
@@ -45,40 +45,40 @@ impl Game {
                 _ => Err(not_now("pass")),
             },
             Action::Build { square } => {
-                self.check_square(*square)?;
+                self.check_square(square.index())?;
                 match self.phase {
-                    Phase::PlaceHouse { player } => self.check_build(player, *square, true),
-                    _ if own_turn => self.check_build(actor, *square, false),
+                    Phase::PlaceHouse { player } => self.check_build(player, square.index(), true),
+                    _ if own_turn => self.check_build(actor, square.index(), false),
                     _ => Err(not_now("build")),
                 }
             }
             Action::SellBuilding { square } => {
-                self.check_square(*square)?;
+                self.check_square(square.index())?;
                 if !can_sell {
                     return Err(not_now("sell buildings"));
                 }
-                self.check_sell(actor, *square)
+                self.check_sell(actor, square.index())
             }
             Action::SellAllBuildings { square } => {
-                self.check_square(*square)?;
+                self.check_square(square.index())?;
                 if !can_sell {
                     return Err(not_now("sell buildings"));
                 }
-                self.check_sell_all(actor, *square)
+                self.check_sell_all(actor, square.index())
             }
             Action::Mortgage { square } => {
-                self.check_square(*square)?;
+                self.check_square(square.index())?;
                 if !can_sell {
                     return Err(not_now("mortgage"));
                 }
-                self.check_mortgage(actor, *square)
+                self.check_mortgage(actor, square.index())
             }
             Action::Unmortgage { square } => {
-                self.check_square(*square)?;
+                self.check_square(square.index())?;
                 if !own_turn {
                     return Err(not_now("lift a mortgage"));
                 }
-                self.check_unmortgage(actor, *square)
+                self.check_unmortgage(actor, square.index())
             }
             Action::ProposeTrade { to, give, take } => {
                 if !(own_turn || matches!(self.phase, Phase::RaiseCash { .. })) {
@@ -118,20 +118,30 @@ impl Game {
         let manage = |g: &Game, out: &mut Vec<Action>, build: bool, lift: bool| {
             for &l in &lots {
                 let sq = &g.squares[l];
-                if build && sq.houses < 5 && g.check_build(actor, l, false).is_ok() {
-                    out.push(Action::Build { square: l });
+                if build && !sq.buildings.is_hotel() && g.check_build(actor, l, false).is_ok() {
+                    out.push(Action::Build {
+                        square: SquareId(l),
+                    });
                 }
-                if sq.houses > 0 && g.check_sell(actor, l).is_ok() {
-                    out.push(Action::SellBuilding { square: l });
+                if !sq.buildings.is_none() && g.check_sell(actor, l).is_ok() {
+                    out.push(Action::SellBuilding {
+                        square: SquareId(l),
+                    });
                 }
-                if sq.houses == 5 && g.bank_houses < 4 {
-                    out.push(Action::SellAllBuildings { square: l });
+                if sq.buildings.is_hotel() && g.bank_houses < 4 {
+                    out.push(Action::SellAllBuildings {
+                        square: SquareId(l),
+                    });
                 }
                 if !sq.mortgaged && g.check_mortgage(actor, l).is_ok() {
-                    out.push(Action::Mortgage { square: l });
+                    out.push(Action::Mortgage {
+                        square: SquareId(l),
+                    });
                 }
                 if lift && sq.mortgaged && g.check_unmortgage(actor, l).is_ok() {
-                    out.push(Action::Unmortgage { square: l });
+                    out.push(Action::Unmortgage {
+                        square: SquareId(l),
+                    });
                 }
             }
         };
@@ -165,7 +175,9 @@ impl Game {
             Phase::PlaceHouse { player } => {
                 for l in self.lots_of(*player) {
                     if self.check_build(*player, l, true).is_ok() {
-                        out.push(Action::Build { square: l });
+                        out.push(Action::Build {
+                            square: SquareId(l),
+                        });
                     }
                 }
             }
@@ -192,11 +204,11 @@ impl Game {
             Action::Decline => self.decline(actor),
             Action::Bid { amount } => self.bid(actor, *amount),
             Action::PassBid => self.pass_bid(actor),
-            Action::Build { square } => self.build(actor, *square),
-            Action::SellBuilding { square } => self.sell_building(actor, *square),
-            Action::SellAllBuildings { square } => self.sell_all_buildings(actor, *square),
-            Action::Mortgage { square } => self.mortgage(actor, *square),
-            Action::Unmortgage { square } => self.unmortgage(actor, *square),
+            Action::Build { square } => self.build(actor, square.index()),
+            Action::SellBuilding { square } => self.sell_building(actor, square.index()),
+            Action::SellAllBuildings { square } => self.sell_all_buildings(actor, square.index()),
+            Action::Mortgage { square } => self.mortgage(actor, square.index()),
+            Action::Unmortgage { square } => self.unmortgage(actor, square.index()),
             Action::ProposeTrade { to, give, take } => self.propose_trade(actor, *to, give, take),
             Action::AnswerTrade { accept } => self.answer_trade(*accept),
             Action::PayJailFine => self.pay_jail_fine(actor),

@@ -65,7 +65,7 @@ impl Game {
                 self.transfer(Party::Player(w), Party::Bank, a.high_bid);
                 match a.lot {
                     Some(lot) => {
-                        self.squares[lot].owner = Some(w);
+                        self.squares.set_owner(lot.index(), Some(w));
                         self.emit(
                             w,
                             Event::AuctionWon {

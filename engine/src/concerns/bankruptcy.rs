@@ -23,14 +23,14 @@ impl Game {
     /// with it.
     pub(crate) fn return_to_bank(&mut self, l: usize, from: PlayerId) {
         self.clear_buildings(l, false);
-        self.squares[l] = SquareState::default();
+        self.squares.reset(l);
         if self.rules().auctions {
             self.pending.push_back(Pending::Auction { square: l });
         }
         self.emit(
             from,
             Event::LotTransferred {
-                square: l,
+                square: SquareId(l),
                 from: Party::Player(from),
                 to: Party::Bank,
             },
@@ -131,7 +131,7 @@ impl Game {
                 }
             }
             Phase::TradeOffer(o) if o.from == player || o.to == player => {
-                let offer = o.clone();
+                let offer = Box::new(o.clone());
                 self.emit(offer.to, Event::TradeDeclined { offer });
                 must_advance = true;
             }

@@ -12,7 +12,7 @@ impl Game {
         if let Phase::PlaceHouse { player } = self.phase {
             self.do_build(player, square, true);
             self.advance();
-        } else if self.squares[square].houses < 4 {
+        } else if self.squares[square].buildings.level() < 4 {
             match self.house_shortage(actor) {
                 Some(bidders) => {
                     let minimum = self.board().square(square).house_cost().unwrap_or(1);
@@ -43,21 +43,23 @@ impl Game {
     pub(crate) fn sell_building(&mut self, actor: PlayerId, square: usize) {
         let cost = self.board().square(square).house_cost().unwrap_or(0);
         let refund = self.rules().building_refund(cost);
-        let s = &mut self.squares[square];
-        if s.houses == 5 {
-            s.houses = 4;
-            self.bank_hotels += 1;
-            self.bank_houses -= 4;
-        } else {
-            s.houses -= 1;
-            self.bank_houses += 1;
+        // Checked: there is a building to sell (and four houses for a hotel).
+        let before = self.squares[square].buildings;
+        let after = before.one_less().unwrap_or_default();
+        match before {
+            Buildings::Hotel => {
+                self.bank_hotels += 1;
+                self.bank_houses -= 4;
+            }
+            _ => self.bank_houses += 1,
         }
-        let houses = self.squares[square].houses;
+        self.squares.set_buildings(square, after);
+        let houses = self.squares[square].buildings.level();
         self.transfer(Party::Bank, Party::Player(actor), refund);
         self.emit(
             actor,
             Event::BuildingSold {
-                square,
+                square: SquareId(square),
                 houses,
                 refund,
             },
@@ -75,7 +77,7 @@ impl Game {
                 self.emit(
                     actor,
                     Event::BuildingSold {
-                        square: l,
+                        square: SquareId(l),
                         houses: 0,
                         refund,
                     },
@@ -105,17 +107,21 @@ impl Game {
             return err(BuildWhy::NotWholeGroup);
         }
         let lots = self.group_of_lot(square);
-        if lots.iter().any(|&l| self.squares[l].mortgaged) {
+        let group = self
+            .board()
+            .group_of(square)
+            .map_or(0, |g| self.board().group_mask(g));
+        if self.mortgaged_mask() & group != 0 {
             return err(BuildWhy::GroupMortgaged);
         }
-        let h = self.squares[square].houses;
+        let h = self.squares[square].buildings.level();
         if h >= 5 {
             return err(BuildWhy::HasHotel);
         }
         if self.rules().even_build {
             let min = lots
                 .iter()
-                .map(|&l| self.squares[l].houses)
+                .map(|&l| self.squares[l].buildings.level())
                 .min()
                 .unwrap_or(0);
             if h > min {
@@ -144,7 +150,7 @@ impl Game {
         if self.squares[square].owner != Some(p) {
             return err(SellWhy::NotOwned);
         }
-        let h = self.squares[square].houses;
+        let h = self.squares[square].buildings.level();
         if h == 0 {
             return err(SellWhy::NoBuilding);
         }
@@ -152,7 +158,7 @@ impl Game {
             let max = self
                 .group_of_lot(square)
                 .iter()
-                .map(|&l| self.squares[l].houses)
+                .map(|&l| self.squares[l].buildings.level())
                 .max()
                 .unwrap_or(0);
             if h < max {
@@ -173,7 +179,7 @@ impl Game {
             return err(SellWhy::NotOwned);
         }
         let lots = self.group_of_lot(square);
-        if lots.iter().all(|&l| self.squares[l].houses == 0) {
+        if lots.iter().all(|&l| self.squares[l].buildings.is_none()) {
             return err(SellWhy::NoBuildingOnGroup);
         }
         Ok(())
@@ -182,16 +188,14 @@ impl Game {
     /// Returns a lot's buildings to the bank; the refund they are worth at the sell-back
     /// rate when `refund`, else 0.
     pub(crate) fn clear_buildings(&mut self, l: usize, refund: bool) -> i64 {
-        let h = self.squares[l].houses;
-        if h == 0 {
-            return 0;
+        let buildings = self.squares[l].buildings;
+        let h = buildings.level();
+        match buildings {
+            Buildings::None => return 0,
+            Buildings::Hotel => self.bank_hotels += 1,
+            Buildings::Houses(n) => self.bank_houses += u32::from(n),
         }
-        if h == 5 {
-            self.bank_hotels += 1;
-        } else {
-            self.bank_houses += u32::from(h);
-        }
-        self.squares[l].houses = 0;
+        self.squares.set_buildings(l, Buildings::None);
         if refund {
             let cost = self.board().square(l).house_cost().unwrap_or(0);
             self.rules().building_refund(cost * i64::from(h))
@@ -202,16 +206,17 @@ impl Game {
 
     pub(crate) fn do_build(&mut self, p: PlayerId, square: usize, placing: bool) {
         let cost = self.board().square(square).house_cost().unwrap_or(0);
-        let s = &mut self.squares[square];
-        if s.houses == 4 {
-            s.houses = 5;
+        // Checked: the lot takes one more building (a hotel needs four houses).
+        let before = self.squares[square].buildings;
+        let after = before.one_more().unwrap_or(before);
+        if before == Buildings::Houses(4) {
             self.bank_hotels -= 1;
             self.bank_houses += 4;
         } else {
-            s.houses += 1;
             self.bank_houses -= 1;
         }
-        let houses = self.squares[square].houses;
+        self.squares.set_buildings(square, after);
+        let houses = self.squares[square].buildings.level();
         let paid = if placing { 0 } else { cost };
         if paid > 0 {
             self.transfer(Party::Player(p), Party::Bank, paid);
@@ -219,7 +224,7 @@ impl Game {
         self.emit(
             p,
             Event::Built {
-                square,
+                square: SquareId(square),
                 houses,
                 cost: paid,
             },
@@ -237,13 +242,13 @@ impl Game {
         }
         let mut wanting = Vec::new();
         for k in 0..n {
-            let q = (builder + k) % n;
+            let q = builder.after(k, n);
             if self.players[q].bankrupt {
                 continue;
             }
-            let can = self
-                .owned_lots(q)
-                .any(|l| self.squares[l].houses < 4 && self.check_build(q, l, false).is_ok());
+            let can = self.owned_lots(q).any(|l| {
+                self.squares[l].buildings.level() < 4 && self.check_build(q, l, false).is_ok()
+            });
             if can {
                 wanting.push(q);
             }

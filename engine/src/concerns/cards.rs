@@ -11,13 +11,11 @@ impl Game {
         if card.effect != CardEffect::GetOutOfJailFree {
             self.decks.get_mut(kind).push_back(idx);
         }
-        let text = card.text_with(&self.board().currency().symbol);
         self.emit(
             p,
             Event::CardDrawn {
                 deck: kind,
                 number: idx + 1,
-                text,
             },
         );
         let middle = self.middle();
@@ -77,9 +75,10 @@ impl Game {
             } => {
                 let (mut houses, mut hotels) = (0i64, 0i64);
                 for l in self.lots_of(p) {
-                    match self.squares[l].houses {
-                        5 => hotels += 1,
-                        h => houses += i64::from(h),
+                    match self.squares[l].buildings {
+                        Buildings::Hotel => hotels += 1,
+                        Buildings::Houses(n) => houses += i64::from(n),
+                        Buildings::None => {}
                     }
                 }
                 self.charge(

@@ -7,7 +7,7 @@ impl Game {
     /// Paying the fine: before rolling, in jail, where the jail has a fine, with the cash.
     pub(crate) fn check_pay_jail_fine(&self, actor: PlayerId) -> Checked {
         let cash = self.players[actor].cash;
-        if self.phase != Phase::Roll {
+        if !matches!(self.phase, Phase::Roll) {
             return Err(Refusal::NotNow("pay the jail fine"));
         }
         if !self.players[actor].in_jail {
@@ -28,7 +28,7 @@ impl Game {
 
     /// Using a Get Out of Jail Free card: before rolling, in jail, holding one.
     pub(crate) fn check_use_jail_card(&self, actor: PlayerId) -> Checked {
-        if self.phase != Phase::Roll {
+        if !matches!(self.phase, Phase::Roll) {
             return Err(Refusal::NotNow("use a jail card"));
         }
         if !self.players[actor].in_jail {

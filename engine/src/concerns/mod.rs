@@ -22,12 +22,12 @@ pub(crate) use turn_and_movement::LandCtx;
 /// What the concern files share.
 mod prelude {
     pub(crate) use super::LandCtx;
-    pub(crate) use crate::action::{Action, PlayerId, TradeOffer, TradeSide};
-    pub(crate) use crate::board::SquareKind;
+    pub(crate) use crate::action::{Action, PlayerId, SquareId, TradeOffer, TradeSide};
+    pub(crate) use crate::board::{JokerEffect, SquareKind};
     pub(crate) use crate::cards::{CardEffect, DeckKind};
-    pub(crate) use crate::event::{Event, JailExit, Party, Reason};
+    pub(crate) use crate::event::{Event, JailExit, NoRentWhy, Party, Reason};
     pub(crate) use crate::game::{
-        Auction, Game, JailCard, Pending, Phase, SquareState, Turn, MAX_TRADE_OFFERS_PER_TURN,
+        Auction, Buildings, Game, JailCard, Pending, Phase, Turn, MAX_TRADE_OFFERS_PER_TURN,
     };
     pub(crate) use crate::refusal::{
         Afford, BuildWhy, Checked, MortgageWhy, Refusal, SellWhy, TradeWhy, UnmortgageWhy,

@@ -126,18 +126,24 @@ impl Game {
                     self.emit(
                         p,
                         Event::BuildingSold {
-                            square: g,
+                            square: SquareId(g),
                             houses: 0,
                             refund,
                         },
                     );
                 }
             }
-            self.squares[l] = SquareState::default();
+            self.squares.reset(l);
             let price = self.board().square(l).price().unwrap_or(0);
             let amount = price * i64::from(percent) / 100;
             self.transfer(Party::Bank, Party::Player(p), amount);
-            self.emit(p, Event::SoldToBank { square: l, amount });
+            self.emit(
+                p,
+                Event::SoldToBank {
+                    square: SquareId(l),
+                    amount,
+                },
+            );
         }
         if self.players[p].cash < 0 {
             let deficit = -self.players[p].cash;

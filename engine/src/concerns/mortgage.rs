@@ -8,20 +8,32 @@ impl Game {
     pub(crate) fn mortgage(&mut self, actor: PlayerId, square: usize) {
         let price = self.board().square(square).price().unwrap_or(0);
         let amount = self.rules().mortgage_value(price);
-        self.squares[square].mortgaged = true;
-        self.squares[square].interest_paid = false;
+        self.squares.set_mortgaged(square, true);
+        self.squares.set_interest_paid(square, false);
         self.transfer(Party::Bank, Party::Player(actor), amount);
-        self.emit(actor, Event::Mortgaged { square, amount });
+        self.emit(
+            actor,
+            Event::Mortgaged {
+                square: SquareId(square),
+                amount,
+            },
+        );
         self.after_raising();
     }
 
     /// The mortgage lifted: the owner pays its value and the interest due.
     pub(crate) fn unmortgage(&mut self, actor: PlayerId, square: usize) {
         let cost = self.unmortgage_cost(square);
-        self.squares[square].mortgaged = false;
-        self.squares[square].interest_paid = false;
+        self.squares.set_mortgaged(square, false);
+        self.squares.set_interest_paid(square, false);
         self.transfer(Party::Player(actor), Party::Bank, cost);
-        self.emit(actor, Event::Unmortgaged { square, cost });
+        self.emit(
+            actor,
+            Event::Unmortgaged {
+                square: SquareId(square),
+                cost,
+            },
+        );
     }
 
     pub(crate) fn check_mortgage(&self, p: PlayerId, square: usize) -> Checked {
@@ -41,7 +53,7 @@ impl Game {
         if self
             .group_of_lot(square)
             .iter()
-            .any(|&l| self.squares[l].houses > 0)
+            .any(|&l| !self.squares[l].buildings.is_none())
         {
             return err(MortgageWhy::GroupHasBuildings);
         }

@@ -20,7 +20,12 @@ impl Game {
         };
         self.turn.trade_offers += 1;
         self.phase = Phase::TradeOffer(offer.clone());
-        self.emit(actor, Event::TradeProposed { offer });
+        self.emit(
+            actor,
+            Event::TradeProposed {
+                offer: Box::new(offer),
+            },
+        );
     }
 
     /// The offer answered: carried out when accepted.
@@ -29,7 +34,12 @@ impl Game {
             if accept {
                 self.carry_out_trade(&offer);
             } else {
-                self.emit(offer.to, Event::TradeDeclined { offer });
+                self.emit(
+                    offer.to,
+                    Event::TradeDeclined {
+                        offer: Box::new(offer),
+                    },
+                );
             }
         }
         self.advance();
@@ -49,7 +59,7 @@ impl Game {
         if self.turn.trade_offers >= MAX_TRADE_OFFERS_PER_TURN {
             return bad(TradeWhy::TooManyOffers);
         }
-        let Some(other) = self.players.get(to) else {
+        let Some(other) = self.players.get(to.0) else {
             return Err(Refusal::NoSuchPlayer(to));
         };
         if to == from {
@@ -78,15 +88,16 @@ impl Game {
         }
         // Every lot of both sides, give first, in order.
         let all = || give.lots.iter().chain(take.lots.iter());
-        for (k, (&l, owner)) in give
+        for (k, (&id, owner)) in give
             .lots
             .iter()
             .map(|l| (l, from))
             .chain(take.lots.iter().map(|l| (l, to)))
             .enumerate()
         {
+            let l = id.index();
             self.check_square(l)?;
-            if all().take(k).any(|&x| x == l) {
+            if all().take(k).any(|&x| x == id) {
                 return bad(TradeWhy::ListedTwice(l));
             }
             if self.squares[l].owner != Some(owner) {
@@ -95,7 +106,7 @@ impl Game {
             if self
                 .group_of_lot(l)
                 .iter()
-                .any(|&x| self.squares[x].houses > 0)
+                .any(|&x| !self.squares[x].buildings.is_none())
             {
                 return bad(TradeWhy::GroupHasBuildings(l));
             }
@@ -108,7 +119,7 @@ impl Game {
         self.emit(
             b,
             Event::TradeAccepted {
-                offer: offer.clone(),
+                offer: Box::new(offer.clone()),
             },
         );
         if offer.give.cash > 0 {
@@ -130,7 +141,7 @@ impl Game {
             }
         }
         for (lots, from, to) in [(&offer.give.lots, a, b), (&offer.take.lots, b, a)] {
-            for &l in lots {
+            for l in lots.iter().map(|l| l.index()) {
                 // A mortgaged lot's interest can bankrupt a receiver half-way (sell-cheapest
                 // debts): a bankrupt player receives nothing more, and a lot its giver lost
                 // meanwhile (sold or auctioned in a bankruptcy) is not theirs to give.
@@ -147,11 +158,11 @@ impl Game {
 
     /// A lot changes hands; a mortgaged one costs the receiver the interest at once.
     pub(crate) fn hand_over(&mut self, l: usize, from: PlayerId, to: PlayerId) {
-        self.squares[l].owner = Some(to);
+        self.squares.set_owner(l, Some(to));
         self.emit(
             to,
             Event::LotTransferred {
-                square: l,
+                square: SquareId(l),
                 from: Party::Player(from),
                 to: Party::Player(to),
             },
@@ -160,12 +171,14 @@ impl Game {
             let price = self.board().square(l).price().unwrap_or(0);
             let mv = self.rules().mortgage_value(price);
             let interest = self.rules().mortgage_interest(mv);
-            self.squares[l].interest_paid = true;
+            self.squares.set_interest_paid(l, true);
             self.charge(
                 to,
                 Party::Bank,
                 interest,
-                Reason::MortgageInterest { square: l },
+                Reason::MortgageInterest {
+                    square: SquareId(l),
+                },
             );
         }
     }

@@ -40,6 +40,7 @@ impl Game {
         let Phase::BuyOrDecline { square } = self.phase else {
             return Err(Refusal::NotNow("buy"));
         };
+        let square = square.index();
         let price = self.board().square(square).price().unwrap_or(0);
         if self.has_debt(actor) {
             return Err(Refusal::NotNow("buy while you owe money"));
@@ -57,9 +58,9 @@ impl Game {
     /// Buys the lot just landed on at its price.
     pub(crate) fn buy(&mut self, actor: PlayerId) {
         if let Phase::BuyOrDecline { square } = self.phase {
-            let price = self.board().square(square).price().unwrap_or(0);
+            let price = self.board().square(square.index()).price().unwrap_or(0);
             self.transfer(Party::Player(actor), Party::Bank, price);
-            self.squares[square].owner = Some(actor);
+            self.squares.set_owner(square.index(), Some(actor));
             self.emit(actor, Event::Bought { square, price });
         }
         self.advance();
@@ -70,7 +71,9 @@ impl Game {
         if let Phase::BuyOrDecline { square } = self.phase {
             self.emit(actor, Event::Declined { square });
             if self.rules().auctions {
-                self.pending.push_front(Pending::Auction { square });
+                self.pending.push_front(Pending::Auction {
+                    square: square.index(),
+                });
             }
         }
         self.advance();
@@ -192,7 +195,14 @@ impl Game {
         let raw = from as i64 + i64::from(steps);
         let to = raw.rem_euclid(n) as usize;
         self.players[p].position = to;
-        self.emit(p, Event::Moved { from, to, steps });
+        self.emit(
+            p,
+            Event::Moved {
+                from: SquareId(from),
+                to: SquareId(to),
+                steps,
+            },
+        );
         if steps > 0 {
             let laps = raw / n;
             let salary = self.rules().salary;
@@ -226,7 +236,7 @@ impl Game {
     }
 
     pub(crate) fn others(&self, p: PlayerId) -> Vec<PlayerId> {
-        (0..self.players.len())
+        PlayerId::all(self.players.len())
             .filter(|&q| q != p && !self.players[q].bankrupt)
             .collect()
     }
@@ -241,7 +251,12 @@ impl Game {
             && self.turn.bonus_taken
             && kind.is_bonus_square()
         {
-            self.emit(p, Event::BonusSquareSkipped { square: pos });
+            self.emit(
+                p,
+                Event::BonusSquareSkipped {
+                    square: SquareId(pos),
+                },
+            );
             return None;
         }
         match kind {
@@ -267,15 +282,17 @@ impl Game {
             | SquareKind::Utility { .. } => {
                 let state = self.squares[pos];
                 match state.owner {
-                    None => Some(Phase::BuyOrDecline { square: pos }),
+                    None => Some(Phase::BuyOrDecline {
+                        square: SquareId(pos),
+                    }),
                     Some(o) if o == p => None,
                     Some(o) => {
                         if state.mortgaged {
                             self.emit(
                                 p,
                                 Event::NoRent {
-                                    square: pos,
-                                    why: "it is mortgaged".into(),
+                                    square: SquareId(pos),
+                                    why: NoRentWhy::Mortgaged,
                                 },
                             );
                             return None;
@@ -284,8 +301,8 @@ impl Game {
                             self.emit(
                                 p,
                                 Event::NoRent {
-                                    square: pos,
-                                    why: "its owner is in jail".into(),
+                                    square: SquareId(pos),
+                                    why: NoRentWhy::OwnerInJail,
                                 },
                             );
                             return None;
@@ -307,14 +324,28 @@ impl Game {
                             }
                             _ => self.rent(pos, self.turn.last_total, ctx.rent_multiplier),
                         };
-                        self.charge(p, Party::Player(o), rent, Reason::Rent { square: pos });
+                        self.charge(
+                            p,
+                            Party::Player(o),
+                            rent,
+                            Reason::Rent {
+                                square: SquareId(pos),
+                            },
+                        );
                         None
                     }
                 }
             }
             &SquareKind::Station { fee_per_pip } => {
                 let fee = fee_per_pip * i64::from(self.turn.last_total);
-                self.charge(p, middle, fee, Reason::StationFee { square: pos });
+                self.charge(
+                    p,
+                    middle,
+                    fee,
+                    Reason::StationFee {
+                        square: SquareId(pos),
+                    },
+                );
                 None
             }
             &SquareKind::Tax {
@@ -328,7 +359,14 @@ impl Game {
                     percent
                 };
                 let due = amount + self.players[p].cash.max(0) * i64::from(pct) / 100;
-                self.charge(p, middle, due, Reason::Tax { square: pos });
+                self.charge(
+                    p,
+                    middle,
+                    due,
+                    Reason::Tax {
+                        square: SquareId(pos),
+                    },
+                );
                 None
             }
             // A chain of card and Joker moves stops after MAX_CHAINED_MOVES (validation
@@ -339,12 +377,14 @@ impl Game {
             SquareKind::Chance => self.draw(p, DeckKind::Chance, ctx),
             SquareKind::CommunityChest => self.draw(p, DeckKind::CommunityChest, ctx),
             &SquareKind::Joker {
-                move_by,
-                wait,
                 money,
                 pay_each_player,
+                ..
             } => {
-                let reason = Reason::Joker { square: pos };
+                let effect = JokerEffect::of(kind).unwrap_or_default();
+                let reason = Reason::Joker {
+                    square: SquareId(pos),
+                };
                 if money > 0 {
                     self.pay_bonus(p, money, false, reason.clone());
                 } else if money < 0 {
@@ -358,14 +398,18 @@ impl Game {
                 if self.players[p].bankrupt {
                     return None;
                 }
-                if wait > 0 {
-                    self.players[p].waiting += wait;
-                    self.emit(p, Event::WillWait { turns: wait });
+                match effect {
+                    JokerEffect::Stay => None,
+                    JokerEffect::Wait(turns) => {
+                        self.players[p].waiting += turns;
+                        self.emit(p, Event::WillWait { turns });
+                        None
+                    }
+                    JokerEffect::Move(steps) if ctx.depth < MAX_CHAINED_MOVES => {
+                        self.move_by(p, steps, true, ctx.chained())
+                    }
+                    JokerEffect::Move(_) => None,
                 }
-                if move_by != 0 && ctx.depth < MAX_CHAINED_MOVES {
-                    return self.move_by(p, move_by, true, ctx.chained());
-                }
-                None
             }
             SquareKind::GoToJail => {
                 self.send_to_jail(p);
@@ -377,7 +421,7 @@ impl Game {
     /// Carries out queued work until a decision is needed, then sets the phase.
     pub(crate) fn advance(&mut self) {
         loop {
-            if self.phase == Phase::GameOver {
+            if matches!(self.phase, Phase::GameOver) {
                 return;
             }
             if self.players.iter().filter(|p| !p.bankrupt).count() <= 1 {
@@ -429,19 +473,19 @@ impl Game {
                     }
                     let n = self.players.len();
                     let bidders: Vec<PlayerId> = (0..n)
-                        .map(|k| (self.turn.player + k) % n)
+                        .map(|k| self.turn.player.after(k, n))
                         .filter(|&q| !self.players[q].bankrupt)
                         .collect();
                     let p = self.turn.player;
                     self.emit(
                         p,
                         Event::AuctionStarted {
-                            square: Some(square),
+                            square: Some(SquareId(square)),
                             minimum: 1,
                         },
                     );
                     self.phase = Phase::Auction(Auction {
-                        lot: Some(square),
+                        lot: Some(SquareId(square)),
                         minimum: 1,
                         high_bid: 0,
                         leader: None,
@@ -471,10 +515,13 @@ impl Game {
     pub(crate) fn next_turn(&mut self) {
         let ending = self.turn.player;
         // Rare: only lots received mortgaged this turn carry the mark.
-        if self.squares.iter().any(|s| s.interest_paid) {
-            for s in self.squares.iter_mut() {
-                s.interest_paid &= s.owner != Some(ending);
-            }
+        // Looked at without a guessed branch per square.
+        if self
+            .squares
+            .iter()
+            .fold(false, |any, s| any | s.interest_paid)
+        {
+            self.squares.clear_interest_paid(ending);
         }
         if self.players.iter().all(|p| p.bankrupt) {
             return;
@@ -482,7 +529,7 @@ impl Game {
         let n = self.players.len();
         let mut p = ending;
         loop {
-            let next = (p + 1) % n;
+            let next = p.after(1, n);
             if next <= p {
                 self.round += 1;
                 if let Some(limit) = self.rules().round_limit {
@@ -518,7 +565,7 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::action::Action;
+    use crate::action::{Action, PlayerId};
     use crate::board::{Board, BoardDef};
     use crate::event::Event;
     use crate::game::{Game, GameSetup, Seat};
@@ -551,10 +598,10 @@ mod tests {
         let events = g.apply(Action::Roll).expect("rolls");
         let draws = events
             .iter()
-            .filter(|e| matches!(e, Event::CardDrawn { .. }))
+            .filter(|e| matches!(e.event, Event::CardDrawn { .. }))
             .count();
         assert_eq!(draws, usize::from(MAX_CHAINED_MOVES));
-        assert_eq!(g.player(0).position, 7);
+        assert_eq!(g.player(PlayerId(0)).position, 7);
         assert!(!g.legal_actions().is_empty());
     }
 
@@ -569,7 +616,7 @@ mod tests {
         g.players[0].jail_tries = u8::MAX;
         g.set_next_roll(vec![1, 2]).expect("dice");
         g.apply(Action::Roll).expect("rolls");
-        assert!(g.player(0).in_jail);
-        assert_eq!(g.player(0).jail_tries, u8::MAX);
+        assert!(g.player(PlayerId(0)).in_jail);
+        assert_eq!(g.player(PlayerId(0)).jail_tries, u8::MAX);
     }
 }

@@ -9,7 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::{Board, SquareKind};
+use crate::board::{Board, JokerEffect, SquareKind};
 use crate::cards::{CardEffect, DeckKind};
 use crate::rules::{DoublesLimit, ExtraRoll, JailRelease, JailRules, RuleSet};
 use crate::stats::JailStrategy;
@@ -219,9 +219,11 @@ impl Movement {
                 SquareKind::GoToJail => Spot::GoToJail,
                 SquareKind::Chance => Spot::Deck(0),
                 SquareKind::CommunityChest => Spot::Deck(1),
-                SquareKind::Joker { move_by, .. } if *move_by != 0 => Spot::JokerMove(*move_by),
-                SquareKind::Joker { wait, .. } if *wait > 0 => Spot::JokerWait(*wait),
-                _ => Spot::Plain,
+                kind => match JokerEffect::of(kind) {
+                    Some(JokerEffect::Move(m)) => Spot::JokerMove(m),
+                    Some(JokerEffect::Wait(w)) => Spot::JokerWait(w),
+                    _ => Spot::Plain,
+                },
             })
             .collect();
         let deck = |kind: DeckKind| -> Vec<CardMove> {
@@ -568,8 +570,9 @@ impl Movement {
         let to = to as usize;
         t.position = to;
         obs.note(Note::Moved { from, to, act });
-        // The salary for each lap forward is a bonus (as `Game::move_by` pays it).
-        if steps > 0 && n > 0 && !*bonus {
+        // The salary for each lap forward is a bonus (as `Game::move_by` pays it); a bonus
+        // only matters under `skip_bonus_squares`.
+        if self.skip_bonus_squares && steps > 0 && n > 0 && !*bonus {
             for lap in 0..laps {
                 let mut amount = self.salary;
                 if lap == laps - 1 && to == 0 && act {
@@ -616,7 +619,7 @@ impl Movement {
             obs.note(stop);
             return;
         }
-        if self.bonus_gain[pos] {
+        if self.skip_bonus_squares && self.bonus_gain[pos] {
             *bonus = true;
         }
         match self.spots[pos] {

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
 use crate::bots::{play_out, strategy_by_name, STRATEGY_NAMES};
-use crate::game::{Game, GameSetup, Seat};
+use crate::game::{ComputerStrategy, Game, GameSetup, Seat};
 use crate::rules::RuleSet;
 use crate::stats::simulate::Progress;
 
@@ -229,7 +229,11 @@ impl Tournament {
             .seats
             .iter()
             .enumerate()
-            .map(|(i, s)| Seat::computer(&format!("Seat {} ({s})", i + 1), s))
+            .map(|(i, s)| {
+                // Names were checked when the tournament was made.
+                let strategy = ComputerStrategy::from_name(s).unwrap_or_default();
+                Seat::computer(&format!("Seat {} ({s})", i + 1), strategy)
+            })
             .collect();
         let mut setup = GameSetup {
             board: self.board.clone(),
@@ -245,7 +249,7 @@ impl Tournament {
         Ok(Outcome {
             over: game.is_over(),
             active: game.active_players().len(),
-            winner: game.winner().or_else(|| game.leader()),
+            winner: game.winner().or_else(|| game.leader()).map(|w| w.index()),
             bankrupt: game.players().iter().map(|p| p.bankrupt).collect(),
             rounds: game.round(),
         })

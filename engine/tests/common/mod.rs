@@ -47,7 +47,7 @@ pub fn cash(g: &Game, name: &str) -> i64 {
 }
 
 pub fn cash_of(g: &Game, id: usize) -> i64 {
-    g.player(id).cash
+    g.player(worlds_engine::PlayerId(id)).cash
 }
 
 pub fn pos(g: &Game, name: &str) -> usize {

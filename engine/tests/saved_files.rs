@@ -1,0 +1,143 @@
+//! Files written before ids, buildings, Jokers, tokens and strategies became typed still
+//! load: the saved games in `fixtures/` replay to the very state they were saved with, and
+//! the exported world reads back as the same board.
+//!
+//! The fixtures were written by the version before those types (run this file with
+//! `WORLDS_WRITE_FIXTURES=1` to write them again; only do that on purpose).
+
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+use worlds_engine::bots::play_out;
+use worlds_engine::envelope::{self, RecordKind};
+use worlds_engine::game::{ComputerStrategy, GameSetup, Seat, SeatStart, Token};
+use worlds_engine::scenario::report;
+use worlds_engine::{Board, BoardDef, Game, GameRecord, Preset};
+
+/// A saved game as the app stores and exports it (`storage::saves::SavedGame`).
+#[derive(Debug, Serialize, Deserialize)]
+struct SavedGame {
+    name: String,
+    game: GameRecord,
+}
+
+fn fixture(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}
+
+fn seat(name: &str, token: &str, strategy: Option<&str>) -> Seat {
+    let mut s = match strategy {
+        Some(st) => Seat::computer(name, ComputerStrategy::from_name(st).expect("a strategy")),
+        None => Seat::human(name),
+    };
+    s.token = Token::from_name(token);
+    s.color = "#c0392b".to_string();
+    s
+}
+
+/// A classic game with every kind of seat, tokens, a start with houses and a hotel and a
+/// mortgage, played on by the computer players.
+fn classic_game() -> Game {
+    let board = Preset::Classic.board();
+    let mut ann = seat("Ann", "dog", None);
+    ann.start = SeatStart {
+        owns: vec![1, 3, 5],
+        mortgaged: vec![5],
+        houses: vec![(1, 4), (3, 5)],
+        ..SeatStart::default()
+    };
+    let seats = vec![
+        ann,
+        seat("Bob", "pawn:0", Some("balanced")),
+        seat("Cy", "top hat", Some("cautious")),
+        seat("Di", "", Some("random")),
+    ];
+    let mut game = Game::new(GameSetup::new(board, seats, 2024)).expect("a game");
+    play_out(&mut game, 400);
+    game
+}
+
+/// A game on the Worlds board (Jokers that move and that make a player wait).
+fn worlds_game() -> Game {
+    let board = Preset::Worlds.board();
+    let seats = vec![
+        seat("Eve", "cat", Some("balanced")),
+        seat("Fay", "pawn:1", Some("random")),
+        seat("Gus", "horse", Some("cautious")),
+    ];
+    let mut game = Game::new(GameSetup::new(board, seats, 77)).expect("a game");
+    play_out(&mut game, 500);
+    game
+}
+
+/// A world with Jokers of every kind, as the Board Maker exports it.
+fn joker_world() -> BoardDef {
+    let mut def = Preset::Worlds.board().def().clone();
+    def.name = "Jokers everywhere".to_string();
+    def
+}
+
+fn games() -> [(&'static str, Game); 2] {
+    [
+        ("save_classic", classic_game()),
+        ("save_worlds", worlds_game()),
+    ]
+}
+
+/// Writes the fixtures (only with `WORLDS_WRITE_FIXTURES=1`).
+#[test]
+fn write_fixtures_when_asked() {
+    if std::env::var("WORLDS_WRITE_FIXTURES").ok().as_deref() != Some("1") {
+        return;
+    }
+    std::fs::create_dir_all(fixture("")).expect("fixtures dir");
+    for (name, game) in games() {
+        let saved = SavedGame {
+            name: name.to_string(),
+            game: GameRecord::of(&game),
+        };
+        let text = envelope::encode(RecordKind::Save, &saved, 1_763_000_000_000).expect("encodes");
+        std::fs::write(fixture(&format!("{name}.json")), text).expect("writes");
+        let state = serde_json::to_string(&report(&game)).expect("report");
+        std::fs::write(fixture(&format!("{name}.report.json")), state).expect("writes");
+    }
+    let text =
+        envelope::encode(RecordKind::World, &joker_world(), 1_763_000_000_000).expect("encodes");
+    std::fs::write(fixture("world_jokers.json"), text).expect("writes");
+}
+
+#[test]
+fn saved_games_of_the_previous_version_load_and_replay_identically() {
+    for name in ["save_classic", "save_worlds"] {
+        let text = std::fs::read_to_string(fixture(&format!("{name}.json"))).expect("fixture");
+        let saved: SavedGame = envelope::decode(RecordKind::Save, &text).expect("loads");
+        let game = saved.game.replay().expect("replays");
+        let want: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(fixture(&format!("{name}.report.json"))).expect("report"),
+        )
+        .expect("json");
+        assert_eq!(report(&game), want, "{name}: the replayed game differs");
+        // Written again, the record is the same file.
+        let again = envelope::encode(RecordKind::Save, &saved, 1_763_000_000_000).expect("encodes");
+        assert_eq!(again, text, "{name}: the save is written differently now");
+    }
+}
+
+#[test]
+fn a_world_exported_by_the_previous_version_loads_unchanged() {
+    let text = std::fs::read_to_string(fixture("world_jokers.json")).expect("fixture");
+    let def: BoardDef = envelope::decode(RecordKind::World, &text).expect("loads");
+    let board = Board::from_def(def.clone()).expect("a valid board");
+    assert_eq!(def, joker_world());
+    let again = envelope::encode(RecordKind::World, &def, 1_763_000_000_000).expect("encodes");
+    assert_eq!(again, text, "the world is written differently now");
+    // It plays.
+    let seats = vec![
+        seat("A", "", Some("balanced")),
+        seat("B", "", Some("random")),
+    ];
+    let mut game = Game::new(GameSetup::new(board, seats, 3)).expect("a game");
+    assert!(play_out(&mut game, 500) > 0);
+}
