@@ -1,5 +1,6 @@
 //! What a player asks for ([`Action`]) and why the game may refuse it ([`RuleError`]).
 
+use crate::refusal::Refusal;
 use serde::{Deserialize, Serialize};
 
 /// A player: their seat's index in the setup (0-based), written as that number.
@@ -167,43 +168,30 @@ impl Action {
     }
 }
 
-/// Why an action was refused, in words a player can read.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum RuleError {
-    #[error("The game is over.")]
-    GameOver,
-    #[error("You cannot {action} now: {why}.")]
-    NotNow { action: &'static str, why: String },
-    #[error("There is no player {player}.")]
-    NoSuchPlayer { player: PlayerId },
-    #[error("{name} is out of the game.")]
-    PlayerOut { name: String },
-    #[error("There is no square {square}.")]
-    NoSuchSquare { square: SquareId },
-    #[error("You cannot afford {what}: it costs {cost} and you have {cash}.")]
-    CannotAfford {
-        what: String,
-        cost: String,
-        cash: String,
-    },
-    #[error("Bid at least {min}.")]
-    BidTooLow { min: String },
-    #[error("You cannot bid {amount}: you have {cash}.")]
-    BidTooHigh { amount: String, cash: String },
-    #[error("You cannot build on {square}: {why}.")]
-    CannotBuild { square: String, why: String },
-    #[error("You cannot sell a building on {square}: {why}.")]
-    CannotSell { square: String, why: String },
-    #[error("You cannot mortgage {square}: {why}.")]
-    CannotMortgage { square: String, why: String },
-    #[error("You cannot lift the mortgage on {square}: {why}.")]
-    CannotUnmortgage { square: String, why: String },
-    #[error("This trade is not possible: {why}.")]
-    BadTrade { why: String },
-    #[error("You are not in jail.")]
-    NotInJail,
-    #[error("You have no Get Out of Jail Free card.")]
-    NoJailCard,
-    #[error("This jail has no fine: {how}.")]
-    NoJailFine { how: String },
+/// Why an action was refused: the reason as data ([`Refusal`]: what was asked, ids, amounts
+/// and the rule that stops it) and the words a player reads, which the narration module makes
+/// from it (`Display` shows them).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RuleError {
+    reason: Refusal,
+    words: String,
 }
+
+impl RuleError {
+    pub(crate) fn new(reason: Refusal, words: String) -> RuleError {
+        RuleError { reason, words }
+    }
+
+    /// Why, as data.
+    pub fn reason(&self) -> &Refusal {
+        &self.reason
+    }
+}
+
+impl std::fmt::Display for RuleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.words)
+    }
+}
+
+impl std::error::Error for RuleError {}

@@ -55,7 +55,7 @@ pub mod fuzz;
 pub mod game;
 mod narration;
 pub mod presets;
-mod refusal;
+pub mod refusal;
 pub mod rules;
 pub mod scenario;
 pub mod share;

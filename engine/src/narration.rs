@@ -277,25 +277,27 @@ impl Game {
 
 /// A refusal in words a player can read.
 pub(crate) fn rule_error(game: &Game, refusal: Refusal) -> RuleError {
+    RuleError::new(refusal, words(game, refusal).to_string())
+}
+
+fn words(game: &Game, refusal: Refusal) -> Words {
     let money = |a: i64| game.board().money(a);
-    let sq = |i: usize| game.board().square(i).name.clone();
+    let sq = |i: SquareId| game.board().square(i.index()).name.clone();
     let name = |p: PlayerId| {
         game.players()
             .get(p.index())
             .map_or_else(|| "?".to_string(), |pl| pl.name.clone())
     };
     match refusal {
-        Refusal::GameOver => RuleError::GameOver,
-        Refusal::NotNow(action) => RuleError::NotNow {
+        Refusal::GameOver => Words::GameOver,
+        Refusal::NotNow(action) => Words::NotNow {
             action,
             why: game.prompt(),
         },
-        Refusal::NoSuchPlayer(player) => RuleError::NoSuchPlayer { player },
-        Refusal::PlayerOut(p) => RuleError::PlayerOut { name: name(p) },
-        Refusal::NoSuchSquare(square) => RuleError::NoSuchSquare {
-            square: SquareId(square),
-        },
-        Refusal::CannotAfford { what, cost, cash } => RuleError::CannotAfford {
+        Refusal::NoSuchPlayer(player) => Words::NoSuchPlayer { player },
+        Refusal::PlayerOut(p) => Words::PlayerOut { name: name(p) },
+        Refusal::NoSuchSquare(square) => Words::NoSuchSquare { square },
+        Refusal::CannotAfford { what, cost, cash } => Words::CannotAfford {
             what: match what {
                 Afford::Lot(l) => sq(l),
                 Afford::JailFine => "the jail fine".into(),
@@ -303,12 +305,12 @@ pub(crate) fn rule_error(game: &Game, refusal: Refusal) -> RuleError {
             cost: money(cost),
             cash: money(cash),
         },
-        Refusal::BidTooLow { min } => RuleError::BidTooLow { min: money(min) },
-        Refusal::BidTooHigh { amount, cash } => RuleError::BidTooHigh {
+        Refusal::BidTooLow { min } => Words::BidTooLow { min: money(min) },
+        Refusal::BidTooHigh { amount, cash } => Words::BidTooHigh {
             amount: money(amount),
             cash: money(cash),
         },
-        Refusal::CannotBuild { square, why } => RuleError::CannotBuild {
+        Refusal::CannotBuild { square, why } => Words::CannotBuild {
             square: sq(square),
             why: match why {
                 BuildWhy::NoBuildings => "this game has no buildings".into(),
@@ -317,7 +319,7 @@ pub(crate) fn rule_error(game: &Game, refusal: Refusal) -> RuleError {
                 BuildWhy::NotWholeGroup => format!(
                     "you do not own the whole {} group",
                     game.board()
-                        .group_of(square)
+                        .group_of(square.index())
                         .map_or(String::new(), |g| game.board().groups()[g].name.clone())
                 ),
                 BuildWhy::GroupMortgaged => "a lot of the group is mortgaged".into(),
@@ -337,7 +339,7 @@ pub(crate) fn rule_error(game: &Game, refusal: Refusal) -> RuleError {
                 ),
             },
         },
-        Refusal::CannotSell { square, why } => RuleError::CannotSell {
+        Refusal::CannotSell { square, why } => Words::CannotSell {
             square: sq(square),
             why: match why {
                 SellWhy::NotOwned => "you do not own it".into(),
@@ -351,7 +353,7 @@ pub(crate) fn rule_error(game: &Game, refusal: Refusal) -> RuleError {
                 SellWhy::NoBuildingOnGroup => "there is no building on its group".into(),
             },
         },
-        Refusal::CannotMortgage { square, why } => RuleError::CannotMortgage {
+        Refusal::CannotMortgage { square, why } => Words::CannotMortgage {
             square: sq(square),
             why: match why {
                 MortgageWhy::NoMortgages => "this game has no mortgages",
@@ -362,7 +364,7 @@ pub(crate) fn rule_error(game: &Game, refusal: Refusal) -> RuleError {
             }
             .to_string(),
         },
-        Refusal::CannotUnmortgage { square, why } => RuleError::CannotUnmortgage {
+        Refusal::CannotUnmortgage { square, why } => Words::CannotUnmortgage {
             square: sq(square),
             why: match why {
                 UnmortgageWhy::NotOwned => "you do not own it".into(),
@@ -372,7 +374,7 @@ pub(crate) fn rule_error(game: &Game, refusal: Refusal) -> RuleError {
                 }
             },
         },
-        Refusal::BadTrade(why) => RuleError::BadTrade {
+        Refusal::BadTrade(why) => Words::BadTrade {
             why: match why {
                 TradeWhy::Off => "trading is off in this game".into(),
                 TradeWhy::TooManyOffers => {
@@ -399,10 +401,51 @@ pub(crate) fn rule_error(game: &Game, refusal: Refusal) -> RuleError {
                 }
             },
         },
-        Refusal::NotInJail => RuleError::NotInJail,
-        Refusal::NoJailCard => RuleError::NoJailCard,
-        Refusal::NoJailFine => RuleError::NoJailFine {
+        Refusal::NotInJail => Words::NotInJail,
+        Refusal::NoJailCard => Words::NoJailCard,
+        Refusal::NoJailFine => Words::NoJailFine {
             how: "roll to get out".into(),
         },
     }
+}
+
+/// A refusal's words (the public [`RuleError`] carries them with the reason as data).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+enum Words {
+    #[error("The game is over.")]
+    GameOver,
+    #[error("You cannot {action} now: {why}.")]
+    NotNow { action: &'static str, why: String },
+    #[error("There is no player {player}.")]
+    NoSuchPlayer { player: PlayerId },
+    #[error("{name} is out of the game.")]
+    PlayerOut { name: String },
+    #[error("There is no square {square}.")]
+    NoSuchSquare { square: SquareId },
+    #[error("You cannot afford {what}: it costs {cost} and you have {cash}.")]
+    CannotAfford {
+        what: String,
+        cost: String,
+        cash: String,
+    },
+    #[error("Bid at least {min}.")]
+    BidTooLow { min: String },
+    #[error("You cannot bid {amount}: you have {cash}.")]
+    BidTooHigh { amount: String, cash: String },
+    #[error("You cannot build on {square}: {why}.")]
+    CannotBuild { square: String, why: String },
+    #[error("You cannot sell a building on {square}: {why}.")]
+    CannotSell { square: String, why: String },
+    #[error("You cannot mortgage {square}: {why}.")]
+    CannotMortgage { square: String, why: String },
+    #[error("You cannot lift the mortgage on {square}: {why}.")]
+    CannotUnmortgage { square: String, why: String },
+    #[error("This trade is not possible: {why}.")]
+    BadTrade { why: String },
+    #[error("You are not in jail.")]
+    NotInJail,
+    #[error("You have no Get Out of Jail Free card.")]
+    NoJailCard,
+    #[error("This jail has no fine: {how}.")]
+    NoJailFine { how: String },
 }

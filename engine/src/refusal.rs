@@ -4,17 +4,17 @@
 //!
 //! [`RuleError`]: crate::action::RuleError
 
-use crate::action::PlayerId;
+use crate::action::{PlayerId, SquareId};
 
 /// What could not be afforded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Afford {
-    Lot(usize),
+pub enum Afford {
+    Lot(SquareId),
     JailFine,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum BuildWhy {
+pub enum BuildWhy {
     NoBuildings,
     NotBuildable,
     NotOwned,
@@ -29,7 +29,7 @@ pub(crate) enum BuildWhy {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum SellWhy {
+pub enum SellWhy {
     NotOwned,
     NoBuilding,
     Uneven,
@@ -38,7 +38,7 @@ pub(crate) enum SellWhy {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum MortgageWhy {
+pub enum MortgageWhy {
     NoMortgages,
     NotALot,
     NotOwned,
@@ -47,14 +47,14 @@ pub(crate) enum MortgageWhy {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum UnmortgageWhy {
+pub enum UnmortgageWhy {
     NotOwned,
     NotMortgaged,
     CannotPay { cost: i64, cash: i64 },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum TradeWhy {
+pub enum TradeWhy {
     Off,
     TooManyOffers,
     WithYourself,
@@ -65,20 +65,20 @@ pub(crate) enum TradeWhy {
     OtherNotEnoughCash(PlayerId),
     NotEnoughJailCards,
     OtherNotEnoughJailCards(PlayerId),
-    ListedTwice(usize),
-    NotOwner { owner: PlayerId, lot: usize },
-    GroupHasBuildings(usize),
+    ListedTwice(SquareId),
+    NotOwner { owner: PlayerId, lot: SquareId },
+    GroupHasBuildings(SquareId),
 }
 
 /// Why an action is refused (see [`crate::action::RuleError`] for the words).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Refusal {
+pub enum Refusal {
     GameOver,
     /// Not in this phase; the words add the game's prompt.
     NotNow(&'static str),
     NoSuchPlayer(PlayerId),
     PlayerOut(PlayerId),
-    NoSuchSquare(usize),
+    NoSuchSquare(SquareId),
     CannotAfford {
         what: Afford,
         cost: i64,
@@ -92,19 +92,19 @@ pub(crate) enum Refusal {
         cash: i64,
     },
     CannotBuild {
-        square: usize,
+        square: SquareId,
         why: BuildWhy,
     },
     CannotSell {
-        square: usize,
+        square: SquareId,
         why: SellWhy,
     },
     CannotMortgage {
-        square: usize,
+        square: SquareId,
         why: MortgageWhy,
     },
     CannotUnmortgage {
-        square: usize,
+        square: SquareId,
         why: UnmortgageWhy,
     },
     BadTrade(TradeWhy),

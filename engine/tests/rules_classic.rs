@@ -5,9 +5,10 @@ mod common;
 use common::*;
 use serde_json::json;
 use worlds_engine::game::Phase;
+use worlds_engine::refusal::Refusal;
 use worlds_engine::PlayerId;
 use worlds_engine::SquareId;
-use worlds_engine::{Action, RuleError, TradeSide};
+use worlds_engine::{Action, TradeSide};
 
 rule!(
     salary_is_paid_for_passing_go,
@@ -305,7 +306,7 @@ fn building_evenly() {
             square: SquareId(1),
         })
         .expect_err("uneven");
-    assert!(matches!(err, RuleError::CannotBuild { .. }));
+    assert!(matches!(err.reason(), Refusal::CannotBuild { .. }));
     assert!(err.to_string().contains("build evenly"));
     g.apply(Action::Build {
         square: SquareId(3),
@@ -651,7 +652,7 @@ fn trades_only_during_the_traders_own_turn() {
             take: TradeSide::default(),
         })
         .expect_err("not now");
-    assert!(matches!(err, RuleError::NotNow { .. }));
+    assert!(matches!(err.reason(), Refusal::NotNow(_)));
 }
 
 rule!(

@@ -223,7 +223,7 @@ impl Game {
         if square < self.board().len() {
             Ok(())
         } else {
-            Err(Refusal::NoSuchSquare(square))
+            Err(Refusal::NoSuchSquare(SquareId(square)))
         }
     }
 }

@@ -93,7 +93,12 @@ impl Game {
     }
 
     pub(crate) fn check_build(&self, p: PlayerId, square: usize, placing: bool) -> Checked {
-        let err = |why: BuildWhy| Err(Refusal::CannotBuild { square, why });
+        let err = |why: BuildWhy| {
+            Err(Refusal::CannotBuild {
+                square: SquareId(square),
+                why,
+            })
+        };
         if !self.rules().buildings {
             return err(BuildWhy::NoBuildings);
         }
@@ -146,7 +151,12 @@ impl Game {
     }
 
     pub(crate) fn check_sell(&self, p: PlayerId, square: usize) -> Checked {
-        let err = |why: SellWhy| Err(Refusal::CannotSell { square, why });
+        let err = |why: SellWhy| {
+            Err(Refusal::CannotSell {
+                square: SquareId(square),
+                why,
+            })
+        };
         if self.squares[square].owner != Some(p) {
             return err(SellWhy::NotOwned);
         }
@@ -174,7 +184,12 @@ impl Game {
     }
 
     pub(crate) fn check_sell_all(&self, p: PlayerId, square: usize) -> Checked {
-        let err = |why: SellWhy| Err(Refusal::CannotSell { square, why });
+        let err = |why: SellWhy| {
+            Err(Refusal::CannotSell {
+                square: SquareId(square),
+                why,
+            })
+        };
         if self.squares[square].owner != Some(p) {
             return err(SellWhy::NotOwned);
         }

@@ -37,7 +37,12 @@ impl Game {
     }
 
     pub(crate) fn check_mortgage(&self, p: PlayerId, square: usize) -> Checked {
-        let err = |why: MortgageWhy| Err(Refusal::CannotMortgage { square, why });
+        let err = |why: MortgageWhy| {
+            Err(Refusal::CannotMortgage {
+                square: SquareId(square),
+                why,
+            })
+        };
         if !self.rules().mortgages {
             return err(MortgageWhy::NoMortgages);
         }
@@ -61,7 +66,12 @@ impl Game {
     }
 
     pub(crate) fn check_unmortgage(&self, p: PlayerId, square: usize) -> Checked {
-        let err = |why: UnmortgageWhy| Err(Refusal::CannotUnmortgage { square, why });
+        let err = |why: UnmortgageWhy| {
+            Err(Refusal::CannotUnmortgage {
+                square: SquareId(square),
+                why,
+            })
+        };
         if self.squares[square].owner != Some(p) {
             return err(UnmortgageWhy::NotOwned);
         }

@@ -98,17 +98,20 @@ impl Game {
             let l = id.index();
             self.check_square(l)?;
             if all().take(k).any(|&x| x == id) {
-                return bad(TradeWhy::ListedTwice(l));
+                return bad(TradeWhy::ListedTwice(SquareId(l)));
             }
             if self.squares[l].owner != Some(owner) {
-                return bad(TradeWhy::NotOwner { owner, lot: l });
+                return bad(TradeWhy::NotOwner {
+                    owner,
+                    lot: SquareId(l),
+                });
             }
             if self
                 .group_of_lot(l)
                 .iter()
                 .any(|&x| !self.squares[x].buildings.is_none())
             {
-                return bad(TradeWhy::GroupHasBuildings(l));
+                return bad(TradeWhy::GroupHasBuildings(SquareId(l)));
             }
         }
         Ok(())

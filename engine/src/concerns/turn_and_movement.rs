@@ -47,7 +47,7 @@ impl Game {
         }
         if cash < price {
             return Err(Refusal::CannotAfford {
-                what: Afford::Lot(square),
+                what: Afford::Lot(SquareId(square)),
                 cost: price,
                 cash,
             });
