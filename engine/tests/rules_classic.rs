@@ -5,7 +5,7 @@ mod common;
 use common::*;
 use serde_json::json;
 use worlds_engine::game::Phase;
-use worlds_engine::refusal::Refusal;
+use worlds_engine::refusal::{BuildWhy, Refusal};
 use worlds_engine::PlayerId;
 use worlds_engine::SquareId;
 use worlds_engine::{Action, TradeSide};
@@ -306,7 +306,13 @@ fn building_evenly() {
             square: SquareId(1),
         })
         .expect_err("uneven");
-    assert!(matches!(err.reason(), Refusal::CannotBuild { .. }));
+    assert_eq!(
+        err.reason(),
+        &Refusal::CannotBuild {
+            square: SquareId(1),
+            why: BuildWhy::Uneven
+        }
+    );
     assert!(err.to_string().contains("build evenly"));
     g.apply(Action::Build {
         square: SquareId(3),
