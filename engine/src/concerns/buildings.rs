@@ -93,12 +93,8 @@ impl Game {
     }
 
     pub(crate) fn check_build(&self, p: PlayerId, square: usize, placing: bool) -> Checked {
-        let err = |why: BuildWhy| {
-            Err(Refusal::CannotBuild {
-                square: SquareId(square),
-                why,
-            })
-        };
+        let at = SquareId(square);
+        let err = |why: BuildWhy| Err(Refusal::CannotBuild { square: at, why });
         if !self.rules().buildings {
             return err(BuildWhy::NoBuildings);
         }
@@ -151,12 +147,8 @@ impl Game {
     }
 
     pub(crate) fn check_sell(&self, p: PlayerId, square: usize) -> Checked {
-        let err = |why: SellWhy| {
-            Err(Refusal::CannotSell {
-                square: SquareId(square),
-                why,
-            })
-        };
+        let at = SquareId(square);
+        let err = |why: SellWhy| Err(Refusal::CannotSell { square: at, why });
         if self.squares[square].owner != Some(p) {
             return err(SellWhy::NotOwned);
         }
@@ -184,12 +176,8 @@ impl Game {
     }
 
     pub(crate) fn check_sell_all(&self, p: PlayerId, square: usize) -> Checked {
-        let err = |why: SellWhy| {
-            Err(Refusal::CannotSell {
-                square: SquareId(square),
-                why,
-            })
-        };
+        let at = SquareId(square);
+        let err = |why: SellWhy| Err(Refusal::CannotSell { square: at, why });
         if self.squares[square].owner != Some(p) {
             return err(SellWhy::NotOwned);
         }

@@ -37,12 +37,8 @@ impl Game {
     }
 
     pub(crate) fn check_mortgage(&self, p: PlayerId, square: usize) -> Checked {
-        let err = |why: MortgageWhy| {
-            Err(Refusal::CannotMortgage {
-                square: SquareId(square),
-                why,
-            })
-        };
+        let at = SquareId(square);
+        let err = |why: MortgageWhy| Err(Refusal::CannotMortgage { square: at, why });
         if !self.rules().mortgages {
             return err(MortgageWhy::NoMortgages);
         }
@@ -66,12 +62,8 @@ impl Game {
     }
 
     pub(crate) fn check_unmortgage(&self, p: PlayerId, square: usize) -> Checked {
-        let err = |why: UnmortgageWhy| {
-            Err(Refusal::CannotUnmortgage {
-                square: SquareId(square),
-                why,
-            })
-        };
+        let at = SquareId(square);
+        let err = |why: UnmortgageWhy| Err(Refusal::CannotUnmortgage { square: at, why });
         if self.squares[square].owner != Some(p) {
             return err(UnmortgageWhy::NotOwned);
         }
