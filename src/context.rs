@@ -8,8 +8,8 @@ use worlds_engine::BoardDef;
 
 use crate::storage::{settings as stored_settings, LocalStore, Settings};
 
-/// The screens a player can be on. Navigation is a signal, not a URL router: the game is a
-/// single page served statically, and the back-stack is the screen's own "Back" button.
+/// The screens a player can be on. Within a page, navigation is a signal, not a URL router;
+/// a screen of another page (see [`Page`]) is opened by loading that page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Screen {
     Menu,
@@ -244,12 +244,36 @@ fn session_storage() -> Option<web_sys::Storage> {
     window().session_storage().ok().flatten()
 }
 
+/// Keeps `value` as JSON under `key` in the tab's session storage, which outlives a page load.
+/// When it cannot (no session storage, too large), nothing is kept under `key` and this says
+/// false.
+pub(crate) fn keep_for_tab<T: serde::Serialize>(key: &str, value: &T) -> bool {
+    let Some(storage) = session_storage() else {
+        return false;
+    };
+    let kept = serde_json::to_string(value)
+        .ok()
+        .is_some_and(|text| storage.set_item(key, &text).is_ok());
+    if !kept {
+        let _ = storage.remove_item(key);
+    }
+    kept
+}
+
+/// What [`keep_for_tab`] kept under `key` (`None` when nothing readable is there); `take`
+/// removes it.
+pub(crate) fn read_for_tab<T: serde::de::DeserializeOwned>(key: &str, take: bool) -> Option<T> {
+    let storage = session_storage()?;
+    let text = storage.get_item(key).ok().flatten();
+    if take {
+        let _ = storage.remove_item(key);
+    }
+    serde_json::from_str(&text?).ok()
+}
+
 /// Writes what the page opening `to` needs. A tab without session storage (or a board too
 /// large for it) opens the next page plain.
 pub fn hand_over(shared: &Shared, to: Screen) {
-    let Some(storage) = session_storage() else {
-        return;
-    };
     let handoff = Handoff {
         lab_board: (to == Screen::Statistics)
             .then(|| shared.lab_board.get_untracked())
@@ -257,29 +281,17 @@ pub fn hand_over(shared: &Shared, to: Screen) {
         lab_back: Some(shared.lab_back.get_untracked().name().to_string()),
         lobby_board: shared.lobby_board.get_untracked(),
     };
-    match serde_json::to_string(&handoff) {
-        Ok(text) if storage.set_item(HANDOFF_KEY, &text).is_ok() => {}
-        _ => {
-            let _ = storage.remove_item(HANDOFF_KEY);
-        }
-    }
+    keep_for_tab(HANDOFF_KEY, &handoff);
 }
 
 /// Reads what the previous page handed to `page` into `shared`. The game's page takes it
 /// once; the lab keeps it, so a reload shows the same board.
 pub fn take_handed(page: Page, shared: &Shared) {
-    let Some(storage) = session_storage() else {
+    let Some(handoff) = read_for_tab::<Handoff>(HANDOFF_KEY, page == Page::Main) else {
         return;
     };
-    let Some(text) = storage.get_item(HANDOFF_KEY).ok().flatten() else {
-        return;
-    };
-    let handoff: Handoff = serde_json::from_str(&text).unwrap_or_default();
     match page {
-        Page::Main => {
-            let _ = storage.remove_item(HANDOFF_KEY);
-            shared.lobby_board.set(handoff.lobby_board);
-        }
+        Page::Main => shared.lobby_board.set(handoff.lobby_board),
         Page::Lab => {
             shared.lab_board.set(handoff.lab_board);
             if let Some(back) = handoff.lab_back.as_deref().and_then(Screen::from_name) {

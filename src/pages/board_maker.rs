@@ -12,7 +12,7 @@ use worlds_engine::{GameRecord, Preset};
 use crate::components::modal::Modal;
 use crate::components::share::ShareDialog;
 use crate::components::thumbnail::BoardThumbnail;
-use crate::context::{Navigator, Screen};
+use crate::context::{keep_for_tab, read_for_tab, Navigator, Screen};
 use crate::download::download_text;
 use crate::editor::EditorState;
 use crate::pages::editor::BoardEditor;
@@ -32,29 +32,14 @@ const PARKED_KEY: &str = "mw:editor-parked";
 /// Keeps an editing session while another screen is shown, on this page and, for the lab's
 /// page, in the tab's session storage (without its undo steps if they do not fit).
 pub fn park(state: EditorState) {
-    if let Some(storage) = window().session_storage().ok().flatten() {
-        let fits = |s: &EditorState| {
-            serde_json::to_string(s)
-                .ok()
-                .is_some_and(|text| storage.set_item(PARKED_KEY, &text).is_ok())
-        };
-        if !fits(&state) && !fits(&state.without_history()) {
-            let _ = storage.remove_item(PARKED_KEY);
-        }
+    if !keep_for_tab(PARKED_KEY, &state) {
+        keep_for_tab(PARKED_KEY, &state.without_history());
     }
     PARKED.with(|p| *p.borrow_mut() = Some(state));
 }
 
 fn take_parked() -> Option<EditorState> {
-    let stored = window()
-        .session_storage()
-        .ok()
-        .flatten()
-        .and_then(|storage| {
-            let text = storage.get_item(PARKED_KEY).ok().flatten();
-            let _ = storage.remove_item(PARKED_KEY);
-            serde_json::from_str(&text?).ok()
-        });
+    let stored = read_for_tab(PARKED_KEY, true);
     PARKED.with(|p| p.borrow_mut().take()).or(stored)
 }
 
