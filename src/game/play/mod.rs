@@ -11,6 +11,7 @@ pub mod play_ui;
 pub mod players;
 pub mod session;
 pub mod sound;
+pub mod steps;
 pub mod trade;
 
 use std::time::Duration;

@@ -6,12 +6,12 @@
 //! screen reader, and a refused one leaves the game untouched and shows the engine's reason.
 
 use leptos::prelude::*;
-use worlds_engine::{
-    bots::bot, Action, DeckKind, Event, Game, GameRecord, GameSetup, LogEntry, SeatKind,
-};
+use worlds_engine::{bots::bot, Action, Game, GameRecord, GameSetup, SeatKind};
 
 use crate::common::clock::now_ms;
 use crate::common::storage::{saves, LocalStore, StorageError};
+use crate::game::play::steps::{take_step, Step, TakenStep, FEED_MAX};
+pub use crate::game::play::steps::{CashChange, Cue, DrawnCard, FeedLine};
 
 /// A fresh seed for a new game from the browser's cryptographic source (the engine itself
 /// never asks for entropy); `Math.random` only if that source is refused.
@@ -34,137 +34,6 @@ pub enum AutosaveState {
     InProgress { title: String, round: u32 },
     /// The autosave reads as a save but cannot be replayed (or not read at all).
     Unplayable,
-}
-
-/// A sound effect an event calls for (the loudest of an action's events wins).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Cue {
-    Dice,
-    Cash,
-    Jail,
-}
-
-impl Cue {
-    fn of(event: &Event) -> Option<Cue> {
-        match event {
-            Event::Rolled { .. } => Some(Cue::Dice),
-            Event::Payment { .. } | Event::Bought { .. } | Event::Salary { .. } => Some(Cue::Cash),
-            Event::SentToJail => Some(Cue::Jail),
-            _ => None,
-        }
-    }
-}
-
-/// A card just drawn, as the card dialog shows it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DrawnCard {
-    pub deck: DeckKind,
-    pub text: String,
-    pub player: String,
-}
-
-/// A line of the event feed, with the turn it belongs to.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FeedLine {
-    /// Counts turns since the game was shown (a line of an earlier turn is dropped when a
-    /// human next acts).
-    pub turn: u64,
-    pub text: String,
-}
-
-/// How much a player's cash changed, as shown beside it until a human acts again.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CashChange {
-    pub player: usize,
-    pub amount: i64,
-    /// Counts changes, so the same amount twice still shows as new.
-    pub serial: u64,
-}
-
-/// The longest the feed grows (a long run of computer turns keeps its newest lines).
-const FEED_MAX: usize = 80;
-
-/// What one accepted action did, as the screen shows it.
-#[derive(Debug, Default)]
-struct Step {
-    /// A human took the action.
-    human: bool,
-    /// The lines in words, each with how many turns had started before it in this step.
-    lines: Vec<(u64, String)>,
-    /// `Some(None)`: the turn moved on (the card is put away); `Some(Some(_))`: a card drawn.
-    card: Option<Option<DrawnCard>>,
-    cue: Option<Cue>,
-    turns_started: u64,
-    /// Each player whose cash changed, by how much.
-    cash: Vec<(usize, i64)>,
-}
-
-/// An accepted action, before it is put in words: who took it and the log entries and cash
-/// changes it made.
-struct TakenStep {
-    human: bool,
-    entries: Vec<LogEntry>,
-    cash: Vec<(usize, i64)>,
-}
-
-/// Applies an action; refused, the game is untouched.
-fn take_step(game: &mut Game, action: Action) -> Result<TakenStep, worlds_engine::RuleError> {
-    let human = game
-        .actor()
-        .is_some_and(|a| matches!(game.player(a).kind, SeatKind::Human));
-    let cash_before: Vec<i64> = game.players().iter().map(|p| p.cash).collect();
-    let entries = game.apply(action)?.to_vec();
-    let cash = game
-        .players()
-        .iter()
-        .zip(&cash_before)
-        .enumerate()
-        .filter(|(_, (p, &before))| p.cash != before)
-        .map(|(i, (p, &before))| (i, p.cash - before))
-        .collect();
-    Ok(TakenStep {
-        human,
-        entries,
-        cash,
-    })
-}
-
-impl TakenStep {
-    /// Whether a turn started during the step.
-    fn starts_turn(&self) -> bool {
-        self.entries
-            .iter()
-            .any(|e| matches!(e.event, Event::TurnStarted))
-    }
-
-    /// The step as the screen shows it (names and squares do not change during a game, so
-    /// the game after later steps words it the same).
-    fn in_words(&self, game: &Game) -> Step {
-        let mut step = Step {
-            human: self.human,
-            cash: self.cash.clone(),
-            ..Step::default()
-        };
-        for entry in &self.entries {
-            step.cue = step.cue.max(Cue::of(&entry.event));
-            match &entry.event {
-                Event::TurnStarted => {
-                    step.turns_started += 1;
-                    step.card = Some(None);
-                }
-                Event::CardDrawn { deck, number } => {
-                    step.card = Some(Some(DrawnCard {
-                        deck: *deck,
-                        text: game.card_text(*deck, *number),
-                        player: game.player(entry.player).name.clone(),
-                    }));
-                }
-                _ => {}
-            }
-            step.lines.push((step.turns_started, game.describe(entry)));
-        }
-        step
-    }
 }
 
 /// The game being played and what the screen shows about its last step.
@@ -366,37 +235,13 @@ impl Session {
         }
     }
 
-    /// Adds a step to the feed and the cash changes: a human's action first clears what
-    /// happened before the current turn (they have seen it), a computer's adds to it.
+    /// Adds a step to the feed and the cash changes (see [`Step::add_to_feed`]).
     fn record(&self, step: &Step) {
         let turn = self.turn_serial.get_untracked();
-        let last_turn = turn + step.turns_started;
-        self.turn_serial.set(last_turn);
-        self.feed.update(|feed| {
-            if step.human {
-                feed.retain(|l| l.turn == turn);
-            }
-            feed.extend(step.lines.iter().map(|(k, text)| FeedLine {
-                turn: turn + k,
-                text: text.clone(),
-            }));
-            let excess = feed.len().saturating_sub(FEED_MAX);
-            feed.drain(..excess);
-        });
-        self.changes.update(|changes| {
-            if step.human {
-                changes.clear();
-            }
-            for &(player, amount) in &step.cash {
-                let serial = changes.iter().map(|c| c.serial).max().unwrap_or(0) + 1;
-                changes.retain(|c| c.player != player);
-                changes.push(CashChange {
-                    player,
-                    amount,
-                    serial,
-                });
-            }
-        });
+        self.turn_serial.set(turn + step.turns_started);
+        self.feed.update(|feed| step.add_to_feed(feed, turn));
+        self.changes
+            .update(|changes| step.add_cash_changes(changes));
     }
 
     /// Whether the player to act is a computer.
