@@ -310,6 +310,12 @@ async fn a_trade_offered_in_the_dialog_is_accepted_by_the_other_player() {
     );
     assert_eq!(g.player(PlayerId(0)).cash, 1440 + 100);
     assert_eq!(g.player(PlayerId(1)).cash, 1500 - 100);
+    // Issue 20: the feed says what changed hands, money included.
+    assert!(
+        text(&c).contains("Ann sold Baltic Avenue to Bob for $100"),
+        "{}",
+        text(&c)
+    );
     c.remove();
 }
 
