@@ -6,7 +6,8 @@
 //! - [`cards`]: Chance and Community Chest cards as data.
 //! - [`presets`]: the four boards that ship with the game.
 //! - [`game`]: the [`Game`] state, its setup, `apply`, `legal_actions` and accessors;
-//!   [`action`] and [`event`]: what players ask for and what happened.
+//!   [`action`] and [`event`]: what players ask for and what happened; [`ids`]: the
+//!   [`PlayerId`] and [`SquareId`] newtypes they all use.
 //! - `concerns/`: the rules by game concern (turn and movement, money and debt, buildings,
 //!   mortgage, auction, trade, jail, bankruptcy, cards), each with its checks and execution;
 //!   `refusal`: why an action is refused, as data; `narration`: the only place text is made
@@ -53,6 +54,7 @@ pub mod envelope;
 pub mod event;
 pub mod fuzz;
 pub mod game;
+pub mod ids;
 mod narration;
 pub mod presets;
 pub mod refusal;
@@ -61,7 +63,7 @@ pub mod scenario;
 pub mod share;
 pub mod stats;
 
-pub use action::{Action, PlayerId, RuleError, SquareId, TradeOffer, TradeSide};
+pub use action::{Action, RuleError, TradeOffer, TradeSide};
 pub use board::{Board, BoardDef, BoardError, JokerEffect, SquareDef, SquareKind};
 pub use bots::{strategy_by_name, Strategy};
 pub use cards::{Card, CardDef, CardEffect, DeckKind};
@@ -70,5 +72,6 @@ pub use game::{
     Buildings, ComputerStrategy, Game, GameRecord, GameSetup, NetWorthPoint, Phase, Player, Seat,
     SeatKind, SquareState, Token,
 };
+pub use ids::{PlayerId, SquareId};
 pub use presets::Preset;
 pub use rules::RuleSet;
