@@ -1,7 +1,9 @@
 //! Monopoly Worlds rules engine. Pure Rust: no web dependencies.
 //!
 //! - [`board`]: the board definition the editor saves ([`BoardDef`]) and its checked form
-//!   ([`Board`]).
+//!   ([`Board`]); `board/` holds the definition types (`mod.rs`), reading a square
+//!   (`reading.rs`), the checks and [`BoardError`] (`validation.rs`, `decks.rs`) and the
+//!   lookups (`queries.rs`).
 //! - [`rules`]: the [`RuleSet`], every rule and house rule as data.
 //! - [`cards`]: Chance and Community Chest cards as data.
 //! - [`presets`]: the four boards that ship with the game.
