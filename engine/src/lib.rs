@@ -8,7 +8,10 @@
 //! - [`cards`]: Chance and Community Chest cards as data.
 //! - [`presets`]: the four boards that ship with the game.
 //! - [`game`]: the [`Game`] state, its setup, `apply`, `legal_actions` and accessors;
-//!   [`action`] and [`event`]: what players ask for and what happened; [`ids`]: the
+//!   `game/` holds the state types and `apply` (`mod.rs`), the setup (`setup.rs`), the
+//!   squares' states (`squares.rs`), rent and assets (`assets.rs`) and the saved record and
+//!   replay (`record.rs`).
+//! - [`action`] and [`event`]: what players ask for and what happened; [`ids`]: the
 //!   [`PlayerId`] and [`SquareId`] newtypes they all use.
 //! - `concerns/`: the rules by game concern (turn and movement, money and debt, buildings,
 //!   mortgage, auction, trade, jail, bankruptcy, cards), each with its checks and execution;
