@@ -19,6 +19,8 @@
 //!   (prompts, log sentences, refusals in words).
 //! - [`bots`]: computer players.
 //! - [`scenario`]: the scenario file format run by `worlds replay`.
+//! - `fuzz` (only with the cargo feature `fuzz`, which the CLI turns on; the game's wasm
+//!   build leaves it out): the fuzzer run by `worlds fuzz`.
 //!
 //! ## Rule decisions where PRODUCT.md leaves room
 //! - Housing shortage: when a player asks to build a house while more players could build
@@ -57,6 +59,7 @@ pub mod cards;
 mod concerns;
 pub mod envelope;
 pub mod event;
+#[cfg(feature = "fuzz")]
 pub mod fuzz;
 pub mod game;
 pub mod ids;
