@@ -123,7 +123,11 @@ struct Table {
 
 impl Table {
     fn new(seed: u64, weather: Weather) -> Table {
-        let host = Host::new(game(seed), TABLE, &[1, 2]).expect("a host");
+        Table::with_game(game(seed), seed, weather)
+    }
+
+    fn with_game(game: Game, seed: u64, weather: Weather) -> Table {
+        let host = Host::new(game, TABLE, &[1, 2]).expect("a host");
         let mut t = Table {
             host,
             guests: vec![Some(Guest::new(TABLE, 1)), Some(Guest::new(TABLE, 2))],
@@ -484,4 +488,32 @@ fn a_guest_that_reloads_gets_what_it_missed_and_a_computer_plays_meanwhile() {
         "no whole game was needed: {:?}",
         &events[..caught]
     );
+}
+
+#[test]
+fn a_board_with_pictures_arrives_in_parts_over_a_stormy_network() {
+    // A pawn picture of 300 KB: the welcome is several parts, some of them lost.
+    let mut def = worlds_engine::Preset::Classic.board_def();
+    def.pawns.push(worlds_engine::board::PawnDef {
+        name: "Kite".to_string(),
+        picture: format!("data:image/png;base64,{}", "QUJD".repeat(75_000)),
+    });
+    let board = worlds_engine::Board::from_def(def).expect("a valid board");
+    let mut s = setup(21);
+    s.board = std::sync::Arc::new(board);
+    let game = Game::new(s).expect("a valid setup");
+    let bots = Bots::new();
+    let mut t = Table::with_game(game, 21, STORMY);
+    t.play_out(&bots, 3_600_000);
+    t.check_agreement();
+    let joins = t
+        .guest_events
+        .iter()
+        .flatten()
+        .filter(|e| matches!(e, TableEvent::Joined { .. }))
+        .count();
+    assert_eq!(joins, 2, "each guest put its welcome together once");
+    for g in t.guests.iter().flatten() {
+        assert_eq!(g.game().map(|g| g.board().def().pawns.len()), Some(1));
+    }
 }
