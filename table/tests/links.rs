@@ -184,3 +184,39 @@ fn names_with_control_characters_never_travel() {
     );
     assert_eq!(back.color, "", "only #rrggbb colors travel");
 }
+
+#[test]
+fn the_rebuilt_offer_is_a_whole_data_channel_sdp() {
+    use worlds_table::signal::SdpKind;
+    let inv = parse_invite(&invite(1).to_data(), NOW).expect("reads");
+    let sdp = inv.offer.to_sdp(SdpKind::Offer);
+    eprintln!("{sdp}");
+    let lines: Vec<&str> = sdp.split("\r\n").collect();
+    assert_eq!(lines.last(), Some(&""), "every line ends with CRLF");
+    for needed in [
+        "v=0",
+        "s=-",
+        "t=0 0",
+        "a=group:BUNDLE 0",
+        "a=msid-semantic: WMS",
+        "m=application 9 UDP/DTLS/SCTP webrtc-datachannel",
+        "c=IN IP4 0.0.0.0",
+        "a=end-of-candidates",
+        "a=ice-ufrag:4ZcD",
+        "a=ice-pwd:2/1muCWoOi3uLifh0NuRHlbY",
+        "a=setup:actpass",
+        "a=mid:0",
+        "a=sctp-port:5000",
+        "a=max-message-size:262144",
+    ] {
+        assert!(lines.contains(&needed), "{needed}");
+    }
+    assert!(lines[1].starts_with("o=- ") && lines[1].ends_with(" 2 IN IP4 127.0.0.1"));
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.starts_with("a=candidate:"))
+            .count(),
+        2
+    );
+}
