@@ -11,6 +11,8 @@ blocks (and `#[cfg(test)] mod name;` files) are left out: tests may look anywher
 
     python3 scripts/check_modules.py engine/src    # prints circles (exit 1) or
                                                    # "no import circles in engine/src"
+    python3 scripts/check_modules.py --pages src   # the web app's page folders use only
+                                                   # themselves and common/
     python3 scripts/check_modules.py --self-test
 
 Python 3, standard library only. `module_graph(src_dir)` and `find_cycles(graph)` are
@@ -201,6 +203,39 @@ def _use_tree_heads(tokens: list[Token], k: int) -> list[tuple[str, int]]:
     return heads
 
 
+def _use_tree_paths(tokens: list[Token], k: int, depth: int) -> list[tuple[list[str], int]]:
+    """The leading paths, up to `depth` names, of each branch of a use tree or path starting
+    at tokens[k] (after `crate::`): `a::b::C` gives [a, b]; `a::{b::C, d}` gives [a, b] and
+    [a, d]; `{a::B, c}` gives [a, B] and [c]."""
+    if depth <= 0 or k >= len(tokens):
+        return []
+    t = tokens[k]
+    if t.kind == "ident":
+        if k + 2 < len(tokens) and tokens[k + 1].text == "::" and depth > 1:
+            rest = _use_tree_paths(tokens, k + 2, depth - 1)
+            if rest:
+                return [([t.text] + path, line) for path, line in rest]
+        return [([t.text], t.line)]
+    if t.text != "{":
+        return []
+    paths: list[tuple[list[str], int]] = []
+    end = _matching_brace(tokens, k)
+    j, branch_start = k + 1, True
+    nesting = 0
+    while j < end:
+        if branch_start and nesting == 0:
+            paths.extend(_use_tree_paths(tokens, j, depth))
+            branch_start = False
+        if tokens[j].text in "{[(":
+            nesting += 1
+        elif tokens[j].text in "}])":
+            nesting -= 1
+        elif tokens[j].text == "," and nesting == 0:
+            branch_start = True
+        j += 1
+    return paths
+
+
 def _root_reexports(src_dir: str, modules: set[str]) -> dict[str, str]:
     """Names the crate root re-exports (`pub use action::{Action, PlayerId};`), mapped to the
     top-level module they come from, so `crate::Action` counts as naming `action`."""
@@ -253,9 +288,20 @@ def _rust_files(src_dir: str):
             yield os.path.join(*(parts + [name])), module_path
 
 
-def module_references(src_dir: str) -> list[Reference]:
-    """Every place a top-level module names another, outside comments and test modules."""
+def _resolve(path: list[str], keys: set[tuple[str, ...]]) -> tuple[str, ...] | None:
+    """The module a path names: its longest prefix that is a module."""
+    for n in range(len(path), 0, -1):
+        if tuple(path[:n]) in keys:
+            return tuple(path[:n])
+    return None
+
+
+def module_references(src_dir: str, depth: int = 1) -> list[Reference]:
+    """Every place a module names another, outside comments and test modules. A module is
+    a top-level module (depth 1: `board`, `game`) or, with depth 2, a module one level
+    further in (`game::play`, `game::lobby`; a folder's own mod.rs is the folder)."""
     files = list(_rust_files(src_dir))
+    keys = {tuple(module_path[:depth]) for _, module_path in files}
     modules = {module_path[0] for _, module_path in files}
     reexports = _root_reexports(src_dir, modules)
     skipped_files: set[str] = set()
@@ -265,7 +311,7 @@ def module_references(src_dir: str) -> list[Reference]:
             continue
         with open(os.path.join(src_dir, rel), encoding="utf-8") as f:
             tokens = tokenize(f.read())
-        source = module_path[0]
+        source = tuple(module_path[:depth])
         # Inline `mod name { ... }` blocks deepen the path `super::` climbs from.
         inline: list[tuple[str, int]] = []  # (name, index of its closing brace)
         k = 0
@@ -295,15 +341,15 @@ def module_references(src_dir: str) -> list[Reference]:
                 inline.append((tokens[k + 1].text, _matching_brace(tokens, k + 2)))
                 k += 3
                 continue
-            depth = module_path + [name for name, _ in inline]
-            target_heads: list[tuple[str, int]] = []
+            here = module_path + [name for name, _ in inline]
+            targets: list[tuple[list[str], int]] = []
             if (
                 t.text == "crate"
                 and k + 1 < len(tokens)
                 and tokens[k + 1].text == "::"
                 and not (k > 0 and tokens[k - 1].text in ("$", "in"))
             ):
-                target_heads = _use_tree_heads(tokens, k + 2)
+                targets = _use_tree_paths(tokens, k + 2, depth)
             elif t.text == "super" and not (k > 0 and tokens[k - 1].text == "::"):
                 climbs, j = 0, k
                 while (
@@ -312,21 +358,29 @@ def module_references(src_dir: str) -> list[Reference]:
                     and tokens[j + 1].text == "::"
                 ):
                     climbs, j = climbs + 1, j + 2
-                if climbs >= len(depth):
-                    target_heads = _use_tree_heads(tokens, j)
+                base = here[: max(0, len(here) - climbs)]
+                if len(base) < depth:
+                    targets = [
+                        (base + path, line)
+                        for path, line in _use_tree_paths(tokens, j, depth - len(base))
+                    ]
                 k = j
-            for head, line in target_heads:
-                target = head if head in modules else reexports.get(head)
-                if target and target != source:
-                    refs.append(Reference(source, target, rel, line))
+            for path, line in targets:
+                if depth == 1 and path[0] not in modules and path[0] in reexports:
+                    path = [reexports[path[0]]]
+                target = _resolve(path, keys)
+                if target and target != source and target[: len(source)] != source:
+                    refs.append(Reference("::".join(source), "::".join(target), rel, line))
             k += 1
     return refs
 
 
-def module_graph(src_dir: str) -> dict[str, set[str]]:
-    """Top-level module -> the top-level modules it refers to (every module is a key)."""
-    graph: dict[str, set[str]] = {m[0]: set() for _, m in _rust_files(src_dir)}
-    for ref in module_references(src_dir):
+def module_graph(src_dir: str, depth: int = 1) -> dict[str, set[str]]:
+    """Module -> the modules it refers to (every module is a key); see module_references."""
+    graph: dict[str, set[str]] = {
+        "::".join(m[:depth]): set() for _, m in _rust_files(src_dir)
+    }
+    for ref in module_references(src_dir, depth):
         graph[ref.source].add(ref.target)
     return graph
 
@@ -399,20 +453,63 @@ def find_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def report(src_dir: str) -> int:
-    graph = module_graph(src_dir)
-    cycles = find_cycles(graph)
-    if not cycles:
-        print(f"no import circles in {src_dir}")
-        return 0
-    refs = module_references(src_dir)
-    for cycle in cycles:
-        print("import circle: " + " -> ".join(cycle))
-        for a, b in zip(cycle, cycle[1:]):
-            where = sorted({(r.path, r.line) for r in refs if r.source == a and r.target == b})
-            shown = ", ".join(f"{p}:{line}" for p, line in where[:5])
-            more = f" (+{len(where) - 5} more)" if len(where) > 5 else ""
-            print(f"  {a} -> {b}: {shown}{more}")
-    return 1
+    """Circles between top-level modules and between the modules one level in."""
+    failed = 0
+    for depth in (1, 2):
+        graph = module_graph(src_dir, depth)
+        cycles = find_cycles(graph)
+        refs = module_references(src_dir, depth) if cycles else []
+        for cycle in cycles:
+            failed = 1
+            print("import circle: " + " -> ".join(cycle))
+            for a, b in zip(cycle, cycle[1:]):
+                where = sorted({(r.path, r.line) for r in refs if r.source == a and r.target == b})
+                shown = ", ".join(f"{p}:{line}" for p, line in where[:5])
+                more = f" (+{len(where) - 5} more)" if len(where) > 5 else ""
+                print(f"  {a} -> {b}: {shown}{more}")
+    if not failed:
+        print(f"no import circles in {src_dir} (top-level modules, and one level in)")
+    return failed
+
+
+# The web app's pages: each page's folder, and the entry point that starts it. A page's
+# folder and its entry point may use only that folder and COMMON; COMMON uses no page.
+PAGES = {"game": "main.rs", "maker": "bin/maker.rs", "lab": "bin/lab.rs"}
+COMMON = "common"
+APP_CRATE = "monopoly_worlds"
+
+
+def page_problems(src_dir: str) -> list[str]:
+    """Where a page's folder (or its entry point) or the common folder names another page."""
+    problems = []
+    for ref in module_references(src_dir):
+        if ref.source in PAGES and ref.target in PAGES:
+            problems.append(f"{ref.path}:{ref.line}: page {ref.source} uses page {ref.target}")
+        if ref.source == COMMON and ref.target in PAGES:
+            problems.append(f"{ref.path}:{ref.line}: {COMMON} uses page {ref.target}")
+    for page, entry in PAGES.items():
+        path = os.path.join(src_dir, entry)
+        if not os.path.isfile(path):
+            problems.append(f"{entry}: the entry point of page {page} is missing")
+            continue
+        with open(path, encoding="utf-8") as f:
+            tokens = tokenize(f.read())
+        for k, t in enumerate(tokens):
+            if t.text in ("crate", APP_CRATE) and k + 2 < len(tokens) and tokens[k + 1].text == "::":
+                for path_, line in _use_tree_paths(tokens, k + 2, 1):
+                    if path_[0] not in (page, COMMON):
+                        problems.append(f"{entry}:{line}: the {page} page's entry uses {path_[0]}")
+    return problems
+
+
+def report_pages(src_dir: str) -> int:
+    problems = page_problems(src_dir)
+    for p in problems:
+        print(p)
+    if not problems:
+        names = ", ".join(PAGES)
+        print(f"each page's folder ({names}) uses only itself and {COMMON}; {COMMON} uses no page")
+    return 1 if problems else 0
 
 
 def self_test() -> int:
@@ -475,9 +572,11 @@ def self_test() -> int:
 def main(argv: list[str]) -> int:
     if argv == ["--self-test"]:
         return self_test()
+    if len(argv) == 2 and argv[0] == "--pages":
+        return report_pages(argv[1])
     if len(argv) != 1 or argv[0].startswith("-"):
         print(__doc__.strip().splitlines()[0])
-        print("usage: check_modules.py <crate>/src | --self-test", file=sys.stderr)
+        print("usage: check_modules.py <crate>/src | --pages src | --self-test", file=sys.stderr)
         return 2
     if not os.path.isdir(argv[0]):
         print(f"no such directory: {argv[0]}", file=sys.stderr)

@@ -9,7 +9,7 @@ use web_sys::HtmlInputElement;
 use worlds_engine::{Action, ComputerStrategy, Game, GameRecord, GameSetup, Phase, PlayerId, Seat};
 
 use monopoly_worlds::common::storage::{saves, LocalStore};
-use monopoly_worlds::game::play::session::Session;
+use monopoly_worlds::game::session::Session;
 
 mod common;
 use common::{

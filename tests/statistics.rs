@@ -12,7 +12,7 @@ use worlds_engine::stats::{payback, JailStrategy};
 use worlds_engine::Preset;
 
 use monopoly_worlds::common::context::{Navigator, Screen, SettingsStore, Shared};
-use monopoly_worlds::game::play::session::Session;
+use monopoly_worlds::game::session::Session;
 use monopoly_worlds::lab::dice::parse_dice;
 use monopoly_worlds::lab::Statistics;
 

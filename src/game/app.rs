@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use crate::common::context::{Navigator, Page, Screen};
 use crate::common::page::provide_page;
-use crate::game::play::session::Session;
+use crate::game::session::Session;
 use crate::game::{
     credits::Credits, help::Help, lobby::Lobby, menu::MainMenu, play::PlayScreen,
     saves::SavedGames, settings::SettingsPage,

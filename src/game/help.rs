@@ -6,7 +6,7 @@ use worlds_engine::rules::{DebtRule, DoublesLimit, ExtraRoll, JailRelease, RentM
 use worlds_engine::{Board, Preset};
 
 use crate::common::context::{Navigator, Screen};
-use crate::game::play::session::Session;
+use crate::game::session::Session;
 
 /// The rules of a board's rule set, one sentence each.
 pub fn rules_in_words(board: &Board) -> Vec<String> {

@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use crate::common::context::{Navigator, Screen};
 use crate::common::storage::{saves, LocalStore};
-use crate::game::play::session::Session;
+use crate::game::session::Session;
 
 /// What a menu entry does when pressed.
 #[derive(Clone, Copy)]

@@ -9,5 +9,7 @@ pub mod lobby;
 pub mod menu;
 pub mod play;
 pub mod saves;
+pub mod session;
 pub mod settings;
 pub mod shared;
+pub mod steps;

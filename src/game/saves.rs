@@ -9,7 +9,7 @@ use crate::common::clock::now_ms;
 use crate::common::context::{Navigator, Screen};
 use crate::common::download::download_text;
 use crate::common::storage::{damaged, saves, DamagedEntry, LocalStore, SaveSummary};
-use crate::game::play::session::Session;
+use crate::game::session::Session;
 
 fn list_all() -> Result<(Vec<SaveSummary>, Vec<DamagedEntry>), String> {
     let store = LocalStore::open().map_err(|e| e.to_string())?;

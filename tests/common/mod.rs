@@ -67,10 +67,10 @@ pub async fn settle() {
 /// Mounts the play screen over a fresh session holding `setup`; animations off.
 pub fn mount_play(
     setup: worlds_engine::GameSetup,
-) -> (HtmlElement, monopoly_worlds::game::play::session::Session) {
+) -> (HtmlElement, monopoly_worlds::game::session::Session) {
     use monopoly_worlds::common::context::{Navigator, Screen, SettingsStore};
     use monopoly_worlds::common::storage::AnimationSpeed;
-    use monopoly_worlds::game::play::session::Session;
+    use monopoly_worlds::game::session::Session;
     use monopoly_worlds::game::play::PlayScreen;
     clear_app_storage();
     let c = container();

@@ -2,8 +2,8 @@
 //! board (its target square, its amounts, a Jail when it needs one), and chains of card and
 //! Joker moves that could go on forever.
 
+use super::errors::{amount_ok, BoardError};
 use super::queries::resolve_ref;
-use super::validation::{amount_ok, BoardError};
 use super::{is_forbidden_name_char, BoardDef, SquareKind, MAX_CARD_TEXT_CHARS, MAX_SQUARES};
 use crate::cards::{Card, CardDef, CardEffect, DeckKind};
 

@@ -18,12 +18,13 @@ use crate::cards::{Card, Decks};
 use crate::rules::RuleSet;
 
 mod decks;
+mod errors;
 mod queries;
 mod reading;
 mod validation;
 
+pub use errors::{BoardError, BoardErrors};
 pub(crate) use validation::check_rules_alone;
-pub use validation::{BoardError, BoardErrors};
 
 /// Smallest and largest board.
 pub const MIN_SQUARES: usize = 10;

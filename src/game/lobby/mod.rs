@@ -9,7 +9,7 @@ use crate::common::context::{Navigator, Screen};
 use crate::common::modal::Modal;
 use crate::common::thumbnail::BoardThumbnail;
 use crate::game::lobby::form::{pawn_token, LobbyForm, COLORS, STRATEGIES, TOKENS};
-use crate::game::play::session::{new_seed, AutosaveState, Session};
+use crate::game::session::{new_seed, AutosaveState, Session};
 
 /// A board the player can pick.
 #[derive(Clone)]

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use worlds_engine::{Action, Phase, SeatKind};
 
 use crate::game::play::play_ui::PlayUi;
-use crate::game::play::session::Session;
+use crate::game::session::Session;
 
 /// What the bar offers, worked out from the game (plain data, so it can be compared).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

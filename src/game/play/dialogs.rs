@@ -7,7 +7,7 @@ use worlds_engine::{Action, Game, Phase, SeatKind, SquareKind, TradeSide};
 
 use crate::common::modal::Modal;
 use crate::game::play::play_ui::PlayUi;
-use crate::game::play::session::Session;
+use crate::game::session::Session;
 
 /// The lines of a deed: (label, value).
 pub fn deed_lines(g: &Game, square: usize) -> Vec<(String, String)> {

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use worlds_engine::NetWorthPoint;
 
 use crate::common::context::{Navigator, Screen};
-use crate::game::play::session::Session;
+use crate::game::session::Session;
 
 const W: f64 = 640.0;
 const H: f64 = 260.0;

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use worlds_engine::Game;
 
 use crate::common::download::download_text;
-use crate::game::play::session::Session;
+use crate::game::session::Session;
 
 /// How many entries the panel shows at once (the export always holds all of them).
 const SHOWN: usize = 200;

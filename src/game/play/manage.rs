@@ -6,7 +6,7 @@ use worlds_engine::{Action, SquareId};
 
 use crate::common::modal::Modal;
 use crate::game::play::play_ui::PlayUi;
-use crate::game::play::session::Session;
+use crate::game::session::Session;
 
 /// One lot's row: what it is and the actions allowed on it now.
 #[derive(Debug, Clone, PartialEq, Eq)]

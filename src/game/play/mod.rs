@@ -9,9 +9,7 @@ pub mod game_log;
 pub mod manage;
 pub mod play_ui;
 pub mod players;
-pub mod session;
 pub mod sound;
-pub mod steps;
 pub mod trade;
 
 use std::time::Duration;
@@ -32,7 +30,7 @@ use crate::game::play::game_log::GameLog;
 use crate::game::play::manage::ManageDialog;
 use crate::game::play::play_ui::PlayUi;
 use crate::game::play::players::PlayerPanel;
-use crate::game::play::session::Session;
+use crate::game::session::Session;
 use crate::game::play::trade::TradeDialog;
 use crate::game::settings::SettingsPanel;
 

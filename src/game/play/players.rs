@@ -4,7 +4,7 @@ use leptos::prelude::*;
 use worlds_engine::{PlayerId, SeatKind};
 
 use crate::game::lobby::form::token_glyph;
-use crate::game::play::session::Session;
+use crate::game::session::Session;
 
 /// One player's entry as the panel shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]

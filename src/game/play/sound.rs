@@ -3,7 +3,7 @@
 
 use std::cell::RefCell;
 
-use crate::game::play::session::Cue;
+use crate::game::session::Cue;
 
 thread_local! {
     static CONTEXT: RefCell<Option<web_sys::AudioContext>> = const { RefCell::new(None) };

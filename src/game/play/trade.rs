@@ -7,7 +7,7 @@ use worlds_engine::{Action, PlayerId, SquareId, TradeSide};
 
 use crate::common::modal::Modal;
 use crate::game::play::play_ui::PlayUi;
-use crate::game::play::session::Session;
+use crate::game::session::Session;
 
 /// A lot one side may put in the trade.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -10,8 +10,8 @@ use worlds_engine::{bots::bot, Action, Game, GameRecord, GameSetup, SeatKind};
 
 use crate::common::clock::now_ms;
 use crate::common::storage::{saves, LocalStore, StorageError};
-use crate::game::play::steps::{take_step, Step, TakenStep, FEED_MAX};
-pub use crate::game::play::steps::{CashChange, Cue, DrawnCard, FeedLine};
+use crate::game::steps::{take_step, Step, TakenStep, FEED_MAX};
+pub use crate::game::steps::{CashChange, Cue, DrawnCard, FeedLine};
 
 /// A fresh seed for a new game from the browser's cryptographic source (the engine itself
 /// never asks for entropy); `Math.random` only if that source is refused.
