@@ -488,3 +488,81 @@ async fn the_lobby_remembers_the_last_players() {
     c.remove();
     clear_app_storage();
 }
+
+/// Ann (cash $10, Reading Railroad) lands on Vermont Avenue, where Bob has two houses:
+/// she owes $90 rent.
+fn ann_in_debt() -> GameSetup {
+    let scenario: worlds_engine::scenario::Scenario = serde_json::from_value(serde_json::json!({
+        "board": "classic",
+        "players": [
+            {"name": "Ann", "cash": 10, "owns": ["Reading Railroad"]},
+            {"name": "Bob", "owns": ["Oriental Avenue", "Vermont Avenue", "Connecticut Avenue"],
+             "houses": {"Oriental Avenue": 2, "Vermont Avenue": 2, "Connecticut Avenue": 2}}],
+        "rolls": [[3, 5]]
+    }))
+    .expect("a scenario");
+    scenario.setup().expect("a setup")
+}
+
+/// Issue 20, point 1: one click on "Declare bankruptcy" no longer ends a player's game; it
+/// asks first, and Cancel goes back to raising cash.
+#[wasm_bindgen_test]
+async fn declaring_bankruptcy_asks_first() {
+    let (c, session) = mount_play(ann_in_debt());
+    settle().await;
+    button(&c, "Roll dice").click();
+    settle().await;
+    assert!(text(&c).contains("Raise cash"), "{}", text(&c));
+    button(&c, "Declare bankruptcy").click();
+    settle().await;
+    assert!(
+        !game(&session).player(PlayerId(0)).bankrupt,
+        "one click does not end Ann's game"
+    );
+    assert!(text(&c).contains("Declare bankruptcy?"), "{}", text(&c));
+    button(&c, "Cancel").click();
+    settle().await;
+    assert!(text(&c).contains("Raise cash"), "{}", text(&c));
+    assert!(!game(&session).player(PlayerId(0)).bankrupt);
+    button(&c, "Declare bankruptcy").click();
+    settle().await;
+    button(&c, "Declare bankruptcy").click();
+    settle().await;
+    assert!(
+        game(&session).player(PlayerId(0)).bankrupt,
+        "confirmed, she is out"
+    );
+    c.remove();
+}
+
+/// Issue 20, point 7: the debt dialog says the most Ann can raise, and "Raise $80" shows
+/// what it will do before it does it, then pays the debt in one step.
+#[wasm_bindgen_test]
+async fn the_debt_dialog_states_the_most_and_raises_in_one_step() {
+    let (c, session) = mount_play(ann_in_debt());
+    settle().await;
+    button(&c, "Roll dice").click();
+    settle().await;
+    let most = game(&session).most_cash_raisable(PlayerId(0));
+    assert_eq!(most, 10 + 100, "cash and Reading Railroad's mortgage");
+    assert!(
+        text(&c).contains("at most $110: enough to pay"),
+        "{}",
+        text(&c)
+    );
+    assert!(
+        text(&c).contains("Mortgage Reading Railroad"),
+        "{}",
+        text(&c)
+    );
+    button(&c, "Raise $80").click();
+    settle().await;
+    let g = game(&session);
+    assert!(
+        !matches!(g.phase(), Phase::RaiseCash { .. }),
+        "the debt is paid"
+    );
+    assert_eq!(g.player(PlayerId(0)).cash, 10 + 100 - 90);
+    assert!(g.square(5).mortgaged);
+    c.remove();
+}

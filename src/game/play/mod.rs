@@ -30,8 +30,8 @@ use crate::game::play::game_log::GameLog;
 use crate::game::play::manage::ManageDialog;
 use crate::game::play::play_ui::PlayUi;
 use crate::game::play::players::PlayerPanel;
-use crate::game::session::Session;
 use crate::game::play::trade::TradeDialog;
+use crate::game::session::Session;
 use crate::game::settings::SettingsPanel;
 
 /// What the in-game menu shows.
