@@ -8,12 +8,16 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement};
-use worlds_engine::stats::{payback, JailStrategy};
+use worlds_engine::stats::exact::Chain;
+use worlds_engine::stats::{
+    payback, Count, Decks, ExactReport, JailStrategy, LandingReport, Simulation, SimulationConfig,
+};
 use worlds_engine::Preset;
 
 use monopoly_worlds::common::context::{Navigator, Screen, SettingsStore, Shared};
 use monopoly_worlds::game::play::session::Session;
 use monopoly_worlds::lab::dice::parse_dice;
+use monopoly_worlds::lab::interval::{decimals_for, wilson};
 use monopoly_worlds::lab::Statistics;
 
 mod common;
@@ -120,19 +124,93 @@ fn rows(c: &HtmlElement, table: &str, attr: &str) -> Vec<(String, Option<f64>)> 
         .collect()
 }
 
-/// The classic board's rows in board order: every square, jail in two.
+/// The classic board's rows in board order: every square with its number, jail in two.
 fn classic_names() -> Vec<String> {
     let b = Preset::Classic.board();
     let mut names = Vec::new();
     for (i, sq) in b.squares().iter().enumerate() {
         if b.jail() == Some(i) {
-            names.push(format!("{} (just visiting)", sq.name));
-            names.push(format!("{} (in jail)", sq.name));
+            names.push(format!("{i}. {} (just visiting)", sq.name));
+            names.push(format!("{i}. {} (in jail)", sq.name));
         } else {
-            names.push(sq.name.clone());
+            names.push(format!("{i}. {}", sq.name));
         }
     }
     names
+}
+
+/// An exact report as the board-order table lists it: jail as just visiting, then in jail.
+fn exact_rows(report: &ExactReport) -> Vec<f64> {
+    let b = Preset::Classic.board();
+    let mut out = Vec::new();
+    for sq in &report.squares {
+        if b.jail() == Some(sq.index) {
+            out.push(report.just_visiting);
+            out.push(report.in_jail);
+        } else {
+            out.push(sq.probability);
+        }
+    }
+    out
+}
+
+/// A simulation's report as the board-order table lists it.
+fn simulated_rows(report: &LandingReport) -> Vec<f64> {
+    let b = Preset::Classic.board();
+    let mut out = Vec::new();
+    for sq in &report.squares {
+        if b.jail() == Some(sq.index) {
+            out.push(report.just_visiting.frequency);
+            out.push(report.in_jail.frequency);
+        } else {
+            out.push(sq.frequency);
+        }
+    }
+    out
+}
+
+fn click_convention(c: &HtmlElement, name: &str) {
+    let radio: HtmlInputElement = c
+        .query_selector(&format!("input[type=radio][value={name}]"))
+        .expect("q")
+        .unwrap_or_else(|| panic!("the {name} convention"))
+        .unchecked_into();
+    radio.click();
+}
+
+/// The landing results' heading.
+fn results_heading(c: &HtmlElement) -> String {
+    c.query_selector(".stats-results h2")
+        .ok()
+        .flatten()
+        .and_then(|h| h.text_content())
+        .unwrap_or_default()
+}
+
+/// Each cell of `selector` with the numbers of its data attributes `attrs`, and its text.
+fn cells(c: &HtmlElement, selector: &str, attrs: &[&str]) -> Vec<(Vec<f64>, String)> {
+    let list = c.query_selector_all(selector).expect("cells");
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .map(|n| n.unchecked_into::<Element>())
+        .map(|td| {
+            let values = attrs
+                .iter()
+                .map(|a| {
+                    td.get_attribute(a)
+                        .and_then(|v| v.parse::<f64>().ok())
+                        .unwrap_or(f64::NAN)
+                })
+                .collect();
+            (values, td.text_content().unwrap_or_default())
+        })
+        .collect()
+}
+
+/// Decimals in a shown percentage ("10.94%" has 2).
+fn decimals_shown(text: &str) -> usize {
+    let t = text.trim().trim_end_matches('%');
+    t.split_once('.').map_or(0, |(_, d)| d.len())
 }
 
 #[wasm_bindgen_test]
@@ -256,7 +334,7 @@ async fn simulated_rolls_come_close_to_the_exact_chain() {
     // Go To Jail is never a resting place after a roll.
     let go_to_jail = exact
         .iter()
-        .find(|(n, _)| n == "Go To Jail")
+        .find(|(n, _)| n == "30. Go To Jail")
         .and_then(|(_, e)| *e);
     assert_eq!(go_to_jail, Some(0.0));
     c.remove();
@@ -588,5 +666,275 @@ async fn the_exact_solve_runs_in_slices_and_can_be_cancelled() {
                 .is_some()
     })
     .await;
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn after_a_simulation_solving_exactly_follows_the_counting_option() {
+    let (c, _) = mount_lab(Shared::default());
+    leptos::task::tick().await;
+    type_into(&c, "Games", "40");
+    type_into(&c, "Turns per game", "60");
+    button(&c, "Run simulation").click();
+    until("the simulation and the exact chain", || {
+        idle(&c)
+            && c.query_selector("#stats-board-order [data-exact]")
+                .ok()
+                .flatten()
+                .is_some()
+    })
+    .await;
+    assert!(results_heading(&c).contains("counting landings"));
+
+    click_convention(&c, "turns");
+    button(&c, "Solve exactly").click();
+    until("the exact chain", || {
+        idle(&c)
+            && c.query_selector("#stats-board-order [data-exact]")
+                .ok()
+                .flatten()
+                .is_some()
+    })
+    .await;
+
+    let heading = results_heading(&c);
+    assert!(heading.contains("counting turns"), "{heading}");
+    let all = text(&c);
+    assert!(!all.contains("counting landings"), "{all}");
+    assert!(all.contains("counting turns, decks shuffled"), "{all}");
+
+    // The exact column is the chain's turns distribution, worked out here with the engine.
+    let b = Preset::Classic.board();
+    let chain = Chain::solve(&b, b.rules(), JailStrategy::Stay).expect("the chain");
+    let want = exact_rows(&chain.report(Count::Turns));
+    let shown = rows(&c, "stats-board-order", "data-exact");
+    assert_eq!(shown.len(), want.len());
+    for ((name, got), want) in shown.iter().zip(&want) {
+        let got = got.expect("an exact value");
+        assert!(
+            (got - want).abs() < 1e-12,
+            "{name}: shown {got}, turns {want}"
+        );
+    }
+    // Jail's exact share counting turns is not the landings one.
+    let landings = exact_rows(&chain.report(Count::Landings));
+    assert!(shown
+        .iter()
+        .zip(&landings)
+        .any(|((_, got), l)| (got.unwrap_or(0.0) - l).abs() > 1e-6));
+
+    // The simulated column is the same run's turns tally.
+    let mut sim = Simulation::new(
+        &b,
+        b.rules(),
+        SimulationConfig {
+            games: 40,
+            turns: 60,
+            players: 2,
+            seed: 1,
+            count: Count::Turns,
+            decks: Decks::Shuffled,
+            jail: JailStrategy::Stay,
+        },
+    );
+    sim.run();
+    let want = simulated_rows(&sim.report(Count::Turns));
+    let shown = rows(&c, "stats-board-order", "data-frequency");
+    for ((name, got), want) in shown.iter().zip(&want) {
+        assert_eq!(got.expect("simulated"), *want, "{name}");
+    }
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_simulation_of_other_decks_or_jail_strategy_is_named_out_of_date_not_shown() {
+    let (c, _) = mount_lab(Shared::default());
+    leptos::task::tick().await;
+    type_into(&c, "Games", "10");
+    type_into(&c, "Turns per game", "30");
+    button(&c, "Run simulation").click();
+    until("the simulation and the exact chain", || {
+        idle(&c)
+            && c.query_selector("#stats-board-order [data-exact]")
+                .ok()
+                .flatten()
+                .is_some()
+    })
+    .await;
+    let simulated = || {
+        c.query_selector("#stats-board-order [data-frequency]")
+            .expect("q")
+            .is_some()
+    };
+    assert!(simulated());
+
+    choose(&c, "Card decks", "random");
+    leptos::task::tick().await;
+    assert!(
+        !simulated(),
+        "a shuffled-decks run is not shown for random decks"
+    );
+    let all = text(&c);
+    assert!(all.contains("does not match the options above"), "{all}");
+    // The exact chain (cards at random, jail strategy stay) still fits.
+    assert!(c
+        .query_selector("#stats-board-order [data-exact]")
+        .expect("q")
+        .is_some());
+
+    choose(&c, "Card decks", "shuffled");
+    leptos::task::tick().await;
+    assert!(simulated(), "back to the options it was run with");
+
+    choose(&c, "Jail strategy", "leave");
+    leptos::task::tick().await;
+    assert!(!simulated());
+    assert!(
+        c.query_selector("#stats-board-order [data-exact]")
+            .expect("q")
+            .is_none(),
+        "the chain of jail strategy stay is not shown for leave"
+    );
+    assert!(text(&c).contains("does not match the options above"));
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn every_row_names_its_square_number() {
+    let (c, _) = mount_lab(Shared::default());
+    leptos::task::tick().await;
+    type_into(&c, "Games", "1");
+    type_into(&c, "Turns per game", "10");
+    button(&c, "Run simulation").click();
+    until("the simulation and the exact chain", || {
+        idle(&c)
+            && c.query_selector("#stats-board-order [data-exact]")
+                .ok()
+                .flatten()
+                .is_some()
+    })
+    .await;
+    for table in ["stats-board-order", "stats-by-frequency"] {
+        let names: Vec<String> = rows(&c, table, "data-exact")
+            .into_iter()
+            .map(|(n, _)| n)
+            .collect();
+        let mut distinct = names.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), names.len(), "{table}: {names:?}");
+        for n in &names {
+            let number = n.split_once(". ").map(|(k, _)| k.parse::<usize>());
+            assert!(matches!(number, Some(Ok(_))), "{table}: {n} has no number");
+        }
+        for want in [
+            "7. Chance",
+            "22. Chance",
+            "36. Chance",
+            "2. Community Chest",
+            "17. Community Chest",
+            "33. Community Chest",
+            "10. Jail (in jail)",
+            "10. Jail (just visiting)",
+        ] {
+            assert!(names.iter().any(|n| n == want), "{table} lacks {want}");
+        }
+    }
+    // One game: said in the singular, and no interval can be measured from it.
+    let all = text(&c);
+    assert!(all.contains("1 game × 10 turns × 2 players"), "{all}");
+    assert!(!all.contains("1 games"), "{all}");
+    assert!(all.contains("With one game there is no interval"), "{all}");
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+fn digits_follow_the_width_of_the_interval() {
+    assert_eq!(decimals_for(0.0005), 2, "±0.05% shows 2 decimals");
+    assert_eq!(decimals_for(0.005), 1);
+    assert_eq!(decimals_for(0.05), 0);
+    assert_eq!(decimals_for(0.12), 0);
+    // 38 wins of 50 games: 76% give or take about 12 points, shown whole.
+    let e = wilson(38, 50).expect("games");
+    assert_eq!(e.value_text(), "76%");
+    assert!(e.low < 0.76 && 0.76 < e.high && e.high - e.low > 0.2);
+    assert_eq!(wilson(0, 0), None);
+}
+
+#[wasm_bindgen_test]
+async fn simulated_shares_show_a_95_percent_interval_with_the_digits_it_allows() {
+    let (c, _) = mount_lab(Shared::default());
+    leptos::task::tick().await;
+    type_into(&c, "Games", "200");
+    type_into(&c, "Turns per game", "100");
+    click_convention(&c, "rolls");
+    choose(&c, "Card decks", "random");
+    button(&c, "Run simulation").click();
+    until("the simulation and the exact chain", || {
+        idle(&c)
+            && c.query_selector("#stats-board-order [data-exact]")
+                .ok()
+                .flatten()
+                .is_some()
+    })
+    .await;
+    let header = c
+        .query_selector("#stats-board-order thead")
+        .expect("q")
+        .and_then(|h| h.text_content())
+        .unwrap_or_default();
+    assert!(header.contains("95% interval"), "{header}");
+
+    let freq = cells(
+        &c,
+        "#stats-board-order [data-frequency]",
+        &["data-frequency"],
+    );
+    let intervals = cells(
+        &c,
+        "#stats-board-order [data-half-width]",
+        &["data-low", "data-high", "data-half-width"],
+    );
+    let exact = rows(&c, "stats-board-order", "data-exact");
+    assert_eq!(freq.len(), exact.len());
+    assert_eq!(intervals.len(), exact.len(), "an interval on every row");
+    let mut inside = 0;
+    for (((f, shown), (bounds, words)), (name, e)) in freq.iter().zip(&intervals).zip(&exact) {
+        let (f, e) = (f[0], e.expect("exact"));
+        let (low, high, half) = (bounds[0], bounds[1], bounds[2]);
+        assert!(
+            low <= f && f <= high,
+            "{name}: {f} outside its interval {words}"
+        );
+        if low <= e && e <= high {
+            inside += 1;
+        }
+        // The digits: the last one shown is the first the interval leaves in doubt.
+        let d = decimals_shown(shown);
+        // A share that never varies (Go To Jail never holds a token after a roll) is whole.
+        let want = if half == 0.0 && f == 0.0 {
+            0
+        } else {
+            decimals_for(half)
+        };
+        assert_eq!(d, want, "{name}: {shown} ± {half}");
+        let pct = half * 100.0;
+        if (1..3).contains(&d) {
+            assert!(
+                10f64.powi(-(d as i32)) <= pct && pct < 10f64.powi(1 - d as i32),
+                "{name}: {shown} with a half-width of {pct}%"
+            );
+        }
+        assert!(words.contains('–') && words.ends_with('%'), "{words}");
+    }
+    // 95% intervals: nearly every exact share falls inside (41 rows, about 2 may not).
+    web_sys::console::log_1(
+        &format!("{inside} of {} intervals hold the exact share", exact.len()).into(),
+    );
+    assert!(
+        inside >= exact.len() - 5,
+        "only {inside} of {} intervals hold the exact share",
+        exact.len()
+    );
     c.remove();
 }
