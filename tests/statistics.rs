@@ -11,6 +11,7 @@ use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement};
 use worlds_engine::stats::exact::Chain;
 use worlds_engine::stats::{
     payback, Count, Decks, ExactReport, JailStrategy, LandingReport, Simulation, SimulationConfig,
+    Tournament, TournamentConfig,
 };
 use worlds_engine::Preset;
 
@@ -936,5 +937,112 @@ async fn simulated_shares_show_a_95_percent_interval_with_the_digits_it_allows()
         "only {inside} of {} intervals hold the exact share",
         exact.len()
     );
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn tournaments_rotate_seats_and_give_win_rates_with_intervals() {
+    let (c, _) = mount_lab(Shared::default());
+    leptos::task::tick().await;
+    choose(&c, "Seat 1 strategy", "balanced");
+    choose(&c, "Seat 2 strategy", "random");
+    type_into(&c, "Tournament games", "4");
+    let rotate: HtmlInputElement = field(&c, "Rotate seats").unchecked_into();
+    assert!(rotate.checked(), "seats rotate by default");
+    button(&c, "Run tournament").click();
+    until("the tournament", || {
+        idle(&c)
+            && c.query_selector(".stats-tournament-results")
+                .ok()
+                .flatten()
+                .is_some()
+    })
+    .await;
+    // Each strategy sat twice in each seat.
+    let by_seat = cells(
+        &c,
+        "table[aria-labelledby=stats-strategy-seats-caption] tbody td",
+        &["data-games"],
+    );
+    assert_eq!(by_seat.len(), 4);
+    assert!(by_seat.iter().all(|(g, _)| g[0] == 2.0), "{by_seat:?}");
+    assert!(text(&c).contains("each strategy sat in each seat 2 times"));
+    // Win rates: the digits their (wide) interval allows, and the interval.
+    for table in ["stats-seats-caption", "stats-strategies-caption"] {
+        let rates = cells(
+            &c,
+            &format!("table[aria-labelledby={table}] [data-rate]"),
+            &["data-rate"],
+        );
+        let intervals = cells(
+            &c,
+            &format!("table[aria-labelledby={table}] [data-low]"),
+            &["data-low", "data-high"],
+        );
+        assert_eq!(rates.len(), 2);
+        assert_eq!(intervals.len(), 2);
+        for ((r, shown), (b, _)) in rates.iter().zip(&intervals) {
+            assert_eq!(decimals_shown(shown), 0, "{shown} from 4 games");
+            assert!(b[0] <= r[0] && r[0] <= b[1], "{shown} outside {b:?}");
+        }
+    }
+    let head = c
+        .query_selector("table[aria-labelledby=stats-seats-caption] thead")
+        .expect("q")
+        .and_then(|h| h.text_content())
+        .unwrap_or_default();
+    assert!(head.contains("95% interval"), "{head}");
+
+    // Without rotation the games are the engine's own tournament, seat for seat.
+    rotate.click();
+    leptos::task::tick().await;
+    type_into(&c, "Tournament games", "2");
+    button(&c, "Run tournament").click();
+    until("the tournament", || {
+        idle(&c)
+            && c.query_selector(".stats-tournament-results")
+                .ok()
+                .flatten()
+                .is_some_and(|r| r.get_attribute("data-games").as_deref() == Some("2"))
+    })
+    .await;
+    let b = Preset::Classic.board();
+    let mut engine = Tournament::new(
+        &b,
+        b.rules(),
+        TournamentConfig {
+            games: 2,
+            seats: vec!["balanced".into(), "random".into()],
+            seed: 1,
+            ..TournamentConfig::default()
+        },
+    )
+    .expect("a tournament");
+    engine.run().expect("runs");
+    let report = engine.result();
+    let wins: Vec<String> = {
+        let trs = c
+            .query_selector_all("table[aria-labelledby=stats-seats-caption] tbody tr")
+            .expect("rows");
+        (0..trs.length())
+            .filter_map(|i| trs.item(i))
+            .map(|n| n.unchecked_into::<Element>())
+            .map(|tr| {
+                let tds = tr.query_selector_all("td").expect("cells");
+                tds.item(1)
+                    .and_then(|t| t.text_content())
+                    .unwrap_or_default()
+            })
+            .collect()
+    };
+    let want: Vec<String> = report.seats.iter().map(|s| s.wins.to_string()).collect();
+    assert_eq!(wins, want);
+    let by_seat = cells(
+        &c,
+        "table[aria-labelledby=stats-strategy-seats-caption] tbody td",
+        &["data-games"],
+    );
+    let games: Vec<f64> = by_seat.iter().map(|(g, _)| g[0]).collect();
+    assert_eq!(games, vec![2.0, 0.0, 0.0, 2.0], "each keeps its seat");
     c.remove();
 }
