@@ -19,6 +19,7 @@ use monopoly_worlds::common::context::{Navigator, Screen, SettingsStore, Shared}
 use monopoly_worlds::game::play::session::Session;
 use monopoly_worlds::lab::dice::parse_dice;
 use monopoly_worlds::lab::interval::{decimals_for, wilson};
+use monopoly_worlds::lab::trace::worded;
 use monopoly_worlds::lab::Statistics;
 
 mod common;
@@ -1044,5 +1045,32 @@ async fn tournaments_rotate_seats_and_give_win_rates_with_intervals() {
     );
     let games: Vec<f64> = by_seat.iter().map(|(g, _)| g[0]).collect();
     assert_eq!(games, vec![2.0, 0.0, 0.0, 2.0], "each keeps its seat");
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn trace_counts_are_worded_in_the_singular_and_the_plural() {
+    let (c, _) = mount_lab(Shared::default());
+    leptos::task::tick().await;
+    type_into(&c, "Dice values", "3 4");
+    button(&c, "Trace").click();
+    leptos::task::tick().await;
+    let all = text(&c);
+    assert!(all.contains("Tallies after 1 roll and 1 turn."), "{all}");
+    assert!(
+        !all.contains("1 rolls") && !all.contains("1 turns"),
+        "{all}"
+    );
+    type_into(&c, "Dice values", "3 4, 6 6, 1 2");
+    button(&c, "Trace").click();
+    leptos::task::tick().await;
+    assert!(text(&c).contains("Tallies after 3 rolls and 2 turns."));
+    assert_eq!(worded("Will wait 1 turn(s)."), "Will wait 1 turn.");
+    assert_eq!(worded("Will wait 2 turn(s)."), "Will wait 2 turns.");
+    assert_eq!(
+        worded("1 die value(s) left, fewer than the 2 a roll needs: the trace stops here."),
+        "1 die value left, fewer than the 2 a roll needs: the trace stops here."
+    );
+    assert_eq!(worded("Roll 3 + 4 = 7."), "Roll 3 + 4 = 7.");
     c.remove();
 }
