@@ -566,3 +566,85 @@ async fn the_debt_dialog_states_the_most_and_raises_in_one_step() {
     assert!(g.square(5).mortgaged);
     c.remove();
 }
+
+/// Waits `ms` milliseconds of real time (focus moves after the page is painted).
+async fn wait(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = web_sys::window()
+            .expect("window")
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
+/// The accessible name of the focused element.
+fn focused_name() -> String {
+    leptos::prelude::document()
+        .active_element()
+        .map(|el| {
+            el.get_attribute("aria-label")
+                .or_else(|| el.text_content())
+                .unwrap_or_default()
+                .trim()
+                .to_string()
+        })
+        .unwrap_or_default()
+}
+
+/// Issue 20, point 6: whenever a human must act, focus is on the decision: Roll dice at the
+/// start, Buy after the roll, End turn after buying, Roll dice again for the next player.
+#[wasm_bindgen_test]
+async fn focus_goes_to_the_decision_after_every_step() {
+    let (c, _session) = mount_play(classic_setup(&[[1, 2], [2, 3]]));
+    settle().await;
+    wait(30).await;
+    assert_eq!(focused_name(), "Roll dice");
+    button(&c, "Roll dice").click();
+    settle().await;
+    wait(30).await;
+    assert_eq!(focused_name(), "Buy", "the dialog's first button");
+    button(&c, "Buy").click();
+    settle().await;
+    wait(30).await;
+    assert_eq!(focused_name(), "End turn");
+    button(&c, "End turn").click();
+    settle().await;
+    wait(30).await;
+    assert_eq!(focused_name(), "Roll dice", "Bob's turn");
+    c.remove();
+}
+
+/// Issue 20, point 6: the board is one tab stop; the arrow keys move between its squares.
+#[wasm_bindgen_test]
+async fn the_board_is_one_tab_stop_with_arrow_keys() {
+    let (c, _session) = mount_play(classic_setup(&[]));
+    settle().await;
+    let squares = c
+        .query_selector_all(".board-ring button.sq")
+        .expect("squares");
+    let stops = (0..squares.length())
+        .filter_map(|i| squares.item(i))
+        .map(|n| n.unchecked_into::<web_sys::HtmlElement>())
+        .filter(|b| b.tab_index() >= 0)
+        .count();
+    assert_eq!(stops, 1, "one square of the board takes Tab");
+    let first: web_sys::HtmlElement = c
+        .query_selector(".board-ring button.sq[data-index='0']")
+        .expect("q")
+        .expect("Go")
+        .unchecked_into();
+    first.focus().expect("focus");
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key("ArrowRight");
+    init.set_bubbles(true);
+    let key =
+        web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).expect("key");
+    first.dispatch_event(&key).expect("dispatch");
+    settle().await;
+    assert!(
+        focused_name().starts_with("2. Mediterranean Avenue"),
+        "{}",
+        focused_name()
+    );
+    c.remove();
+}
