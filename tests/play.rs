@@ -299,6 +299,24 @@ async fn a_trade_offered_in_the_dialog_is_accepted_by_the_other_player() {
         .expect("d");
     button(&c, "Propose trade").click();
     settle().await;
+    // Issue 20: the offer is summed up first, and nothing is sent yet.
+    assert!(
+        matches!(game(&session).phase(), Phase::Roll | Phase::EndTurn),
+        "not sent before it is confirmed"
+    );
+    assert!(
+        text(&c).contains("Ann gives Bob: Baltic Avenue ($60)."),
+        "{}",
+        text(&c)
+    );
+    assert!(text(&c).contains("Bob gives Ann: $100."), "{}", text(&c));
+    assert!(
+        text(&c).contains("If Bob accepts: Ann sold Baltic Avenue to Bob for $100."),
+        "{}",
+        text(&c)
+    );
+    button(&c, "Propose trade").click();
+    settle().await;
     assert!(text(&c).contains("Ann offers Bob a trade."), "{}", text(&c));
     button(&c, "Accept trade").click();
     settle().await;

@@ -171,7 +171,8 @@ pub fn lot_worth(g: &Game, lot: usize) -> i64 {
     }
 }
 
-fn describe_side(g: &Game, side: &TradeSide) -> Vec<String> {
+/// What one side of a trade hands over, in words.
+pub fn describe_side(g: &Game, side: &TradeSide) -> Vec<String> {
     let b = g.board();
     let mut out: Vec<String> = side
         .lots

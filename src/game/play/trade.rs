@@ -172,7 +172,8 @@ pub fn TradeDialog() -> impl IntoView {
         let give = RwSignal::new(TradeSide::default());
         let take = RwSignal::new(TradeSide::default());
         let problem = RwSignal::new(None::<String>);
-        let (_, my_name, my_lots, my_cards) = mine;
+        let confirming = RwSignal::new(false);
+        let (me, my_name, my_lots, my_cards) = mine;
         let money = Callback::new(move |a: i64| board.money(a));
         let partners = StoredValue::new(others.clone());
         let their_side = move || {
@@ -195,12 +196,39 @@ pub fn TradeDialog() -> impl IntoView {
                 .with_untracked(|g| g.as_ref().map(|g| g.check(&action)));
             match refused {
                 Some(Err(e)) => problem.set(Some(e.to_string())),
+                // A trade is asked once: its summary first, then "Propose trade" sends it.
+                _ if !confirming.get_untracked() => {
+                    problem.set(None);
+                    confirming.set(true);
+                }
                 _ => {
                     if session.dispatch(action) {
                         ui.trade.set(false);
                     }
                 }
             }
+        };
+        let summary = move || {
+            let offer = worlds_engine::TradeOffer {
+                from: me,
+                to: partner.get(),
+                give: give.get(),
+                take: take.get(),
+            };
+            session.game.with_untracked(|g| {
+                let g = g.as_ref()?;
+                let name = |p: PlayerId| g.player(p).name.clone();
+                let list = |side: &TradeSide| {
+                    crate::game::play::dialogs::describe_side(g, side).join(", ")
+                };
+                Some(view! {
+                    <div class="trade-summary" role="group" aria-label="Your offer">
+                        <p>{format!("{} gives {}: {}.", name(offer.from), name(offer.to), list(&offer.give))}</p>
+                        <p>{format!("{} gives {}: {}.", name(offer.to), name(offer.from), list(&offer.take))}</p>
+                        <p>{format!("If {} accepts: {}.", name(offer.to), g.trade_sentence(&offer))}</p>
+                    </div>
+                })
+            })
         };
         let close = Callback::new(move |_| ui.trade.set(false));
         Some(view! {
@@ -216,13 +244,17 @@ pub fn TradeDialog() -> impl IntoView {
                         {others.into_iter().map(|(p, n)| view! { <option value=p.to_string()>{n}</option> }).collect_view()}
                     </select>
                 </label>
-                <div class="trade-sides">
+                <div class="trade-sides" hidden=move || confirming.get()>
                     <SideEditor legend=format!("{my_name} gives") lots=my_lots side=give max_cards=my_cards id="give" money=money />
                     {their_side}
                 </div>
+                {move || confirming.get().then(summary)}
                 {move || problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
                 <div class="button-row">
                     <button type="button" class="action primary" on:click=propose>"Propose trade"</button>
+                    {move || confirming.get().then(|| view! {
+                        <button type="button" class="action" on:click=move |_| confirming.set(false)>"Change offer"</button>
+                    })}
                     <button type="button" class="action" on:click=move |_| ui.trade.set(false)>"Cancel"</button>
                 </div>
             </Modal>
