@@ -11,7 +11,7 @@
 //!   mortgage, auction, trade, jail, bankruptcy, cards), each with its checks and execution;
 //!   `refusal`: why an action is refused, as data; `narration`: the only place text is made
 //!   (prompts, log sentences, refusals in words).
-//! - [`bots`]: computer players.
+//! - [`bots`]: computer players; [`expert`]: the expert computer player.
 //! - [`scenario`]: the scenario file format run by `worlds replay`.
 //!
 //! ## Rule decisions where PRODUCT.md leaves room
@@ -51,6 +51,7 @@ pub mod cards;
 mod concerns;
 pub mod envelope;
 pub mod event;
+pub mod expert;
 pub mod fuzz;
 pub mod game;
 mod narration;
