@@ -17,7 +17,7 @@ pub const USAGE: &str =
     "usage: worlds bench-expert [--board B] [--games N] [--seats S,S,...] [--seed S]
                            [--round-cap R] [--playouts P] [--horizon H]
   defaults: --board classic --games 200 --seats expert,balanced,balanced,balanced --seed 1
-            --round-cap 500 --playouts 40 --horizon 30
+            --round-cap 500 --playouts 16 --horizon 30
   One thread; the seat list is rotated by the game's index (every strategy in every seat).
   Reports each strategy's win rate with its 95% CI (Wilson), games ended by bankruptcy and
   by the round cap, games per second, and the expert's time per decision that is not
