@@ -5,7 +5,7 @@ export CHROMEDRIVER ?= /usr/bin/chromedriver
 PORT ?= 8080
 E2E_PORT ?= 8091
 
-.PHONY: setup build serve test test-native test-browser test-e2e lint fmt size clean measure fuzz
+.PHONY: setup build serve test test-native modules test-browser test-e2e lint fmt size clean measure fuzz
 
 setup:
 	@bash scripts/setup.sh
@@ -30,10 +30,19 @@ test: setup
 	$(MAKE) --no-print-directory test-e2e
 	@echo "make test: every suite passed"
 
-# Engine and CLI, natively.
-test-native:
+# Engine, CLI and the table protocol, natively; and the shape of the code: no import circles
+# in any crate, and each page's folder of the app uses only itself and common/.
+test-native: modules
 	cargo fmt --all -- --check
 	cargo test --workspace --exclude monopoly-worlds
+
+modules:
+	python3 scripts/check_modules.py --self-test
+	python3 scripts/check_modules.py engine/src
+	python3 scripts/check_modules.py cli/src
+	python3 scripts/check_modules.py table/src
+	python3 scripts/check_modules.py src
+	python3 scripts/check_modules.py --pages src
 
 # Component tests with wasm-bindgen-test in headless Chromium.
 test-browser:
@@ -43,7 +52,7 @@ test-browser:
 test-e2e:
 	bash scripts/e2e.sh $(E2E_PORT)
 
-lint:
+lint: modules
 	cargo fmt --all -- --check
 	cargo clippy --workspace --exclude monopoly-worlds --all-targets -- -D warnings
 	cargo clippy -p monopoly-worlds --all-targets --target wasm32-unknown-unknown -- -D warnings

@@ -1,4 +1,4 @@
 //! The game's page: the menu, the lobby and the game (index.html).
 fn main() {
-    monopoly_worlds::app::start(monopoly_worlds::App);
+    monopoly_worlds::common::page::start(monopoly_worlds::game::app::App);
 }

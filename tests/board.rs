@@ -9,10 +9,10 @@ use web_sys::{DomRect, Element, HtmlElement};
 use worlds_engine::game::DeckOrder;
 use worlds_engine::{Action, ComputerStrategy, GameSetup, Phase, Preset, Seat};
 
-use monopoly_worlds::components::board_view::{
+use monopoly_worlds::common::board_view::{
     corner_indices, hyphenate, ring_places, BoardRing, Place, SquareView,
 };
-use monopoly_worlds::words::{count, ordinal};
+use monopoly_worlds::common::words::{count, ordinal};
 
 mod common;
 use common::{button, classic_with, container, mount_play, settle, text};
@@ -323,13 +323,13 @@ fn long_names_break_between_syllables_and_words_read_right() {
 
 #[wasm_bindgen_test]
 fn help_states_the_campus_bonus_rule_as_the_seed_does() {
-    let campus = monopoly_worlds::pages::help::rules_in_words(&Preset::Campus.board()).join(" ");
+    let campus = monopoly_worlds::game::help::rules_in_words(&Preset::Campus.board()).join(" ");
     assert!(
         campus.contains("any bonus square you reach later in that turn")
             && campus.contains("no gain, no payment, no move, no jail"),
         "{campus}"
     );
-    let classic = monopoly_worlds::pages::help::rules_in_words(&Preset::Classic.board()).join(" ");
+    let classic = monopoly_worlds::game::help::rules_in_words(&Preset::Classic.board()).join(" ");
     assert!(!classic.contains("bonus square"), "{classic}");
 }
 

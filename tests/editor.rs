@@ -11,11 +11,11 @@ use worlds_engine::board::{MAX_SQUARES, MIN_SQUARES};
 use worlds_engine::cards::{CardEffect, SquareRef};
 use worlds_engine::{BoardError, JokerEffect, Preset, SquareDef, SquareKind};
 
-use monopoly_worlds::context::{Navigator, Screen, Shared};
-use monopoly_worlds::editor::{retype, EditError, EditorState, Origin, SquareType};
-use monopoly_worlds::pages::board_maker::BoardMaker;
-use monopoly_worlds::pages::editor::square_views;
-use monopoly_worlds::storage::{worlds, LocalStore};
+use monopoly_worlds::common::context::{Navigator, Screen, Shared};
+use monopoly_worlds::common::storage::{worlds, LocalStore};
+use monopoly_worlds::maker::editor::square_views;
+use monopoly_worlds::maker::list::BoardMaker;
+use monopoly_worlds::maker::model::{retype, EditError, EditorState, Origin, SquareType};
 
 wasm_bindgen_test_configure!(run_in_browser);
 

@@ -8,8 +8,8 @@ use wasm_bindgen_test::*;
 use web_sys::HtmlInputElement;
 use worlds_engine::{Action, ComputerStrategy, Game, GameRecord, GameSetup, Phase, PlayerId, Seat};
 
-use monopoly_worlds::session::Session;
-use monopoly_worlds::storage::{saves, LocalStore};
+use monopoly_worlds::common::storage::{saves, LocalStore};
+use monopoly_worlds::game::session::Session;
 
 mod common;
 use common::{
@@ -310,6 +310,12 @@ async fn a_trade_offered_in_the_dialog_is_accepted_by_the_other_player() {
     );
     assert_eq!(g.player(PlayerId(0)).cash, 1440 + 100);
     assert_eq!(g.player(PlayerId(1)).cash, 1500 - 100);
+    // Issue 20: the feed says what changed hands, money included.
+    assert!(
+        text(&c).contains("Ann sold Baltic Avenue to Bob for $100"),
+        "{}",
+        text(&c)
+    );
     c.remove();
 }
 
@@ -346,7 +352,8 @@ async fn an_autosave_that_no_longer_replays_is_kept_aside_not_overwritten() {
     let err = session.resume_autosave().expect_err("refused");
     assert!(err.contains("kept aside"), "{err}");
     assert!(store.get("autosave").expect("read").is_none());
-    let damaged = monopoly_worlds::storage::damaged::scan::<GameRecord>(&store).expect("scan");
+    let damaged =
+        monopoly_worlds::common::storage::damaged::scan::<GameRecord>(&store).expect("scan");
     assert_eq!(damaged.len(), 1, "{damaged:?}");
     assert_eq!(damaged[0].raw, raw, "the copy is the autosave as it was");
     assert!(
@@ -359,7 +366,8 @@ async fn an_autosave_that_no_longer_replays_is_kept_aside_not_overwritten() {
     other
         .start("New game", classic_setup(&[]))
         .expect("a new game");
-    let damaged = monopoly_worlds::storage::damaged::scan::<GameRecord>(&store).expect("scan");
+    let damaged =
+        monopoly_worlds::common::storage::damaged::scan::<GameRecord>(&store).expect("scan");
     assert_eq!(damaged.len(), 1);
     assert_eq!(damaged[0].raw, raw);
     clear_app_storage();

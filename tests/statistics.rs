@@ -11,10 +11,10 @@ use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement};
 use worlds_engine::stats::{payback, JailStrategy};
 use worlds_engine::Preset;
 
-use monopoly_worlds::context::{Navigator, Screen, SettingsStore, Shared};
-use monopoly_worlds::pages::statistics::dice::parse_dice;
-use monopoly_worlds::pages::statistics::Statistics;
-use monopoly_worlds::session::Session;
+use monopoly_worlds::common::context::{Navigator, Screen, SettingsStore, Shared};
+use monopoly_worlds::game::session::Session;
+use monopoly_worlds::lab::dice::parse_dice;
+use monopoly_worlds::lab::Statistics;
 
 mod common;
 use common::{button, clear_app_storage, container, text};
@@ -520,13 +520,13 @@ async fn the_menu_opens_the_labs_page_and_the_lab_opens_on_what_it_was_handed() 
         .and_then(|w| w.session_storage().ok().flatten())
         .map(|s| s.clear());
     // The lab is a page of its own: the menu loads it (recorded here instead of made).
-    let loads_before = monopoly_worlds::context::record_page_loads().len();
+    let loads_before = monopoly_worlds::common::context::record_page_loads().len();
     let c = container();
     leptos::mount::mount_to(c.clone(), monopoly_worlds::App).forget();
     leptos::task::tick().await;
     button(&c, "Statistics").click();
     leptos::task::tick().await;
-    let loads = monopoly_worlds::context::record_page_loads();
+    let loads = monopoly_worlds::common::context::record_page_loads();
     assert_eq!(loads[loads_before..], ["lab.html".to_string()]);
     c.remove();
 
@@ -537,9 +537,9 @@ async fn the_menu_opens_the_labs_page_and_the_lab_opens_on_what_it_was_handed() 
     let from_editor = Shared::default();
     from_editor.lab_board.set(Some(def));
     from_editor.lab_back.set(Screen::BoardMaker);
-    monopoly_worlds::context::hand_over(&from_editor, Screen::Statistics);
+    monopoly_worlds::common::context::hand_over(&from_editor, Screen::Statistics);
     let c = container();
-    leptos::mount::mount_to(c.clone(), monopoly_worlds::app::LabApp).forget();
+    leptos::mount::mount_to(c.clone(), monopoly_worlds::lab::app::LabApp).forget();
     leptos::task::tick().await;
     let shown = c
         .query_selector(".stats-options select")
@@ -551,7 +551,7 @@ async fn the_menu_opens_the_labs_page_and_the_lab_opens_on_what_it_was_handed() 
     assert_eq!(shown, "Handed Isle (being edited)");
     button(&c, "Back").click();
     leptos::task::tick().await;
-    let loads = monopoly_worlds::context::record_page_loads();
+    let loads = monopoly_worlds::common::context::record_page_loads();
     assert_eq!(loads.last().map(String::as_str), Some("maker.html"));
     c.remove();
 }

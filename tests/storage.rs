@@ -11,8 +11,8 @@ use wasm_bindgen_test::*;
 use worlds_engine::envelope::{self, EnvelopeError, ImportError, RecordKind};
 use worlds_engine::{Action, BoardDef, BoardError, Game, GameSetup, Preset, Seat};
 
-use monopoly_worlds::storage::settings::MAX_VOLUME;
-use monopoly_worlds::storage::{
+use monopoly_worlds::common::storage::settings::MAX_VOLUME;
+use monopoly_worlds::common::storage::{
     damaged, saves, settings, worlds, AnimationSpeed, DamagedEntry, LocalStore, SaveSummary,
     SavedGame, Settings, StorageError, Theme,
 };

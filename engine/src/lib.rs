@@ -1,18 +1,26 @@
 //! Monopoly Worlds rules engine. Pure Rust: no web dependencies.
 //!
 //! - [`board`]: the board definition the editor saves ([`BoardDef`]) and its checked form
-//!   ([`Board`]).
+//!   ([`Board`]); `board/` holds the definition types (`mod.rs`), reading a square
+//!   (`reading.rs`), the checks and [`BoardError`] (`validation.rs`, `decks.rs`) and the
+//!   lookups (`queries.rs`).
 //! - [`rules`]: the [`RuleSet`], every rule and house rule as data.
 //! - [`cards`]: Chance and Community Chest cards as data.
 //! - [`presets`]: the four boards that ship with the game.
 //! - [`game`]: the [`Game`] state, its setup, `apply`, `legal_actions` and accessors;
-//!   [`action`] and [`event`]: what players ask for and what happened.
+//!   `game/` holds the state types and `apply` (`mod.rs`), the setup (`setup.rs`), the
+//!   squares' states (`squares.rs`), rent and assets (`assets.rs`) and the saved record and
+//!   replay (`record.rs`).
+//! - [`action`] and [`event`]: what players ask for and what happened; [`ids`]: the
+//!   [`PlayerId`] and [`SquareId`] newtypes they all use.
 //! - `concerns/`: the rules by game concern (turn and movement, money and debt, buildings,
 //!   mortgage, auction, trade, jail, bankruptcy, cards), each with its checks and execution;
 //!   `refusal`: why an action is refused, as data; `narration`: the only place text is made
 //!   (prompts, log sentences, refusals in words).
 //! - [`bots`]: computer players; [`expert`]: the expert computer player.
 //! - [`scenario`]: the scenario file format run by `worlds replay`.
+//! - `fuzz` (only with the cargo feature `fuzz`, which the CLI turns on; the game's wasm
+//!   build leaves it out): the fuzzer run by `worlds fuzz`.
 //!
 //! ## Rule decisions where PRODUCT.md leaves room
 //! - Housing shortage: when a player asks to build a house while more players could build
@@ -52,8 +60,10 @@ mod concerns;
 pub mod envelope;
 pub mod event;
 pub mod expert;
+#[cfg(feature = "fuzz")]
 pub mod fuzz;
 pub mod game;
+pub mod ids;
 mod narration;
 pub mod presets;
 pub mod refusal;
@@ -62,7 +72,7 @@ pub mod scenario;
 pub mod share;
 pub mod stats;
 
-pub use action::{Action, PlayerId, RuleError, SquareId, TradeOffer, TradeSide};
+pub use action::{Action, RuleError, TradeOffer, TradeSide};
 pub use board::{Board, BoardDef, BoardError, JokerEffect, SquareDef, SquareKind};
 pub use bots::{strategy_by_name, Strategy};
 pub use cards::{Card, CardDef, CardEffect, DeckKind};
@@ -71,5 +81,6 @@ pub use game::{
     Buildings, ComputerStrategy, Game, GameRecord, GameSetup, NetWorthPoint, Phase, Player, Seat,
     SeatKind, SquareState, Token,
 };
+pub use ids::{PlayerId, SquareId};
 pub use presets::Preset;
 pub use rules::RuleSet;

@@ -2,7 +2,7 @@
 //! ([`Game::prompt`]), log entries as sentences ([`Game::describe`]) and refusals as the
 //! [`RuleError`]s a player reads ([`Game::check`]). Everything else carries numbers and ids.
 
-use crate::action::{Action, PlayerId, RuleError, SquareId};
+use crate::action::{Action, PlayerId, RuleError, SquareId, TradeOffer, TradeSide};
 use crate::cards::DeckKind;
 use crate::event::{LogEntry, NoRentWhy, Party};
 use crate::game::Phase;
@@ -94,6 +94,80 @@ impl Game {
 
     /// A log entry in words, e.g. "Ann rolled 3 + 4".
     pub fn describe(&self, entry: &LogEntry) -> String {
+        // A sentence starts with a capital, also when it starts with "the bank".
+        let mut text = self.describe_lower(entry);
+        if let Some(first) = text.chars().next() {
+            if first.is_lowercase() {
+                let upper: String = first.to_uppercase().collect();
+                text.replace_range(..first.len_utf8(), &upper);
+            }
+        }
+        text
+    }
+
+    /// What a trade did, as people say it: "Ann bought Vermont Avenue from Bob for $300",
+    /// "Ann sold Baltic Avenue to Bob for $80", or, when lots, cash or cards go both ways,
+    /// "Ann traded Baltic Avenue and $50 to Bob for Vermont Avenue".
+    pub fn trade_sentence(&self, offer: &TradeOffer) -> String {
+        let from = self.party_name(Party::Player(offer.from));
+        let to = self.party_name(Party::Player(offer.to));
+        let things = |side: &TradeSide| -> String {
+            let mut parts: Vec<String> = side
+                .lots
+                .iter()
+                .map(|l| {
+                    self.board()
+                        .squares()
+                        .get(l.index())
+                        .map_or("?".to_string(), |s| s.name.clone())
+                })
+                .collect();
+            if side.cash > 0 {
+                parts.push(self.board().money(side.cash));
+            }
+            match side.jail_cards {
+                0 => {}
+                1 => parts.push("a Get Out of Jail Free card".to_string()),
+                n => parts.push(format!("{n} Get Out of Jail Free cards")),
+            }
+            match parts.len() {
+                0 => "nothing".to_string(),
+                1 => parts.remove(0),
+                n => {
+                    let last = parts.remove(n - 1);
+                    format!("{} and {last}", parts.join(", "))
+                }
+            }
+        };
+        let only_cash =
+            |side: &TradeSide| side.cash > 0 && side.lots.is_empty() && side.jail_cards == 0;
+        let no_cash = |side: &TradeSide| side.cash == 0 && !side.is_empty();
+        if only_cash(&offer.give) && no_cash(&offer.take) {
+            format!(
+                "{from} bought {} from {to} for {}",
+                things(&offer.take),
+                things(&offer.give)
+            )
+        } else if only_cash(&offer.take) && no_cash(&offer.give) {
+            format!(
+                "{from} sold {} to {to} for {}",
+                things(&offer.give),
+                things(&offer.take)
+            )
+        } else if offer.take.is_empty() {
+            format!("{from} gave {} to {to}", things(&offer.give))
+        } else if offer.give.is_empty() {
+            format!("{from} got {} from {to} for nothing", things(&offer.take))
+        } else {
+            format!(
+                "{from} traded {} to {to} for {}",
+                things(&offer.give),
+                things(&offer.take)
+            )
+        }
+    }
+
+    fn describe_lower(&self, entry: &LogEntry) -> String {
         use crate::event::Event as E;
         let who = self
             .players
@@ -216,9 +290,10 @@ impl Game {
                 self.party_name(Party::Player(offer.to))
             ),
             E::TradeAccepted { offer } => format!(
-                "{} accepted {}'s trade",
+                "{} accepted {}'s trade: {}",
                 self.party_name(Party::Player(offer.to)),
-                self.party_name(Party::Player(offer.from))
+                self.party_name(Party::Player(offer.from)),
+                self.trade_sentence(offer)
             ),
             E::TradeDeclined { offer } => format!(
                 "{} declined {}'s trade",

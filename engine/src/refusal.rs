@@ -4,7 +4,7 @@
 //!
 //! [`RuleError`]: crate::action::RuleError
 
-use crate::action::{PlayerId, SquareId};
+use crate::ids::{PlayerId, SquareId};
 
 /// What could not be afforded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1138,3 +1138,92 @@ fn every_listed_legal_action_is_accepted() {
         assert!(copy.apply(a.clone()).is_ok(), "{a:?}");
     }
 }
+
+/// Issue 20: the log says what money changed hands in a trade, as people say it.
+#[test]
+fn an_accepted_trade_is_told_with_its_amounts() {
+    let texts = |give: TradeSide, take: TradeSide| {
+        let mut g = start(json!({"board": "classic",
+            "players": [{"name": "Ann", "owns": ["Baltic Avenue"], "jail_cards": ["chance"]},
+                        {"name": "Bob", "owns": ["Vermont Avenue"]}]}));
+        g.apply(Action::ProposeTrade {
+            to: PlayerId(1),
+            give,
+            take,
+        })
+        .expect("offer");
+        let log = g
+            .apply(Action::AnswerTrade { accept: true })
+            .expect("accept")
+            .to_vec();
+        log.iter()
+            .map(|e| g.describe(e))
+            .collect::<Vec<_>>()
+            .join(" | ")
+    };
+    let bought = texts(
+        TradeSide {
+            cash: 300,
+            ..TradeSide::default()
+        },
+        TradeSide {
+            lots: vec![SquareId(8)],
+            ..TradeSide::default()
+        },
+    );
+    assert!(
+        bought.contains("Bob accepted Ann's trade: Ann bought Vermont Avenue from Bob for $300"),
+        "{bought}"
+    );
+    let sold = texts(
+        TradeSide {
+            lots: vec![SquareId(3)],
+            ..TradeSide::default()
+        },
+        TradeSide {
+            cash: 80,
+            ..TradeSide::default()
+        },
+    );
+    assert!(
+        sold.contains("Ann sold Baltic Avenue to Bob for $80"),
+        "{sold}"
+    );
+    let swapped = texts(
+        TradeSide {
+            lots: vec![SquareId(3)],
+            cash: 50,
+            jail_cards: 1,
+        },
+        TradeSide {
+            lots: vec![SquareId(8)],
+            ..TradeSide::default()
+        },
+    );
+    assert!(
+        swapped.contains(
+            "Ann traded Baltic Avenue, $50 and a Get Out of Jail Free card to Bob for Vermont Avenue"
+        ),
+        "{swapped}"
+    );
+}
+
+/// Issue 20: a sentence of the log starts with a capital, also when the bank pays.
+#[test]
+fn log_sentences_start_with_a_capital() {
+    let mut g = start(json!({"board": "classic",
+        "players": [{"name": "Ann"}, {"name": "Bob"}], "rolls": [[3, 4]],
+        "decks": {"chance": [11]}}));
+    let log = g.apply(Action::Roll).expect("roll").to_vec();
+    let texts: Vec<String> = log.iter().map(|e| g.describe(e)).collect();
+    assert!(
+        texts
+            .iter()
+            .all(|t| t.chars().next().is_some_and(|c| !c.is_lowercase())),
+        "{texts:?}"
+    );
+    assert!(
+        texts.iter().any(|t| t.starts_with("The bank paid")),
+        "{texts:?}"
+    );
+}

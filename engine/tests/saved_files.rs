@@ -86,6 +86,25 @@ fn games() -> [(&'static str, Game); 2] {
     ]
 }
 
+/// The report with every `text` field left out.
+fn without_text(mut value: serde_json::Value) -> serde_json::Value {
+    match &mut value {
+        serde_json::Value::Object(map) => {
+            map.remove("text");
+            for v in map.values_mut() {
+                *v = without_text(v.take());
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for v in items.iter_mut() {
+                *v = without_text(v.take());
+            }
+        }
+        _ => {}
+    }
+    value
+}
+
 /// Writes the fixtures (only with `WORLDS_WRITE_FIXTURES=1`).
 #[test]
 fn write_fixtures_when_asked() {
@@ -118,7 +137,13 @@ fn saved_games_of_the_previous_version_load_and_replay_identically() {
             &std::fs::read_to_string(fixture(&format!("{name}.report.json"))).expect("report"),
         )
         .expect("json");
-        assert_eq!(report(&game), want, "{name}: the replayed game differs");
+        // The log's sentences (`text`) are narration, which may be worded better in a later
+        // version; every number, event and id must be the same.
+        assert_eq!(
+            without_text(report(&game)),
+            without_text(want),
+            "{name}: the replayed game differs"
+        );
         // Written again, the record is the same file.
         let again = envelope::encode(RecordKind::Save, &saved, 1_763_000_000_000).expect("encodes");
         assert_eq!(again, text, "{name}: the save is written differently now");

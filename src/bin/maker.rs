@@ -1,4 +1,4 @@
 //! The Board Maker's page (maker.html): its own code, downloaded when a player opens it.
 fn main() {
-    monopoly_worlds::app::start(monopoly_worlds::app::MakerApp);
+    monopoly_worlds::common::page::start(monopoly_worlds::maker::app::MakerApp);
 }

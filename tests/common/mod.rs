@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlButtonElement, HtmlElement};
 
-use monopoly_worlds::storage::LocalStore;
+use monopoly_worlds::common::storage::LocalStore;
 
 /// A new `<div>` appended to the page's body.
 pub fn container() -> HtmlElement {
@@ -67,11 +67,11 @@ pub async fn settle() {
 /// Mounts the play screen over a fresh session holding `setup`; animations off.
 pub fn mount_play(
     setup: worlds_engine::GameSetup,
-) -> (HtmlElement, monopoly_worlds::session::Session) {
-    use monopoly_worlds::context::{Navigator, Screen, SettingsStore};
-    use monopoly_worlds::pages::play::PlayScreen;
-    use monopoly_worlds::session::Session;
-    use monopoly_worlds::storage::AnimationSpeed;
+) -> (HtmlElement, monopoly_worlds::game::session::Session) {
+    use monopoly_worlds::common::context::{Navigator, Screen, SettingsStore};
+    use monopoly_worlds::common::storage::AnimationSpeed;
+    use monopoly_worlds::game::session::Session;
+    use monopoly_worlds::game::play::PlayScreen;
     clear_app_storage();
     let c = container();
     let session = Session::new();

@@ -14,6 +14,7 @@ mod cards;
 mod jail;
 mod money_and_debt;
 mod mortgage;
+mod plans;
 mod trade;
 mod turn_and_movement;
 

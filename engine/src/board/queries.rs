@@ -1,0 +1,99 @@
+//! What the game, the bots and the tools ask a checked [`Board`]: its squares and groups,
+//! the lots of a group (also as bit masks), the Jail, the decks, names resolved to squares,
+//! and money written in the board's currency.
+
+use super::{Board, BoardDef, Currency, GroupDef, SquareDef};
+use crate::cards::{Card, DeckKind, SquareRef};
+use crate::rules::RuleSet;
+
+impl Board {
+    pub fn def(&self) -> &BoardDef {
+        &self.def
+    }
+    pub fn name(&self) -> &str {
+        &self.def.name
+    }
+    pub fn currency(&self) -> &Currency {
+        &self.def.currency
+    }
+    pub fn rules(&self) -> &RuleSet {
+        &self.def.rules
+    }
+    pub fn squares(&self) -> &[SquareDef] {
+        &self.def.squares
+    }
+    pub fn len(&self) -> usize {
+        self.def.squares.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.def.squares.is_empty()
+    }
+    pub fn square(&self, i: usize) -> &SquareDef {
+        &self.def.squares[i]
+    }
+    pub fn groups(&self) -> &[GroupDef] {
+        &self.def.groups
+    }
+    /// The group index of a lot.
+    pub fn group_of(&self, square: usize) -> Option<usize> {
+        self.group_of.get(square).copied().flatten()
+    }
+    /// The lots of a group, in board order.
+    pub fn group_lots(&self, group: usize) -> &[usize] {
+        self.group_lots.get(group).map_or(&[], |v| v.as_slice())
+    }
+    /// The lots sharing the square's group, or just the square when it has none.
+    pub fn lots_like(&self, square: usize) -> &[usize] {
+        match self.group_of(square) {
+            Some(g) => self.group_lots(g),
+            None => self.indices.get(square).map_or(&[], std::slice::from_ref),
+        }
+    }
+    /// The lots of a group as bits (bit `i`: square `i`).
+    pub(crate) fn group_mask(&self, group: usize) -> u64 {
+        self.group_masks.get(group).copied().unwrap_or(0)
+    }
+    /// The lots that take houses (a house cost and a full rent table), as bits.
+    pub(crate) fn buildable_mask(&self) -> u64 {
+        self.buildable
+    }
+    /// The Jail square.
+    pub fn jail(&self) -> Option<usize> {
+        self.jail
+    }
+    pub fn deck(&self, kind: DeckKind) -> &[Card] {
+        match kind {
+            DeckKind::Chance => &self.chance,
+            DeckKind::CommunityChest => &self.community_chest,
+        }
+    }
+    /// The first square with this exact name.
+    pub fn index_of(&self, name: &str) -> Option<usize> {
+        self.def.squares.iter().position(|s| s.name == name)
+    }
+    /// Resolves a square named by index or name.
+    pub fn resolve(&self, r: &SquareRef) -> Option<usize> {
+        resolve_ref(&self.def, r)
+    }
+    /// Money as shown on this board: `$200`, `-£50`.
+    pub fn money(&self, amount: i64) -> String {
+        let sym = &self.def.currency.symbol;
+        if amount < 0 {
+            format!("-{sym}{}", -amount)
+        } else {
+            format!("{sym}{amount}")
+        }
+    }
+    /// Indices of the ownable squares, in board order.
+    pub fn lots(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.len()).filter(|&i| self.def.squares[i].is_ownable())
+    }
+}
+
+/// The square a card or a scenario names (by index or by exact name), if the board has it.
+pub(super) fn resolve_ref(def: &BoardDef, r: &SquareRef) -> Option<usize> {
+    match r {
+        SquareRef::Index(i) => (*i < def.squares.len()).then_some(*i),
+        SquareRef::Name(n) => def.squares.iter().position(|s| &s.name == n),
+    }
+}

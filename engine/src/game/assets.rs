@@ -1,0 +1,198 @@
+//! What the lots are worth to their owners: rent owed on landing, a player's assets,
+//! the leader, the winner and the standings, the cost of lifting a mortgage, whole color
+//! groups, and the net-worth history of a finished or running game.
+
+use serde::{Deserialize, Serialize};
+
+use super::Game;
+use crate::action::PlayerId;
+use crate::board::SquareKind;
+
+impl Game {
+    /// A player's assets: cash + the price of their lots (less the mortgage owed on a
+    /// mortgaged lot) + the cost of their buildings.
+    pub fn assets(&self, player: PlayerId) -> i64 {
+        let p = &self.players[player];
+        let mut total = p.cash;
+        for (i, s) in self.squares.iter().enumerate() {
+            if s.owner != Some(player) {
+                continue;
+            }
+            let sq = self.board().square(i);
+            let price = sq.price().unwrap_or(0);
+            total += price;
+            if s.mortgaged {
+                total -= self.rules().mortgage_value(price);
+            }
+            if let Some(cost) = sq.house_cost() {
+                total += cost * i64::from(s.buildings.level());
+            }
+        }
+        total
+    }
+
+    /// The winner once the game is over: the last player standing, or the one with the
+    /// highest assets (the earlier seat on a tie).
+    pub fn winner(&self) -> Option<PlayerId> {
+        if !self.is_over() {
+            return None;
+        }
+        self.leader()
+    }
+
+    /// The player with the highest assets among those still in (the earlier seat on a tie).
+    pub fn leader(&self) -> Option<PlayerId> {
+        let mut best: Option<(PlayerId, i64)> = None;
+        for p in self.active_players() {
+            let a = self.assets(p);
+            if best.is_none_or(|(_, b)| a > b) {
+                best = Some((p, a));
+            }
+        }
+        best.map(|(p, _)| p)
+    }
+
+    /// Players ranked by assets, highest first (bankrupt players last, in seat order).
+    pub fn standings(&self) -> Vec<(PlayerId, i64)> {
+        let mut v: Vec<(PlayerId, i64)> = PlayerId::all(self.players.len())
+            .map(|p| (p, self.assets(p)))
+            .collect();
+        v.sort_by_key(|&(p, a)| (self.players[p].bankrupt, std::cmp::Reverse(a), p));
+        v
+    }
+
+    /// The cost to lift a mortgage now.
+    pub fn unmortgage_cost(&self, square: usize) -> i64 {
+        let price = self.board().square(square).price().unwrap_or(0);
+        let mv = self.rules().mortgage_value(price);
+        if self.squares[square].interest_paid {
+            mv
+        } else {
+            mv + self.rules().mortgage_interest(mv)
+        }
+    }
+
+    /// Whether one player owns every lot of the square's color group.
+    pub fn owns_whole_group(&self, player: PlayerId, square: usize) -> bool {
+        match self.board().group_of(square) {
+            // By bits: boards have at most 60 squares.
+            Some(g) => {
+                let mask = self.board().group_mask(g);
+                mask != 0 && self.owned_mask(player) & mask == mask
+            }
+            None => false,
+        }
+    }
+
+    /// The rent a visitor would owe on landing now with a dice total of `dice_total`.
+    pub fn rent_for(&self, square: usize, dice_total: u32) -> i64 {
+        self.rent(square, dice_total, 1)
+    }
+
+    pub(crate) fn rent(&self, square: usize, dice_total: u32, multiplier: i64) -> i64 {
+        let Some(owner) = self.squares[square].owner else {
+            return 0;
+        };
+        let state = &self.squares[square];
+        match &self.board().square(square).kind {
+            SquareKind::Property { price, rents, .. } => {
+                let whole = self.owns_whole_group(owner, square);
+                match self.rules().rent_model {
+                    crate::rules::RentModel::Deed => {
+                        let h = usize::from(state.buildings.level());
+                        if h > 0 && h < rents.len() {
+                            rents[h]
+                        } else {
+                            let base = rents.first().copied().unwrap_or(0);
+                            if whole {
+                                base * 2
+                            } else {
+                                base
+                            }
+                        }
+                    }
+                    crate::rules::RentModel::PriceDoubledWithGroup => {
+                        if whole {
+                            price * 2
+                        } else {
+                            *price
+                        }
+                    }
+                }
+            }
+            SquareKind::Railroad { rents, .. } => {
+                let count = self.count_owned(owner, |k| matches!(k, SquareKind::Railroad { .. }));
+                let idx = count.clamp(1, rents.len()) - 1;
+                rents.get(idx).copied().unwrap_or(0) * multiplier
+            }
+            SquareKind::Utility { multipliers, .. } => {
+                let count = self.count_owned(owner, |k| matches!(k, SquareKind::Utility { .. }));
+                let idx = count.clamp(1, multipliers.len()) - 1;
+                multipliers.get(idx).copied().unwrap_or(0) * i64::from(dice_total)
+            }
+            _ => 0,
+        }
+    }
+
+    pub(crate) fn count_owned(&self, owner: PlayerId, pred: fn(&SquareKind) -> bool) -> usize {
+        self.squares
+            .iter()
+            .enumerate()
+            .filter(|(i, s)| s.owner == Some(owner) && pred(&self.board().square(*i).kind))
+            .count()
+    }
+}
+
+/// Every player's assets at the start of each round, and at the end of the game: the
+/// points of the net-worth chart on the end screen.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NetWorthPoint {
+    pub round: u32,
+    /// Assets per seat (0 for a bankrupt player).
+    pub assets: Vec<i64>,
+}
+
+impl Game {
+    /// Net worth of every seat round by round, rebuilt by replaying the game's actions.
+    pub fn net_worth_history(&self) -> Vec<NetWorthPoint> {
+        let assets_now = |g: &Game| -> Vec<i64> {
+            PlayerId::all(g.players.len())
+                .map(|p| {
+                    if g.players[p].bankrupt {
+                        0
+                    } else {
+                        g.assets(p)
+                    }
+                })
+                .collect()
+        };
+        let mut points = Vec::new();
+        let Ok(mut g) = Game::new(self.setup.clone()) else {
+            return points;
+        };
+        points.push(NetWorthPoint {
+            round: g.round,
+            assets: assets_now(&g),
+        });
+        for action in &self.history {
+            let before = g.round;
+            if g.apply(action.clone()).is_err() {
+                break;
+            }
+            if g.round != before {
+                points.push(NetWorthPoint {
+                    round: g.round,
+                    assets: assets_now(&g),
+                });
+            }
+        }
+        let last = assets_now(&g);
+        if points.last().map(|p| &p.assets) != Some(&last) {
+            points.push(NetWorthPoint {
+                round: g.round,
+                assets: last,
+            });
+        }
+        points
+    }
+}

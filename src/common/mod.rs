@@ -1,0 +1,18 @@
+//! What more than one page uses: the page shell and navigation with its hand-offs, settings,
+//! storage, the board ring view, the modal, form fields, thumbnails, the share dialog, links,
+//! downloads and pictures. Nothing here imports a page's folder (`game`, `maker`, `lab`).
+
+pub mod board_view;
+pub mod boards;
+pub mod clock;
+pub mod context;
+pub mod download;
+pub mod fields;
+pub mod modal;
+pub mod page;
+pub mod pictures;
+pub mod share;
+pub mod share_link;
+pub mod storage;
+pub mod thumbnail;
+pub mod words;

@@ -1,0 +1,100 @@
+//! The game page's app: which of its screens shows, a menu entry pressed in the HTML shell
+//! before the code arrived, and links opened from outside.
+
+use leptos::prelude::*;
+
+use crate::common::context::{Navigator, Page, Screen};
+use crate::common::page::provide_page;
+use crate::game::session::Session;
+use crate::game::{
+    credits::Credits, help::Help, lobby::Lobby, menu::MainMenu, play::PlayScreen,
+    saves::SavedGames, settings::SettingsPage,
+};
+
+/// The entry pressed in the HTML shell before the app started (`window.__mwPending`), or the
+/// screen named in the address (`?open=lobby`, from another page), taken once.
+fn take_shell_press() -> Option<String> {
+    let window = window();
+    let key = wasm_bindgen::JsValue::from_str("__mwPending");
+    if let Some(value) = js_sys::Reflect::get(&window, &key)
+        .ok()
+        .and_then(|v| v.as_string())
+    {
+        let _ = js_sys::Reflect::delete_property(&window, &key);
+        return Some(value);
+    }
+    let search = window.location().search().ok()?;
+    let params: Vec<&str> = search.trim_start_matches('?').split('&').collect();
+    let name = params
+        .iter()
+        .find_map(|pair| pair.strip_prefix("open="))?
+        .to_string();
+    // Read once: a reload shows the menu, as for every screen of this page. Other parameters
+    // (`?seed=`) stay.
+    let rest: Vec<&str> = params
+        .into_iter()
+        .filter(|p| !p.starts_with("open=") && !p.is_empty())
+        .collect();
+    let location = window.location();
+    let path = format!(
+        "{}{}{}{}",
+        location.pathname().unwrap_or_else(|_| "/".into()),
+        if rest.is_empty() { "" } else { "?" },
+        rest.join("&"),
+        location.hash().unwrap_or_default()
+    );
+    if let Ok(history) = window.history() {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path));
+    }
+    Some(name)
+}
+
+/// The game's page (index.html): the menu, the lobby, the game, saved games, settings, help,
+/// credits and links.
+#[component]
+pub fn App() -> impl IntoView {
+    let pending = take_shell_press();
+    let (screen, shared) = provide_page(Page::Main, Screen::Menu);
+    let session = Session::new();
+    provide_context(session);
+    let nav = expect_context::<Navigator>();
+    // A menu entry pressed in the HTML shell before the app was ready opens now (as does a
+    // screen named by another page).
+    match pending.as_deref().and_then(Screen::from_name) {
+        Some(Screen::Play) if session.resume_autosave() == Ok(true) => screen.set(Screen::Play),
+        Some(Screen::Play) => {}
+        Some(to) => nav.go(to),
+        None => {}
+    }
+    // Opened from a shared link: show what it carries first.
+    if let Some(link) = crate::common::share_link::opened_link() {
+        shared.link.set(Some(link));
+        screen.set(Screen::Shared);
+    }
+    // A link pasted into the address bar of an open tab changes only the fragment.
+    let on_hash = window_event_listener(leptos::ev::hashchange, move |_| {
+        if let Some(link) = crate::common::share_link::opened_link() {
+            shared.link.set(Some(link));
+            // Shown afresh even when a link was already open.
+            screen.set(Screen::Menu);
+            screen.set(Screen::Shared);
+        }
+    });
+    on_cleanup(move || on_hash.remove());
+    view! {
+        <main id="app" class="app">
+            {move || match screen.get() {
+                Screen::Menu => view! { <MainMenu /> }.into_any(),
+                Screen::Lobby => view! { <Lobby /> }.into_any(),
+                Screen::Play => view! { <PlayScreen /> }.into_any(),
+                Screen::SavedGames => view! { <SavedGames /> }.into_any(),
+                Screen::Settings => view! { <SettingsPage back=Screen::Menu /> }.into_any(),
+                Screen::Help => view! { <Help back=Screen::Menu /> }.into_any(),
+                Screen::Credits => view! { <Credits /> }.into_any(),
+                Screen::Shared => view! { <crate::game::shared::SharedLink /> }.into_any(),
+                // Shown by their own pages (the navigator loads them).
+                Screen::BoardMaker | Screen::Statistics => view! { <MainMenu /> }.into_any(),
+            }}
+        </main>
+    }
+}

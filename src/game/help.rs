@@ -1,0 +1,172 @@
+//! Help: the rules of a rule set in words, made from the rule set's own data, and a guide
+//! to the Board Maker.
+
+use leptos::prelude::*;
+use worlds_engine::rules::{DebtRule, DoublesLimit, ExtraRoll, JailRelease, RentModel};
+use worlds_engine::{Board, Preset};
+
+use crate::common::context::{Navigator, Screen};
+use crate::game::session::Session;
+
+/// The rules of a board's rule set, one sentence each.
+pub fn rules_in_words(board: &Board) -> Vec<String> {
+    let r = board.rules();
+    let m = |a: i64| board.money(a);
+    let mut out = vec![
+        format!(
+            "{} to {} players, each starting with {}.",
+            r.min_players,
+            r.max_players,
+            m(r.starting_cash)
+        ),
+        format!(
+            "Roll {} of {} sides and move clockwise.",
+            crate::common::words::count(usize::from(r.dice_count), "die", "dice"),
+            r.dice_sides
+        ),
+        format!(
+            "Passing or landing on {} pays a salary of {}{}.",
+            board.square(0).name,
+            m(r.salary),
+            if r.salary_on_landing_multiplier > 1 {
+                format!(" ({}x for landing on it)", r.salary_on_landing_multiplier)
+            } else {
+                String::new()
+            }
+        ),
+    ];
+    out.push(match r.extra_roll {
+        ExtraRoll::None => "Doubles do not roll again.".into(),
+        ExtraRoll::Doubles { limit, on_limit } => format!(
+            "Doubles roll again; the {} double in a row {}.",
+            crate::common::words::ordinal(u32::from(limit)),
+            match on_limit {
+                DoublesLimit::Jail => "sends you to jail without moving",
+                DoublesLimit::EndTurn => "ends the turn",
+            }
+        ),
+        ExtraRoll::MaxFace => {
+            "A 6 moves you and you roll again; only the square where the turn stops acts.".into()
+        }
+    });
+    out.push(if r.auctions {
+        "An unowned lot is bought at its price, or auctioned at once to every player.".into()
+    } else {
+        "An unowned lot may be bought at its price; otherwise play passes.".into()
+    });
+    out.push(match r.rent_model {
+        RentModel::Deed => "Rent follows the deed: doubled on an unimproved lot of a whole color group, then by houses and hotel.".into(),
+        RentModel::PriceDoubledWithGroup => "Rent equals the price, doubled when one owner holds the whole color.".into(),
+    });
+    if r.buildings {
+        out.push(format!(
+            "Build houses and hotels on a whole unmortgaged group{}. The bank has {} houses and {} hotels; buildings sell back at {}%.",
+            if r.even_build { ", evenly" } else { "" },
+            r.houses,
+            r.hotels,
+            r.building_sell_percent
+        ));
+    }
+    if r.mortgages {
+        out.push(format!(
+            "Mortgage a lot for {}% of its price; lifting costs {}% more.",
+            r.mortgage_percent, r.unmortgage_interest_percent
+        ));
+    }
+    if board.jail().is_some() {
+        out.push(match (r.jail.release, r.jail.fine, r.jail.max_tries) {
+            (JailRelease::Doubles, Some(fine), Some(t)) => format!(
+                "In jail: pay {} before rolling, use a Get Out of Jail Free card, or try for doubles; after {t} failed tries you pay and move.",
+                m(fine)
+            ),
+            (JailRelease::MaxFace, _, _) => "In jail you stay until you roll a 6, which frees you; then you roll again.".into(),
+            _ => "In jail, roll doubles to get out.".into(),
+        });
+    }
+    out.push(match r.debt {
+        DebtRule::RaiseCash => "Owing more than your cash, raise it by selling buildings, mortgaging or trading, or declare bankruptcy.".into(),
+        DebtRule::SellCheapest { percent } => format!(
+            "Below zero cash, your cheapest property is sold to the bank at {percent}% until you are back in credit; still below zero means bankrupt."
+        ),
+    });
+    if r.free_parking_jackpot {
+        out.push("Taxes and fees go to the middle; landing on Free Parking takes them.".into());
+    }
+    if r.no_rent_in_jail {
+        out.push("An owner in jail collects no rent.".into());
+    }
+    if r.skip_bonus_squares_after_bonus {
+        out.push(
+            "At most one bonus per turn: once you have taken a bonus in a turn (such as the \
+             salary for passing the start), any bonus square you reach later in that turn \
+             (Chance, Community Chest, a Joker, Go to Jail) does nothing at all: no gain, no \
+             payment, no move, no jail."
+                .into(),
+        );
+    } else if r.bonus_once_per_turn {
+        out.push("At most one bonus per turn.".into());
+    }
+    if r.trades {
+        out.push("Trade lots, cash and jail cards with other players during your turn.".into());
+    }
+    out.push(match r.round_limit {
+        Some(n) => format!(
+            "The game ends after {n} rounds or when one player is left; the highest assets win."
+        ),
+        None => "The game ends when one player is left.".into(),
+    });
+    out
+}
+
+/// The help text for the current game's board, or for every preset.
+#[component]
+pub fn HelpPanel(on_back: Callback<()>) -> impl IntoView {
+    let session = expect_context::<Session>();
+    let current = session
+        .game
+        .with_untracked(|g| g.as_ref().map(|g| g.board().clone()));
+    let boards: Vec<Board> = match current {
+        Some(b) => vec![b],
+        None => Preset::ALL.iter().map(|p| p.board()).collect(),
+    };
+    view! {
+        <div class="help">
+            <h1 id="help-title">"Help"</h1>
+            {boards.into_iter().map(|b| {
+                let name = b.name().to_string();
+                let lines = rules_in_words(&b);
+                view! {
+                    <h2>{format!("Rules: {name}")}</h2>
+                    <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+                }
+            }).collect_view()}
+            <h2>"Playing"</h2>
+            <ul>
+                <li>"Every decision is a button: Roll dice, Buy, Auction, Bid, Pass, Build, Mortgage, Trade, End turn."</li>
+                <li>"Click a square for its deed. Esc opens the game menu (Resume, Save, Help, Settings, Exit)."</li>
+                <li>"Computer players act on their own after a short delay; Skip plays their turns at once."</li>
+                <li>"The game is saved after every action: Continue on the main menu resumes it."</li>
+            </ul>
+            <h2>"Board Maker"</h2>
+            <ul>
+                <li>"Start from the Worlds template or copy a preset; click a square to edit its type, name, price and rents."</li>
+                <li>"Jokers move a token (forward or back) or make it wait, with an optional gain or loss of money."</li>
+                <li>"Boards are checked as you edit: problems are listed next to their squares, and a board with problems is saved as a draft."</li>
+                <li>"Export a board as a JSON file to share it; import one by file or by dropping it on the board list."</li>
+            </ul>
+            <button type="button" class="menu-button" on:click=move |_| on_back.run(())>"Back"</button>
+        </div>
+    }
+}
+
+#[component]
+pub fn Help(back: Screen) -> impl IntoView {
+    let nav = expect_context::<Navigator>();
+    view! {
+        <section class="screen" aria-labelledby="help-title">
+            <div class="panel">
+                <HelpPanel on_back=Callback::new(move |_| nav.go(back)) />
+            </div>
+        </section>
+    }
+}

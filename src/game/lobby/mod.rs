@@ -1,0 +1,401 @@
+//! Play: choose a board (presets and saved worlds), then seat the players and start.
+
+pub mod form;
+
+use leptos::prelude::*;
+use worlds_engine::{Board, ComputerStrategy};
+
+use crate::common::context::{Navigator, Screen};
+use crate::common::modal::Modal;
+use crate::common::thumbnail::BoardThumbnail;
+use crate::game::lobby::form::{pawn_token, LobbyForm, COLORS, STRATEGIES, TOKENS};
+use crate::game::session::{new_seed, AutosaveState, Session};
+
+/// A board the player can pick.
+#[derive(Clone)]
+struct Choice {
+    id: String,
+    label: String,
+    kind: &'static str,
+    board: Board,
+}
+
+fn board_choices() -> (Vec<Choice>, Option<String>) {
+    let (list, problem) = crate::common::boards::board_choices();
+    let choices = list
+        .into_iter()
+        .map(|c| Choice {
+            id: c.id,
+            label: c.name,
+            kind: if c.preset { "Preset" } else { "Your world" },
+            board: c.board,
+        })
+        .collect();
+    (choices, problem)
+}
+
+/// A seed given in the address (`?seed=42`): the same seed and the same decisions play the
+/// same game, which makes a game reproducible for a bug report or a test.
+fn url_seed() -> Option<u64> {
+    let search = window().location().search().ok()?;
+    search
+        .trim_start_matches('?')
+        .split('&')
+        .find_map(|kv| kv.strip_prefix("seed="))
+        .and_then(|v| v.parse().ok())
+}
+
+#[component]
+pub fn Lobby() -> impl IntoView {
+    let nav = expect_context::<Navigator>();
+    let session = expect_context::<Session>();
+    let (mut choices, list_problem) = board_choices();
+    // A world opened from a link and played without saving it is offered first.
+    let shared = use_context::<crate::common::context::Shared>();
+    let from_link = shared.and_then(|s| s.link_world.get_untracked());
+    if let Some(def) = from_link {
+        if let Ok(board) = Board::from_def(def.clone()) {
+            choices.insert(
+                0,
+                Choice {
+                    id: "link".into(),
+                    label: def.name.clone(),
+                    kind: "From a link",
+                    board,
+                },
+            );
+        }
+    }
+    let choices = StoredValue::new(choices);
+    let chosen = RwSignal::new(0usize);
+    let board = move || choices.with_value(|c| c[chosen.get().min(c.len() - 1)].board.clone());
+    let first_name = choices.with_value(|c| c[0].board.def().name.clone());
+    let form = RwSignal::new(LobbyForm::new(&first_name));
+    // The last game's players and round limit come back.
+    if let Some(last) = crate::common::storage::LocalStore::open()
+        .ok()
+        .and_then(|s| crate::common::storage::last_setup::load(&s))
+    {
+        let b = board();
+        let (min, max) = (b.rules().min_players, b.rules().max_players);
+        form.update(|f| f.remember(&last, min, max));
+    }
+    let start_problem = RwSignal::new(None::<String>);
+    let rules = Memo::new(move |_| {
+        let b = board();
+        (b.rules().min_players, b.rules().max_players)
+    });
+    let problems = Memo::new(move |_| {
+        let (min, max) = rules.get();
+        form.with(|f| f.problems(min, max))
+    });
+    let pick = move |i: usize| {
+        chosen.set(i);
+        let b = board();
+        let (min, max) = (b.rules().min_players, b.rules().max_players);
+        form.update(|f| {
+            f.title = format!("{} game", b.def().name);
+            let n = f.seats.len().clamp(usize::from(min), usize::from(max));
+            f.set_seat_count(n);
+        });
+    };
+    // "Play this world" in the Board Maker opens the lobby on that world.
+    let wanted = use_context::<crate::common::context::Shared>()
+        .and_then(|s| s.lobby_board.try_update(Option::take).flatten());
+    if let Some(id) = wanted {
+        if let Some(i) = choices.with_value(|c| c.iter().position(|x| x.id == id)) {
+            pick(i);
+        }
+    }
+    // A game in progress is never replaced without asking (and an autosave that can no
+    // longer be continued is kept aside first, never overwritten).
+    let replacing = RwSignal::new(None::<(String, u32)>);
+    let begin = move || {
+        if !problems.get_untracked().is_empty() {
+            return;
+        }
+        let seed = url_seed().unwrap_or_else(new_seed);
+        let setup = form.with_untracked(|f| f.to_setup(board(), seed));
+        let title = form.with_untracked(|f| f.title.trim().to_string());
+        match session.start(&title, setup) {
+            Ok(()) => {
+                let memory = form.with_untracked(|f| f.memory());
+                // Not remembering the setup costs nothing a player would lose.
+                let _ = crate::common::storage::LocalStore::open().and_then(|s| {
+                    crate::common::storage::last_setup::save(
+                        &s,
+                        &memory,
+                        crate::common::clock::now_ms(),
+                    )
+                });
+                nav.go(Screen::Play)
+            }
+            Err(e) => start_problem.set(Some(e)),
+        }
+    };
+    let start = move |_| {
+        if !problems.get_untracked().is_empty() {
+            return;
+        }
+        match session.autosave_state() {
+            AutosaveState::Empty => begin(),
+            AutosaveState::InProgress { title, round } => replacing.set(Some((title, round))),
+            AutosaveState::Unplayable => match session.set_aside_autosave() {
+                Ok(()) => begin(),
+                Err(e) => start_problem.set(Some(e)),
+            },
+        }
+    };
+    let keep_and_start = move |_| match session.keep_autosave_as_named() {
+        Ok(_) => {
+            replacing.set(None);
+            begin();
+        }
+        Err(e) => {
+            replacing.set(None);
+            start_problem.set(Some(format!("The game in progress was not kept: {e}")));
+        }
+    };
+    let replace_question = move || {
+        let (title, round) = replacing.get()?;
+        let close = Callback::new(move |()| replacing.set(None));
+        Some(view! {
+            <Modal title="A game is in progress".to_string() on_close=close>
+                <p>{format!("“{title}” (round {round}) is still in progress. Starting a new game replaces it as the game Continue resumes.")}</p>
+                <div class="button-row">
+                    <button type="button" class="menu-button primary" on:click=keep_and_start>"Keep it as a saved game and start"</button>
+                    <button type="button" class="menu-button danger" on:click=move |_| { replacing.set(None); begin(); }>"Start without keeping it"</button>
+                    <button type="button" class="menu-button" on:click=move |_| replacing.set(None)>"Cancel"</button>
+                </div>
+            </Modal>
+        })
+    };
+
+    let board_list = move || {
+        choices.with_value(|list| {
+            list.iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    let def = c.board.def().clone();
+                    let label = c.label.clone();
+                    let kind = c.kind;
+                    let id = c.id.clone();
+                    view! {
+                        <li>
+                            <label class="board-choice" class:selected=move || chosen.get() == i>
+                                <input
+                                    type="radio"
+                                    name="board"
+                                    value=id
+                                    prop:checked=move || chosen.get() == i
+                                    on:change=move |_| pick(i)
+                                />
+                                <BoardThumbnail def=def />
+                                <span class="board-choice-name">{label}</span>
+                                <span class="board-choice-kind">{kind}</span>
+                            </label>
+                        </li>
+                    }
+                })
+                .collect_view()
+        })
+    };
+
+    let seat_rows = move || {
+        let b = board();
+        let pawns: Vec<(String, String)> = b
+            .def()
+            .pawns
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (pawn_token(i), p.name.clone()))
+            .collect();
+        let count = form.with(|f| f.seats.len());
+        (0..count)
+            .map(|i| {
+                let pawns = pawns.clone();
+                let n = i + 1;
+                let seat = move || form.with(|f| f.seats.get(i).cloned());
+                let name_id = format!("seat-{n}-name");
+                view! {
+                    <fieldset class="seat">
+                        <legend>{format!("Player {n}")}</legend>
+                        <label class="seat-name">
+                            "Name"
+                            <input
+                                id=name_id
+                                type="text"
+                                maxlength="40"
+                                aria-label=format!("Player {n} name")
+                                prop:value=move || seat().map(|s| s.name).unwrap_or_default()
+                                on:input=move |ev| {
+                                    let v = event_target_value(&ev);
+                                    form.update(|f| if let Some(s) = f.seats.get_mut(i) { s.name = v });
+                                }
+                            />
+                        </label>
+                        <label>
+                            "Color"
+                            <select
+                                aria-label=format!("Player {n} color")
+                                prop:value=move || seat().map(|s| s.color).unwrap_or_default()
+                                on:change=move |ev| {
+                                    let v = event_target_value(&ev);
+                                    form.update(|f| if let Some(s) = f.seats.get_mut(i) { s.color = v });
+                                }
+                            >
+                                {COLORS
+                                    .iter()
+                                    .map(|(label, hex)| {
+                                        let taken = move || {
+                                            form.with(|f| {
+                                                f.seats.iter().enumerate().any(|(j, s)| j != i && s.color == *hex)
+                                            })
+                                        };
+                                        view! {
+                                            <option value=*hex selected=move || seat().is_some_and(|s| s.color == *hex)>
+                                                {move || if taken() { format!("{label} (taken)") } else { label.to_string() }}
+                                            </option>
+                                        }
+                                    })
+                                    .collect_view()}
+                            </select>
+                        </label>
+                        <span class="seat-swatch" aria-hidden="true" style:background=move || seat().map(|s| s.color).unwrap_or_default()></span>
+                        <label>
+                            "Token"
+                            <select
+                                aria-label=format!("Player {n} token")
+                                prop:value=move || seat().map(|s| s.token).unwrap_or_default()
+                                on:change=move |ev| {
+                                    let v = event_target_value(&ev);
+                                    form.update(|f| if let Some(s) = f.seats.get_mut(i) { s.token = v });
+                                }
+                            >
+                                {TOKENS
+                                    .iter()
+                                    .map(|(id, glyph)| view! {
+                                        <option value=*id selected=move || seat().is_some_and(|s| s.token == *id)>
+                                            {format!("{glyph} {id}")}
+                                        </option>
+                                    })
+                                    .collect_view()}
+                                {pawns
+                                    .into_iter()
+                                    .map(|(id, name)| {
+                                        let id2 = id.clone();
+                                        view! {
+                                            <option value=id selected=move || seat().is_some_and(|s| s.token == id2)>
+                                                {name}
+                                            </option>
+                                        }
+                                    })
+                                    .collect_view()}
+                            </select>
+                        </label>
+                        <label>
+                            "Plays as"
+                            <select
+                                aria-label=format!("Player {n} plays as")
+                                prop:value=move || seat().and_then(|s| s.computer).map_or("human", ComputerStrategy::name)
+                                on:change=move |ev| {
+                                    let v = event_target_value(&ev);
+                                    form.update(|f| if let Some(s) = f.seats.get_mut(i) {
+                                        s.computer = ComputerStrategy::from_name(&v);
+                                    });
+                                }
+                            >
+                                <option value="human">"Human"</option>
+                                {STRATEGIES
+                                    .iter()
+                                    .map(|(strategy, label)| view! { <option value=strategy.name()>{*label}</option> })
+                                    .collect_view()}
+                            </select>
+                        </label>
+                    </fieldset>
+                }
+            })
+            .collect_view()
+    };
+
+    view! {
+        <section class="screen lobby" aria-labelledby="lobby-title">
+            <div class="panel">
+                <h1 id="lobby-title">"New game"</h1>
+                {list_problem.map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+                <h2>"Board"</h2>
+                <ul class="board-choices" role="radiogroup" aria-label="Board">{board_list}</ul>
+                <h2>"Table"</h2>
+                <div class="lobby-row">
+                    <label>
+                        "Game title"
+                        <input
+                            type="text"
+                            maxlength="60"
+                            prop:value=move || form.with(|f| f.title.clone())
+                            on:input=move |ev| {
+                                let v = event_target_value(&ev);
+                                form.update(|f| f.title = v);
+                            }
+                        />
+                    </label>
+                    <label>
+                        "Number of players"
+                        <select
+                            prop:value=move || form.with(|f| f.seats.len().to_string())
+                            on:change=move |ev| {
+                                if let Ok(n) = event_target_value(&ev).parse::<usize>() {
+                                    form.update(|f| f.set_seat_count(n));
+                                }
+                            }
+                        >
+                            {move || {
+                                let (min, max) = rules.get();
+                                (min..=max)
+                                    .map(|n| {
+                                        view! {
+                                            <option value=n.to_string() selected=move || form.with(|f| f.seats.len() == usize::from(n))>
+                                                {n.to_string()}
+                                            </option>
+                                        }
+                                    })
+                                    .collect_view()
+                            }}
+                        </select>
+                    </label>
+                    <label>
+                        "Round limit"
+                        <input
+                            type="text"
+                            inputmode="numeric"
+                            placeholder=move || board().rules().round_limit.map_or("none".to_string(), |n| n.to_string())
+                            prop:value=move || form.with(|f| f.round_limit.clone())
+                            on:input=move |ev| {
+                                let v = event_target_value(&ev);
+                                form.update(|f| f.round_limit = v);
+                            }
+                        />
+                    </label>
+                </div>
+                <div class="seats">{seat_rows}</div>
+                <ul class="problems" aria-live="polite">
+                    {move || problems.get().into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}
+                </ul>
+                {move || start_problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+                <div class="button-row">
+                    <button type="button" class="menu-button" on:click=move |_| nav.go(Screen::Menu)>"Back"</button>
+                    <button type="button" class="menu-button" on:click=move |_| nav.go(Screen::SavedGames)>"Saved games"</button>
+                    <button
+                        type="button"
+                        class="menu-button primary"
+                        disabled=move || !problems.get().is_empty()
+                        on:click=start
+                    >
+                        "Start game"
+                    </button>
+                </div>
+            </div>
+            {replace_question}
+        </section>
+    }
+}

@@ -1,0 +1,100 @@
+//! The main menu (PRODUCT.md section 2).
+
+use leptos::prelude::*;
+
+use crate::common::context::{Navigator, Screen};
+use crate::common::storage::{saves, LocalStore};
+use crate::game::session::Session;
+
+/// What a menu entry does when pressed.
+#[derive(Clone, Copy)]
+enum Opens {
+    Screen(Screen),
+    /// Resume the autosaved game.
+    Continue,
+}
+
+const ENTRIES: [(&str, Opens, bool); 7] = [
+    ("Continue", Opens::Continue, false),
+    ("Play", Opens::Screen(Screen::Lobby), true),
+    ("Board Maker", Opens::Screen(Screen::BoardMaker), false),
+    ("Statistics", Opens::Screen(Screen::Statistics), false),
+    ("Settings", Opens::Screen(Screen::Settings), false),
+    ("Help", Opens::Screen(Screen::Help), false),
+    ("Credits", Opens::Screen(Screen::Credits), false),
+];
+
+#[component]
+pub fn MainMenu() -> impl IntoView {
+    let nav = expect_context::<Navigator>();
+    let session = expect_context::<Session>();
+    let problem = RwSignal::new(None::<String>);
+    // "Continue" is offered when there is an autosave (a damaged one still shows the entry,
+    // and pressing it says what is wrong).
+    let autosave = LocalStore::open().ok().and_then(|s| {
+        saves::autosave_summary(&s)
+            .ok()
+            .flatten()
+            .map(|x| x.name)
+            .or_else(|| {
+                s.get("autosave")
+                    .ok()
+                    .flatten()
+                    .map(|_| "a damaged game".to_string())
+            })
+    });
+    let has_autosave = autosave.is_some();
+    let buttons = ENTRIES
+        .iter()
+        .map(|&(label, opens, primary)| {
+            let class = if primary {
+                "menu-button primary"
+            } else {
+                "menu-button"
+            };
+            let enabled = match opens {
+                Opens::Continue => has_autosave,
+                Opens::Screen(_) => true,
+            };
+            let on_click = move |_| match opens {
+                Opens::Screen(s) => nav.go(s),
+                Opens::Continue => match session.resume_autosave() {
+                    Ok(true) => nav.go(Screen::Play),
+                    Ok(false) => problem.set(Some("There is no game to continue.".into())),
+                    Err(e) => problem.set(Some(e)),
+                },
+            };
+            let hint = match (opens, &autosave) {
+                (Opens::Continue, Some(name)) => Some(format!("Resume {name}")),
+                _ => None,
+            };
+            view! {
+                <li>
+                    <button
+                        type="button"
+                        class=class
+                        disabled=!enabled
+                        title=hint
+                        aria-describedby=(!enabled).then_some("menu-soon")
+                        on:click=on_click
+                    >
+                        {label}
+                    </button>
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="screen menu" aria-labelledby="menu-title">
+            <h1 id="menu-title" class="menu-title">"Monopoly Worlds"</h1>
+            <p class="menu-tagline">"Trade, build and bargain on any board you can imagine."</p>
+            <nav class="menu-card" aria-label="Main menu">
+                <ul class="menu-list">{buttons}</ul>
+                {move || problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+            </nav>
+            <p id="menu-soon" class="menu-footer">
+                "Greyed-out entries are not available yet (Continue needs a game in progress)."
+            </p>
+        </section>
+    }
+}

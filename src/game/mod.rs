@@ -1,0 +1,15 @@
+//! The game's page (`index.html`): the main menu, the lobby, the game in play with its
+//! dialogs, saved games, settings, help, credits and links opened from outside. Uses only
+//! this folder and `common`.
+
+pub mod app;
+pub mod credits;
+pub mod help;
+pub mod lobby;
+pub mod menu;
+pub mod play;
+pub mod saves;
+pub mod session;
+pub mod settings;
+pub mod shared;
+pub mod steps;

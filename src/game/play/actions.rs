@@ -1,0 +1,153 @@
+//! The action bar under the board: one button per thing the player to act may do now,
+//! exactly as the engine's `legal_actions()` allows; computer turns show who is thinking
+//! and a Skip button.
+
+use leptos::prelude::*;
+use worlds_engine::{Action, Phase, SeatKind};
+
+use crate::game::play::play_ui::PlayUi;
+use crate::game::session::Session;
+
+/// What the bar offers, worked out from the game (plain data, so it can be compared).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct BarState {
+    pub actor: String,
+    pub computer: bool,
+    pub over: bool,
+    /// A dialog handles this phase (buy, auction, trade answer, raising cash, placing).
+    pub in_dialog: bool,
+    pub roll: bool,
+    pub end_turn: bool,
+    pub pay_fine: Option<String>,
+    pub jail_card: bool,
+    pub build: bool,
+    /// Selling buildings is allowed now.
+    pub sell: bool,
+    /// Mortgaging or lifting a mortgage is allowed now.
+    pub manage: bool,
+    /// What the actor is asked to do, in a few words ("to bid", "to play").
+    pub doing: String,
+    pub trade: bool,
+}
+
+pub fn bar_state(session: &Session) -> BarState {
+    session.game.with(|g| {
+        let Some(g) = g else {
+            return BarState::default();
+        };
+        let Some(actor) = g.actor() else {
+            return BarState {
+                over: true,
+                ..BarState::default()
+            };
+        };
+        let legal = g.legal_actions();
+        let has = |f: &dyn Fn(&Action) -> bool| legal.iter().any(f);
+        let p = g.player(actor);
+        BarState {
+            actor: p.name.clone(),
+            computer: matches!(p.kind, SeatKind::Computer { .. }),
+            over: false,
+            in_dialog: !matches!(g.phase(), Phase::Roll | Phase::EndTurn),
+            roll: has(&|a| matches!(a, Action::Roll)),
+            end_turn: has(&|a| matches!(a, Action::EndTurn)),
+            pay_fine: has(&|a| matches!(a, Action::PayJailFine))
+                .then(|| g.board().money(g.rules().jail.fine.unwrap_or(0))),
+            jail_card: has(&|a| matches!(a, Action::UseJailCard)),
+            build: has(&|a| matches!(a, Action::Build { .. })),
+            sell: has(&|a| {
+                matches!(
+                    a,
+                    Action::SellBuilding { .. } | Action::SellAllBuildings { .. }
+                )
+            }),
+            manage: has(&|a| matches!(a, Action::Mortgage { .. } | Action::Unmortgage { .. })),
+            doing: match g.phase() {
+                Phase::Auction(_) => "to bid",
+                Phase::TradeOffer(_) => "to answer a trade offer",
+                Phase::RaiseCash { .. } => "to raise cash",
+                Phase::PlaceHouse { .. } => "to place a house",
+                Phase::BuyOrDecline { .. } => "to buy or decline",
+                _ => "to play",
+            }
+            .to_string(),
+            trade: g.may_trade(),
+        }
+    })
+}
+
+#[component]
+pub fn ActionBar() -> impl IntoView {
+    let session = expect_context::<Session>();
+    let ui = expect_context::<PlayUi>();
+    let state = Memo::new(move |_| bar_state(&session));
+    let act = move |a: Action| {
+        session.dispatch(a);
+    };
+    let resign = move |_| ui.resign.set(true);
+    let latest = move || {
+        session.feed.with(|f| {
+            f.iter()
+                .rev()
+                .take(2)
+                .rev()
+                .map(|l| view! { <li>{l.text.clone()}</li> })
+                .collect_view()
+        })
+    };
+    view! {
+        <div class="decision">
+        <ol class="bar-feed" aria-hidden="true">{latest}</ol>
+        {move || {
+            let e = session.error.get()?;
+            Some(view! { <p class="problem" role="alert">{e}</p> })
+        }}
+        <div class="action-bar" role="toolbar" aria-label="Actions" hidden=move || state.get().over>
+            {move || {
+                let s = state.get();
+                if s.over {
+                    return ().into_any();
+                }
+                if s.computer {
+                    return view! {
+                        <p class="thinking" aria-live="polite">{format!("{} (computer) is thinking {}…", s.actor, s.doing.trim_start_matches("to "))}</p>
+                        <button type="button" class="action secondary" on:click=move |_| session.skip_computers()>
+                            "Skip"
+                        </button>
+                    }
+                    .into_any();
+                }
+                view! {
+                    <p class="actor">{format!("{} {}", s.actor, s.doing)}</p>
+                    {(s.roll && !s.in_dialog).then(|| view! {
+                        <button type="button" class="action primary" on:click=move |_| act(Action::Roll)>"Roll dice"</button>
+                    })}
+                    {(s.end_turn && !s.in_dialog).then(|| view! {
+                        <button type="button" class="action primary" on:click=move |_| act(Action::EndTurn)>"End turn"</button>
+                    })}
+                    {s.pay_fine.clone().filter(|_| !s.in_dialog).map(|fine| view! {
+                        <button type="button" class="action" title=format!("Pay {fine} to leave jail") on:click=move |_| act(Action::PayJailFine)>"Pay fine"</button>
+                    })}
+                    {(s.jail_card && !s.in_dialog).then(|| view! {
+                        <button type="button" class="action" on:click=move |_| act(Action::UseJailCard)>"Use jail card"</button>
+                    })}
+                    {(s.build && !s.in_dialog).then(|| view! {
+                        <button type="button" class="action" on:click=move |_| ui.manage.set(true)>"Build"</button>
+                    })}
+                    {(s.sell && !s.in_dialog).then(|| view! {
+                        <button type="button" class="action" on:click=move |_| ui.manage.set(true)>"Sell buildings"</button>
+                    })}
+                    {(s.manage && !s.in_dialog).then(|| view! {
+                        <button type="button" class="action" on:click=move |_| ui.manage.set(true)>"Mortgage"</button>
+                    })}
+                    {(s.trade && !s.in_dialog).then(|| view! {
+                        <button type="button" class="action" on:click=move |_| ui.trade.set(true)>"Trade"</button>
+                    })}
+                    <button type="button" class="action danger" on:click=resign>"Resign"</button>
+                }
+                .into_any()
+            }}
+        </div>
+        </div>
+    }
+}

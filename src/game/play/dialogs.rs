@@ -1,0 +1,545 @@
+//! The dialogs the engine's phases ask for: buy or auction, auction bidding, answering a
+//! trade, raising cash before bankruptcy, placing a house won at auction; plus the deed
+//! card, the square details and the resign confirmation.
+
+use leptos::prelude::*;
+use worlds_engine::{Action, Game, Phase, SeatKind, SquareKind, TradeSide};
+
+use crate::common::modal::Modal;
+use crate::game::play::play_ui::PlayUi;
+use crate::game::session::Session;
+
+/// The lines of a deed: (label, value).
+pub fn deed_lines(g: &Game, square: usize) -> Vec<(String, String)> {
+    let b = g.board();
+    let m = |a: i64| b.money(a);
+    let sq = b.square(square);
+    let mut out = Vec::new();
+    match &sq.kind {
+        SquareKind::Property {
+            price,
+            rents,
+            house_cost,
+            ..
+        } => {
+            out.push(("Price".into(), m(*price)));
+            let labels = [
+                "Rent",
+                "With 1 house",
+                "With 2 houses",
+                "With 3 houses",
+                "With 4 houses",
+                "With a hotel",
+            ];
+            for (label, rent) in labels.iter().zip(rents.iter()) {
+                out.push((label.to_string(), m(*rent)));
+            }
+            if rents.len() == 6 && *house_cost > 0 {
+                out.push(("House cost".into(), m(*house_cost)));
+            }
+            if g.rules().mortgages {
+                out.push(("Mortgage value".into(), m(g.rules().mortgage_value(*price))));
+            }
+        }
+        SquareKind::Railroad { price, rents } => {
+            out.push(("Price".into(), m(*price)));
+            for (i, r) in rents.iter().enumerate() {
+                let n = i + 1;
+                out.push((format!("Rent with {n} owned"), m(*r)));
+            }
+            if g.rules().mortgages {
+                out.push(("Mortgage value".into(), m(g.rules().mortgage_value(*price))));
+            }
+        }
+        SquareKind::Utility { price, multipliers } => {
+            out.push(("Price".into(), m(*price)));
+            for (i, x) in multipliers.iter().enumerate() {
+                out.push((format!("Rent with {} owned", i + 1), format!("{x} × dice")));
+            }
+            if g.rules().mortgages {
+                out.push(("Mortgage value".into(), m(g.rules().mortgage_value(*price))));
+            }
+        }
+        SquareKind::Tax {
+            amount, percent, ..
+        } => {
+            if *amount > 0 {
+                out.push(("Pay".into(), m(*amount)));
+            }
+            if *percent > 0 {
+                out.push(("Pay".into(), format!("{percent}% of cash")));
+            }
+        }
+        SquareKind::Station { fee_per_pip } => {
+            out.push(("Ticket".into(), format!("{} × the roll", m(*fee_per_pip))));
+        }
+        SquareKind::Joker {
+            move_by,
+            wait,
+            money,
+            pay_each_player,
+        } => {
+            if *move_by != 0 {
+                out.push(("Move".into(), format!("{move_by:+} squares")));
+            }
+            if *wait > 0 {
+                out.push((
+                    "Wait".into(),
+                    crate::common::words::count(*wait as usize, "turn", "turns"),
+                ));
+            }
+            if *money != 0 {
+                out.push((
+                    if *money > 0 { "Collect" } else { "Pay" }.into(),
+                    m(money.abs()),
+                ));
+            }
+            if *pay_each_player > 0 {
+                out.push(("Pay each player".into(), m(*pay_each_player)));
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+#[component]
+pub fn DeedCard(square: usize) -> impl IntoView {
+    let session = expect_context::<Session>();
+    let data = session.game.with_untracked(|g| {
+        g.as_ref().map(|g| {
+            let b = g.board();
+            let color = b
+                .group_of(square)
+                .and_then(|gi| b.groups().get(gi))
+                .map(|gr| gr.color.clone());
+            (b.square(square).name.clone(), color, deed_lines(g, square))
+        })
+    });
+    let Some((name, color, lines)) = data else {
+        return ().into_any();
+    };
+    view! {
+        <div class="deed">
+            <div class="deed-head" style:background=color.unwrap_or_else(|| "var(--paper-edge)".into())>
+                <span>{name}</span>
+            </div>
+            <dl>
+                {lines.into_iter().map(|(k, v)| view! { <dt>{k}</dt><dd>{v}</dd> }).collect_view()}
+            </dl>
+        </div>
+    }
+    .into_any()
+}
+
+/// The bids of the running auction, oldest first ("Ann bid $60", "Bob passed").
+fn auction_bids(g: &Game) -> Vec<String> {
+    let log = g.log();
+    let start = log
+        .iter()
+        .rposition(|e| matches!(e.event, worlds_engine::Event::AuctionStarted { .. }))
+        .map_or(log.len(), |i| i + 1);
+    log[start..]
+        .iter()
+        .filter(|e| {
+            matches!(
+                e.event,
+                worlds_engine::Event::BidPlaced { .. } | worlds_engine::Event::BidPassed
+            )
+        })
+        .map(|e| g.describe(e))
+        .collect()
+}
+
+/// The value a side of a trade hands over: lots at their price (a mortgaged one at its
+/// price less the mortgage owed), plus the cash.
+pub fn side_value(g: &Game, side: &TradeSide) -> i64 {
+    side.lots
+        .iter()
+        .map(|&l| lot_worth(g, l.index()))
+        .sum::<i64>()
+        + side.cash
+}
+
+/// What a lot is worth to whoever receives it: its price, less the mortgage owed on it.
+pub fn lot_worth(g: &Game, lot: usize) -> i64 {
+    let price = g.board().square(lot).price().unwrap_or(0);
+    if g.square(lot).mortgaged {
+        price - g.rules().mortgage_value(price)
+    } else {
+        price
+    }
+}
+
+fn describe_side(g: &Game, side: &TradeSide) -> Vec<String> {
+    let b = g.board();
+    let mut out: Vec<String> = side
+        .lots
+        .iter()
+        .map(|&l| {
+            let l = l.index();
+            let mut s = format!(
+                "{} ({})",
+                b.square(l).name,
+                b.money(b.square(l).price().unwrap_or(0))
+            );
+            if g.square(l).mortgaged {
+                s.push_str(" (mortgaged)");
+            }
+            s
+        })
+        .collect();
+    if side.cash > 0 {
+        out.push(b.money(side.cash));
+    }
+    if side.jail_cards > 0 {
+        out.push(crate::common::words::count(
+            side.jail_cards as usize,
+            "Get Out of Jail Free card",
+            "Get Out of Jail Free cards",
+        ));
+    }
+    if out.is_empty() {
+        out.push("nothing".into());
+    }
+    out
+}
+
+/// The dialog for the phase the game is in, when a human must decide.
+#[component]
+pub fn PhaseDialog() -> impl IntoView {
+    let session = expect_context::<Session>();
+    let ui = expect_context::<PlayUi>();
+    // Re-rendered when the phase (or who acts) changes, not on every cash change.
+    let phase = Memo::new(move |_| {
+        session.game.with(|g| {
+            let g = g.as_ref()?;
+            let actor = g.actor()?;
+            if matches!(g.player(actor).kind, SeatKind::Computer { .. }) {
+                return None;
+            }
+            match g.phase() {
+                Phase::Roll | Phase::EndTurn | Phase::GameOver => None,
+                p => Some(p.clone()),
+            }
+        })
+    });
+    let act = move |a: Action| {
+        session.dispatch(a);
+    };
+    let error = move || {
+        session
+            .error
+            .get()
+            .map(|e| view! { <p class="problem" role="alert">{e}</p> })
+    };
+    move || {
+        let phase = phase.get()?;
+        // Read in place: the game (its log and history grow all game long) is not copied.
+        session.game.with_untracked(|slot| {
+        let game = slot.as_ref()?;
+        let b = game.board();
+        let name_of = |p: worlds_engine::PlayerId| game.player(p).name.clone();
+        let legal = game.legal_actions();
+        let can = |a: &Action| legal.contains(a);
+        let any_manage = legal.iter().any(|a| {
+            matches!(
+                a,
+                Action::Mortgage { .. }
+                    | Action::SellBuilding { .. }
+                    | Action::SellAllBuildings { .. }
+            )
+        });
+        let view = match phase {
+            Phase::BuyOrDecline { square } => {
+                let square = square.index();
+                let price = b.money(b.square(square).price().unwrap_or(0));
+                let sq_name = b.square(square).name.clone();
+                let decline_label = if game.rules().auctions {
+                    "Auction"
+                } else {
+                    "Decline"
+                };
+                let decline_hint = if game.rules().auctions {
+                    "If you do not buy it, it is auctioned to every player."
+                } else {
+                    "If you do not buy it, play passes on."
+                };
+                let buyer = name_of(game.current_player());
+                let can_buy = can(&Action::Buy);
+                view! {
+                    <Modal title=format!("{sq_name} is for sale") class="phase-dialog">
+                        <DeedCard square=square />
+                        <p>{format!("{buyer}, buy {sq_name} for {price}? {decline_hint}")}</p>
+                        {(!can_buy).then(|| view! { <p class="hint">{format!("{buyer} does not have {price} in cash.")}</p> })}
+                        {error}
+                        <div class="button-row">
+                            <button type="button" class="action primary" disabled=!can_buy on:click=move |_| act(Action::Buy)>"Buy"</button>
+                            <button type="button" class="action" on:click=move |_| act(Action::Decline)>{decline_label}</button>
+                            {any_manage.then(|| view! {
+                                <button type="button" class="action" on:click=move |_| ui.manage.set(true)>"Mortgage"</button>
+                            })}
+                        </div>
+                    </Modal>
+                }
+                .into_any()
+            }
+            Phase::Auction(a) => {
+                let what = a
+                    .lot
+                    .map_or("a house".to_string(), |l| b.square(l.index()).name.clone());
+                let bidder = a
+                    .bidders
+                    .get(a.next)
+                    .map(|&p| name_of(p))
+                    .unwrap_or_default();
+                let cash = a.bidders.get(a.next).map_or(0, |&p| game.player(p).cash);
+                let min = a.min_bid();
+                let amount = RwSignal::new(min.to_string());
+                let high = match a.leader {
+                    Some(l) => format!("Highest bid: {} by {}.", b.money(a.high_bid), name_of(l)),
+                    None => format!("No bid yet. Bids start at {}.", b.money(min)),
+                };
+                let bid = move || match amount.get_untracked().trim().parse::<i64>() {
+                    Ok(v) => act(Action::Bid { amount: v }),
+                    Err(_) => session
+                        .error
+                        .set(Some("Type the amount to bid as a whole number.".into())),
+                };
+                let cash_label = game.board().money(cash);
+                let history = auction_bids(game);
+                let raises: Vec<(i64, String)> = [1i64, 10, 50, 100]
+                    .into_iter()
+                    .map(|step| {
+                        let base = if a.leader.is_some() {
+                            a.high_bid
+                        } else {
+                            min - 1
+                        };
+                        let to = (base + step).max(min);
+                        (to, format!("+{}", b.money(step)))
+                    })
+                    .filter(|(to, _)| *to <= cash)
+                    .collect();
+                view! {
+                    <Modal title=format!("Auction: {what}") class="phase-dialog">
+                        {a.lot.map(|l| view! { <DeedCard square=l.index() /> })}
+                        <p aria-live="polite" class="auction-high">{high}</p>
+                        <p>{format!("{bidder} to bid (has {cash_label}).")}</p>
+                        {(!history.is_empty()).then(|| view! {
+                            <ol class="bid-history" aria-label="Bids so far">
+                                {history.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
+                            </ol>
+                        })}
+                        {error}
+                        <form class="bid-form" novalidate="" on:submit=move |ev| { ev.prevent_default(); bid(); }>
+                            <label>
+                                "Bid amount"
+                                <input
+                                    type="number"
+                                    inputmode="numeric"
+                                    step="1"
+                                    prop:value=move || amount.get()
+                                    on:input=move |ev| amount.set(event_target_value(&ev))
+                                />
+                            </label>
+                            <div class="button-row quick-raises" role="group" aria-label="Quick raises">
+                                {raises.into_iter().map(|(to, label)| view! {
+                                    <button type="button" class="small-button" aria-label=format!("Raise to {to}") title=format!("Bid {to}")
+                                        on:click=move |_| amount.set(to.to_string())>{label}</button>
+                                }).collect_view()}
+                            </div>
+                            <div class="button-row">
+                                <button type="submit" class="action primary">"Bid"</button>
+                                <button type="button" class="action" on:click=move |_| act(Action::PassBid)>"Pass"</button>
+                            </div>
+                        </form>
+                    </Modal>
+                }
+                .into_any()
+            }
+            Phase::TradeOffer(o) => {
+                let gives = format!(
+                    "{} — worth {}",
+                    describe_side(game, &o.give).join(", "),
+                    b.money(side_value(game, &o.give))
+                );
+                let takes = format!(
+                    "{} — worth {}",
+                    describe_side(game, &o.take).join(", "),
+                    b.money(side_value(game, &o.take))
+                );
+                let from = name_of(o.from);
+                let to = name_of(o.to);
+                view! {
+                    <Modal title="Trade offer".to_string() class="phase-dialog">
+                        <p>{format!("{from} offers {to} a trade.")}</p>
+                        <dl class="trade-summary">
+                            <dt>{format!("{from} gives")}</dt><dd>{gives}</dd>
+                            <dt>{format!("{from} asks for")}</dt><dd>{takes}</dd>
+                        </dl>
+                        <p class="hint">"A mortgaged lot costs its receiver 10% of the mortgage at once."</p>
+                        {error}
+                        <div class="button-row">
+                            <button type="button" class="action primary" on:click=move |_| act(Action::AnswerTrade { accept: true })>"Accept trade"</button>
+                            <button type="button" class="action" on:click=move |_| act(Action::AnswerTrade { accept: false })>"Decline trade"</button>
+                        </div>
+                    </Modal>
+                }
+                .into_any()
+            }
+            Phase::RaiseCash {
+                debtor,
+                creditor,
+                amount,
+            } => {
+                let who = name_of(debtor);
+                let owed = b.money(amount);
+                let has = b.money(game.player(debtor).cash);
+                let to = match creditor {
+                    worlds_engine::Party::Player(p) => name_of(p),
+                    worlds_engine::Party::Bank => "the bank".into(),
+                    worlds_engine::Party::Jackpot => "Free Parking".into(),
+                };
+                let may_trade = game.may_trade();
+                view! {
+                    <Modal title="Raise cash".to_string() class="raise-cash phase-dialog">
+                        <p>{format!("{who} owes {owed} to {to} but has only {has}.")}</p>
+                        <p>"Sell buildings, mortgage lots or trade to raise the money, or declare bankruptcy."</p>
+                        {error}
+                        <div class="button-row">
+                            {any_manage.then(|| view! {
+                                <button type="button" class="action" on:click=move |_| ui.manage.set(true)>"Sell or mortgage"</button>
+                            })}
+                            {may_trade.then(|| view! {
+                                <button type="button" class="action" on:click=move |_| ui.trade.set(true)>"Trade"</button>
+                            })}
+                            <button type="button" class="action danger" on:click=move |_| act(Action::DeclareBankruptcy)>"Declare bankruptcy"</button>
+                        </div>
+                    </Modal>
+                }
+                .into_any()
+            }
+            Phase::PlaceHouse { player } => {
+                let who = name_of(player);
+                let spots: Vec<(worlds_engine::SquareId, String)> = legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::Build { square } => {
+                            Some((*square, b.square(square.index()).name.clone()))
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                view! {
+                    <Modal title="Place your house".to_string() class="phase-dialog">
+                        <p>{format!("{who}, you won a house at auction: choose the lot it goes on.")}</p>
+                        {error}
+                        <div class="button-row">
+                            {spots.into_iter().map(|(sq, name)| view! {
+                                <button type="button" class="action" on:click=move |_| act(Action::Build { square: sq })>
+                                    {format!("Build on {name}")}
+                                </button>
+                            }).collect_view()}
+                        </div>
+                    </Modal>
+                }
+                .into_any()
+            }
+            Phase::Roll | Phase::EndTurn | Phase::GameOver => return None,
+        };
+        Some(view)
+        })
+    }
+}
+
+/// Asks before a player resigns (bankruptcy to the bank).
+#[component]
+pub fn ResignDialog() -> impl IntoView {
+    let session = expect_context::<Session>();
+    let ui = expect_context::<PlayUi>();
+    move || {
+        if !ui.resign.get() {
+            return None;
+        }
+        let me = session.game.with_untracked(|g| {
+            g.as_ref()
+                .and_then(|g| g.actor().map(|a| (a, g.player(a).name.clone())))
+        })?;
+        let (id, name) = me;
+        let close = Callback::new(move |_| ui.resign.set(false));
+        Some(view! {
+            <Modal title=format!("Resign {name}?") on_close=close>
+                <p>"Resigning is bankruptcy to the bank: your buildings go back, your lots are auctioned."</p>
+                <div class="button-row">
+                    <button type="button" class="action danger" on:click=move |_| {
+                        ui.resign.set(false);
+                        session.dispatch(Action::Resign { player: id });
+                    }>"Resign"</button>
+                    <button type="button" class="action" on:click=move |_| ui.resign.set(false)>"Cancel"</button>
+                </div>
+            </Modal>
+        })
+    }
+}
+
+/// What a visitor would owe on a square now, in words, or `None` where no rent applies
+/// (not owned, not a lot that earns rent).
+pub fn rent_due_now(g: &Game, square: usize) -> Option<String> {
+    let b = g.board();
+    let sq = b.square(square);
+    let owner = g.square(square).owner?;
+    if !sq.is_ownable() {
+        return None;
+    }
+    let owner_name = &g.player(owner).name;
+    if g.square(square).mortgaged {
+        return Some("No rent is due: the lot is mortgaged.".into());
+    }
+    if g.rules().no_rent_in_jail && g.player(owner).in_jail {
+        return Some(format!("No rent is due while {owner_name} is in jail."));
+    }
+    Some(match &sq.kind {
+        SquareKind::Utility { .. } => {
+            // The rent of a utility is its multiplier times the dice: a roll of 1 gives
+            // the multiplier itself.
+            let times = g.rent_for(square, 1);
+            format!("Rent due now: {times} × the dice rolled, to {owner_name}.")
+        }
+        _ => format!(
+            "Rent due now: {}, to {owner_name}.",
+            b.money(g.rent_for(square, 0))
+        ),
+    })
+}
+
+/// Details of a square clicked on the board: its deed, owner and rent now.
+#[component]
+pub fn SquareInfo() -> impl IntoView {
+    let session = expect_context::<Session>();
+    let ui = expect_context::<PlayUi>();
+    move || {
+        let square = ui.info.get()?;
+        let (name, owner, rent) = session.game.with_untracked(|g| {
+            let g = g.as_ref()?;
+            let st = g.square(square);
+            let owner = st.owner.map(|o| g.player(o).name.clone());
+            Some((
+                g.board().square(square).name.clone(),
+                owner,
+                rent_due_now(g, square),
+            ))
+        })?;
+        let close = Callback::new(move |_| ui.info.set(None));
+        Some(view! {
+            <Modal title=name on_close=close>
+                <DeedCard square=square />
+                <p>{match owner {
+                    Some(o) => format!("Owned by {o}."),
+                    None => "Not owned.".to_string(),
+                }}</p>
+                {rent.map(|r| view! { <p class="rent-now">{r}</p> })}
+            </Modal>
+        })
+    }
+}

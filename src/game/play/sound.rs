@@ -1,0 +1,51 @@
+//! Small sound effects made with Web Audio (no sound files): a rattle for the dice, a chime
+//! for money, a low tone for jail.
+
+use std::cell::RefCell;
+
+use crate::game::session::Cue;
+
+thread_local! {
+    static CONTEXT: RefCell<Option<web_sys::AudioContext>> = const { RefCell::new(None) };
+}
+
+/// (frequency in Hz, start in s, length in s) of each note of a cue.
+fn notes(cue: Cue) -> &'static [(f32, f64, f64)] {
+    match cue {
+        Cue::Dice => &[(420.0, 0.0, 0.04), (380.0, 0.06, 0.04), (460.0, 0.12, 0.05)],
+        Cue::Cash => &[(880.0, 0.0, 0.08), (1320.0, 0.08, 0.12)],
+        Cue::Jail => &[(196.0, 0.0, 0.18), (147.0, 0.18, 0.3)],
+    }
+}
+
+/// Plays a cue at `volume` (0 to 100). Silently does nothing where audio is unavailable.
+pub fn play(cue: Cue, volume: u8) {
+    if volume == 0 {
+        return;
+    }
+    CONTEXT.with(|slot| {
+        let mut slot = slot.borrow_mut();
+        if slot.is_none() {
+            *slot = web_sys::AudioContext::new().ok();
+        }
+        let Some(ctx) = slot.as_ref() else { return };
+        let now = ctx.current_time();
+        let gain_value = f32::from(volume) / 100.0 * 0.2;
+        for &(freq, start, len) in notes(cue) {
+            let (Ok(osc), Ok(gain)) = (ctx.create_oscillator(), ctx.create_gain()) else {
+                return;
+            };
+            osc.frequency().set_value(freq);
+            let g = gain.gain();
+            let _ = g.set_value_at_time(gain_value, now + start);
+            let _ = g.exponential_ramp_to_value_at_time(0.0001, now + start + len);
+            if osc.connect_with_audio_node(&gain).is_err()
+                || gain.connect_with_audio_node(&ctx.destination()).is_err()
+            {
+                return;
+            }
+            let _ = osc.start_with_when(now + start);
+            let _ = osc.stop_with_when(now + start + len + 0.02);
+        }
+    });
+}

@@ -1,0 +1,327 @@
+//! The game in progress, shared with every component of the play screen through context.
+//!
+//! One engine [`Game`] lives in a signal; components read it and send [`Action`]s through
+//! [`Session::dispatch`], the only place that changes it. Every accepted action is autosaved
+//! (the game's setup and its actions, replayed on load), described for the log and the
+//! screen reader, and a refused one leaves the game untouched and shows the engine's reason.
+
+use leptos::prelude::*;
+use worlds_engine::{bots::bot, Action, Game, GameRecord, GameSetup, SeatKind};
+
+use crate::common::clock::now_ms;
+use crate::common::storage::{saves, LocalStore, StorageError};
+use crate::game::steps::{take_step, Step, TakenStep, FEED_MAX};
+pub use crate::game::steps::{CashChange, Cue, DrawnCard, FeedLine};
+
+/// A fresh seed for a new game from the browser's cryptographic source (the engine itself
+/// never asks for entropy); `Math.random` only if that source is refused.
+pub fn new_seed() -> u64 {
+    let mut bytes = [0u8; 8];
+    if getrandom::fill(&mut bytes).is_ok() {
+        return u64::from_le_bytes(bytes);
+    }
+    let hi = (js_sys::Math::random() * 4_294_967_296.0) as u64;
+    let lo = (js_sys::Math::random() * 4_294_967_296.0) as u64;
+    (hi << 32) | lo
+}
+
+/// The game in the autosave, as the lobby asks about it before starting a new one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AutosaveState {
+    /// No game in progress.
+    Empty,
+    /// A game that can be continued: its title and round.
+    InProgress { title: String, round: u32 },
+    /// The autosave reads as a save but cannot be replayed (or not read at all).
+    Unplayable,
+}
+
+/// The game being played and what the screen shows about its last step.
+#[derive(Clone, Copy)]
+pub struct Session {
+    pub game: RwSignal<Option<Game>>,
+    /// The game's title (the lobby's, or the save's name).
+    pub title: RwSignal<String>,
+    /// Why the last action was refused, in the engine's words.
+    pub error: RwSignal<Option<String>>,
+    /// The last action's events, in words.
+    pub last_events: RwSignal<Vec<String>>,
+    /// The last card drawn, until it is dismissed or the turn moves on.
+    pub card: RwSignal<Option<DrawnCard>>,
+    /// What happened in the current turn and in every computer turn since a human last
+    /// acted: the board's center shows it.
+    pub feed: RwSignal<Vec<FeedLine>>,
+    /// The last change of each player's cash since a human last acted.
+    pub changes: RwSignal<Vec<CashChange>>,
+    /// Counts turns started since the game was shown.
+    turn_serial: RwSignal<u64>,
+    /// A storage problem (the autosave could not be written), shown until dismissed.
+    pub storage_warning: RwSignal<Option<String>>,
+    /// Counts accepted actions (the computer players' timer keys on it).
+    pub version: RwSignal<u64>,
+    /// The sound the last action calls for.
+    pub cue: RwSignal<Option<Cue>>,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Session {
+    pub fn new() -> Session {
+        Session {
+            game: RwSignal::new(None),
+            title: RwSignal::new(String::new()),
+            error: RwSignal::new(None),
+            last_events: RwSignal::new(Vec::new()),
+            card: RwSignal::new(None),
+            feed: RwSignal::new(Vec::new()),
+            changes: RwSignal::new(Vec::new()),
+            turn_serial: RwSignal::new(0),
+            storage_warning: RwSignal::new(None),
+            version: RwSignal::new(0),
+            cue: RwSignal::new(None),
+        }
+    }
+
+    /// Starts a new game from a setup; the engine's refusal comes back in words.
+    pub fn start(&self, title: &str, setup: GameSetup) -> Result<(), String> {
+        let game = Game::new(setup).map_err(|e| e.to_string())?;
+        self.install(title, game);
+        self.autosave();
+        Ok(())
+    }
+
+    /// Shows a game (new, continued or loaded).
+    pub fn install(&self, title: &str, game: Game) {
+        self.title.set(title.to_string());
+        self.error.set(None);
+        self.card.set(None);
+        self.last_events.set(Vec::new());
+        self.feed.set(Vec::new());
+        self.changes.set(Vec::new());
+        self.game.set(Some(game));
+        self.version.update(|v| *v += 1);
+    }
+
+    /// Resumes the autosaved game. `Ok(false)`: there is none.
+    pub fn resume_autosave(&self) -> Result<bool, String> {
+        let store = LocalStore::open().map_err(|e| e.to_string())?;
+        let Some(saved) = saves::read_autosave::<GameRecord>(&store).map_err(|e| e.to_string())?
+        else {
+            return Ok(false);
+        };
+        match self.rebuild(&saved.name, &saved.game) {
+            Ok(()) => Ok(true),
+            Err(e) => {
+                // Kept aside, never overwritten: the player can export or delete it.
+                let kept = saves::set_aside_autosave(&store, now_ms());
+                Err(match kept {
+                    Ok(_) => format!(
+                        "The autosaved game could not be rebuilt: {e}. It was kept aside: \
+                         Play → Saved games lists it with Export and Delete."
+                    ),
+                    Err(k) => format!("The autosaved game could not be rebuilt: {e}. {k}"),
+                })
+            }
+        }
+    }
+
+    /// Shows a saved game, rebuilt action by action so that what the screen showed when it
+    /// was saved (the feed since a human last acted, the cash changes, a card still up)
+    /// shows again. Refused (the rules no longer accept its actions): nothing changes.
+    pub fn rebuild(&self, title: &str, record: &GameRecord) -> Result<(), String> {
+        let mut game = Game::new(record.setup.clone()).map_err(|e| e.to_string())?;
+        let mut steps = Vec::with_capacity(record.actions.len());
+        for (i, action) in record.actions.iter().enumerate() {
+            let taken = take_step(&mut game, action.clone())
+                .map_err(|e| format!("action {} ({action:?}) is refused: {e}", i + 1))?;
+            steps.push(taken);
+        }
+        // Only the steps from the start of the turn in which a human last acted still show
+        // (a human's action keeps just its own turn's lines); with no human, the last ones.
+        let from = match steps.iter().rposition(|t| t.human) {
+            Some(last_human) => steps[..last_human]
+                .iter()
+                .rposition(TakenStep::starts_turn)
+                .unwrap_or(0),
+            None => steps.len().saturating_sub(2 * FEED_MAX),
+        };
+        let shown: Vec<Step> = steps
+            .get(from..)
+            .unwrap_or_default()
+            .iter()
+            .map(|t| t.in_words(&game))
+            .collect();
+        self.install(title, game);
+        for step in &shown {
+            if let Some(card) = step.card.clone() {
+                self.card.set(card);
+            }
+            self.record(step);
+        }
+        Ok(())
+    }
+
+    /// What the autosave holds, for the lobby's question before a new game replaces it.
+    pub fn autosave_state(&self) -> AutosaveState {
+        let Ok(store) = LocalStore::open() else {
+            return AutosaveState::Empty;
+        };
+        match saves::read_autosave::<GameRecord>(&store) {
+            Ok(None) => AutosaveState::Empty,
+            Ok(Some(saved)) => match saved.game.replay() {
+                Ok(g) if g.is_over() => AutosaveState::Empty,
+                Ok(g) => AutosaveState::InProgress {
+                    title: saved.name,
+                    round: g.round(),
+                },
+                Err(_) => AutosaveState::Unplayable,
+            },
+            Err(_) => AutosaveState::Unplayable,
+        }
+    }
+
+    /// Keeps the game in the autosave as a named save (before a new game replaces it).
+    pub fn keep_autosave_as_named(&self) -> Result<String, String> {
+        let store = LocalStore::open().map_err(|e| e.to_string())?;
+        let saved = saves::read_autosave::<GameRecord>(&store)
+            .map_err(|e| e.to_string())?
+            .ok_or("There is no game in progress to keep.")?;
+        saves::save_new(&store, &saved.name, &saved.game, now_ms()).map_err(|e| e.to_string())?;
+        Ok(saved.name)
+    }
+
+    /// Moves an autosave that cannot be continued out of the way, keeping a copy.
+    pub fn set_aside_autosave(&self) -> Result<(), String> {
+        let store = LocalStore::open().map_err(|e| e.to_string())?;
+        saves::set_aside_autosave(&store, now_ms())
+            .map(drop)
+            .map_err(|e| e.to_string())
+    }
+
+    /// Applies a player's action. Refused: the game is untouched and the reason is shown.
+    pub fn dispatch(&self, action: Action) -> bool {
+        let mut outcome: Option<Result<Step, String>> = None;
+        self.game.update(|slot| {
+            let Some(game) = slot.as_mut() else { return };
+            outcome = Some(
+                take_step(game, action)
+                    .map(|taken| taken.in_words(game))
+                    .map_err(|e| e.to_string()),
+            );
+        });
+        match outcome {
+            Some(Ok(step)) => {
+                self.error.set(None);
+                self.cue.set(step.cue);
+                if let Some(card) = step.card.clone() {
+                    self.card.set(card);
+                }
+                self.record(&step);
+                self.last_events
+                    .set(step.lines.into_iter().map(|(_, l)| l).collect());
+                self.version.update(|v| *v += 1);
+                self.autosave();
+                true
+            }
+            Some(Err(why)) => {
+                self.error.set(Some(why));
+                false
+            }
+            None => false,
+        }
+    }
+
+    /// Adds a step to the feed and the cash changes (see [`Step::add_to_feed`]).
+    fn record(&self, step: &Step) {
+        let turn = self.turn_serial.get_untracked();
+        self.turn_serial.set(turn + step.turns_started);
+        self.feed.update(|feed| step.add_to_feed(feed, turn));
+        self.changes
+            .update(|changes| step.add_cash_changes(changes));
+    }
+
+    /// Whether the player to act is a computer.
+    pub fn computer_to_act(&self) -> bool {
+        self.game.with(|g| {
+            g.as_ref()
+                .and_then(|g| g.actor().map(|a| g.player(a).kind.clone()))
+                .is_some_and(|k| matches!(k, SeatKind::Computer { .. }))
+        })
+    }
+
+    /// Lets the computer player to act take one action. `false`: no computer is to act.
+    pub fn computer_step(&self) -> bool {
+        let choice = self.game.with_untracked(|g| {
+            let g = g.as_ref()?;
+            let me = g.actor()?;
+            let SeatKind::Computer { strategy } = &g.player(me).kind else {
+                return None;
+            };
+            let bot = bot(*strategy);
+            let action = bot.choose(g, me);
+            if g.check(&action).is_ok() {
+                Some(action)
+            } else {
+                g.legal_actions().into_iter().next()
+            }
+        });
+        match choice {
+            Some(action) => self.dispatch(action),
+            None => false,
+        }
+    }
+
+    /// Plays every computer turn at once until a human must act or the game ends.
+    pub fn skip_computers(&self) {
+        // Bounded: a game always offers a human decision or ends well before this.
+        for _ in 0..20_000 {
+            if !self.computer_to_act() || !self.computer_step() {
+                break;
+            }
+        }
+    }
+
+    /// Writes the game over the autosave; a full storage leaves the old one and says so.
+    pub fn autosave(&self) {
+        let record = self.game.with_untracked(|g| g.as_ref().map(GameRecord::of));
+        let Some(record) = record else { return };
+        let title = self.title.get_untracked();
+        let result = LocalStore::open()
+            .and_then(|store| saves::write_autosave(&store, &title, &record, now_ms()));
+        match result {
+            Ok(()) => {
+                if self.storage_warning.get_untracked().is_some() {
+                    self.storage_warning.set(None);
+                }
+            }
+            Err(e) => self.storage_warning.set(Some(autosave_problem(&e))),
+        }
+    }
+
+    /// Saves the game under its title as a named save.
+    pub fn save_named(&self, name: &str) -> Result<(), String> {
+        let record = self
+            .game
+            .with_untracked(|g| g.as_ref().map(GameRecord::of))
+            .ok_or("There is no game to save.")?;
+        let store = LocalStore::open().map_err(|e| e.to_string())?;
+        saves::save_new(&store, name, &record, now_ms())
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    /// Leaves the game (it stays in the autosave for "Continue").
+    pub fn close(&self) {
+        self.game.set(None);
+        self.card.set(None);
+        self.error.set(None);
+    }
+}
+
+fn autosave_problem(e: &StorageError) -> String {
+    format!("The game could not be autosaved: {e}")
+}

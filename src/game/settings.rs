@@ -1,0 +1,93 @@
+//! Settings: sound and volume, full screen, animation speed, color theme. Stored at once.
+
+use leptos::prelude::*;
+
+use crate::common::context::{Navigator, Screen, SettingsStore};
+use crate::common::storage::{AnimationSpeed, Theme};
+
+#[component]
+pub fn SettingsPanel(on_back: Callback<()>) -> impl IntoView {
+    let store = expect_context::<SettingsStore>();
+    let s = store.settings;
+    let full_screen_problem = RwSignal::new(None::<String>);
+    let toggle_full_screen = move |_| {
+        let doc = document();
+        if doc.fullscreen_element().is_some() {
+            doc.exit_fullscreen();
+        } else if let Some(root) = doc.document_element() {
+            if root.request_fullscreen().is_err() {
+                full_screen_problem.set(Some("This browser refused full screen.".into()));
+            }
+        }
+    };
+    view! {
+        <div class="settings">
+            <h1 id="settings-title">"Settings"</h1>
+            <label class="check">
+                <input
+                    type="checkbox"
+                    prop:checked=move || s.get().sound
+                    on:change=move |ev| {
+                        let on = event_target_checked(&ev);
+                        store.change(|x| x.sound = on);
+                    }
+                />
+                "Sound effects"
+            </label>
+            <label>
+                "Volume"
+                <input
+                    type="range"
+                    min="0"
+                    max="100"
+                    prop:value=move || s.get().volume.to_string()
+                    on:input=move |ev| {
+                        let v = event_target_value(&ev).parse::<i64>().unwrap_or(80);
+                        store.change(|x| x.set_volume(v));
+                    }
+                />
+            </label>
+            <label>
+                "Animation speed"
+                <select on:change=move |ev| {
+                    let v = event_target_value(&ev);
+                    if let Some(a) = AnimationSpeed::ALL.iter().find(|a| a.label() == v) {
+                        let a = *a;
+                        store.change(|x| x.animation = a);
+                    }
+                }>
+                    {AnimationSpeed::ALL.iter().map(|a| view! {
+                        <option value=a.label() selected=move || s.get().animation == *a>{a.label()}</option>
+                    }).collect_view()}
+                </select>
+            </label>
+            <label>
+                "Theme"
+                <select on:change=move |ev| {
+                    let theme = if event_target_value(&ev) == "Dark" { Theme::Dark } else { Theme::Light };
+                    store.change(|x| x.theme = theme);
+                }>
+                    {[Theme::Light, Theme::Dark].into_iter().map(|t| view! {
+                        <option value=t.label() selected=move || s.get().theme == t>{t.label()}</option>
+                    }).collect_view()}
+                </select>
+            </label>
+            <button type="button" class="menu-button" on:click=toggle_full_screen>"Full screen"</button>
+            {move || full_screen_problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+            {move || store.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+            <button type="button" class="menu-button" on:click=move |_| on_back.run(())>"Back"</button>
+        </div>
+    }
+}
+
+#[component]
+pub fn SettingsPage(back: Screen) -> impl IntoView {
+    let nav = expect_context::<Navigator>();
+    view! {
+        <section class="screen" aria-labelledby="settings-title">
+            <div class="panel">
+                <SettingsPanel on_back=Callback::new(move |_| nav.go(back)) />
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,172 @@
+//! What one accepted action did, as the play screen shows it: plain data with ordinary
+//! methods, no signals (the [`super::session::Session`] keeps them in signals). An action
+//! is applied ([`take_step`]), put in words ([`TakenStep::in_words`]), and added to the feed
+//! and the cash changes shown beside the players ([`Step::add_to_feed`],
+//! [`Step::add_cash_changes`]).
+
+use worlds_engine::{Action, DeckKind, Event, Game, LogEntry, SeatKind};
+
+/// A sound effect an event calls for (the loudest of an action's events wins).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Cue {
+    Dice,
+    Cash,
+    Jail,
+}
+
+impl Cue {
+    pub fn of(event: &Event) -> Option<Cue> {
+        match event {
+            Event::Rolled { .. } => Some(Cue::Dice),
+            Event::Payment { .. } | Event::Bought { .. } | Event::Salary { .. } => Some(Cue::Cash),
+            Event::SentToJail => Some(Cue::Jail),
+            _ => None,
+        }
+    }
+}
+
+/// A card just drawn, as the card dialog shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DrawnCard {
+    pub deck: DeckKind,
+    pub text: String,
+    pub player: String,
+}
+
+/// A line of the event feed, with the turn it belongs to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FeedLine {
+    /// Counts turns since the game was shown (a line of an earlier turn is dropped when a
+    /// human next acts).
+    pub turn: u64,
+    pub text: String,
+}
+
+/// How much a player's cash changed, as shown beside it until a human acts again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CashChange {
+    pub player: usize,
+    pub amount: i64,
+    /// Counts changes, so the same amount twice still shows as new.
+    pub serial: u64,
+}
+
+/// The longest the feed grows (a long run of computer turns keeps its newest lines).
+pub const FEED_MAX: usize = 80;
+
+/// What one accepted action did, as the screen shows it.
+#[derive(Debug, Default)]
+pub struct Step {
+    /// A human took the action.
+    pub human: bool,
+    /// The lines in words, each with how many turns had started before it in this step.
+    pub lines: Vec<(u64, String)>,
+    /// `Some(None)`: the turn moved on (the card is put away); `Some(Some(_))`: a card drawn.
+    pub card: Option<Option<DrawnCard>>,
+    pub cue: Option<Cue>,
+    pub turns_started: u64,
+    /// Each player whose cash changed, by how much.
+    pub cash: Vec<(usize, i64)>,
+}
+
+/// An accepted action, before it is put in words: who took it and the log entries and cash
+/// changes it made.
+pub struct TakenStep {
+    pub human: bool,
+    pub entries: Vec<LogEntry>,
+    pub cash: Vec<(usize, i64)>,
+}
+
+/// Applies an action; refused, the game is untouched.
+pub fn take_step(game: &mut Game, action: Action) -> Result<TakenStep, worlds_engine::RuleError> {
+    let human = game
+        .actor()
+        .is_some_and(|a| matches!(game.player(a).kind, SeatKind::Human));
+    let cash_before: Vec<i64> = game.players().iter().map(|p| p.cash).collect();
+    let entries = game.apply(action)?.to_vec();
+    let cash = game
+        .players()
+        .iter()
+        .zip(&cash_before)
+        .enumerate()
+        .filter(|(_, (p, &before))| p.cash != before)
+        .map(|(i, (p, &before))| (i, p.cash - before))
+        .collect();
+    Ok(TakenStep {
+        human,
+        entries,
+        cash,
+    })
+}
+
+impl TakenStep {
+    /// Whether a turn started during the step.
+    pub fn starts_turn(&self) -> bool {
+        self.entries
+            .iter()
+            .any(|e| matches!(e.event, Event::TurnStarted))
+    }
+
+    /// The step as the screen shows it (names and squares do not change during a game, so
+    /// the game after later steps words it the same).
+    pub fn in_words(&self, game: &Game) -> Step {
+        let mut step = Step {
+            human: self.human,
+            cash: self.cash.clone(),
+            ..Step::default()
+        };
+        for entry in &self.entries {
+            step.cue = step.cue.max(Cue::of(&entry.event));
+            match &entry.event {
+                Event::TurnStarted => {
+                    step.turns_started += 1;
+                    step.card = Some(None);
+                }
+                Event::CardDrawn { deck, number } => {
+                    step.card = Some(Some(DrawnCard {
+                        deck: *deck,
+                        text: game.card_text(*deck, *number),
+                        player: game.player(entry.player).name.clone(),
+                    }));
+                }
+                _ => {}
+            }
+            step.lines.push((step.turns_started, game.describe(entry)));
+        }
+        step
+    }
+}
+
+impl Step {
+    /// Adds the step's lines to the feed, `turn` being the serial of the turn it started in:
+    /// a human's action first clears what happened before the current turn (they have seen
+    /// it), a computer's adds to it. The feed keeps its newest [`FEED_MAX`] lines.
+    pub fn add_to_feed(&self, feed: &mut Vec<FeedLine>, turn: u64) {
+        if self.human {
+            feed.retain(|l| l.turn == turn);
+        }
+        feed.extend(self.lines.iter().map(|(k, text)| FeedLine {
+            turn: turn + k,
+            text: text.clone(),
+        }));
+        let excess = feed.len().saturating_sub(FEED_MAX);
+        feed.drain(..excess);
+    }
+
+    /// Adds the step's cash changes (one per player, the newest wins); a human's action
+    /// first clears the earlier ones.
+    pub fn add_cash_changes(&self, changes: &mut Vec<CashChange>) {
+        if self.human {
+            changes.clear();
+        }
+        for &(player, amount) in &self.cash {
+            let serial = changes.iter().map(|c| c.serial).max().unwrap_or(0) + 1;
+            changes.retain(|c| c.player != player);
+            changes.push(CashChange {
+                player,
+                amount,
+                serial,
+            });
+        }
+    }
+}

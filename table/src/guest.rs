@@ -1,0 +1,498 @@
+//! A guest: a device that plays one seat of a game its host decides.
+//!
+//! [`Guest`] is a state machine with no IO. It keeps its own copy of the game and changes it
+//! only with what the host confirms: numbered actions, applied in order, each checked
+//! against the host's state hash. An action that arrives early waits for the ones before
+//! it; a gap, a refused action or a different hash makes it ask the host again
+//! ([`GuestMsg::ResyncRequest`]); a repeat is ignored. Its player's moves go to the host as
+//! intents ([`Guest::intent`]) with an id, resent by [`Guest::tick`] until the host answers
+//! (applied or refused), never applied here before the host says so.
+
+use std::collections::{BTreeMap, VecDeque};
+
+use worlds_engine::game::ReplayError;
+use worlds_engine::{Action, Game, GameRecord};
+
+use crate::host::seat_of;
+use crate::invite::TableId;
+use crate::protocol::{
+    clean_chat, read_host, state_hash, GuestMsg, HostMsg, Outgoing, Presence, ReactionKind,
+    Reassembler, To, MAX_MESSAGE_BYTES, PART_TAG,
+};
+use crate::TableEvent;
+
+/// An unanswered intent is sent again after this long (ms).
+pub const RETRY_MS: u64 = 1_500;
+/// A hello or resync request is repeated after this long without an answer (ms).
+pub const ASK_AGAIN_MS: u64 = 2_000;
+/// The guest pings the host this often when it has nothing else to say (ms).
+pub const PING_MS: u64 = 2_000;
+/// Early actions kept while waiting for the ones before them.
+pub const MAX_BUFFERED: usize = 1_024;
+/// Intents waiting for an answer at most.
+pub const MAX_PENDING: usize = 16;
+/// Events kept for the app (the oldest go first).
+pub const MAX_EVENTS: usize = 256;
+
+/// Why an intent was not sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum IntentError {
+    /// The game has not arrived from the host yet.
+    NotJoined,
+    /// The seat the game waits for is another one.
+    NotYourMove,
+    /// Too many intents wait for an answer already.
+    Busy,
+    /// The game refuses it (the words say why).
+    Refused(String),
+}
+
+impl std::fmt::Display for IntentError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            IntentError::NotJoined => f.write_str("The game has not arrived from the host yet."),
+            IntentError::NotYourMove => f.write_str("It is not your move."),
+            IntentError::Busy => f.write_str("Waiting for the host to answer your last moves."),
+            IntentError::Refused(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for IntentError {}
+
+#[derive(Debug, Clone)]
+struct Pending {
+    id: u32,
+    seq_seen: u64,
+    action: Action,
+    sent_at: u64,
+}
+
+#[derive(Debug, Clone)]
+struct Early {
+    action: Action,
+    by_seat: usize,
+    hash: u64,
+}
+
+/// The guest's side of a table.
+#[derive(Debug)]
+pub struct Guest {
+    table: TableId,
+    seat: usize,
+    game: Option<Game>,
+    /// The state disagreed with the host's: waiting for the whole game again.
+    broken: bool,
+    buffer: BTreeMap<u64, Early>,
+    pending: Vec<Pending>,
+    next_intent: u32,
+    /// When the host was last asked for a welcome or resync that has not come yet.
+    asked_at: Option<u64>,
+    last_sent: u64,
+    now: u64,
+    presence: Vec<Presence>,
+    parts: Reassembler,
+    events: VecDeque<TableEvent>,
+}
+
+impl Guest {
+    /// A guest for `seat` of table `table` (both from the invite), with no game yet: send
+    /// [`Guest::hello`] once the channel opens.
+    pub fn new(table: TableId, seat: usize) -> Guest {
+        Guest {
+            table,
+            seat,
+            game: None,
+            broken: false,
+            buffer: BTreeMap::new(),
+            pending: Vec::new(),
+            next_intent: 1,
+            asked_at: None,
+            last_sent: 0,
+            now: 0,
+            presence: Vec::new(),
+            parts: Reassembler::default(),
+            events: VecDeque::new(),
+        }
+    }
+
+    /// A guest that already has part of the game (saved before a reload): its hello asks
+    /// only for what it lacks.
+    pub fn resume(table: TableId, seat: usize, record: &GameRecord) -> Result<Guest, ReplayError> {
+        let mut g = Guest::new(table, seat);
+        g.game = Some(record.replay()?);
+        Ok(g)
+    }
+
+    /// The game as confirmed by the host so far (`None` before the welcome).
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    pub fn seat(&self) -> usize {
+        self.seat
+    }
+
+    /// The number of actions applied here.
+    pub fn seq(&self) -> u64 {
+        self.game.as_ref().map_or(0, |g| g.history().len() as u64)
+    }
+
+    /// Whether this device's player can act now: the game is here, waits for this seat, and
+    /// no earlier move is still unanswered.
+    pub fn my_move(&self) -> bool {
+        self.pending.is_empty()
+            && !self.broken
+            && self
+                .game
+                .as_ref()
+                .and_then(Game::actor)
+                .is_some_and(|a| a.index() == self.seat)
+    }
+
+    /// Intents sent and not answered yet.
+    pub fn pending(&self) -> usize {
+        self.pending.len()
+    }
+
+    /// Every seat's presence, as the host last told.
+    pub fn presence(&self) -> &[Presence] {
+        &self.presence
+    }
+
+    /// What happened since the last call (applied actions, refusals, chat, presence...).
+    pub fn drain_events(&mut self) -> Vec<TableEvent> {
+        self.events.drain(..).collect()
+    }
+
+    fn event(&mut self, e: TableEvent) {
+        if self.events.len() >= MAX_EVENTS {
+            self.events.pop_front();
+        }
+        self.events.push_back(e);
+    }
+
+    fn out(&mut self, msg: &GuestMsg) -> Outgoing {
+        self.last_sent = self.now;
+        Outgoing {
+            to: To::Host,
+            bytes: serde_json::to_vec(msg).unwrap_or_default(),
+        }
+    }
+
+    /// The first message on a new channel: which seat, and how much of the game this device
+    /// has (a resumed guest gets only the rest).
+    pub fn hello(&mut self) -> Outgoing {
+        self.asked_at = Some(self.now);
+        let (last_seq, hash) = match (&self.game, self.broken) {
+            (Some(g), false) => (g.history().len() as u64, state_hash(g)),
+            _ => (0, 0),
+        };
+        let msg = GuestMsg::Hello {
+            table: self.table,
+            seat: self.seat,
+            last_seq,
+            hash,
+        };
+        self.out(&msg)
+    }
+
+    /// Asks the host for this seat's move. Checked here first (the host checks again).
+    pub fn intent(&mut self, action: Action) -> Result<Outgoing, IntentError> {
+        let game = self.game.as_ref().ok_or(IntentError::NotJoined)?;
+        if self.broken {
+            return Err(IntentError::NotJoined);
+        }
+        if seat_of(game, &action) != Some(self.seat) {
+            return Err(IntentError::NotYourMove);
+        }
+        game.check(&action)
+            .map_err(|e| IntentError::Refused(e.to_string()))?;
+        if self.pending.len() >= MAX_PENDING {
+            return Err(IntentError::Busy);
+        }
+        let id = self.next_intent;
+        self.next_intent = self.next_intent.wrapping_add(1).max(1);
+        let seq_seen = game.history().len() as u64;
+        self.pending.push(Pending {
+            id,
+            seq_seen,
+            action: action.clone(),
+            sent_at: self.now,
+        });
+        Ok(self.out(&GuestMsg::Intent {
+            id,
+            seq_seen,
+            action,
+        }))
+    }
+
+    /// A chat line from this device's player (`None` when empty once cleaned).
+    pub fn chat(&mut self, text: &str) -> Option<Outgoing> {
+        let text = clean_chat(text);
+        (!text.is_empty()).then(|| self.out(&GuestMsg::Chat { text }))
+    }
+
+    pub fn react(&mut self, kind: ReactionKind) -> Outgoing {
+        self.out(&GuestMsg::Reaction { kind })
+    }
+
+    /// The passing of time (the app's clock in ms; call about every 500 ms): resends
+    /// unanswered intents, asks again for a missing welcome or resync, pings when quiet.
+    pub fn tick(&mut self, now_ms: u64) -> Vec<Outgoing> {
+        self.now = self.now.max(now_ms);
+        let mut out = Vec::new();
+        let asked_long_ago = self
+            .asked_at
+            .is_none_or(|t| self.now.saturating_sub(t) >= ASK_AGAIN_MS);
+        if self.game.is_none() || self.broken {
+            if asked_long_ago {
+                out.push(self.hello());
+            }
+        } else if self.asked_at.is_some() && asked_long_ago {
+            out.push(self.ask_from(self.seq()));
+        }
+        let now = self.now;
+        let due: Vec<GuestMsg> = self
+            .pending
+            .iter_mut()
+            .filter(|p| now.saturating_sub(p.sent_at) >= RETRY_MS)
+            .map(|p| {
+                p.sent_at = now;
+                GuestMsg::Intent {
+                    id: p.id,
+                    seq_seen: p.seq_seen,
+                    action: p.action.clone(),
+                }
+            })
+            .collect();
+        for msg in due {
+            out.push(self.out(&msg));
+        }
+        if out.is_empty() && self.now.saturating_sub(self.last_sent) >= PING_MS {
+            out.push(self.out(&GuestMsg::Ping));
+        }
+        out
+    }
+
+    fn ask_from(&mut self, from_seq: u64) -> Outgoing {
+        self.asked_at = Some(self.now);
+        self.out(&GuestMsg::ResyncRequest { from_seq })
+    }
+
+    /// A message (frame) from the host. Returns what to send back.
+    pub fn on_message(&mut self, bytes: &[u8]) -> Vec<Outgoing> {
+        let (whole, large) = if bytes.first() == Some(&PART_TAG) {
+            match self.parts.push(bytes) {
+                Ok(Some(w)) => (w, true),
+                Ok(None) => return Vec::new(),
+                Err(reason) => {
+                    self.event(TableEvent::Dropped { from: None, reason });
+                    return Vec::new();
+                }
+            }
+        } else if bytes.len() > MAX_MESSAGE_BYTES {
+            self.event(TableEvent::Dropped {
+                from: None,
+                reason: format!("a frame of {} bytes", bytes.len()),
+            });
+            return Vec::new();
+        } else {
+            (bytes.to_vec(), false)
+        };
+        match read_host(&whole, large) {
+            Ok(msg) => self.on_host(msg),
+            Err(reason) => {
+                self.event(TableEvent::Dropped { from: None, reason });
+                Vec::new()
+            }
+        }
+    }
+
+    fn on_host(&mut self, msg: HostMsg) -> Vec<Outgoing> {
+        match msg {
+            HostMsg::Welcome {
+                seat,
+                last_intent,
+                setup,
+                actions,
+                hash,
+                presence,
+            } => {
+                if seat != self.seat {
+                    self.event(TableEvent::Dropped {
+                        from: None,
+                        reason: format!("a welcome for seat {seat}"),
+                    });
+                    return Vec::new();
+                }
+                self.presence = presence;
+                self.next_intent = self.next_intent.max(last_intent.wrapping_add(1)).max(1);
+                let same = !self.broken
+                    && self.game.as_ref().is_some_and(|g| {
+                        g.history().len() == actions.len() && state_hash(g) == hash
+                    });
+                if same {
+                    // A repeated welcome for the game this device has.
+                    self.asked_at = None;
+                    return self.drain_buffer();
+                }
+                let game = match Game::replay(&setup, &actions) {
+                    Ok(g) => g,
+                    Err(e) => {
+                        self.event(TableEvent::Dropped {
+                            from: None,
+                            reason: format!("a welcome whose game does not replay: {e}"),
+                        });
+                        return Vec::new();
+                    }
+                };
+                let agrees = state_hash(&game) == hash;
+                let seq = game.history().len() as u64;
+                self.game = Some(game);
+                self.broken = false;
+                self.asked_at = None;
+                if !agrees {
+                    // The host decides: its game is taken as it is, and the player is told.
+                    self.event(TableEvent::OutOfStep { seq });
+                }
+                self.event(TableEvent::Joined { seq });
+                self.buffer.retain(|&s, _| s > seq);
+                self.drain_buffer()
+            }
+            HostMsg::Applied {
+                seq,
+                action,
+                by_seat,
+                intent,
+                hash,
+            } => {
+                if by_seat == self.seat {
+                    if let Some(id) = intent {
+                        self.pending.retain(|p| p.id != id);
+                    }
+                }
+                if self.broken || seq <= self.seq() {
+                    return Vec::new();
+                }
+                if self.buffer.len() < MAX_BUFFERED {
+                    self.buffer.insert(
+                        seq,
+                        Early {
+                            action,
+                            by_seat,
+                            hash,
+                        },
+                    );
+                }
+                if self.game.is_none() {
+                    // Kept for when the welcome comes.
+                    return Vec::new();
+                }
+                let mut out = self.drain_buffer();
+                if !self.buffer.is_empty() && self.asked_at.is_none() && !self.broken {
+                    let from = self.seq();
+                    out.push(self.ask_from(from));
+                }
+                out
+            }
+            HostMsg::Refused { intent, reason } => {
+                let before = self.pending.len();
+                self.pending.retain(|p| p.id != intent);
+                if self.pending.len() != before {
+                    self.event(TableEvent::Refused {
+                        seat: self.seat,
+                        intent,
+                        reason,
+                    });
+                }
+                Vec::new()
+            }
+            HostMsg::Resync {
+                from_seq,
+                actions,
+                hash,
+                last_intent,
+            } => {
+                self.next_intent = self.next_intent.max(last_intent.wrapping_add(1)).max(1);
+                let Some(game) = self.game.as_mut() else {
+                    return Vec::new();
+                };
+                let mine = game.history().len() as u64;
+                if self.broken || from_seq > mine {
+                    return Vec::new();
+                }
+                let skip = (mine - from_seq) as usize;
+                let end = from_seq + actions.len() as u64;
+                for a in actions.into_iter().skip(skip) {
+                    if game.apply(a).is_err() {
+                        return self.lost_step(end);
+                    }
+                }
+                if end >= mine && state_hash(game) != hash {
+                    return self.lost_step(end);
+                }
+                self.asked_at = None;
+                let seq = self.seq();
+                self.event(TableEvent::Caught { seq });
+                self.buffer.retain(|&s, _| s > seq);
+                self.drain_buffer()
+            }
+            HostMsg::Chat { from, text } => {
+                let text = clean_chat(&text);
+                self.event(TableEvent::Chat { from, text });
+                Vec::new()
+            }
+            HostMsg::Reaction { from, kind } => {
+                self.event(TableEvent::Reaction { from, kind });
+                Vec::new()
+            }
+            HostMsg::Presence { seat, state } => {
+                if let Some(p) = self.presence.get_mut(seat) {
+                    *p = state;
+                }
+                self.event(TableEvent::Presence { seat, state });
+                Vec::new()
+            }
+            HostMsg::Pong { seq } => {
+                if self.game.is_some()
+                    && !self.broken
+                    && seq > self.seq()
+                    && self.asked_at.is_none()
+                {
+                    let from = self.seq();
+                    return vec![self.ask_from(from)];
+                }
+                Vec::new()
+            }
+        }
+    }
+
+    /// Applies the early actions that are next in line.
+    fn drain_buffer(&mut self) -> Vec<Outgoing> {
+        loop {
+            let next = self.seq() + 1;
+            let Some(early) = self.buffer.remove(&next) else {
+                return Vec::new();
+            };
+            let Some(game) = self.game.as_mut() else {
+                return Vec::new();
+            };
+            if game.apply(early.action).is_err() || state_hash(game) != early.hash {
+                return self.lost_step(next);
+            }
+            self.event(TableEvent::Applied {
+                seq: next,
+                by_seat: early.by_seat,
+            });
+        }
+    }
+
+    /// This copy disagrees with the host at `seq`: asks for the whole game again.
+    fn lost_step(&mut self, seq: u64) -> Vec<Outgoing> {
+        self.broken = true;
+        self.buffer.clear();
+        self.event(TableEvent::OutOfStep { seq });
+        vec![self.hello()]
+    }
+}

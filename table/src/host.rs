@@ -1,0 +1,675 @@
+//! The host: the device that runs the one true game and decides.
+//!
+//! [`Host`] is a state machine with no IO. The app tells it which data channel (a
+//! [`PeerId`] of its choosing) belongs to which seat ([`Host::peer_connected`], after
+//! reading that seat's reply link), hands it every message received
+//! ([`Host::on_message`]), applies the host device's own and computer moves through
+//! [`Host::apply_local`], calls [`Host::tick`] every half second, and sends every
+//! [`Outgoing`] returned.
+//!
+//! An intent is applied only when all of these hold: the channel is bound to a seat and has
+//! said hello for this table and that seat; the seat is played from its device (not handed
+//! to a computer); the intent id was not handled before for that seat (a repeat gets the
+//! same answer again, never a second apply); nobody else acted since the state the guest
+//! saw; the seat is the one the engine waits for ([`Game::actor`]: auctions, trade answers
+//! and debts make other seats the actor), or the action is the seat's own `Resign`; and the
+//! engine's [`Game::check`] accepts it. Each peer may send [`MAX_MESSAGES_PER_TICK`]
+//! messages between two ticks; more are dropped (counted, logged once a tick), so one call
+//! never does more than one message's work.
+
+use std::collections::{BTreeMap, VecDeque};
+
+use worlds_engine::game::ReplayError;
+use worlds_engine::{Action, Game, PlayerId};
+
+use crate::invite::TableId;
+use crate::protocol::{
+    clean_chat, frames, read_guest, state_hash, GuestMsg, HostMsg, Outcome, Outcomes, Outgoing,
+    PeerId, Presence, ReactionKind, To,
+};
+use crate::TableEvent;
+
+/// Messages a peer may send between two ticks.
+pub const MAX_MESSAGES_PER_TICK: u32 = 40;
+/// What a resync request costs of that budget (it sends the most).
+pub const RESYNC_COST: u32 = 8;
+/// A connected peer heard from for this long (ms) shows as reconnecting.
+pub const SILENCE_MS: u64 = 12_000;
+/// Events kept for the app (the oldest go first).
+pub const MAX_EVENTS: usize = 256;
+/// An intent is refused when the game moved on this many actions since the guest's view.
+pub const MAX_INTENT_LAG: u64 = 64;
+
+/// Who plays a seat, as the host sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeatControl {
+    /// At the host's device: a person there, or a computer seat of the setup.
+    Local,
+    /// From another device.
+    Remote,
+    /// A remote seat a computer plays for now ("Let a computer play for Bea").
+    Computer,
+}
+
+/// Why the host's own action was not applied.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LocalError {
+    /// The game is over.
+    GameOver,
+    /// The seat to act is played from another device.
+    NotLocal { seat: usize },
+    /// The engine refuses it (the words say why).
+    Refused(String),
+}
+
+impl std::fmt::Display for LocalError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LocalError::GameOver => f.write_str("The game is over."),
+            LocalError::NotLocal { seat } => {
+                write!(f, "Seat {} is played from another device.", seat + 1)
+            }
+            LocalError::Refused(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for LocalError {}
+
+#[derive(Debug, Clone, Copy)]
+struct Meta {
+    hash: u64,
+    by_seat: usize,
+    intent: Option<u32>,
+}
+
+#[derive(Debug, Clone)]
+struct SeatSlot {
+    control: SeatControl,
+    peer: Option<PeerId>,
+    outcomes: Outcomes,
+}
+
+#[derive(Debug, Clone)]
+struct PeerSlot {
+    seat: usize,
+    hello: bool,
+    /// Heard from too long ago: shown as reconnecting until its next message.
+    silent: bool,
+    budget: u32,
+    dropped: u32,
+    last_heard: u64,
+}
+
+/// The host's side of a table.
+#[derive(Debug)]
+pub struct Host {
+    table: TableId,
+    game: Game,
+    start_hash: u64,
+    /// Per applied action (index seq - 1).
+    meta: Vec<Meta>,
+    seats: Vec<SeatSlot>,
+    peers: BTreeMap<PeerId, PeerSlot>,
+    events: VecDeque<TableEvent>,
+    now: u64,
+    next_part: u32,
+}
+
+impl Host {
+    /// A host for `game` (new or in progress) at table `table`; `remote` are the seats
+    /// played from other devices. The actions already in the game are numbered 1, 2, ...
+    pub fn new(game: Game, table: TableId, remote: &[usize]) -> Result<Host, ReplayError> {
+        // Replays the history once to learn each action's hash and who made it.
+        let mut g = Game::new(game.setup().clone())?;
+        let start_hash = state_hash(&g);
+        let mut meta = Vec::with_capacity(game.history().len());
+        for (index, action) in game.history().iter().enumerate() {
+            let by_seat = seat_of(&g, action).unwrap_or(0);
+            g.apply(action.clone())
+                .map_err(|error| ReplayError::Refused {
+                    index,
+                    action: Box::new(action.clone()),
+                    error,
+                })?;
+            meta.push(Meta {
+                hash: state_hash(&g),
+                by_seat,
+                intent: None,
+            });
+        }
+        let seats = (0..game.players().len())
+            .map(|i| SeatSlot {
+                control: if remote.contains(&i) {
+                    SeatControl::Remote
+                } else {
+                    SeatControl::Local
+                },
+                peer: None,
+                outcomes: Outcomes::default(),
+            })
+            .collect();
+        Ok(Host {
+            table,
+            game,
+            start_hash,
+            meta,
+            seats,
+            peers: BTreeMap::new(),
+            events: VecDeque::new(),
+            now: 0,
+            next_part: 1,
+        })
+    }
+
+    /// The game as decided so far.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn table(&self) -> TableId {
+        self.table
+    }
+
+    /// The number of actions applied (the last one's `seq`).
+    pub fn seq(&self) -> u64 {
+        self.meta.len() as u64
+    }
+
+    /// The hash of the current state.
+    pub fn hash(&self) -> u64 {
+        self.meta.last().map_or(self.start_hash, |m| m.hash)
+    }
+
+    /// Who plays a seat.
+    pub fn seat_control(&self, seat: usize) -> Option<SeatControl> {
+        self.seats.get(seat).map(|s| s.control)
+    }
+
+    /// How a seat shows on every device.
+    pub fn presence(&self, seat: usize) -> Option<Presence> {
+        let slot = self.seats.get(seat)?;
+        Some(match slot.control {
+            SeatControl::Local => Presence::Local,
+            SeatControl::Computer => Presence::ComputerPlaying,
+            SeatControl::Remote => match slot.peer.and_then(|p| self.peers.get(&p)) {
+                Some(p) if p.hello && !p.silent => Presence::Connected,
+                _ => Presence::Reconnecting,
+            },
+        })
+    }
+
+    /// The channels bound to a seat (where [`To::Guests`] goes).
+    pub fn peers(&self) -> Vec<PeerId> {
+        self.peers.keys().copied().collect()
+    }
+
+    /// The seat the engine waits for, when the host's device plays it (a person there, a
+    /// computer seat, or a computer standing in): the app then asks a bot or its player and
+    /// calls [`Host::apply_local`]. `None` while a remote seat is to act or the game is over.
+    pub fn local_to_act(&self) -> Option<(usize, SeatControl)> {
+        let seat = self.game.actor()?.index();
+        let control = self.seats.get(seat)?.control;
+        (control != SeatControl::Remote).then_some((seat, control))
+    }
+
+    /// What happened since the last call (chat, reactions, presence, dropped messages...).
+    pub fn drain_events(&mut self) -> Vec<TableEvent> {
+        self.events.drain(..).collect()
+    }
+
+    fn event(&mut self, e: TableEvent) {
+        if self.events.len() >= MAX_EVENTS {
+            self.events.pop_front();
+        }
+        self.events.push_back(e);
+    }
+
+    fn drop_msg(&mut self, from: Option<PeerId>, reason: String) {
+        self.event(TableEvent::Dropped { from, reason });
+    }
+
+    /// The channel `peer` was opened for `seat` (from that seat's reply link). A channel
+    /// already bound to the seat is forgotten (the app closes it). Nothing is sent until
+    /// the guest says hello.
+    pub fn peer_connected(&mut self, peer: PeerId, seat: usize) -> Vec<Outgoing> {
+        let Some(slot) = self.seats.get_mut(seat) else {
+            self.drop_msg(Some(peer), format!("no seat {seat} at this table"));
+            return Vec::new();
+        };
+        if slot.control == SeatControl::Local {
+            self.drop_msg(Some(peer), format!("seat {seat} is played here"));
+            return Vec::new();
+        }
+        let old = slot.peer.replace(peer);
+        if let Some(old) = old.filter(|&o| o != peer) {
+            self.peers.remove(&old);
+            self.event(TableEvent::Replaced { peer: old, seat });
+        }
+        if let Some(prev) = self.peers.get(&peer).map(|p| p.seat).filter(|&s| s != seat) {
+            if let Some(s) = self.seats.get_mut(prev) {
+                s.peer = None;
+            }
+        }
+        self.peers.insert(
+            peer,
+            PeerSlot {
+                seat,
+                hello: false,
+                silent: false,
+                budget: MAX_MESSAGES_PER_TICK,
+                dropped: 0,
+                last_heard: self.now,
+            },
+        );
+        Vec::new()
+    }
+
+    /// The channel closed: the seat shows as reconnecting (unless a computer plays it).
+    pub fn peer_disconnected(&mut self, peer: PeerId) -> Vec<Outgoing> {
+        let Some(p) = self.peers.remove(&peer) else {
+            return Vec::new();
+        };
+        let seat = p.seat;
+        if let Some(slot) = self.seats.get_mut(seat) {
+            if slot.peer == Some(peer) {
+                slot.peer = None;
+            }
+        }
+        self.presence_out(seat, Some(p.hello))
+    }
+
+    /// Hands a remote seat to a computer (the app then plays it through
+    /// [`Host::apply_local`]), or gives it back to its player (`Remote`).
+    pub fn set_seat_control(&mut self, seat: usize, control: SeatControl) -> Vec<Outgoing> {
+        let Some(slot) = self.seats.get_mut(seat) else {
+            return Vec::new();
+        };
+        if slot.control == SeatControl::Local || control == SeatControl::Local {
+            // Seats played here stay here; remote seats never become local ones.
+            return Vec::new();
+        }
+        if slot.control == control {
+            return Vec::new();
+        }
+        slot.control = control;
+        self.presence_out(seat, None)
+    }
+
+    fn presence_out(&mut self, seat: usize, was_connected: Option<bool>) -> Vec<Outgoing> {
+        let Some(state) = self.presence(seat) else {
+            return Vec::new();
+        };
+        if was_connected == Some(false) && state == Presence::Reconnecting {
+            // It never showed as connected: nothing changes.
+            return Vec::new();
+        }
+        self.event(TableEvent::Presence { seat, state });
+        self.broadcast(&HostMsg::Presence { seat, state })
+    }
+
+    fn send(&mut self, to: To, msg: &HostMsg) -> Vec<Outgoing> {
+        let id = self.next_part;
+        self.next_part = self.next_part.wrapping_add(1);
+        frames(msg, id)
+            .into_iter()
+            .map(|bytes| Outgoing { to, bytes })
+            .collect()
+    }
+
+    fn broadcast(&mut self, msg: &HostMsg) -> Vec<Outgoing> {
+        if self.peers.is_empty() {
+            return Vec::new();
+        }
+        self.send(To::Guests, msg)
+    }
+
+    /// Applies an action of a seat played at the host's device (a person there or a
+    /// computer) and returns what tells every guest.
+    pub fn apply_local(&mut self, action: Action) -> Result<Vec<Outgoing>, LocalError> {
+        let seat = seat_of(&self.game, &action).ok_or(LocalError::GameOver)?;
+        match self.seats.get(seat).map(|s| s.control) {
+            Some(SeatControl::Local | SeatControl::Computer) => {}
+            _ => return Err(LocalError::NotLocal { seat }),
+        }
+        self.game
+            .check(&action)
+            .map_err(|e| LocalError::Refused(e.to_string()))?;
+        Ok(self.commit(action, seat, None))
+    }
+
+    /// Chat from a seat played here.
+    pub fn chat(&mut self, from_seat: usize, text: &str) -> Vec<Outgoing> {
+        let text = clean_chat(text);
+        if text.is_empty() || from_seat >= self.seats.len() {
+            return Vec::new();
+        }
+        self.broadcast(&HostMsg::Chat {
+            from: from_seat,
+            text,
+        })
+    }
+
+    /// A reaction from a seat played here.
+    pub fn react(&mut self, from_seat: usize, kind: ReactionKind) -> Vec<Outgoing> {
+        if from_seat >= self.seats.len() {
+            return Vec::new();
+        }
+        self.broadcast(&HostMsg::Reaction {
+            from: from_seat,
+            kind,
+        })
+    }
+
+    /// Applies a checked action and tells every guest.
+    fn commit(&mut self, action: Action, by_seat: usize, intent: Option<u32>) -> Vec<Outgoing> {
+        if let Err(e) = self.game.apply(action.clone()) {
+            // Checked just before: cannot happen; if it did, nothing changed.
+            self.drop_msg(None, format!("refused after its check: {e}"));
+            return Vec::new();
+        }
+        let hash = state_hash(&self.game);
+        self.meta.push(Meta {
+            hash,
+            by_seat,
+            intent,
+        });
+        let seq = self.seq();
+        if intent.is_some() {
+            self.event(TableEvent::Applied { seq, by_seat });
+        }
+        self.broadcast(&HostMsg::Applied {
+            seq,
+            action,
+            by_seat,
+            intent,
+            hash,
+        })
+    }
+
+    /// The passing of time (the app's clock in ms): refills each peer's message budget and
+    /// notices silent peers. Call it about every 500 ms.
+    pub fn tick(&mut self, now_ms: u64) -> Vec<Outgoing> {
+        self.now = self.now.max(now_ms);
+        let mut out = Vec::new();
+        let mut silent = Vec::new();
+        let mut dropped = Vec::new();
+        for (&id, p) in self.peers.iter_mut() {
+            p.budget = MAX_MESSAGES_PER_TICK;
+            if p.dropped > 0 {
+                dropped.push((id, p.dropped));
+                p.dropped = 0;
+            }
+            if p.hello && !p.silent && self.now.saturating_sub(p.last_heard) >= SILENCE_MS {
+                p.silent = true;
+                silent.push(p.seat);
+            }
+        }
+        for (id, n) in dropped {
+            self.drop_msg(
+                Some(id),
+                format!("{n} messages over the limit of {MAX_MESSAGES_PER_TICK} per tick"),
+            );
+        }
+        for seat in silent {
+            // Shown as reconnecting once; its next message shows it connected again.
+            if self.seats.get(seat).map(|s| s.control) == Some(SeatControl::Remote) {
+                out.extend(self.presence_out(seat, None));
+            }
+        }
+        out
+    }
+
+    /// A message from a guest's channel. Returns what to send; anything wrong with it is
+    /// dropped (see [`Host::drain_events`] for why) and changes nothing.
+    pub fn on_message(&mut self, from: PeerId, bytes: &[u8]) -> Vec<Outgoing> {
+        let Some(peer) = self.peers.get_mut(&from) else {
+            self.drop_msg(Some(from), "a channel bound to no seat".to_string());
+            return Vec::new();
+        };
+        if peer.budget == 0 {
+            peer.dropped += 1;
+            return Vec::new();
+        }
+        peer.budget -= 1;
+        let seat = peer.seat;
+        let msg = match read_guest(bytes) {
+            Ok(m) => m,
+            Err(reason) => {
+                self.drop_msg(Some(from), reason);
+                return Vec::new();
+            }
+        };
+        match msg {
+            GuestMsg::Hello {
+                table,
+                seat: claimed,
+                last_seq,
+                hash,
+            } => self.on_hello(from, seat, table, claimed, last_seq, hash),
+            msg => {
+                if !self.peers.get(&from).is_some_and(|p| p.hello) {
+                    self.drop_msg(Some(from), "a message before hello".to_string());
+                    return Vec::new();
+                }
+                let mut out = self.heard(from);
+                out.extend(self.on_said(from, seat, msg));
+                out
+            }
+        }
+    }
+
+    /// A message after hello.
+    fn on_said(&mut self, from: PeerId, seat: usize, msg: GuestMsg) -> Vec<Outgoing> {
+        match msg {
+            GuestMsg::Hello { .. } => Vec::new(),
+            GuestMsg::Intent {
+                id,
+                seq_seen,
+                action,
+            } => self.on_intent(from, seat, id, seq_seen, action),
+            GuestMsg::ResyncRequest { from_seq } => {
+                if let Some(p) = self.peers.get_mut(&from) {
+                    p.budget = p.budget.saturating_sub(RESYNC_COST);
+                }
+                self.resync(from, seat, from_seq)
+            }
+            GuestMsg::Chat { text } => {
+                let text = clean_chat(&text);
+                if text.is_empty() {
+                    return Vec::new();
+                }
+                self.event(TableEvent::Chat {
+                    from: seat,
+                    text: text.clone(),
+                });
+                self.broadcast(&HostMsg::Chat { from: seat, text })
+            }
+            GuestMsg::Reaction { kind } => {
+                self.event(TableEvent::Reaction { from: seat, kind });
+                self.broadcast(&HostMsg::Reaction { from: seat, kind })
+            }
+            GuestMsg::Ping => {
+                let seq = self.seq();
+                self.send(To::Peer(from), &HostMsg::Pong { seq })
+            }
+        }
+    }
+
+    /// Notes that a peer spoke; one that had gone silent shows as connected again.
+    fn heard(&mut self, from: PeerId) -> Vec<Outgoing> {
+        let Some(p) = self.peers.get_mut(&from) else {
+            return Vec::new();
+        };
+        p.last_heard = self.now;
+        if !std::mem::take(&mut p.silent) {
+            return Vec::new();
+        }
+        let seat = p.seat;
+        self.presence_out(seat, None)
+    }
+
+    fn on_hello(
+        &mut self,
+        from: PeerId,
+        seat: usize,
+        table: TableId,
+        claimed: usize,
+        last_seq: u64,
+        hash: u64,
+    ) -> Vec<Outgoing> {
+        if table != self.table {
+            self.drop_msg(Some(from), format!("a hello for another table ({table})"));
+            return Vec::new();
+        }
+        if claimed != seat {
+            self.drop_msg(
+                Some(from),
+                format!("a hello for seat {claimed} on the channel of seat {seat}"),
+            );
+            return Vec::new();
+        }
+        let was = self.presence(seat);
+        if let Some(p) = self.peers.get_mut(&from) {
+            p.hello = true;
+            p.silent = false;
+            p.last_heard = self.now;
+        }
+        let mut out = Vec::new();
+        match self.seats.get(seat).map(|s| s.control) {
+            Some(SeatControl::Computer) => self.event(TableEvent::SeatBack { seat }),
+            _ if was != self.presence(seat) => out.extend(self.presence_out(seat, None)),
+            _ => {}
+        }
+        let known = last_seq > 0
+            && last_seq <= self.seq()
+            && self
+                .meta
+                .get(last_seq as usize - 1)
+                .is_some_and(|m| m.hash == hash);
+        out.extend(self.resync(from, seat, if known { last_seq } else { 0 }));
+        out
+    }
+
+    /// Sends a seat's device what it lacks after `from_seq` (0: the whole game).
+    fn resync(&mut self, to: PeerId, seat: usize, from_seq: u64) -> Vec<Outgoing> {
+        let last_intent = self.seats.get(seat).map_or(0, |s| s.outcomes.last());
+        if from_seq == 0 || from_seq > self.seq() {
+            let presence = (0..self.seats.len())
+                .filter_map(|s| self.presence(s))
+                .collect();
+            let msg = HostMsg::Welcome {
+                seat,
+                last_intent,
+                setup: Box::new(self.game.setup().clone()),
+                actions: self.game.history().to_vec(),
+                hash: self.hash(),
+                presence,
+            };
+            return self.send(To::Peer(to), &msg);
+        }
+        let msg = HostMsg::Resync {
+            from_seq,
+            actions: self.game.history()[from_seq as usize..].to_vec(),
+            hash: self.hash(),
+            last_intent,
+        };
+        self.send(To::Peer(to), &msg)
+    }
+
+    fn on_intent(
+        &mut self,
+        from: PeerId,
+        seat: usize,
+        id: u32,
+        seq_seen: u64,
+        action: Action,
+    ) -> Vec<Outgoing> {
+        let Some(slot) = self.seats.get(seat) else {
+            return Vec::new();
+        };
+        // A repeat: the same answer again.
+        if let Some(outcome) = slot.outcomes.get(id) {
+            let msg = match outcome {
+                Outcome::Applied(seq) => {
+                    let Some(m) = self.meta.get(seq as usize - 1).copied() else {
+                        return Vec::new();
+                    };
+                    HostMsg::Applied {
+                        seq,
+                        action: self.game.history()[seq as usize - 1].clone(),
+                        by_seat: m.by_seat,
+                        intent: m.intent,
+                        hash: m.hash,
+                    }
+                }
+                Outcome::Refused(reason) => HostMsg::Refused { intent: id, reason },
+            };
+            return self.send(To::Peer(from), &msg);
+        }
+        let verdict = self.judge(seat, seq_seen, &action);
+        match verdict {
+            Ok(()) => {
+                let seq = self.seq() + 1;
+                if let Some(s) = self.seats.get_mut(seat) {
+                    s.outcomes.record(id, Outcome::Applied(seq));
+                }
+                self.commit(action, seat, Some(id))
+            }
+            Err(reason) => {
+                if let Some(s) = self.seats.get_mut(seat) {
+                    s.outcomes.record(id, Outcome::Refused(reason.clone()));
+                }
+                self.event(TableEvent::Refused {
+                    seat,
+                    intent: id,
+                    reason: reason.clone(),
+                });
+                self.send(To::Peer(from), &HostMsg::Refused { intent: id, reason })
+            }
+        }
+    }
+
+    /// Whether a seat's intent may be applied now, or why not (a sentence for its player).
+    fn judge(&self, seat: usize, seq_seen: u64, action: &Action) -> Result<(), String> {
+        if self.seats.get(seat).map(|s| s.control) != Some(SeatControl::Remote) {
+            return Err(
+                "A computer is playing for you now; the host can give your seat back.".into(),
+            );
+        }
+        let seq = self.seq();
+        if seq_seen > seq {
+            return Err("This request comes from a game ahead of the host's.".into());
+        }
+        if seq - seq_seen > MAX_INTENT_LAG
+            || self.meta[seq_seen as usize..]
+                .iter()
+                .any(|m| m.by_seat != seat)
+        {
+            return Err("The game moved on before your request arrived; look again.".into());
+        }
+        match seat_of(&self.game, action) {
+            None => return Err("The game is over.".into()),
+            Some(s) if s != seat => {
+                let whose = match action {
+                    Action::Resign { .. } => "You can only resign for yourself.".to_string(),
+                    _ => format!(
+                        "It is {}'s move, not yours.",
+                        self.game.player(PlayerId(s)).name
+                    ),
+                };
+                return Err(whose);
+            }
+            Some(_) => {}
+        }
+        self.game.check(action).map_err(|e| e.to_string())
+    }
+}
+
+/// The seat an action is made by: the player a `Resign` names, else the engine's actor.
+pub fn seat_of(game: &Game, action: &Action) -> Option<usize> {
+    match action {
+        Action::Resign { player } => Some(player.index()),
+        _ => game.actor().map(PlayerId::index),
+    }
+}

@@ -1,0 +1,315 @@
+//! Forged, malformed, oversized, repeated and out-of-turn messages change nothing.
+
+mod common;
+
+use common::*;
+use worlds_engine::bots::bot;
+use worlds_engine::{Action, ComputerStrategy, PlayerId};
+use worlds_table::guest::{Guest, IntentError};
+use worlds_table::host::{Host, LocalError, SeatControl, MAX_MESSAGES_PER_TICK};
+use worlds_table::invite::TableId;
+use worlds_table::protocol::{
+    read_host, HostMsg, Outgoing, PeerId, To, MAX_MESSAGE_BYTES, PART_TAG,
+};
+use worlds_table::TableEvent;
+
+const BEA: PeerId = PeerId(1);
+const CAL: PeerId = PeerId(2);
+
+/// A host with Bea (seat 1) and Cal (seat 2) connected and welcomed, on a perfect pipe.
+fn table() -> (Host, Guest, Guest) {
+    let mut host = Host::new(game(5), TABLE, &[1, 2]).expect("a host");
+    let mut bea = Guest::new(TABLE, 1);
+    let mut cal = Guest::new(TABLE, 2);
+    host.peer_connected(BEA, 1);
+    host.peer_connected(CAL, 2);
+    let hello = bea.hello();
+    deliver(&mut host, &mut bea, &mut cal, BEA, hello);
+    let hello = cal.hello();
+    deliver(&mut host, &mut bea, &mut cal, CAL, hello);
+    assert!(bea.game().is_some() && cal.game().is_some());
+    host.drain_events();
+    (host, bea, cal)
+}
+
+/// Sends one guest message to the host and everything that follows, to quiet.
+fn deliver(host: &mut Host, bea: &mut Guest, cal: &mut Guest, from: PeerId, msg: Outgoing) {
+    let mut to_host = vec![(from, msg.bytes)];
+    while !to_host.is_empty() {
+        let mut back = Vec::new();
+        for (from, bytes) in to_host.drain(..) {
+            back.extend(host.on_message(from, &bytes));
+        }
+        spread(bea, cal, back, &mut to_host);
+    }
+}
+
+fn spread(
+    bea: &mut Guest,
+    cal: &mut Guest,
+    out: Vec<Outgoing>,
+    to_host: &mut Vec<(PeerId, Vec<u8>)>,
+) {
+    for o in out {
+        let targets: Vec<PeerId> = match o.to {
+            To::Guests => vec![BEA, CAL],
+            To::Peer(p) => vec![p],
+            To::Host => unreachable!(),
+        };
+        for p in targets {
+            let g = if p == BEA { &mut *bea } else { &mut *cal };
+            for r in g.on_message(&o.bytes) {
+                to_host.push((p, r.bytes));
+            }
+        }
+    }
+}
+
+/// Plays the host's seats with bots until seat `seat` is to act.
+fn until_turn_of(host: &mut Host, bea: &mut Guest, cal: &mut Guest, seat: usize) {
+    let b = bot(ComputerStrategy::Balanced);
+    for _ in 0..500 {
+        if host.game().actor() == Some(PlayerId(seat)) {
+            return;
+        }
+        let (s, _) = host.local_to_act().expect("the host's seats act first");
+        let action = b.choose(host.game(), PlayerId(s));
+        let out = host.apply_local(action).expect("legal");
+        let mut to_host = Vec::new();
+        spread(bea, cal, out, &mut to_host);
+        assert!(to_host.is_empty());
+    }
+    panic!("seat {seat} never came to act");
+}
+
+fn dropped(host: &mut Host) -> Vec<String> {
+    host.drain_events()
+        .into_iter()
+        .filter_map(|e| match e {
+            TableEvent::Dropped { reason, .. } => Some(reason),
+            _ => None,
+        })
+        .collect()
+}
+
+fn refusal(out: &[Outgoing]) -> (u32, String) {
+    assert_eq!(out.len(), 1, "one answer: {out:?}");
+    match read_host(&out[0].bytes, false) {
+        Ok(HostMsg::Refused { intent, reason }) => (intent, reason),
+        other => panic!("not a refusal: {other:?}"),
+    }
+}
+
+fn intent(id: u32, seq_seen: u64, action: &Action) -> Vec<u8> {
+    let action = serde_json::to_string(action).expect("writes");
+    format!(r#"{{"t":"intent","id":{id},"seq_seen":{seq_seen},"action":{action}}}"#).into_bytes()
+}
+
+#[test]
+fn out_of_turn_and_for_another_seat_are_refused_and_change_nothing() {
+    let (mut host, _bea, _cal) = table();
+    let (seq, hash) = (host.seq(), host.hash());
+    // Ann (seat 0, at the host) is to act: Bea may not roll.
+    let out = host.on_message(BEA, &intent(1, seq, &Action::Roll));
+    assert_eq!(out[0].to, To::Peer(BEA), "only Bea hears of it");
+    let (id, reason) = refusal(&out);
+    assert_eq!(id, 1);
+    assert_eq!(reason, "It is Ann's move, not yours.");
+    // Nor resign for Ann.
+    let out = host.on_message(
+        BEA,
+        &intent(
+            2,
+            seq,
+            &Action::Resign {
+                player: PlayerId(0),
+            },
+        ),
+    );
+    assert_eq!(refusal(&out).1, "You can only resign for yourself.");
+    // Nor claim Cal's seat on her channel.
+    let forged_hello =
+        format!(r#"{{"t":"hello","table":"{TABLE}","seat":2,"last_seq":0,"hash":0}}"#);
+    assert!(host.on_message(BEA, forged_hello.as_bytes()).is_empty());
+    assert!(dropped(&mut host)
+        .iter()
+        .any(|r| r.contains("seat 2 on the channel of seat 1")));
+    assert_eq!((host.seq(), host.hash()), (seq, hash));
+    assert!(!host.game().players()[0].bankrupt);
+}
+
+#[test]
+fn malformed_oversized_unknown_and_wrong_table_messages_are_dropped() {
+    let (mut host, _bea, _cal) = table();
+    let (seq, hash) = (host.seq(), host.hash());
+    let cases: Vec<(PeerId, Vec<u8>, &str)> = vec![
+        (BEA, b"{\"t\":\"intent\",\"id\":".to_vec(), "not a message"),
+        (BEA, b"<script>alert(1)</script>".to_vec(), "not a message"),
+        (
+            BEA,
+            br#"{"t":"intent","id":9,"seq_seen":0,"action":{"action":"teleport"}}"#.to_vec(),
+            "not a message",
+        ),
+        (
+            BEA,
+            br#"{"t":"chat","text":"hi","html":"<b>x</b>"}"#.to_vec(),
+            "not a message",
+        ),
+        (BEA, vec![b'{'; MAX_MESSAGE_BYTES + 1], "bytes"),
+        (
+            BEA,
+            vec![PART_TAG, 0, 0, 0, 1, 0, 0, 0, 1, b'{'],
+            "never sends parts",
+        ),
+        (
+            BEA,
+            format!(
+                r#"{{"t":"hello","table":"{}","seat":1,"last_seq":0,"hash":0}}"#,
+                TableId([7; 8])
+            )
+            .into_bytes(),
+            "another table",
+        ),
+        (
+            PeerId(99),
+            intent(1, seq, &Action::Roll),
+            "bound to no seat",
+        ),
+    ];
+    for (from, bytes, why) in cases {
+        let out = host.on_message(from, &bytes);
+        assert!(out.is_empty(), "{why}: nothing is sent back");
+        let reasons = dropped(&mut host);
+        assert!(
+            reasons.len() == 1 && reasons[0].contains(why),
+            "expected a drop for '{why}', got {reasons:?}"
+        );
+        assert_eq!((host.seq(), host.hash()), (seq, hash));
+    }
+}
+
+#[test]
+fn a_repeated_intent_is_applied_once_and_answered_again() {
+    let (mut host, mut bea, mut cal) = table();
+    until_turn_of(&mut host, &mut bea, &mut cal, 1);
+    assert_eq!(bea.seq(), host.seq());
+    let msg = bea.intent(Action::Roll).expect("Bea's move");
+    let seq = host.seq();
+    let first = host.on_message(BEA, &msg.bytes);
+    assert_eq!(host.seq(), seq + 1);
+    assert_eq!(first[0].to, To::Guests);
+    let again = host.on_message(BEA, &msg.bytes);
+    assert_eq!(host.seq(), seq + 1, "not applied twice");
+    assert_eq!(again.len(), 1);
+    assert_eq!(again[0].to, To::Peer(BEA), "the answer again, to Bea alone");
+    assert_eq!(again[0].bytes, first[0].bytes, "the same Applied");
+    // Bea applies it once, though it came twice.
+    for o in first.iter().chain(&again) {
+        assert!(bea.on_message(&o.bytes).is_empty());
+    }
+    assert_eq!(bea.seq(), host.seq());
+    assert_eq!(bea.pending(), 0);
+}
+
+#[test]
+fn a_stale_intent_and_one_for_a_seat_a_computer_plays_are_refused() {
+    let (mut host, mut bea, mut cal) = table();
+    until_turn_of(&mut host, &mut bea, &mut cal, 1);
+    let seq = host.seq();
+    // Seen before Ann's last moves: the game moved on since.
+    let out = host.on_message(BEA, &intent(40, seq - 1, &Action::Roll));
+    assert!(refusal(&out).1.contains("moved on"));
+    let out = host.on_message(BEA, &intent(41, seq + 5, &Action::Roll));
+    assert!(refusal(&out).1.contains("ahead"));
+    // A computer plays for Bea: her device may not move.
+    host.set_seat_control(1, SeatControl::Computer);
+    let out = host.on_message(BEA, &intent(42, seq, &Action::Roll));
+    assert!(refusal(&out).1.contains("computer"));
+    assert_eq!(host.seq(), seq);
+    // ... but the host's device may, for her.
+    assert!(host.apply_local(Action::Roll).is_ok());
+}
+
+#[test]
+fn the_host_cannot_move_for_a_remote_seat() {
+    let (mut host, mut bea, mut cal) = table();
+    until_turn_of(&mut host, &mut bea, &mut cal, 1);
+    let seq = host.seq();
+    assert_eq!(
+        host.apply_local(Action::Roll),
+        Err(LocalError::NotLocal { seat: 1 })
+    );
+    assert_eq!(host.seq(), seq);
+    // The guest's own check stops a move that is not hers, before it travels.
+    assert_eq!(cal.intent(Action::Roll), Err(IntentError::NotYourMove));
+}
+
+#[test]
+fn a_flood_is_cut_at_the_budget_without_stalling() {
+    let (mut host, _bea, _cal) = table();
+    host.tick(0); // a fresh budget (the hello spent one)
+    let mut answered = 0;
+    for _ in 0..200 {
+        answered += host.on_message(BEA, br#"{"t":"ping"}"#).len();
+    }
+    assert_eq!(answered as u32, MAX_MESSAGES_PER_TICK);
+    host.tick(500);
+    assert!(dropped(&mut host)
+        .iter()
+        .any(|r| r.contains("over the limit")));
+    // After the tick, Bea is heard again.
+    assert_eq!(host.on_message(BEA, br#"{"t":"ping"}"#).len(), 1);
+}
+
+#[test]
+fn a_message_before_hello_is_dropped() {
+    let (mut host, _bea, _cal) = table();
+    // A new channel for Bea's seat (her device reconnected) has not said hello yet.
+    host.peer_connected(PeerId(7), 1);
+    assert!(host
+        .on_message(PeerId(7), &intent(1, 0, &Action::Roll))
+        .is_empty());
+    assert!(dropped(&mut host)
+        .iter()
+        .any(|r| r.contains("before hello")));
+    // The old channel is forgotten.
+    assert!(!host.peers().contains(&BEA));
+}
+
+#[test]
+fn a_guest_refuses_forged_or_broken_host_messages() {
+    let (mut host, mut bea, mut cal) = table();
+    until_turn_of(&mut host, &mut bea, &mut cal, 1);
+    let seq = bea.seq();
+    let game_before = bea.game().cloned();
+    for bytes in [
+        b"garbage".to_vec(),
+        vec![b'{'; MAX_MESSAGE_BYTES + 10],
+        br#"{"t":"chat","from":0,"text":"hi","extra":true}"#.to_vec(),
+    ] {
+        assert!(bea.on_message(&bytes).is_empty());
+    }
+    assert_eq!(bea.game().cloned(), game_before);
+    // An Applied whose hash disagrees: Bea asks for the whole game again.
+    let wrong = serde_json::to_vec(&HostMsg::Applied {
+        seq: seq + 1,
+        action: Action::Roll,
+        by_seat: 1,
+        intent: None,
+        hash: 12345,
+    })
+    .expect("writes");
+    let out = bea.on_message(&wrong);
+    assert_eq!(out.len(), 1);
+    assert!(String::from_utf8_lossy(&out[0].bytes).contains(r#""last_seq":0"#));
+    assert!(bea
+        .drain_events()
+        .iter()
+        .any(|e| matches!(e, TableEvent::OutOfStep { .. })));
+    // The host's welcome puts her right.
+    let mut to_host = Vec::new();
+    let back = host.on_message(BEA, &out[0].bytes);
+    spread(&mut bea, &mut cal, back, &mut to_host);
+    assert_eq!(bea.game().cloned(), Some(host.game().clone()));
+    assert!(bea.my_move());
+}
