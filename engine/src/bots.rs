@@ -1,6 +1,8 @@
 //! Computer players. Each implements [`Strategy`] and only ever returns an action that
 //! [`Game::check`] accepts for the player to act.
 
+pub mod expert;
+
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -24,7 +26,7 @@ pub fn bot(strategy: ComputerStrategy) -> Box<dyn Strategy> {
         ComputerStrategy::Balanced => Box::new(Heuristic::balanced()),
         ComputerStrategy::Cautious => Box::new(Heuristic::cautious()),
         ComputerStrategy::Random => Box::new(RandomPlayer::default()),
-        ComputerStrategy::Expert => Box::new(crate::expert::Expert::default()),
+        ComputerStrategy::Expert => Box::new(expert::Expert::default()),
     }
 }
 

@@ -24,8 +24,8 @@ use std::sync::Arc;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use super::{Heuristic, RandomPlayer, Strategy};
 use crate::action::{Action, PlayerId, SquareId, TradeSide};
-use crate::bots::{Heuristic, RandomPlayer, Strategy};
 use crate::game::{ComputerStrategy, Game, Phase, SeatKind};
 use crate::rules::DebtRule;
 

@@ -9,9 +9,9 @@ use std::sync::Arc;
 use crate::action::PlayerId;
 use crate::board::{Board, SquareKind};
 use crate::game::Game;
+use crate::movement::exact::Chain;
+use crate::movement::JailStrategy;
 use crate::rules::{RentModel, RuleSet};
-use crate::stats::exact::Chain;
-use crate::stats::JailStrategy;
 
 /// Per board and rule set: what each square earns.
 #[derive(Debug, Clone)]
