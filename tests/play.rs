@@ -488,3 +488,163 @@ async fn the_lobby_remembers_the_last_players() {
     c.remove();
     clear_app_storage();
 }
+
+/// Ann (cash $10, Reading Railroad) lands on Vermont Avenue, where Bob has two houses:
+/// she owes $90 rent.
+fn ann_in_debt() -> GameSetup {
+    let scenario: worlds_engine::scenario::Scenario = serde_json::from_value(serde_json::json!({
+        "board": "classic",
+        "players": [
+            {"name": "Ann", "cash": 10, "owns": ["Reading Railroad"]},
+            {"name": "Bob", "owns": ["Oriental Avenue", "Vermont Avenue", "Connecticut Avenue"],
+             "houses": {"Oriental Avenue": 2, "Vermont Avenue": 2, "Connecticut Avenue": 2}}],
+        "rolls": [[3, 5]]
+    }))
+    .expect("a scenario");
+    scenario.setup().expect("a setup")
+}
+
+/// Issue 20, point 1: one click on "Declare bankruptcy" no longer ends a player's game; it
+/// asks first, and Cancel goes back to raising cash.
+#[wasm_bindgen_test]
+async fn declaring_bankruptcy_asks_first() {
+    let (c, session) = mount_play(ann_in_debt());
+    settle().await;
+    button(&c, "Roll dice").click();
+    settle().await;
+    assert!(text(&c).contains("Raise cash"), "{}", text(&c));
+    button(&c, "Declare bankruptcy").click();
+    settle().await;
+    assert!(
+        !game(&session).player(PlayerId(0)).bankrupt,
+        "one click does not end Ann's game"
+    );
+    assert!(text(&c).contains("Declare bankruptcy?"), "{}", text(&c));
+    button(&c, "Cancel").click();
+    settle().await;
+    assert!(text(&c).contains("Raise cash"), "{}", text(&c));
+    assert!(!game(&session).player(PlayerId(0)).bankrupt);
+    button(&c, "Declare bankruptcy").click();
+    settle().await;
+    button(&c, "Declare bankruptcy").click();
+    settle().await;
+    assert!(
+        game(&session).player(PlayerId(0)).bankrupt,
+        "confirmed, she is out"
+    );
+    c.remove();
+}
+
+/// Issue 20, point 7: the debt dialog says the most Ann can raise, and "Raise $80" shows
+/// what it will do before it does it, then pays the debt in one step.
+#[wasm_bindgen_test]
+async fn the_debt_dialog_states_the_most_and_raises_in_one_step() {
+    let (c, session) = mount_play(ann_in_debt());
+    settle().await;
+    button(&c, "Roll dice").click();
+    settle().await;
+    let most = game(&session).most_cash_raisable(PlayerId(0));
+    assert_eq!(most, 10 + 100, "cash and Reading Railroad's mortgage");
+    assert!(
+        text(&c).contains("at most $110: enough to pay"),
+        "{}",
+        text(&c)
+    );
+    assert!(
+        text(&c).contains("Mortgage Reading Railroad"),
+        "{}",
+        text(&c)
+    );
+    button(&c, "Raise $80").click();
+    settle().await;
+    let g = game(&session);
+    assert!(
+        !matches!(g.phase(), Phase::RaiseCash { .. }),
+        "the debt is paid"
+    );
+    assert_eq!(g.player(PlayerId(0)).cash, 10 + 100 - 90);
+    assert!(g.square(5).mortgaged);
+    c.remove();
+}
+
+/// Waits `ms` milliseconds of real time (focus moves after the page is painted).
+async fn wait(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = web_sys::window()
+            .expect("window")
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
+/// The accessible name of the focused element.
+fn focused_name() -> String {
+    leptos::prelude::document()
+        .active_element()
+        .map(|el| {
+            el.get_attribute("aria-label")
+                .or_else(|| el.text_content())
+                .unwrap_or_default()
+                .trim()
+                .to_string()
+        })
+        .unwrap_or_default()
+}
+
+/// Issue 20, point 6: whenever a human must act, focus is on the decision: Roll dice at the
+/// start, Buy after the roll, End turn after buying, Roll dice again for the next player.
+#[wasm_bindgen_test]
+async fn focus_goes_to_the_decision_after_every_step() {
+    let (c, _session) = mount_play(classic_setup(&[[1, 2], [2, 3]]));
+    settle().await;
+    wait(30).await;
+    assert_eq!(focused_name(), "Roll dice");
+    button(&c, "Roll dice").click();
+    settle().await;
+    wait(30).await;
+    assert_eq!(focused_name(), "Buy", "the dialog's first button");
+    button(&c, "Buy").click();
+    settle().await;
+    wait(30).await;
+    assert_eq!(focused_name(), "End turn");
+    button(&c, "End turn").click();
+    settle().await;
+    wait(30).await;
+    assert_eq!(focused_name(), "Roll dice", "Bob's turn");
+    c.remove();
+}
+
+/// Issue 20, point 6: the board is one tab stop; the arrow keys move between its squares.
+#[wasm_bindgen_test]
+async fn the_board_is_one_tab_stop_with_arrow_keys() {
+    let (c, _session) = mount_play(classic_setup(&[]));
+    settle().await;
+    let squares = c
+        .query_selector_all(".board-ring button.sq")
+        .expect("squares");
+    let stops = (0..squares.length())
+        .filter_map(|i| squares.item(i))
+        .map(|n| n.unchecked_into::<web_sys::HtmlElement>())
+        .filter(|b| b.tab_index() >= 0)
+        .count();
+    assert_eq!(stops, 1, "one square of the board takes Tab");
+    let first: web_sys::HtmlElement = c
+        .query_selector(".board-ring button.sq[data-index='0']")
+        .expect("q")
+        .expect("Go")
+        .unchecked_into();
+    first.focus().expect("focus");
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key("ArrowRight");
+    init.set_bubbles(true);
+    let key =
+        web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).expect("key");
+    first.dispatch_event(&key).expect("dispatch");
+    settle().await;
+    assert!(
+        focused_name().starts_with("2. Mediterranean Avenue"),
+        "{}",
+        focused_name()
+    );
+    c.remove();
+}

@@ -8,12 +8,18 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement};
-use worlds_engine::stats::{payback, JailStrategy};
+use worlds_engine::stats::exact::Chain;
+use worlds_engine::stats::{
+    payback, Count, Decks, ExactReport, JailStrategy, LandingReport, Simulation, SimulationConfig,
+    Tournament, TournamentConfig,
+};
 use worlds_engine::Preset;
 
 use monopoly_worlds::common::context::{Navigator, Screen, SettingsStore, Shared};
 use monopoly_worlds::game::session::Session;
 use monopoly_worlds::lab::dice::parse_dice;
+use monopoly_worlds::lab::interval::{decimals_for, wilson};
+use monopoly_worlds::lab::trace::worded;
 use monopoly_worlds::lab::Statistics;
 
 mod common;
@@ -120,19 +126,93 @@ fn rows(c: &HtmlElement, table: &str, attr: &str) -> Vec<(String, Option<f64>)> 
         .collect()
 }
 
-/// The classic board's rows in board order: every square, jail in two.
+/// The classic board's rows in board order: every square with its number, jail in two.
 fn classic_names() -> Vec<String> {
     let b = Preset::Classic.board();
     let mut names = Vec::new();
     for (i, sq) in b.squares().iter().enumerate() {
         if b.jail() == Some(i) {
-            names.push(format!("{} (just visiting)", sq.name));
-            names.push(format!("{} (in jail)", sq.name));
+            names.push(format!("{i}. {} (just visiting)", sq.name));
+            names.push(format!("{i}. {} (in jail)", sq.name));
         } else {
-            names.push(sq.name.clone());
+            names.push(format!("{i}. {}", sq.name));
         }
     }
     names
+}
+
+/// An exact report as the board-order table lists it: jail as just visiting, then in jail.
+fn exact_rows(report: &ExactReport) -> Vec<f64> {
+    let b = Preset::Classic.board();
+    let mut out = Vec::new();
+    for sq in &report.squares {
+        if b.jail() == Some(sq.index) {
+            out.push(report.just_visiting);
+            out.push(report.in_jail);
+        } else {
+            out.push(sq.probability);
+        }
+    }
+    out
+}
+
+/// A simulation's report as the board-order table lists it.
+fn simulated_rows(report: &LandingReport) -> Vec<f64> {
+    let b = Preset::Classic.board();
+    let mut out = Vec::new();
+    for sq in &report.squares {
+        if b.jail() == Some(sq.index) {
+            out.push(report.just_visiting.frequency);
+            out.push(report.in_jail.frequency);
+        } else {
+            out.push(sq.frequency);
+        }
+    }
+    out
+}
+
+fn click_convention(c: &HtmlElement, name: &str) {
+    let radio: HtmlInputElement = c
+        .query_selector(&format!("input[type=radio][value={name}]"))
+        .expect("q")
+        .unwrap_or_else(|| panic!("the {name} convention"))
+        .unchecked_into();
+    radio.click();
+}
+
+/// The landing results' heading.
+fn results_heading(c: &HtmlElement) -> String {
+    c.query_selector(".stats-results h2")
+        .ok()
+        .flatten()
+        .and_then(|h| h.text_content())
+        .unwrap_or_default()
+}
+
+/// Each cell of `selector` with the numbers of its data attributes `attrs`, and its text.
+fn cells(c: &HtmlElement, selector: &str, attrs: &[&str]) -> Vec<(Vec<f64>, String)> {
+    let list = c.query_selector_all(selector).expect("cells");
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .map(|n| n.unchecked_into::<Element>())
+        .map(|td| {
+            let values = attrs
+                .iter()
+                .map(|a| {
+                    td.get_attribute(a)
+                        .and_then(|v| v.parse::<f64>().ok())
+                        .unwrap_or(f64::NAN)
+                })
+                .collect();
+            (values, td.text_content().unwrap_or_default())
+        })
+        .collect()
+}
+
+/// Decimals in a shown percentage ("10.94%" has 2).
+fn decimals_shown(text: &str) -> usize {
+    let t = text.trim().trim_end_matches('%');
+    t.split_once('.').map_or(0, |(_, d)| d.len())
 }
 
 #[wasm_bindgen_test]
@@ -256,7 +336,7 @@ async fn simulated_rolls_come_close_to_the_exact_chain() {
     // Go To Jail is never a resting place after a roll.
     let go_to_jail = exact
         .iter()
-        .find(|(n, _)| n == "Go To Jail")
+        .find(|(n, _)| n == "30. Go To Jail")
         .and_then(|(_, e)| *e);
     assert_eq!(go_to_jail, Some(0.0));
     c.remove();
@@ -588,5 +668,407 @@ async fn the_exact_solve_runs_in_slices_and_can_be_cancelled() {
                 .is_some()
     })
     .await;
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn after_a_simulation_solving_exactly_follows_the_counting_option() {
+    let (c, _) = mount_lab(Shared::default());
+    leptos::task::tick().await;
+    type_into(&c, "Games", "40");
+    type_into(&c, "Turns per game", "60");
+    button(&c, "Run simulation").click();
+    until("the simulation and the exact chain", || {
+        idle(&c)
+            && c.query_selector("#stats-board-order [data-exact]")
+                .ok()
+                .flatten()
+                .is_some()
+    })
+    .await;
+
+    click_convention(&c, "turns");
+    button(&c, "Solve exactly").click();
+    until("the exact chain", || {
+        idle(&c)
+            && c.query_selector("#stats-board-order [data-exact]")
+                .ok()
+                .flatten()
+                .is_some()
+    })
+    .await;
+
+    // The exact column is the chain's turns distribution, worked out here with the engine.
+    let b = Preset::Classic.board();
+    let chain = Chain::solve(&b, b.rules(), JailStrategy::Stay).expect("the chain");
+    let want = exact_rows(&chain.report(Count::Turns));
+    let shown = rows(&c, "stats-board-order", "data-exact");
+    assert_eq!(shown.len(), want.len());
+    for ((name, got), want) in shown.iter().zip(&want) {
+        let got = got.expect("an exact value");
+        assert!(
+            (got - want).abs() < 1e-12,
+            "{name}: shown {got}, turns {want}"
+        );
+    }
+    // Jail's exact share counting turns is not the landings one.
+    let landings = exact_rows(&chain.report(Count::Landings));
+    assert!(shown
+        .iter()
+        .zip(&landings)
+        .any(|((_, got), l)| (got.unwrap_or(0.0) - l).abs() > 1e-6));
+
+    // The simulated column is the same run's turns tally.
+    let mut sim = Simulation::new(
+        &b,
+        b.rules(),
+        SimulationConfig {
+            games: 40,
+            turns: 60,
+            players: 2,
+            seed: 1,
+            count: Count::Turns,
+            decks: Decks::Shuffled,
+            jail: JailStrategy::Stay,
+        },
+    );
+    sim.run();
+    let want = simulated_rows(&sim.report(Count::Turns));
+    let shown = rows(&c, "stats-board-order", "data-frequency");
+    for ((name, got), want) in shown.iter().zip(&want) {
+        assert_eq!(got.expect("simulated"), *want, "{name}");
+    }
+    let heading = results_heading(&c);
+    assert!(heading.contains("counting turns"), "{heading}");
+    let all = text(&c);
+    assert!(!all.contains("counting landings"), "{all}");
+    assert!(all.contains("counting turns, decks shuffled"), "{all}");
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_simulation_of_other_decks_or_jail_strategy_is_named_out_of_date_not_shown() {
+    let (c, _) = mount_lab(Shared::default());
+    leptos::task::tick().await;
+    type_into(&c, "Games", "10");
+    type_into(&c, "Turns per game", "30");
+    button(&c, "Run simulation").click();
+    until("the simulation and the exact chain", || {
+        idle(&c)
+            && c.query_selector("#stats-board-order [data-exact]")
+                .ok()
+                .flatten()
+                .is_some()
+    })
+    .await;
+    let simulated = || {
+        c.query_selector("#stats-board-order [data-frequency]")
+            .expect("q")
+            .is_some()
+    };
+    assert!(simulated());
+
+    choose(&c, "Card decks", "random");
+    leptos::task::tick().await;
+    assert!(
+        !simulated(),
+        "a shuffled-decks run is not shown for random decks"
+    );
+    let all = text(&c);
+    assert!(all.contains("does not match the options above"), "{all}");
+    // The exact chain (cards at random, jail strategy stay) still fits.
+    assert!(c
+        .query_selector("#stats-board-order [data-exact]")
+        .expect("q")
+        .is_some());
+
+    choose(&c, "Card decks", "shuffled");
+    leptos::task::tick().await;
+    assert!(simulated(), "back to the options it was run with");
+
+    choose(&c, "Jail strategy", "leave");
+    leptos::task::tick().await;
+    assert!(!simulated());
+    assert!(
+        c.query_selector("#stats-board-order [data-exact]")
+            .expect("q")
+            .is_none(),
+        "the chain of jail strategy stay is not shown for leave"
+    );
+    assert!(text(&c).contains("does not match the options above"));
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn every_row_names_its_square_number() {
+    let (c, _) = mount_lab(Shared::default());
+    leptos::task::tick().await;
+    type_into(&c, "Games", "1");
+    type_into(&c, "Turns per game", "10");
+    button(&c, "Run simulation").click();
+    until("the simulation and the exact chain", || {
+        idle(&c)
+            && c.query_selector("#stats-board-order [data-exact]")
+                .ok()
+                .flatten()
+                .is_some()
+    })
+    .await;
+    for table in ["stats-board-order", "stats-by-frequency"] {
+        let names: Vec<String> = rows(&c, table, "data-exact")
+            .into_iter()
+            .map(|(n, _)| n)
+            .collect();
+        let mut distinct = names.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), names.len(), "{table}: {names:?}");
+        for n in &names {
+            let number = n.split_once(". ").map(|(k, _)| k.parse::<usize>());
+            assert!(matches!(number, Some(Ok(_))), "{table}: {n} has no number");
+        }
+        for want in [
+            "7. Chance",
+            "22. Chance",
+            "36. Chance",
+            "2. Community Chest",
+            "17. Community Chest",
+            "33. Community Chest",
+            "10. Jail (in jail)",
+            "10. Jail (just visiting)",
+        ] {
+            assert!(names.iter().any(|n| n == want), "{table} lacks {want}");
+        }
+    }
+    // One game: said in the singular, and no interval can be measured from it.
+    let all = text(&c);
+    assert!(all.contains("1 game × 10 turns × 2 players"), "{all}");
+    assert!(!all.contains("1 games"), "{all}");
+    assert!(all.contains("With one game there is no interval"), "{all}");
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+fn digits_follow_the_width_of_the_interval() {
+    assert_eq!(decimals_for(0.0005), 2, "±0.05% shows 2 decimals");
+    assert_eq!(decimals_for(0.005), 1);
+    assert_eq!(decimals_for(0.05), 0);
+    assert_eq!(decimals_for(0.12), 0);
+    // 38 wins of 50 games: 76% give or take about 12 points, shown whole.
+    let e = wilson(38, 50).expect("games");
+    assert_eq!(e.value_text(), "76%");
+    assert!(e.low < 0.76 && 0.76 < e.high && e.high - e.low > 0.2);
+    assert_eq!(wilson(0, 0), None);
+}
+
+#[wasm_bindgen_test]
+async fn simulated_shares_show_a_95_percent_interval_with_the_digits_it_allows() {
+    let (c, _) = mount_lab(Shared::default());
+    leptos::task::tick().await;
+    type_into(&c, "Games", "200");
+    type_into(&c, "Turns per game", "100");
+    click_convention(&c, "rolls");
+    choose(&c, "Card decks", "random");
+    button(&c, "Run simulation").click();
+    until("the simulation and the exact chain", || {
+        idle(&c)
+            && c.query_selector("#stats-board-order [data-exact]")
+                .ok()
+                .flatten()
+                .is_some()
+    })
+    .await;
+    let header = c
+        .query_selector("#stats-board-order thead")
+        .expect("q")
+        .and_then(|h| h.text_content())
+        .unwrap_or_default();
+    assert!(header.contains("95% interval"), "{header}");
+
+    let freq = cells(
+        &c,
+        "#stats-board-order [data-frequency]",
+        &["data-frequency"],
+    );
+    let intervals = cells(
+        &c,
+        "#stats-board-order [data-half-width]",
+        &["data-low", "data-high", "data-half-width"],
+    );
+    let exact = rows(&c, "stats-board-order", "data-exact");
+    assert_eq!(freq.len(), exact.len());
+    assert_eq!(intervals.len(), exact.len(), "an interval on every row");
+    let mut inside = 0;
+    for (((f, shown), (bounds, words)), (name, e)) in freq.iter().zip(&intervals).zip(&exact) {
+        let (f, e) = (f[0], e.expect("exact"));
+        let (low, high, half) = (bounds[0], bounds[1], bounds[2]);
+        assert!(
+            low <= f && f <= high,
+            "{name}: {f} outside its interval {words}"
+        );
+        if low <= e && e <= high {
+            inside += 1;
+        }
+        // The digits: the last one shown is the first the interval leaves in doubt.
+        let d = decimals_shown(shown);
+        // A share that never varies (Go To Jail never holds a token after a roll) is whole.
+        let want = if half == 0.0 && f == 0.0 {
+            0
+        } else {
+            decimals_for(half)
+        };
+        assert_eq!(d, want, "{name}: {shown} ± {half}");
+        let pct = half * 100.0;
+        if (1..3).contains(&d) {
+            assert!(
+                10f64.powi(-(d as i32)) <= pct && pct < 10f64.powi(1 - d as i32),
+                "{name}: {shown} with a half-width of {pct}%"
+            );
+        }
+        assert!(words.contains('–') && words.ends_with('%'), "{words}");
+    }
+    // 95% intervals: nearly every exact share falls inside (41 rows, about 2 may not).
+    web_sys::console::log_1(
+        &format!("{inside} of {} intervals hold the exact share", exact.len()).into(),
+    );
+    assert!(
+        inside >= exact.len() - 5,
+        "only {inside} of {} intervals hold the exact share",
+        exact.len()
+    );
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn tournaments_rotate_seats_and_give_win_rates_with_intervals() {
+    let (c, _) = mount_lab(Shared::default());
+    leptos::task::tick().await;
+    choose(&c, "Seat 1 strategy", "balanced");
+    choose(&c, "Seat 2 strategy", "random");
+    type_into(&c, "Tournament games", "4");
+    let rotate: HtmlInputElement = field(&c, "Rotate seats").unchecked_into();
+    assert!(rotate.checked(), "seats rotate by default");
+    button(&c, "Run tournament").click();
+    until("the tournament", || {
+        idle(&c)
+            && c.query_selector(".stats-tournament-results")
+                .ok()
+                .flatten()
+                .is_some()
+    })
+    .await;
+    // Each strategy sat twice in each seat.
+    let by_seat = cells(
+        &c,
+        "table[aria-labelledby=stats-strategy-seats-caption] tbody td",
+        &["data-games"],
+    );
+    assert_eq!(by_seat.len(), 4);
+    assert!(by_seat.iter().all(|(g, _)| g[0] == 2.0), "{by_seat:?}");
+    assert!(text(&c).contains("each strategy sat in each seat 2 times"));
+    // Win rates: the digits their (wide) interval allows, and the interval.
+    for table in ["stats-seats-caption", "stats-strategies-caption"] {
+        let rates = cells(
+            &c,
+            &format!("table[aria-labelledby={table}] [data-rate]"),
+            &["data-rate"],
+        );
+        let intervals = cells(
+            &c,
+            &format!("table[aria-labelledby={table}] [data-low]"),
+            &["data-low", "data-high"],
+        );
+        assert_eq!(rates.len(), 2);
+        assert_eq!(intervals.len(), 2);
+        for ((r, shown), (b, _)) in rates.iter().zip(&intervals) {
+            assert_eq!(decimals_shown(shown), 0, "{shown} from 4 games");
+            assert!(b[0] <= r[0] && r[0] <= b[1], "{shown} outside {b:?}");
+        }
+    }
+    let head = c
+        .query_selector("table[aria-labelledby=stats-seats-caption] thead")
+        .expect("q")
+        .and_then(|h| h.text_content())
+        .unwrap_or_default();
+    assert!(head.contains("95% interval"), "{head}");
+
+    // Without rotation the games are the engine's own tournament, seat for seat.
+    rotate.click();
+    leptos::task::tick().await;
+    type_into(&c, "Tournament games", "2");
+    button(&c, "Run tournament").click();
+    until("the tournament", || {
+        idle(&c)
+            && c.query_selector(".stats-tournament-results")
+                .ok()
+                .flatten()
+                .is_some_and(|r| r.get_attribute("data-games").as_deref() == Some("2"))
+    })
+    .await;
+    let b = Preset::Classic.board();
+    let mut engine = Tournament::new(
+        &b,
+        b.rules(),
+        TournamentConfig {
+            games: 2,
+            seats: vec!["balanced".into(), "random".into()],
+            seed: 1,
+            ..TournamentConfig::default()
+        },
+    )
+    .expect("a tournament");
+    engine.run().expect("runs");
+    let report = engine.result();
+    let wins: Vec<String> = {
+        let trs = c
+            .query_selector_all("table[aria-labelledby=stats-seats-caption] tbody tr")
+            .expect("rows");
+        (0..trs.length())
+            .filter_map(|i| trs.item(i))
+            .map(|n| n.unchecked_into::<Element>())
+            .map(|tr| {
+                let tds = tr.query_selector_all("td").expect("cells");
+                tds.item(1)
+                    .and_then(|t| t.text_content())
+                    .unwrap_or_default()
+            })
+            .collect()
+    };
+    let want: Vec<String> = report.seats.iter().map(|s| s.wins.to_string()).collect();
+    assert_eq!(wins, want);
+    let by_seat = cells(
+        &c,
+        "table[aria-labelledby=stats-strategy-seats-caption] tbody td",
+        &["data-games"],
+    );
+    let games: Vec<f64> = by_seat.iter().map(|(g, _)| g[0]).collect();
+    assert_eq!(games, vec![2.0, 0.0, 0.0, 2.0], "each keeps its seat");
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn trace_counts_are_worded_in_the_singular_and_the_plural() {
+    let (c, _) = mount_lab(Shared::default());
+    leptos::task::tick().await;
+    type_into(&c, "Dice values", "3 4");
+    button(&c, "Trace").click();
+    leptos::task::tick().await;
+    let all = text(&c);
+    assert!(all.contains("Tallies after 1 roll and 1 turn."), "{all}");
+    assert!(
+        !all.contains("1 rolls") && !all.contains("1 turns"),
+        "{all}"
+    );
+    type_into(&c, "Dice values", "3 4, 6 6, 1 2");
+    button(&c, "Trace").click();
+    leptos::task::tick().await;
+    assert!(text(&c).contains("Tallies after 3 rolls and 2 turns."));
+    assert_eq!(worded("Will wait 1 turn(s)."), "Will wait 1 turn.");
+    assert_eq!(worded("Will wait 2 turn(s)."), "Will wait 2 turns.");
+    assert_eq!(
+        worded("1 die value(s) left, fewer than the 2 a roll needs: the trace stops here."),
+        "1 die value left, fewer than the 2 a roll needs: the trace stops here."
+    );
+    assert_eq!(worded("Roll 3 + 4 = 7."), "Roll 3 + 4 = 7.");
     c.remove();
 }

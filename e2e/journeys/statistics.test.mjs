@@ -76,8 +76,8 @@ test('the classic 1000 x 150 x 2 run shows both tables, the chart and the exact 
   const ranked = await tableRows(page, 'stats-by-frequency');
   assert.equal(order.length, 41, '40 squares, jail in two');
   assert.equal(ranked.length, 41);
-  assert.equal(order[0].name, 'Go');
-  assert.ok(order.some((r) => r.name === 'Jail (in jail)') && order.some((r) => r.name === 'Jail (just visiting)'));
+  assert.equal(order[0].name, '0. Go');
+  assert.ok(order.some((r) => r.name === '10. Jail (in jail)') && order.some((r) => r.name === '10. Jail (just visiting)'));
   const sum = order.reduce((s, r) => s + r.freq, 0);
   assert.ok(Math.abs(sum - 1) < 1e-9, `frequencies sum to ${sum}`);
   for (let i = 1; i < ranked.length; i++) assert.ok(ranked[i - 1].freq >= ranked[i].freq, 'sorted by frequency');
@@ -85,15 +85,28 @@ test('the classic 1000 x 150 x 2 run shows both tables, the chart and the exact 
   for (const r of order) {
     assert.ok(Math.abs(r.freq - r.exact) < 0.006, `${r.name}: simulated ${r.freq} vs exact ${r.exact}`);
   }
-  const illinois = order.find((r) => r.name === 'Illinois Avenue');
+  const illinois = order.find((r) => r.name === '24. Illinois Avenue');
   assert.ok(illinois.exact > 0.025 && illinois.exact < 0.035, `Illinois exact ${illinois.exact}`);
   // The chart: one bar per row.
   assert.equal(await page.locator('.stats-chart .stats-bar').count(), 41);
   assert.ok(await page.locator('.stats-chart svg').isVisible());
+  // Every simulated share has its 95% interval, and the exact value lies inside nearly always.
+  const intervals = await page.$$eval('#stats-board-order td[data-half-width]', (tds) => tds.map((td) => [Number(td.dataset.low), Number(td.dataset.high)]));
+  assert.equal(intervals.length, 41);
+  const inside = order.filter((r, i) => intervals[i][0] <= r.exact && r.exact <= intervals[i][1]).length;
+  console.log(`[stats] ${inside} of 41 simulated 95% intervals hold the exact share (shuffled decks)`);
   // Payback per lot and group.
   await page.getByRole('table', { name: /Payback by color group/ }).waitFor();
   assert.match(await page.locator('.stats-payback').textContent(), /Boardwalk/);
   await page.screenshot({ path: artifacts + 'stats-classic.png', fullPage: true });
+
+  // Counting turns instead: the tables and the exact column follow the option at once.
+  await page.getByLabel('turns', { exact: true }).check();
+  await page.getByRole('button', { name: 'Solve exactly' }).click();
+  await idle(page);
+  await page.getByRole('heading', { name: 'Where tokens land, counting turns' }).waitFor();
+  assert.doesNotMatch(await page.locator('.stats-results').textContent(), /counting landings/);
+  await page.getByLabel('landings', { exact: true }).check();
 
   // A longer run for a steadier turns-per-second figure.
   await page.getByLabel('Games', { exact: true }).fill('10000');
@@ -150,7 +163,16 @@ test('a short tournament reports win rates, game lengths and bankruptcies', asyn
   assert.equal(await page.getByRole('table', { name: 'Wins by strategy' }).locator('tbody tr').count(), 3);
   const lengths = page.getByRole('table', { name: 'Game lengths' }).locator('tbody tr');
   assert.ok(await lengths.count() >= 1);
-  assert.match(await results.textContent(), /bankruptcies in all/);
+  assert.match(await results.textContent(), /bankrupt(cy|cies) in all/);
+  // Seats rotate by default: every strategy sits in every seat (20 games, 3 seats: 6 or 7 times).
+  assert.ok(await page.getByRole('switch', { name: 'Rotate seats' }).isChecked());
+  const sittings = await page.getByRole('table', { name: 'Wins by strategy and seat' }).locator('td[data-games]')
+    .evaluateAll((tds) => tds.map((td) => Number(td.dataset.games)));
+  assert.equal(sittings.length, 9);
+  assert.ok(sittings.every((g) => g === 6 || g === 7), `games per strategy and seat: ${sittings}`);
+  // Win rates from 20 games show no false precision ("76.000%").
+  const rates = await page.getByRole('table', { name: 'Wins by strategy' }).locator('td[data-rate]').allTextContents();
+  assert.ok(rates.every((t) => /^\d+%$/.test(t.trim())), `win rates: ${rates}`);
   console.log(`[stats timing] tournament 20 games, 3 seats on classic: ${await results.getAttribute('data-compute-ms')} ms computing, ${wallMs} ms wall`);
   await page.screenshot({ path: artifacts + 'stats-tournament.png', fullPage: true });
   assert.deepEqual(errors, []);

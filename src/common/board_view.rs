@@ -354,6 +354,8 @@ fn Square(
     place: Place,
     view_of: Memo<Option<SquareView>>,
     on_select: Option<Callback<usize>>,
+    /// The square the board's single tab stop is on (`None`: every square is a tab stop).
+    tab_stop: Option<RwSignal<usize>>,
 ) -> impl IntoView {
     let body = move || {
         let Some(sq) = view_of.get() else {
@@ -436,6 +438,12 @@ fn Square(
                 style:height=pct(place.height)
                 aria-label=label
                 aria-pressed=move || view_of.get().is_some_and(|s| s.selected).to_string()
+                tabindex=move || tab_stop.map(|t| if t.get() == index { "0" } else { "-1" })
+                on:focus=move |_| {
+                    if let Some(t) = tab_stop {
+                        t.set(index);
+                    }
+                }
                 on:click=move |_| cb.run(index)
             >
                 {body}
@@ -473,9 +481,47 @@ pub fn BoardRing(
     /// Accessible name of the board.
     #[prop(into)]
     label: String,
+    /// The board is one tab stop (the last square focused, at first the first); the arrow
+    /// keys move between squares, Home and End go to the first and the last.
+    #[prop(optional)]
+    one_tab_stop: bool,
     children: Children,
 ) -> impl IntoView {
     let count = Memo::new(move |_| squares.with(|s| s.len()));
+    let tab_stop = one_tab_stop.then(|| RwSignal::new(0usize));
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        if tab_stop.is_none() {
+            return;
+        }
+        let n = count.get_untracked();
+        let Some(target) = ev
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+        else {
+            return;
+        };
+        let Some(at) = target
+            .get_attribute("data-index")
+            .and_then(|i| i.parse::<usize>().ok())
+        else {
+            return;
+        };
+        let to = match ev.key().as_str() {
+            "ArrowRight" | "ArrowDown" => (at + 1) % n.max(1),
+            "ArrowLeft" | "ArrowUp" => (at + n.max(1) - 1) % n.max(1),
+            "Home" => 0,
+            "End" => n.saturating_sub(1),
+            _ => return,
+        };
+        ev.prevent_default();
+        if let Some(ring) = target.parent_element() {
+            if let Ok(Some(next)) = ring.query_selector(&format!("[data-index=\"{to}\"]")) {
+                if let Some(h) = wasm_bindgen::JsCast::dyn_ref::<web_sys::HtmlElement>(&next) {
+                    let _ = h.focus();
+                }
+            }
+        }
+    };
     let ring = move || {
         let n = count.get();
         ring_places(n)
@@ -483,7 +529,7 @@ pub fn BoardRing(
             .enumerate()
             .map(|(i, place)| {
                 let view_of = Memo::new(move |_| squares.with(|s| s.get(i).cloned()));
-                view! { <Square index=i place=place view_of=view_of on_select=on_select /> }
+                view! { <Square index=i place=place view_of=view_of on_select=on_select tab_stop=tab_stop /> }
             })
             .collect_view()
     };
@@ -505,6 +551,7 @@ pub fn BoardRing(
                 role=if on_select.is_some() { "group" } else { "list" }
                 aria-label=label
                 style:--depth=inset
+                on:keydown=on_key
             >
                 {ring}
                 <div class="board-center" style:position="absolute" style:inset=inset>

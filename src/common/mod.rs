@@ -8,6 +8,7 @@ pub mod clock;
 pub mod context;
 pub mod download;
 pub mod fields;
+pub mod focus;
 pub mod modal;
 pub mod page;
 pub mod pictures;

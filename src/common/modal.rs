@@ -15,6 +15,9 @@ pub fn Modal(
     children: Children,
 ) -> impl IntoView {
     let node = NodeRef::<leptos::html::Div>::new();
+    // Focus goes back to what opened the dialog when it closes (or to the decision).
+    let opened = crate::common::focus::remember_opener();
+    on_cleanup(move || crate::common::focus::return_focus(opened));
     let id = format!("dialog-{}", title.get_untracked().len() + class.len());
     // Move focus into the dialog so a keyboard user starts there.
     Effect::new(move |_| {

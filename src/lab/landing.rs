@@ -1,31 +1,49 @@
 //! Landing results: the summary, a bar chart and the two tables (by frequency and in board
-//! order), simulated beside exact. Jail is two rows: in jail, and just visiting.
+//! order), simulated (with a 95% interval) beside exact. Jail is two rows: in jail, and just
+//! visiting. Every row is named with its square number ("7. Chance"), so squares of the
+//! same name can be told apart.
+//!
+//! What is shown always belongs to the options on screen: the counting convention picks the
+//! report of the simulation (all three are tallied) and of the exact chain; a simulation run
+//! with other decks or another jail strategy is not shown, only named as out of date.
 
 use leptos::prelude::*;
 
-use worlds_engine::stats::{Count, ExactReport, LandingReport};
+use worlds_engine::stats::{Count, Decks, ExactReport, JailStrategy, LandingReport};
 use worlds_engine::Board;
 
-use super::{grouped, percent, Lab};
+use super::interval::{Estimate, Place, Spread};
+use super::{counted, grouped, percent, Lab};
+use crate::common::words;
 
 /// One line of the tables and one bar of the chart.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {
     /// Place in board order (jail's two rows follow each other).
     pub order: usize,
+    /// "7. Chance": the square's number on the board (Go is 0), then its name.
     pub name: String,
     /// The color group's color, if the square is in one.
     pub color: Option<String>,
     pub count: Option<u64>,
     pub frequency: Option<f64>,
+    /// The simulated share with its 95% interval (from two games on).
+    pub estimate: Option<Estimate>,
     pub exact: Option<f64>,
 }
 
 /// The rows of a board in board order, from a simulation, the exact chain, or both.
-pub fn rows(board: &Board, sim: Option<&LandingReport>, exact: Option<&ExactReport>) -> Vec<Row> {
+pub fn rows(
+    board: &Board,
+    sim: Option<(&LandingReport, &Spread)>,
+    exact: Option<&ExactReport>,
+) -> Vec<Row> {
+    let spread = sim.map(|(r, s)| (r.count, s));
+    let estimate = |place: Place| spread.and_then(|(count, s)| s.estimate(count, place));
+    let sim = sim.map(|(r, _)| r);
     let mut out = Vec::new();
     for i in 0..board.len() {
-        let name = board.square(i).name.clone();
+        let name = format!("{i}. {}", board.square(i).name);
         let color = board
             .group_of(i)
             .and_then(|g| board.groups().get(g))
@@ -39,6 +57,7 @@ pub fn rows(board: &Board, sim: Option<&LandingReport>, exact: Option<&ExactRepo
                 color: None,
                 count: sim.map(|s| s.just_visiting.count),
                 frequency: sim.map(|s| s.just_visiting.frequency),
+                estimate: estimate(Place::JustVisiting),
                 exact: exact.map(|e| e.just_visiting),
             });
             out.push(Row {
@@ -47,6 +66,7 @@ pub fn rows(board: &Board, sim: Option<&LandingReport>, exact: Option<&ExactRepo
                 color: None,
                 count: sim.map(|s| s.in_jail.count),
                 frequency: sim.map(|s| s.in_jail.frequency),
+                estimate: estimate(Place::InJail),
                 exact: exact.map(|e| e.in_jail),
             });
         } else {
@@ -56,6 +76,7 @@ pub fn rows(board: &Board, sim: Option<&LandingReport>, exact: Option<&ExactRepo
                 color,
                 count: sq.map(|s| s.count),
                 frequency: sq.map(|s| s.frequency),
+                estimate: estimate(Place::Square(i)),
                 exact: ex.map(|e| e.probability),
             });
         }
@@ -68,33 +89,67 @@ fn value(r: &Row) -> f64 {
     r.frequency.or(r.exact).unwrap_or(0.0)
 }
 
+/// "counting landings, decks shuffled, jail strategy stay".
+fn options_words(count: Count, decks: Decks, jail: JailStrategy) -> String {
+    format!("counting {count}, decks {decks}, jail strategy {jail}")
+}
+
 #[component]
-pub fn LandingResults(fallback_count: RwSignal<Count>) -> impl IntoView {
+pub fn LandingResults() -> impl IntoView {
     let lab = expect_context::<Lab>();
     move || {
         let b = lab.board();
-        let sim = lab.sim.get().filter(|s| s.board_id == b.id);
-        let jail = sim
-            .as_ref()
-            .map(|s| s.report.jail)
-            .unwrap_or_else(|| lab.jail.get());
-        let count = sim
-            .as_ref()
-            .map(|s| s.report.count)
-            .unwrap_or_else(|| fallback_count.get());
+        let count = lab.count.get();
+        let decks = lab.decks.get();
+        let jail = lab.jail.get();
+        let last = lab.sim.get().filter(|s| s.board_id == b.id);
+        // A simulation of other decks or another jail strategy is another distribution:
+        // never shown beside these options, only named.
+        let (sim, stale) = match last {
+            Some(s) if s.fits(&b.id, decks, jail) => (Some(s), None),
+            other => (None, other),
+        };
         let solved = lab.chain_for(&b.id, jail);
-        if sim.is_none() && solved.is_none() {
+        if sim.is_none() && solved.is_none() && stale.is_none() {
             return None;
         }
+        let stale_note = stale.map(|s| {
+            view! {
+                <p class="problem stats-stale">
+                    {format!(
+                        "The last simulation ({}) does not match the options above ({}), so its figures are not shown. Run the simulation again to see simulated figures for these options.",
+                        options_words(count, s.config.decks, s.config.jail),
+                        options_words(count, decks, jail),
+                    )}
+                </p>
+            }
+        });
         let exact = solved.as_ref().map(|s| s.chain.report(count));
-        let rows = rows(&b.board, sim.as_ref().map(|s| &s.report), exact.as_ref());
+        let rows = rows(
+            &b.board,
+            sim.as_ref().map(|s| (s.report(count), &s.spread)),
+            exact.as_ref(),
+        );
         let mut by_frequency = rows.clone();
         by_frequency.sort_by(|x, y| value(y).total_cmp(&value(x)).then(x.order.cmp(&y.order)));
         let has_sim = sim.is_some();
         let has_exact = exact.is_some();
+        let heading = format!("Where tokens land, counting {count}");
+        if !has_sim && !has_exact {
+            return Some(
+                view! {
+                    <div class="panel stats-results">
+                        <h2>{heading}</h2>
+                        {stale_note}
+                        <p class="hint">"Press “Solve exactly” to see the exact values for these options."</p>
+                    </div>
+                }
+                .into_any(),
+            );
+        }
 
         let sim_summary = sim.as_ref().map(|s| {
-            let r = &s.report;
+            let r = s.report(count);
             let per_second = if s.compute_ms > 0.0 {
                 r.turns as f64 / (s.compute_ms / 1000.0)
             } else {
@@ -104,27 +159,35 @@ pub fn LandingResults(fallback_count: RwSignal<Count>) -> impl IntoView {
                 view! {
                     <p class="problem">
                         {format!(
-                            "Cancelled after {} of the games asked for: the figures count those games only.",
+                            "Cancelled after {} of the {} asked for: the figures count those games only.",
                             grouped(r.games),
+                            counted(s.config.games, "game", "games"),
                         )}
                     </p>
                 }
             });
+            let intervals = if s.spread.games() >= 2 {
+                format!(
+                    "The 95% interval of each simulated share comes from how it varies between the {} games; each share shows the digits its interval allows.",
+                    grouped(s.spread.games())
+                )
+            } else {
+                "With one game there is no interval: run two games or more to see how far the shares can be trusted.".to_string()
+            };
             view! {
                 <p>
                     {format!(
-                        "Simulated on {}: {} games × {} turns × {} players, seed {}, counting {}, decks {}, jail strategy {}. {} counts in all.",
+                        "Simulated on {}: {} × {} × {}, seed {}, {}. {} in all.",
                         r.board,
-                        grouped(r.games),
-                        r.turns_per_game,
-                        r.players,
+                        counted(r.games, "game", "games"),
+                        words::count(r.turns_per_game as usize, "turn", "turns"),
+                        words::count(r.players as usize, "player", "players"),
                         r.seed,
-                        r.count,
-                        r.decks,
-                        r.jail,
-                        grouped(r.total),
+                        options_words(r.count, r.decks, r.jail),
+                        counted(r.total, "count", "counts"),
                     )}
                 </p>
+                <p class="hint">{intervals}</p>
                 {partial}
                 <p
                     class="stats-timing"
@@ -133,8 +196,8 @@ pub fn LandingResults(fallback_count: RwSignal<Count>) -> impl IntoView {
                     data-wall-ms=format!("{:.1}", s.wall_ms)
                 >
                     {format!(
-                        "{} turns simulated in {:.2} s of computing ({} turns per second); {:.2} s from the click to the result.",
-                        grouped(r.turns),
+                        "{} simulated in {:.2} s of computing ({} turns per second); {:.2} s from the click to the result.",
+                        counted(r.turns, "turn", "turns"),
                         s.compute_ms / 1000.0,
                         grouped(per_second.round() as u64),
                         s.wall_ms / 1000.0,
@@ -146,7 +209,7 @@ pub fn LandingResults(fallback_count: RwSignal<Count>) -> impl IntoView {
             (Some(s), Some(e)) => {
                 let shuffled = sim
                     .as_ref()
-                    .is_some_and(|x| x.report.decks == worlds_engine::stats::Decks::Shuffled);
+                    .is_some_and(|x| x.config.decks == Decks::Shuffled);
                 let largest = rows
                     .iter()
                     .filter_map(|r| Some(((r.frequency? - r.exact?).abs(), r.name.clone())))
@@ -174,35 +237,39 @@ pub fn LandingResults(fallback_count: RwSignal<Count>) -> impl IntoView {
                 .into_any()
             }
             _ => view! {
-                <p class="hint">"Press “Solve exactly” to see the exact values for this jail strategy beside the simulated ones."</p>
+                <p class="hint">"Press “Solve exactly” to see the exact values for these options beside the simulated ones."</p>
             }
             .into_any(),
         };
-        Some(view! {
-            <div class="panel stats-results">
-                <h2>"Where tokens land"</h2>
-                <p class="hint">{format!("Counting convention: {}.", count.description())}</p>
-                {sim_summary}
-                {exact_summary}
-                <BarChart rows=rows.clone() has_sim=has_sim has_exact=has_exact />
-                <LandingTable
-                    caption="By frequency, most frequent first"
-                    id="stats-by-frequency"
-                    rows=by_frequency
-                    ranked=true
-                    has_sim=has_sim
-                    has_exact=has_exact
-                />
-                <LandingTable
-                    caption="In board order"
-                    id="stats-board-order"
-                    rows=rows
-                    ranked=false
-                    has_sim=has_sim
-                    has_exact=has_exact
-                />
-            </div>
-        })
+        Some(
+            view! {
+                <div class="panel stats-results">
+                    <h2>{heading}</h2>
+                    <p class="hint">{format!("Counting convention: {}.", count.description())}</p>
+                    {stale_note}
+                    {sim_summary}
+                    {exact_summary}
+                    <BarChart rows=rows.clone() has_sim=has_sim has_exact=has_exact />
+                    <LandingTable
+                        caption="By frequency, most frequent first"
+                        id="stats-by-frequency"
+                        rows=by_frequency
+                        ranked=true
+                        has_sim=has_sim
+                        has_exact=has_exact
+                    />
+                    <LandingTable
+                        caption="In board order"
+                        id="stats-board-order"
+                        rows=rows
+                        ranked=false
+                        has_sim=has_sim
+                        has_exact=has_exact
+                    />
+                </div>
+            }
+            .into_any(),
+        )
     }
 }
 
@@ -232,8 +299,25 @@ fn LandingTable(
                     {has_sim.then(|| view! {
                         <td class="num">{r.count.map(grouped).unwrap_or_default()}</td>
                         <td class="num" data-frequency=r.frequency.map(|f| f.to_string()).unwrap_or_default()>
-                            {r.frequency.map(percent).unwrap_or_default()}
+                            {match (r.estimate, r.frequency) {
+                                (Some(e), _) => e.value_text(),
+                                (None, Some(f)) => percent(f),
+                                _ => String::new(),
+                            }}
                         </td>
+                        {match r.estimate {
+                            Some(e) => view! {
+                                <td
+                                    class="num stats-interval"
+                                    data-low=e.low.to_string()
+                                    data-high=e.high.to_string()
+                                    data-half-width=e.half_width.to_string()
+                                >
+                                    {e.interval_text()}
+                                </td>
+                            }.into_any(),
+                            None => view! { <td class="num stats-interval">"–"</td> }.into_any(),
+                        }}
                     })}
                     {has_exact.then(|| view! {
                         <td class="num" data-exact=r.exact.map(|f| f.to_string()).unwrap_or_default()>
@@ -255,6 +339,7 @@ fn LandingTable(
                         {has_sim.then(|| view! {
                             <th scope="col">"Count"</th>
                             <th scope="col">"Relative frequency"</th>
+                            <th scope="col">"95% interval"</th>
                         })}
                         {has_exact.then(|| view! { <th scope="col">"Exact"</th> })}
                     </tr>

@@ -5,11 +5,12 @@
 
 pub mod app;
 pub mod dice;
+pub mod interval;
 mod landing;
 mod payback;
 mod runner;
 mod tournament;
-mod trace;
+pub mod trace;
 
 use leptos::prelude::*;
 
@@ -22,6 +23,7 @@ use worlds_engine::{Board, BoardDef};
 
 use crate::common::context::{Navigator, Screen, Shared};
 
+use interval::Spread;
 use landing::LandingResults;
 use payback::PaybackTables;
 use runner::{next_batch, now_ms, yield_now};
@@ -92,11 +94,31 @@ pub struct Running {
 #[derive(Clone, Debug, PartialEq)]
 pub struct SimOutcome {
     pub board_id: String,
-    pub report: LandingReport,
+    /// What was asked for (a cancelled run played fewer games).
+    pub config: SimulationConfig,
+    /// The result under each convention, in the order of `Count::ALL` (all three are
+    /// tallied in one run, so the counting option can change afterwards).
+    pub reports: Vec<LandingReport>,
+    /// Game-by-game sums, for the 95% intervals.
+    pub spread: Spread,
     /// Time spent simulating (the slices only), and from the click to the end.
     pub compute_ms: f64,
     pub wall_ms: f64,
     pub complete: bool,
+}
+
+impl SimOutcome {
+    /// The result under `count`.
+    pub fn report(&self, count: Count) -> &LandingReport {
+        let i = Count::ALL.iter().position(|&c| c == count).unwrap_or(0);
+        &self.reports[i]
+    }
+
+    /// Whether these figures are of the distribution the options describe: the same board,
+    /// decks and jail strategy (any counting convention: all three were tallied).
+    pub fn fits(&self, board_id: &str, decks: Decks, jail: JailStrategy) -> bool {
+        self.board_id == board_id && self.config.decks == decks && self.config.jail == jail
+    }
 }
 
 /// The exact chain of one board under one jail strategy, and what follows from it.
@@ -116,6 +138,9 @@ pub struct Lab {
     pub chosen: RwSignal<usize>,
     pub seed: RwSignal<String>,
     pub jail: RwSignal<JailStrategy>,
+    /// The counting convention and card decks chosen: results shown follow them.
+    pub count: RwSignal<Count>,
+    pub decks: RwSignal<Decks>,
     pub running: RwSignal<Option<Running>>,
     /// Bumped to start or cancel a run; a run stops as soon as it no longer matches.
     run_id: RwSignal<u64>,
@@ -278,13 +303,22 @@ async fn solve(lab: Lab, id: u64, board: LabBoard, jail: JailStrategy) {
 async fn simulate(lab: Lab, id: u64, board: LabBoard, config: SimulationConfig) {
     let started = now_ms();
     let jail = config.jail;
-    let mut sim = Simulation::new(&board.board, board.board.rules(), config);
+    let mut sim = Simulation::new(&board.board, board.board.rules(), config.clone());
+    let mut spread = Spread::new(board.board.jail());
     let mut batch = 1u64;
     let mut compute_ms = 0.0;
     let mut complete = true;
     loop {
         let t0 = now_ms();
-        let progress = sim.step(batch);
+        // One game at a time, so the spread sees each game's counts.
+        for _ in 0..batch {
+            if sim.is_done() {
+                break;
+            }
+            sim.step(1);
+            spread.add_game(sim.tallies());
+        }
+        let progress = sim.progress();
         let slice = now_ms() - t0;
         compute_ms += slice;
         batch = next_batch(batch, slice);
@@ -300,7 +334,9 @@ async fn simulate(lab: Lab, id: u64, board: LabBoard, config: SimulationConfig) 
     }
     let outcome = SimOutcome {
         board_id: board.id.clone(),
-        report: sim.result(),
+        config,
+        reports: Count::ALL.iter().map(|&c| sim.report(c)).collect(),
+        spread,
         compute_ms,
         wall_ms: now_ms() - started,
         complete,
@@ -371,6 +407,8 @@ pub fn Statistics() -> impl IntoView {
         chosen: RwSignal::new(0),
         seed: RwSignal::new("1".to_string()),
         jail: RwSignal::new(JailStrategy::Stay),
+        count: RwSignal::new(Count::Landings),
+        decks: RwSignal::new(Decks::Shuffled),
         running: RwSignal::new(None),
         run_id: RwSignal::new(0),
         problem: RwSignal::new(None),
@@ -381,8 +419,8 @@ pub fn Statistics() -> impl IntoView {
     let games = RwSignal::new("1000".to_string());
     let turns = RwSignal::new("150".to_string());
     let players = RwSignal::new("2".to_string());
-    let count = RwSignal::new(Count::Landings);
-    let decks = RwSignal::new(Decks::Shuffled);
+    let count = lab.count;
+    let decks = lab.decks;
     let busy = move || lab.running.with(Option::is_some);
 
     let back = move |_| {
@@ -590,7 +628,7 @@ pub fn Statistics() -> impl IntoView {
                 <ProgressLine />
                 {move || lab.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
             </div>
-            <LandingResults fallback_count=count />
+            <LandingResults />
             {move || {
                 let b = lab.board();
                 lab.chain_for(&b.id, lab.jail.get())
@@ -651,4 +689,13 @@ pub fn grouped(n: u64) -> String {
 /// A share as a percentage with three decimals.
 pub fn percent(f: f64) -> String {
     format!("{:.3}%", f * 100.0)
+}
+
+/// "1 game", "1,000 games": a count with its noun, grouped in thousands.
+pub fn counted(n: u64, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{} {many}", grouped(n))
+    }
 }

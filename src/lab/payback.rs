@@ -78,8 +78,8 @@ pub fn PaybackTables(solved: Solved, board: Board) -> impl IntoView {
         .into_iter()
         .map(|g| {
             let detail = format!(
-                "({} lots, price {}, landed on {} of opponent turns)",
-                g.lots.len(),
+                "({}, price {}, landed on {} of opponent turns)",
+                crate::common::words::count(g.lots.len(), "lot", "lots"),
                 board.money(g.price),
                 percent(g.landing_probability)
             );

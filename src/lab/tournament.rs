@@ -1,20 +1,231 @@
 //! Computer-player tournaments: full games between chosen strategies, played in slices,
-//! with win rates by seat and by strategy, game lengths and bankruptcies.
+//! with win rates (and their 95% Wilson intervals) by seat and by strategy, game lengths and
+//! bankruptcies.
+//!
+//! Seats rotate by default: game `g` (0-based, seeded `seed + g` as the engine's tournament
+//! seeds it) seats the chosen strategies moved round by `g` places, so each strategy sits in
+//! each seat equally often (give or take one game when the games do not divide evenly) and
+//! no strategy is favoured by where it sits. Each game is one engine
+//! [`Tournament`] of one game; without rotation the games are exactly the engine's own.
 
 use leptos::prelude::*;
 
 use worlds_engine::bots::STRATEGY_NAMES;
-use worlds_engine::stats::{Tournament, TournamentConfig, TournamentReport};
+use worlds_engine::stats::{Tournament, TournamentConfig};
+use worlds_engine::Board;
 
+use super::interval::{wilson, Estimate};
 use super::runner::{next_batch, now_ms, yield_now};
-use super::{grouped, percent, whole, LabBoard, Running};
+use super::{counted, grouped, percent, whole, LabBoard, Running};
+use crate::common::words;
 use crate::lab::Lab;
+
+/// A strategy's record over the games and seats it played.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StrategyTally {
+    pub strategy: String,
+    /// Seats it holds in each game.
+    pub seats: usize,
+    pub wins: u64,
+    /// Per seat: games it sat there, and games it won from there.
+    pub seat_games: Vec<u64>,
+    pub seat_wins: Vec<u64>,
+}
+
+/// What the games played so far add up to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TournamentTally {
+    pub board: String,
+    pub seed: u64,
+    pub rotate: bool,
+    /// The strategies as chosen, seat by seat (game 0's seating).
+    pub chosen: Vec<String>,
+    pub games: u64,
+    pub round_limit: u32,
+    pub decided_by_bankruptcy: u64,
+    pub decided_by_round_limit: u64,
+    pub unfinished: u64,
+    pub bankruptcies: u64,
+    /// Per seat: wins and bankruptcies, whoever sat there.
+    pub seat_wins: Vec<u64>,
+    pub seat_bankruptcies: Vec<u64>,
+    pub strategies: Vec<StrategyTally>,
+    /// Each game's length in rounds.
+    pub lengths: Vec<u32>,
+}
+
+/// A tournament the lab plays one game at a time.
+pub struct SeatedTournament {
+    board: Board,
+    games: u64,
+    tally: TournamentTally,
+}
+
+impl SeatedTournament {
+    /// Checks the seats as the engine does (known strategies, a player count the board allows).
+    pub fn new(
+        board: &Board,
+        seats: Vec<String>,
+        games: u64,
+        seed: u64,
+        rotate: bool,
+    ) -> Result<SeatedTournament, String> {
+        let config = TournamentConfig {
+            games,
+            seats: seats.clone(),
+            seed,
+            ..TournamentConfig::default()
+        };
+        let round_limit = Tournament::new(board, board.rules(), config)?
+            .result()
+            .round_limit;
+        let k = seats.len();
+        let mut strategies: Vec<StrategyTally> = Vec::new();
+        for s in &seats {
+            match strategies.iter_mut().find(|t| &t.strategy == s) {
+                Some(t) => t.seats += 1,
+                None => strategies.push(StrategyTally {
+                    strategy: s.clone(),
+                    seats: 1,
+                    wins: 0,
+                    seat_games: vec![0; k],
+                    seat_wins: vec![0; k],
+                }),
+            }
+        }
+        Ok(SeatedTournament {
+            board: board.clone(),
+            games,
+            tally: TournamentTally {
+                board: board.name().to_string(),
+                seed,
+                rotate,
+                chosen: seats,
+                games: 0,
+                round_limit,
+                decided_by_bankruptcy: 0,
+                decided_by_round_limit: 0,
+                unfinished: 0,
+                bankruptcies: 0,
+                seat_wins: vec![0; k],
+                seat_bankruptcies: vec![0; k],
+                strategies,
+                lengths: Vec::new(),
+            },
+        })
+    }
+
+    /// Who sits where in game `g`.
+    pub fn seating(&self, g: u64) -> Vec<String> {
+        let seats = &self.tally.chosen;
+        let k = seats.len().max(1);
+        let turn = if self.tally.rotate {
+            (g % k as u64) as usize
+        } else {
+            0
+        };
+        (0..seats.len())
+            .map(|i| seats[(i + turn) % k].clone())
+            .collect()
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.tally.games >= self.games
+    }
+
+    pub fn done(&self) -> u64 {
+        self.tally.games
+    }
+
+    pub fn tally(&self) -> &TournamentTally {
+        &self.tally
+    }
+
+    /// Plays up to `games` more games.
+    pub fn run_chunk(&mut self, games: u64) -> Result<(), String> {
+        for _ in 0..games {
+            if self.is_done() {
+                break;
+            }
+            self.play_next()?;
+        }
+        Ok(())
+    }
+
+    fn play_next(&mut self) -> Result<(), String> {
+        let g = self.tally.games;
+        let seated = self.seating(g);
+        let config = TournamentConfig {
+            games: 1,
+            seats: seated.clone(),
+            seed: self.tally.seed.wrapping_add(g),
+            ..TournamentConfig::default()
+        };
+        let mut one = Tournament::new(&self.board, self.board.rules(), config)?;
+        one.run()?;
+        let r = one.result();
+        let t = &mut self.tally;
+        t.games += 1;
+        t.decided_by_bankruptcy += r.decided_by_bankruptcy;
+        t.decided_by_round_limit += r.decided_by_round_limit;
+        t.unfinished += r.unfinished;
+        t.bankruptcies += r.bankruptcies;
+        t.lengths.push(r.lengths.min);
+        for (i, seat) in r.seats.iter().enumerate() {
+            t.seat_wins[i] += seat.wins;
+            t.seat_bankruptcies[i] += seat.bankruptcies;
+            if let Some(s) = t.strategies.iter_mut().find(|s| s.strategy == seated[i]) {
+                s.wins += seat.wins;
+                s.seat_games[i] += 1;
+                s.seat_wins[i] += seat.wins;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A bar of the game-length histogram: games that lasted `from..=to` rounds.
+struct LengthBin {
+    from: u32,
+    to: u32,
+    games: u64,
+}
+
+/// Shortest, median, mean, longest, and at most 10 equal bins.
+fn length_summary(v: &[u32]) -> (u32, f64, f64, u32, Vec<LengthBin>) {
+    if v.is_empty() {
+        return (0, 0.0, 0.0, 0, Vec::new());
+    }
+    let mut s = v.to_vec();
+    s.sort_unstable();
+    let k = s.len();
+    let median = if k % 2 == 1 {
+        f64::from(s[k / 2])
+    } else {
+        (f64::from(s[k / 2 - 1]) + f64::from(s[k / 2])) / 2.0
+    };
+    let (min, max) = (s[0], s[k - 1]);
+    let width = (max - min) / 10 + 1;
+    let mut bins = Vec::new();
+    let mut from = min;
+    while from <= max {
+        let to = from.saturating_add(width - 1);
+        let games = s.iter().filter(|&&x| x >= from && x <= to).count() as u64;
+        bins.push(LengthBin { from, to, games });
+        match to.checked_add(1) {
+            Some(next) => from = next,
+            None => break,
+        }
+    }
+    let mean = s.iter().map(|&x| f64::from(x)).sum::<f64>() / k as f64;
+    (min, median, mean, max, bins)
+}
 
 /// A tournament that ran (to the end, or until cancelled).
 #[derive(Clone, Debug, PartialEq)]
 pub struct TournamentOutcome {
     pub board_id: String,
-    pub report: TournamentReport,
+    pub tally: TournamentTally,
     pub compute_ms: f64,
     pub complete: bool,
     pub asked: u64,
@@ -24,7 +235,7 @@ async fn play(
     lab: Lab,
     id: u64,
     board: LabBoard,
-    mut tournament: Tournament,
+    mut tournament: SeatedTournament,
     asked: u64,
     out: RwSignal<Option<TournamentOutcome>>,
 ) {
@@ -38,7 +249,7 @@ async fn play(
         compute_ms += slice;
         batch = next_batch(batch, slice);
         match step {
-            Ok(p) => lab.progress(id, p.done),
+            Ok(()) => lab.progress(id, tournament.done()),
             Err(e) => {
                 if lab.is_current(id) {
                     lab.problem
@@ -61,7 +272,7 @@ async fn play(
     if !superseded {
         let _ = out.try_set(Some(TournamentOutcome {
             board_id: board.id,
-            report: tournament.result(),
+            tally: tournament.tally().clone(),
             compute_ms,
             complete,
             asked,
@@ -70,11 +281,29 @@ async fn play(
     lab.finish(id);
 }
 
+/// A win rate with the digits its interval allows, and the interval.
+fn rate_cells(wins: u64, games: u64) -> impl IntoView {
+    let e: Option<Estimate> = wilson(wins, games);
+    view! {
+        <td class="num" data-rate=e.map(|e| e.value.to_string()).unwrap_or_default()>
+            {e.map(|e| e.value_text()).unwrap_or_else(|| "–".to_string())}
+        </td>
+        <td
+            class="num stats-interval"
+            data-low=e.map(|e| e.low.to_string()).unwrap_or_default()
+            data-high=e.map(|e| e.high.to_string()).unwrap_or_default()
+        >
+            {e.map(|e| e.interval_text()).unwrap_or_else(|| "–".to_string())}
+        </td>
+    }
+}
+
 #[component]
 pub fn TournamentPanel() -> impl IntoView {
     let lab = expect_context::<Lab>();
     let seats = RwSignal::new(vec!["balanced".to_string(), "cautious".to_string()]);
     let games = RwSignal::new("100".to_string());
+    let rotate = RwSignal::new(true);
     let outcome = RwSignal::new(None::<TournamentOutcome>);
     let busy = move || lab.running.with(Option::is_some);
     let limits = Memo::new(move |_| {
@@ -109,13 +338,13 @@ pub fn TournamentPanel() -> impl IntoView {
             Err(e) => return lab.problem.set(Some(e)),
         };
         let board = lab.board_untracked();
-        let config = TournamentConfig {
-            games: asked,
-            seats: seats.get_untracked(),
+        match SeatedTournament::new(
+            &board.board,
+            seats.get_untracked(),
+            asked,
             seed,
-            ..TournamentConfig::default()
-        };
-        match Tournament::new(&board.board, board.board.rules(), config) {
+            rotate.get_untracked(),
+        ) {
             Err(e) => lab
                 .problem
                 .set(Some(format!("The tournament cannot start: {e}"))),
@@ -161,7 +390,7 @@ pub fn TournamentPanel() -> impl IntoView {
         <div class="panel stats-tournament">
             <h2>"Computer tournament"</h2>
             <p class="hint">
-                "Full games between computer players on the chosen board, each game seeded from the seed above. A game still going at the round limit goes to the richest player."
+                "Full games between computer players on the chosen board, game n seeded with the seed above plus n. A game still going at the round limit goes to the richest player."
             </p>
             <div class="stats-numbers">
                 <label>
@@ -190,6 +419,25 @@ pub fn TournamentPanel() -> impl IntoView {
                         on:input=move |ev| games.set(event_target_value(&ev)) />
                 </label>
             </div>
+            <div class="stats-switch">
+                <label class="check">
+                    <input
+                        type="checkbox"
+                        role="switch"
+                        aria-describedby="stats-rotate-desc"
+                        prop:checked=move || rotate.get()
+                        on:change=move |ev| rotate.set(event_target_checked(&ev))
+                    />
+                    "Rotate seats"
+                </label>
+                <p id="stats-rotate-desc" class="hint">
+                    {move || if rotate.get() {
+                        "On: each game moves every strategy one seat on, so each sits in each seat equally often and going first favours none."
+                    } else {
+                        "Off: every strategy keeps the seat chosen for it in every game."
+                    }}
+                </p>
+            </div>
             <div class="button-row">
                 <button type="button" class="action primary" disabled=busy on:click=run>
                     "Run tournament"
@@ -205,30 +453,53 @@ pub fn TournamentPanel() -> impl IntoView {
 
 #[component]
 fn TournamentResults(outcome: TournamentOutcome) -> impl IntoView {
-    let r = outcome.report;
+    let r = outcome.tally;
+    let games = r.games;
     let per_second = if outcome.compute_ms > 0.0 {
-        r.games as f64 / (outcome.compute_ms / 1000.0)
+        games as f64 / (outcome.compute_ms / 1000.0)
     } else {
         0.0
     };
     let partial = (!outcome.complete).then(|| {
         view! {
             <p class="problem">
-                {format!("Stopped after {} of {} games: the figures count those games only.", r.games, outcome.asked)}
+                {format!(
+                    "Stopped after {} of {}: the figures count those games only.",
+                    grouped(games),
+                    counted(outcome.asked, "game", "games"),
+                )}
             </p>
         }
     });
-    let seat_rows = r
-        .seats
-        .iter()
-        .map(|s| {
+    let seat_count = r.seat_wins.len();
+    let seating = if r.rotate {
+        let each = games / seat_count.max(1) as u64;
+        let even = games.is_multiple_of(seat_count.max(1) as u64);
+        format!(
+            "Seats rotated: each game moved every strategy one seat on, so each strategy sat in each seat {}.",
+            if even {
+                counted(each, "time", "times")
+            } else {
+                format!("{} or {} times", grouped(each), grouped(each + 1))
+            }
+        )
+    } else {
+        "Seats fixed: every strategy kept its seat in every game.".to_string()
+    };
+    let seat_rows = (0..seat_count)
+        .map(|i| {
+            let strategy = if r.rotate {
+                "each in turn".to_string()
+            } else {
+                r.chosen[i].clone()
+            };
             view! {
                 <tr>
-                    <th scope="row">{format!("Seat {}", s.seat)}</th>
-                    <td>{s.strategy.clone()}</td>
-                    <td class="num">{grouped(s.wins)}</td>
-                    <td class="num">{percent(s.win_rate)}</td>
-                    <td class="num">{grouped(s.bankruptcies)}</td>
+                    <th scope="row">{format!("Seat {}", i + 1)}</th>
+                    <td>{strategy}</td>
+                    <td class="num">{grouped(r.seat_wins[i])}</td>
+                    {rate_cells(r.seat_wins[i], games)}
+                    <td class="num">{grouped(r.seat_bankruptcies[i])}</td>
                 </tr>
             }
         })
@@ -242,26 +513,50 @@ fn TournamentResults(outcome: TournamentOutcome) -> impl IntoView {
                     <th scope="row">{s.strategy.clone()}</th>
                     <td class="num">{s.seats}</td>
                     <td class="num">{grouped(s.wins)}</td>
-                    <td class="num">{percent(s.win_rate)}</td>
+                    {rate_cells(s.wins, games)}
                 </tr>
             }
         })
         .collect_view();
-    let most = r
-        .lengths
-        .histogram
+    let by_seat_head = (0..seat_count)
+        .map(|i| view! { <th scope="col">{format!("Seat {}", i + 1)}</th> })
+        .collect_view();
+    let by_seat_rows = r
+        .strategies
         .iter()
-        .map(|b| b.games)
-        .max()
-        .unwrap_or(1)
-        .max(1);
-    let length_rows = r
-        .lengths
-        .histogram
+        .map(|s| {
+            let cells = (0..seat_count)
+                .map(|i| {
+                    view! {
+                        <td
+                            class="num"
+                            data-games=s.seat_games[i].to_string()
+                            data-wins=s.seat_wins[i].to_string()
+                        >
+                            {format!(
+                                "{} of {}",
+                                counted(s.seat_wins[i], "win", "wins"),
+                                grouped(s.seat_games[i]),
+                            )}
+                        </td>
+                    }
+                })
+                .collect_view();
+            view! {
+                <tr>
+                    <th scope="row">{s.strategy.clone()}</th>
+                    {cells}
+                </tr>
+            }
+        })
+        .collect_view();
+    let (min, median, mean, max, bins) = length_summary(&r.lengths);
+    let most = bins.iter().map(|b| b.games).max().unwrap_or(1).max(1);
+    let length_rows = bins
         .iter()
         .map(|b| {
             let width = format!("{:.1}%", b.games as f64 / most as f64 * 100.0);
-            let share = percent(b.games as f64 / r.games.max(1) as f64);
+            let share = percent(b.games as f64 / games.max(1) as f64);
             let span = if b.from == b.to {
                 b.from.to_string()
             } else {
@@ -280,22 +575,26 @@ fn TournamentResults(outcome: TournamentOutcome) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <div class="stats-tournament-results" data-games=r.games.to_string() data-compute-ms=format!("{:.1}", outcome.compute_ms)>
+        <div class="stats-tournament-results" data-games=games.to_string() data-compute-ms=format!("{:.1}", outcome.compute_ms)>
             {partial}
             <p>
                 {format!(
-                    "{} games on {} (seed {}): {} decided by bankruptcy, {} by the round limit of {}, {} unfinished; {} bankruptcies in all. Played in {:.2} s ({:.1} games per second).",
-                    grouped(r.games),
+                    "{} on {} (seed {}): {} decided by bankruptcy, {} by the round limit of {}, {} unfinished; {} in all. Played in {:.2} s ({:.1} games per second).",
+                    counted(games, "game", "games"),
                     r.board,
                     r.seed,
                     grouped(r.decided_by_bankruptcy),
                     grouped(r.decided_by_round_limit),
-                    r.round_limit,
+                    words::count(r.round_limit as usize, "round", "rounds"),
                     grouped(r.unfinished),
-                    grouped(r.bankruptcies),
+                    counted(r.bankruptcies, "bankruptcy", "bankruptcies"),
                     outcome.compute_ms / 1000.0,
                     per_second,
                 )}
+            </p>
+            <p class="hint">{seating}</p>
+            <p class="hint">
+                "Win rates come with their 95% interval (Wilson): with few games it is wide, and the rate shows only the digits it allows."
             </p>
             <h3 class="table-title" id="stats-seats-caption">"Wins by seat"</h3>
             <div class="table-scroll" role="region" aria-labelledby="stats-seats-caption" tabindex="0">
@@ -306,6 +605,7 @@ fn TournamentResults(outcome: TournamentOutcome) -> impl IntoView {
                             <th scope="col">"Strategy"</th>
                             <th scope="col">"Wins"</th>
                             <th scope="col">"Win rate"</th>
+                            <th scope="col">"95% interval"</th>
                             <th scope="col">"Bankruptcies"</th>
                         </tr>
                     </thead>
@@ -321,15 +621,27 @@ fn TournamentResults(outcome: TournamentOutcome) -> impl IntoView {
                             <th scope="col">"Seats"</th>
                             <th scope="col">"Wins"</th>
                             <th scope="col">"Win rate (of all games)"</th>
+                            <th scope="col">"95% interval"</th>
                         </tr>
                     </thead>
                     <tbody>{strategy_rows}</tbody>
                 </table>
             </div>
+            <h3 class="table-title" id="stats-strategy-seats-caption">"Wins by strategy and seat"</h3>
+            <div class="table-scroll" role="region" aria-labelledby="stats-strategy-seats-caption" tabindex="0">
+                <table class="stats-table" aria-labelledby="stats-strategy-seats-caption">
+                    <thead>
+                        <tr>
+                            <th scope="col">"Strategy"</th>
+                            {by_seat_head}
+                        </tr>
+                    </thead>
+                    <tbody>{by_seat_rows}</tbody>
+                </table>
+            </div>
             <p>
                 {format!(
-                    "Game length in rounds: shortest {}, median {:.1}, mean {:.1}, longest {}.",
-                    r.lengths.min, r.lengths.median, r.lengths.mean, r.lengths.max
+                    "Game length in rounds: shortest {min}, median {median:.1}, mean {mean:.1}, longest {max}.",
                 )}
             </p>
             <h3 class="table-title" id="stats-lengths-caption">"Game lengths"</h3>

@@ -6,6 +6,48 @@ use worlds_engine::stats::trace;
 
 use super::dice::parse_dice;
 use super::Lab;
+use crate::common::words;
+
+/// The number at the start of `text` and what follows it.
+fn leading_number(text: &str) -> Option<(usize, &str)> {
+    let end = text
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len());
+    Some((text[..end].parse().ok()?, &text[end..]))
+}
+
+/// The engine's trace lines with their counts worded in the singular where there is one:
+/// "Tallies after 1 roll and 1 turn.", "Will wait 1 turn.", "1 die value left".
+pub fn worded(line: &str) -> String {
+    let fixed = (|| {
+        if let Some(rest) = line.strip_prefix("Tallies after ") {
+            let (rolls, rest) = leading_number(rest)?;
+            let rest = rest.strip_prefix(" rolls and ")?;
+            let (turns, rest) = leading_number(rest)?;
+            let rest = rest.strip_prefix(" turns")?;
+            return Some(format!(
+                "Tallies after {} and {}{rest}",
+                words::count(rolls, "roll", "rolls"),
+                words::count(turns, "turn", "turns"),
+            ));
+        }
+        if let Some(rest) = line.strip_prefix("Will wait ") {
+            let (k, rest) = leading_number(rest)?;
+            let rest = rest.strip_prefix(" turn(s)")?;
+            return Some(format!(
+                "Will wait {}{rest}",
+                words::count(k, "turn", "turns")
+            ));
+        }
+        let (left, rest) = leading_number(line)?;
+        let rest = rest.strip_prefix(" die value(s) left")?;
+        Some(format!(
+            "{} left{rest}",
+            words::count(left, "die value", "die values")
+        ))
+    })();
+    fixed.unwrap_or_else(|| line.to_string())
+}
 
 #[component]
 pub fn TracePanel() -> impl IntoView {
@@ -17,12 +59,10 @@ pub fn TracePanel() -> impl IntoView {
         let b = lab.board().board;
         let r = b.rules();
         format!(
-            "This board rolls {} {} with {} faces; a turn uses {} value{} per roll. Type them like “3 4, 6 6, 1 2” or “34 66 12”. The token starts on the first square; jail strategy as chosen above.",
-            r.dice_count,
-            if r.dice_count == 1 { "die" } else { "dice" },
+            "This board rolls {} with {} faces; a turn uses {} per roll. Type them like “3 4, 6 6, 1 2” or “34 66 12”. The token starts on the first square; jail strategy as chosen above.",
+            words::count(usize::from(r.dice_count), "die", "dice"),
             r.dice_sides,
-            r.dice_count,
-            if r.dice_count == 1 { "" } else { "s" },
+            words::count(usize::from(r.dice_count), "value", "values"),
         )
     };
     let run = move |ev: leptos::ev::SubmitEvent| {
@@ -34,7 +74,7 @@ pub fn TracePanel() -> impl IntoView {
         match result {
             Ok(steps) => {
                 problem.set(None);
-                lines.set(steps);
+                lines.set(steps.iter().map(|l| worded(l)).collect());
             }
             Err(e) => {
                 lines.set(Vec::new());

@@ -70,8 +70,8 @@ pub fn mount_play(
 ) -> (HtmlElement, monopoly_worlds::game::session::Session) {
     use monopoly_worlds::common::context::{Navigator, Screen, SettingsStore};
     use monopoly_worlds::common::storage::AnimationSpeed;
-    use monopoly_worlds::game::session::Session;
     use monopoly_worlds::game::play::PlayScreen;
+    use monopoly_worlds::game::session::Session;
     clear_app_storage();
     let c = container();
     let session = Session::new();

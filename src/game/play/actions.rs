@@ -85,6 +85,22 @@ pub fn ActionBar() -> impl IntoView {
         session.dispatch(a);
     };
     let resign = move |_| ui.resign.set(true);
+    // Whenever a human must act, focus goes to the decision (if it was lost, say because
+    // the button just pressed is gone): Roll dice, End turn, or the dialog's first button.
+    Effect::new(move |_| {
+        let s = state.get();
+        if s.over || s.computer {
+            return;
+        }
+        set_timeout(
+            move || {
+                if crate::common::focus::focus_is_lost() {
+                    crate::common::focus::focus_decision();
+                }
+            },
+            std::time::Duration::ZERO,
+        );
+    });
     let latest = move || {
         session.feed.with(|f| {
             f.iter()
@@ -96,7 +112,7 @@ pub fn ActionBar() -> impl IntoView {
         })
     };
     view! {
-        <div class="decision">
+        <div class="decision" id="decision">
         <ol class="bar-feed" aria-hidden="true">{latest}</ol>
         {move || {
             let e = session.error.get()?;
@@ -110,7 +126,7 @@ pub fn ActionBar() -> impl IntoView {
                 }
                 if s.computer {
                     return view! {
-                        <p class="thinking" aria-live="polite">{format!("{} (computer) is thinking {}…", s.actor, s.doing.trim_start_matches("to "))}</p>
+                        <p class="thinking" aria-live="polite">{format!("{} is thinking…", s.actor)}</p>
                         <button type="button" class="action secondary" on:click=move |_| session.skip_computers()>
                             "Skip"
                         </button>

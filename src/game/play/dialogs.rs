@@ -227,6 +227,12 @@ pub fn PhaseDialog() -> impl IntoView {
     let act = move |a: Action| {
         session.dispatch(a);
     };
+    // Declaring bankruptcy asks once; asked again whenever the game's phase changes.
+    let confirm_bankruptcy = RwSignal::new(false);
+    Effect::new(move |_| {
+        phase.track();
+        confirm_bankruptcy.set(false);
+    });
     let error = move || {
         session
             .error
@@ -395,26 +401,95 @@ pub fn PhaseDialog() -> impl IntoView {
             } => {
                 let who = name_of(debtor);
                 let owed = b.money(amount);
-                let has = b.money(game.player(debtor).cash);
+                let cash = game.player(debtor).cash;
+                let has = b.money(cash);
                 let to = match creditor {
                     worlds_engine::Party::Player(p) => name_of(p),
                     worlds_engine::Party::Bank => "the bank".into(),
                     worlds_engine::Party::Jackpot => "Free Parking".into(),
                 };
+                let most = game.most_cash_raisable(debtor);
+                let can_pay = most >= amount;
+                let most_line = if can_pay {
+                    format!(
+                        "Selling every building and mortgaging every lot would give {who} at most {}: enough to pay.",
+                        b.money(most)
+                    )
+                } else {
+                    format!(
+                        "Selling every building and mortgaging every lot would give {who} at most {}: not enough to pay {owed}.",
+                        b.money(most)
+                    )
+                };
+                let short = amount - cash;
+                let plan = game.raise_plan(short).unwrap_or_default();
+                let plan_lines: Vec<String> = plan
+                    .iter()
+                    .map(|a| match a {
+                        Action::Mortgage { square } => {
+                            format!("Mortgage {}", b.square(square.index()).name)
+                        }
+                        Action::SellBuilding { square } => {
+                            format!("Sell a building on {}", b.square(square.index()).name)
+                        }
+                        Action::SellAllBuildings { square } => format!(
+                            "Sell every building of {}'s group",
+                            b.square(square.index()).name
+                        ),
+                        other => other.label().to_string(),
+                    })
+                    .collect();
+                let raise_label = format!("Raise {}", b.money(short));
                 let may_trade = game.may_trade();
+                if confirm_bankruptcy.get() {
+                    return Some(view! {
+                        <Modal title="Declare bankruptcy?".to_string() class="raise-cash phase-dialog"
+                            on_close=Callback::new(move |_| confirm_bankruptcy.set(false))>
+                            <p>{format!("{who} hands everything to {to} and leaves the game. This cannot be undone.")}</p>
+                            {error}
+                            <div class="button-row">
+                                <button type="button" class="action danger" on:click=move |_| {
+                                    confirm_bankruptcy.set(false);
+                                    act(Action::DeclareBankruptcy);
+                                }>"Declare bankruptcy"</button>
+                                <button type="button" class="action" on:click=move |_| confirm_bankruptcy.set(false)>"Cancel"</button>
+                            </div>
+                        </Modal>
+                    }
+                    .into_any());
+                }
                 view! {
                     <Modal title="Raise cash".to_string() class="raise-cash phase-dialog">
                         <p>{format!("{who} owes {owed} to {to} but has only {has}.")}</p>
+                        <p class="raise-most">{most_line}</p>
+                        {(!plan.is_empty()).then(|| view! {
+                            <div class="raise-plan">
+                                <p>{format!("{raise_label} by:")}</p>
+                                <ul>{plan_lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+                            </div>
+                        })}
                         <p>"Sell buildings, mortgage lots or trade to raise the money, or declare bankruptcy."</p>
                         {error}
                         <div class="button-row">
+                            {(!plan.is_empty()).then(|| {
+                                let plan = plan.clone();
+                                view! {
+                                    <button type="button" class="action primary" on:click=move |_| {
+                                        for a in plan.iter().cloned() {
+                                            if !session.dispatch(a) {
+                                                break;
+                                            }
+                                        }
+                                    }>{raise_label.clone()}</button>
+                                }
+                            })}
                             {any_manage.then(|| view! {
                                 <button type="button" class="action" on:click=move |_| ui.manage.set(true)>"Sell or mortgage"</button>
                             })}
                             {may_trade.then(|| view! {
                                 <button type="button" class="action" on:click=move |_| ui.trade.set(true)>"Trade"</button>
                             })}
-                            <button type="button" class="action danger" on:click=move |_| act(Action::DeclareBankruptcy)>"Declare bankruptcy"</button>
+                            <button type="button" class="action danger" on:click=move |_| confirm_bankruptcy.set(true)>"Declare bankruptcy"</button>
                         </div>
                     </Modal>
                 }

@@ -30,8 +30,8 @@ use crate::game::play::game_log::GameLog;
 use crate::game::play::manage::ManageDialog;
 use crate::game::play::play_ui::PlayUi;
 use crate::game::play::players::PlayerPanel;
-use crate::game::session::Session;
 use crate::game::play::trade::TradeDialog;
+use crate::game::session::Session;
 use crate::game::settings::SettingsPanel;
 
 /// What the in-game menu shows.
@@ -390,6 +390,10 @@ pub fn PlayScreen() -> impl IntoView {
 
     view! {
         <section class="screen play" aria-label="Game">
+            <a class="skip-link" href="#decision" on:click=move |ev| {
+                ev.prevent_default();
+                crate::common::focus::focus_decision();
+            }>"Skip to the decision"</a>
             {move || session.game.with(|g| g.is_none()).then(|| view! {
                 <div class="panel">
                     <p>"There is no game in progress."</p>
@@ -409,7 +413,7 @@ pub fn PlayScreen() -> impl IntoView {
             {move || over.get().then(|| view! { <EndScreen /> })}
             <div class="play-layout" inert=move || any_modal().then_some("")>
                 <div class="play-board">
-                    <BoardRing squares=squares label=board_name_now.clone() on_select=open_square>
+                    <BoardRing squares=squares label=board_name_now.clone() on_select=open_square one_tab_stop=true>
                         {move || picture().map(|p| view! { <img class="center-picture" src=p alt="" /> })}
                         <p class="center-name">{board_name_now.clone()}</p>
                         <div class="dice" aria-label=move || {
