@@ -4,6 +4,7 @@
 
 mod bench;
 mod exact;
+mod expert;
 mod fuzz;
 mod landing;
 mod movement;
@@ -31,8 +32,12 @@ commands:
               payback [--board B] [--jail stay|leave] [--format json|table]
   tournament  full games between computer strategies:
               tournament [--board B] [--games N] [--seats STRATEGY,STRATEGY,...] [--seed S]
-                         [--round-cap R] [--format json|table]
+                         [--round-cap R] [--rotate] [--format json|table]
               defaults: --games 100 --seats balanced,cautious --seed 1 --round-cap 500
+              strategies: balanced, cautious, random, expert; --rotate seats every
+              strategy in every seat equally often
+  bench-expert the expert's decision time and games per second (a benchmark):
+              bench-expert [--board B] [--games N] [--seats S,S,...] [--seed S] [--playouts P]
   bench-stats statistics benchmarks: turns/s, chain solve time, full games/s
   bench-movement the movement simulation on the job of shared/bench/movement_ref.c:
               bench-movement [--games N] [--rounds R] [--reference PATH]
@@ -40,7 +45,28 @@ commands:
               fuzz [--games N] [--seed S] [--max-actions A]
   help        show this text";
 
+/// Writing to a closed pipe (`worlds ... | head`) ends the program quietly, as other
+/// command-line tools do, instead of a panic with a backtrace: the signal is given back its
+/// default action (Rust ignores it, which turns it into an error every `println!` panics on).
+#[cfg(unix)]
+fn end_quietly_on_closed_pipe() {
+    extern "C" {
+        fn signal(signum: i32, handler: usize) -> usize;
+    }
+    const SIGPIPE: i32 = 13;
+    const SIG_DFL: usize = 0;
+    // SAFETY: `signal` is the C library's; setting the default action of SIGPIPE before any
+    // thread starts has no other effect.
+    unsafe {
+        signal(SIGPIPE, SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn end_quietly_on_closed_pipe() {}
+
 fn main() -> ExitCode {
+    end_quietly_on_closed_pipe();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(command) = args.first() else {
         eprintln!("{USAGE}");
@@ -54,6 +80,7 @@ fn main() -> ExitCode {
         "exact" => exact::run(rest),
         "payback" => exact::run_payback(rest),
         "tournament" => tournament::run(rest),
+        "bench-expert" => expert::run(rest),
         "bench-stats" => tournament::run_bench(rest),
         "bench-movement" => movement::run(rest),
         "fuzz" => fuzz::run(rest),

@@ -14,10 +14,12 @@ use crate::landing::{print_json, refuse, BadArgs, Flags};
 
 pub const USAGE: &str =
     "usage: worlds tournament [--board B] [--games N] [--seats STRATEGY,STRATEGY,...] [--seed S]
-                         [--round-cap R] [--format json|table]
+                         [--round-cap R] [--rotate] [--threads T] [--format json|table]
   defaults: --board classic --games 100 --seats balanced,cautious --seed 1 --round-cap 500
-  Strategies: balanced, cautious, random. Game g is seeded seed + g. A board without a round
-  limit of its own ends at the round cap; the richest player wins there.";
+  Strategies: balanced, cautious, random, expert. Game g is seeded seed + g. A board without
+  a round limit of its own ends at the round cap; the richest player wins there. --rotate
+  rotates the seat list by the game's index, so every strategy sits in every seat equally
+  often. Win rates by strategy come with a 95% confidence interval (Wilson score).";
 
 pub const BENCH_USAGE: &str =
     "usage: worlds bench-stats [--board B] [--games N] [--turns T] [--players P] [--full-games G]
@@ -28,10 +30,21 @@ pub fn run(args: &[String]) -> ExitCode {
         println!("{USAGE}");
         return ExitCode::SUCCESS;
     }
+    // `--rotate` is a switch; the other options take values.
+    let rotate = args.iter().any(|a| a == "--rotate");
+    let args: Vec<String> = args.iter().filter(|a| *a != "--rotate").cloned().collect();
     let parsed = (|| {
         let f = Flags::parse(
-            args,
-            &["board", "games", "seats", "seed", "round-cap", "format"],
+            &args,
+            &[
+                "board",
+                "games",
+                "seats",
+                "seed",
+                "round-cap",
+                "format",
+                "threads",
+            ],
         )?;
         let (board, rules) = f.board()?;
         let seats: Vec<String> = f
@@ -45,18 +58,23 @@ pub fn run(args: &[String]) -> ExitCode {
             seats,
             seed: f.value("seed", 1u64)?,
             round_cap: f.number("round-cap", 500, 1, 100_000)? as u32,
+            rotate,
             ..TournamentConfig::default()
         };
         let t = Tournament::new(&board, &rules, config)
             .map_err(|e| BadArgs(format!("--seats: {e}")))?;
-        Ok::<_, BadArgs>((t, f.json()?))
+        let threads = match f.get("threads") {
+            Some(_) => f.number("threads", 1, 1, 256)? as usize,
+            // Every core: the games are seeded by their index, so the result does not
+            // depend on it.
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        };
+        Ok::<_, BadArgs>((t, f.json()?, threads))
     })();
-    let (mut t, json) = match parsed {
+    let (mut t, json, threads) = match parsed {
         Ok(p) => p,
         Err(bad) => return refuse("tournament", USAGE, bad),
     };
-    // Every core: the games are seeded by their index, so the result does not depend on it.
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     if let Err(e) = t.run_on_threads(threads) {
         eprintln!("worlds tournament: {e}");
         return ExitCode::from(1);
@@ -76,6 +94,9 @@ pub fn run(args: &[String]) -> ExitCode {
         r.unfinished,
         r.bankruptcies
     );
+    if rotate {
+        println!("Seats rotated: every strategy sat in every seat (the seat rows follow each entrant of the list).");
+    }
     println!("\nBy seat:\n seat  strategy   wins   win rate  bankruptcies");
     for s in &r.seats {
         println!(
@@ -87,14 +108,16 @@ pub fn run(args: &[String]) -> ExitCode {
             s.bankruptcies
         );
     }
-    println!("\nBy strategy:\n strategy   seats   wins   win rate");
+    println!("\nBy strategy:\n strategy   seats   wins   win rate  95% CI (Wilson)");
     for s in &r.strategies {
         println!(
-            " {:<9} {:>6} {:>6}  {:>8.1}%",
+            " {:<9} {:>6} {:>6}  {:>8.1}%  {:.1}% to {:.1}%",
             s.strategy,
             s.seats,
             s.wins,
-            100.0 * s.win_rate
+            100.0 * s.win_rate,
+            100.0 * s.ci_low,
+            100.0 * s.ci_high
         );
     }
     let l = &r.lengths;

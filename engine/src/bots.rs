@@ -1,6 +1,8 @@
 //! Computer players. Each implements [`Strategy`] and only ever returns an action that
 //! [`Game::check`] accepts for the player to act.
 
+pub mod expert;
+
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -16,7 +18,7 @@ pub trait Strategy {
 }
 
 /// Names of the built-in strategies.
-pub const STRATEGY_NAMES: [&str; 3] = ["balanced", "cautious", "random"];
+pub const STRATEGY_NAMES: [&str; 4] = ["balanced", "cautious", "random", "expert"];
 
 /// The player of a built-in strategy.
 pub fn bot(strategy: ComputerStrategy) -> Box<dyn Strategy> {
@@ -24,10 +26,11 @@ pub fn bot(strategy: ComputerStrategy) -> Box<dyn Strategy> {
         ComputerStrategy::Balanced => Box::new(Heuristic::balanced()),
         ComputerStrategy::Cautious => Box::new(Heuristic::cautious()),
         ComputerStrategy::Random => Box::new(RandomPlayer::default()),
+        ComputerStrategy::Expert => Box::new(expert::Expert::default()),
     }
 }
 
-/// A built-in strategy by name: "balanced", "cautious" or "random".
+/// A built-in strategy by name: "balanced", "cautious", "random" or "expert".
 pub fn strategy_by_name(name: &str) -> Option<Box<dyn Strategy>> {
     ComputerStrategy::from_name(name).map(bot)
 }
@@ -104,6 +107,44 @@ fn completes_group(game: &Game, player: PlayerId, lots: &[SquareId]) -> bool {
             })
         })
     })
+}
+
+/// What a group is worth to the player who completes it: the price of its lots plus three
+/// houses on each (what it earns once built), or twice the price where nothing is built.
+fn group_worth(game: &Game, g: usize) -> i64 {
+    let board = game.board();
+    board
+        .group_lots(g)
+        .iter()
+        .map(|&l| {
+            let sq = board.square(l);
+            let price = sq.price().unwrap_or(0);
+            match sq.house_cost() {
+                Some(cost) if game.rules().buildings => price + 3 * cost,
+                _ => 2 * price,
+            }
+        })
+        .sum()
+}
+
+/// The worth of the groups `player` would complete by receiving `lots` (0 when none).
+fn completed_worth(game: &Game, player: PlayerId, lots: &[SquareId]) -> i64 {
+    let board = game.board();
+    let mut seen: Vec<usize> = Vec::new();
+    for &l in lots {
+        let Some(g) = board.group_of(l.index()) else {
+            continue;
+        };
+        let whole = board
+            .group_lots(g)
+            .iter()
+            .all(|&x| lots.contains(&SquareId(x)) || game.square(x).owner == Some(player));
+        if seen.contains(&g) || !whole {
+            continue;
+        }
+        seen.push(g);
+    }
+    seen.into_iter().map(|g| group_worth(game, g)).sum()
 }
 
 impl Heuristic {
@@ -338,7 +379,16 @@ impl Strategy for Heuristic {
                 let get = side_value(game, &o.give);
                 let give = side_value(game, &o.take);
                 let helps_them = completes_group(game, o.from, &o.take.lots);
-                let needed = if helps_them { give * 2 } else { give * 6 / 5 };
+                let helps_me = completes_group(game, me, &o.give.lots);
+                // Never hand an opponent the last lot of a group for a plain price: only
+                // for a group of our own, or for what the group is worth to them.
+                let needed = if helps_them && helps_me {
+                    give
+                } else if helps_them {
+                    (give * 2).max(completed_worth(game, o.from, &o.take.lots))
+                } else {
+                    give * 6 / 5
+                };
                 Action::AnswerTrade {
                     accept: get >= needed && cash + o.give.cash - o.take.cash >= 0,
                 }

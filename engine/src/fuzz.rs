@@ -16,7 +16,10 @@
 //! - nobody's cash is negative (debts wait in a debt phase instead);
 //! - someone can act with something other than resigning, unless the game is over;
 //! - a refused action leaves the state unchanged;
-//! - at the end: the saved record (through JSON) replays to the same state.
+//! - at the end: the saved record (through JSON) replays to the same state;
+//! - the expert computer player (seated in about a quarter of the games, with a small
+//!   budget, deciding most of its seats' actions) only ever chooses an action the game
+//!   accepts.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -608,11 +611,31 @@ fn fuzz_game(preset: Preset, seed: u64, config: FuzzConfig) -> GameResult {
             return result;
         }
     };
+    let experts: Vec<bool> = if rng.random_bool(0.25) {
+        (0..count).map(|_| rng.random_bool(0.5)).collect()
+    } else {
+        vec![false; count]
+    };
+    let expert = crate::expert::Expert::with_budget(crate::expert::Budget {
+        playouts: 2,
+        horizon: 3,
+    });
     for step in 0..config.max_actions_per_game {
         if game.is_over() {
             break;
         }
-        let action = choose(&game, &mut rng);
+        let action = match game.actor() {
+            Some(me) if experts[me.index()] && rng.random_bool(0.9) => {
+                let a = crate::bots::Strategy::choose(&expert, &game, me);
+                if let Err(e) = game.check(&a) {
+                    result.violations.push(tag(format!(
+                        "action {step}: the expert chose {a:?}, which is refused: {e}"
+                    )));
+                }
+                a
+            }
+            _ => choose(&game, &mut rng),
+        };
         result.actions += 1;
         let before = snapshot(&game);
         let log_len = game.log.len();

@@ -17,7 +17,7 @@
 //!   mortgage, auction, trade, jail, bankruptcy, cards), each with its checks and execution;
 //!   `refusal`: why an action is refused, as data; `narration`: the only place text is made
 //!   (prompts, log sentences, refusals in words).
-//! - [`bots`]: computer players.
+//! - [`bots`]: computer players; [`expert`] (`bots/expert/`): the expert computer player.
 //! - [`scenario`]: the scenario file format run by `worlds replay`.
 //! - `fuzz` (only with the cargo feature `fuzz`, which the CLI turns on; the game's wasm
 //!   build leaves it out): the fuzzer run by `worlds fuzz`.
@@ -63,6 +63,7 @@ pub mod event;
 pub mod fuzz;
 pub mod game;
 pub mod ids;
+pub mod movement;
 mod narration;
 pub mod presets;
 pub mod refusal;
@@ -73,6 +74,7 @@ pub mod stats;
 
 pub use action::{Action, RuleError, TradeOffer, TradeSide};
 pub use board::{Board, BoardDef, BoardError, JokerEffect, SquareDef, SquareKind};
+pub use bots::expert;
 pub use bots::{strategy_by_name, Strategy};
 pub use cards::{Card, CardDef, CardEffect, DeckKind};
 pub use event::{Dice, Event, LogEntry, NoRentWhy, Party};

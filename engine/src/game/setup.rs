@@ -24,6 +24,9 @@ pub enum ComputerStrategy {
     Cautious,
     /// Picks any legal action.
     Random,
+    /// Plays to win: values lots by the board's exact landing chances, weighs trades by
+    /// play-outs (`expert`).
+    Expert,
     /// Buys with a reserve, bids up to the price, builds, trades to complete groups. A name
     /// this version does not know reads as this one (such seats always played it); serde
     /// wants that variant last.
@@ -33,10 +36,11 @@ pub enum ComputerStrategy {
 }
 
 impl ComputerStrategy {
-    pub const ALL: [ComputerStrategy; 3] = [
+    pub const ALL: [ComputerStrategy; 4] = [
         ComputerStrategy::Balanced,
         ComputerStrategy::Cautious,
         ComputerStrategy::Random,
+        ComputerStrategy::Expert,
     ];
 
     /// The name saves, tournaments and the command line use.
@@ -45,6 +49,7 @@ impl ComputerStrategy {
             ComputerStrategy::Balanced => "balanced",
             ComputerStrategy::Cautious => "cautious",
             ComputerStrategy::Random => "random",
+            ComputerStrategy::Expert => "expert",
         }
     }
 

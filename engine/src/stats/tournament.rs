@@ -5,6 +5,12 @@
 //! (as [`Game::winner`] decides); a game still running after `max_actions` actions (a
 //! safety net) is counted as `unfinished` and won by its leader. The browser runs a
 //! [`Tournament`] in chunks ([`Tournament::run_chunk`]).
+//!
+//! With `rotate`, the seat list is rotated by the game's index: in game `g`, seat `s` is
+//! played by entrant `(s + g) mod n` of the list, so every strategy sits in every seat
+//! equally often (over a multiple of `n` games). The seat records then follow the
+//! entrants (entry `i` of `seats` is the list's `i`-th strategy wherever it sat).
+//! Each strategy's win rate comes with its 95% confidence interval (Wilson score).
 
 use std::sync::Arc;
 
@@ -27,6 +33,9 @@ pub struct TournamentConfig {
     pub round_cap: u32,
     /// Actions after which a game is abandoned (a safety net).
     pub max_actions: usize,
+    /// Rotate the seat list by the game's index (see the module docs).
+    #[serde(default)]
+    pub rotate: bool,
 }
 
 impl Default for TournamentConfig {
@@ -37,6 +46,7 @@ impl Default for TournamentConfig {
             seed: 1,
             round_cap: 500,
             max_actions: 1_000_000,
+            rotate: false,
         }
     }
 }
@@ -60,6 +70,23 @@ pub struct StrategyResult {
     pub wins: u64,
     /// Wins / games it played in (a strategy in two seats can win at most once a game).
     pub win_rate: f64,
+    /// The 95% confidence interval of the win rate (Wilson score interval).
+    pub ci_low: f64,
+    pub ci_high: f64,
+}
+
+/// The Wilson score interval of `wins` out of `games` at 95% (z = 1.96): (low, high).
+pub fn wilson_interval(wins: u64, games: u64) -> (f64, f64) {
+    if games == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let n = games as f64;
+    let p = wins as f64 / n;
+    let z2 = z * z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 /// A bar of the game-length histogram: games that lasted `from..=to` rounds.
@@ -107,6 +134,8 @@ struct Outcome {
     winner: Option<usize>,
     bankrupt: Vec<bool>,
     rounds: u32,
+    /// The game's index (for the rotation).
+    index: u64,
 }
 
 #[derive(Debug, Clone)]
@@ -222,13 +251,20 @@ impl Tournament {
         Ok(self.progress())
     }
 
+    /// The entrant (index in the seat list) playing seat `seat` of game `index`.
+    fn entrant(&self, index: u64, seat: usize) -> usize {
+        let n = self.config.seats.len().max(1);
+        if self.config.rotate {
+            (seat + (index % n as u64) as usize) % n
+        } else {
+            seat
+        }
+    }
+
     /// Plays game `index` (seeded `seed + index`).
     fn play(&self, index: u64) -> Result<Outcome, String> {
-        let seats = self
-            .config
-            .seats
-            .iter()
-            .enumerate()
+        let seats = (0..self.config.seats.len())
+            .map(|i| (i, &self.config.seats[self.entrant(index, i)]))
             .map(|(i, s)| {
                 // Names were checked when the tournament was made.
                 let strategy = ComputerStrategy::from_name(s).unwrap_or_default();
@@ -252,6 +288,7 @@ impl Tournament {
             winner: game.winner().or_else(|| game.leader()).map(|w| w.index()),
             bankrupt: game.players().iter().map(|p| p.bankrupt).collect(),
             rounds: game.round(),
+            index,
         })
     }
 
@@ -264,11 +301,13 @@ impl Tournament {
             self.by_limit += 1;
         }
         if let Some(w) = o.winner {
-            self.wins[w] += 1;
+            let e = self.entrant(o.index, w);
+            self.wins[e] += 1;
         }
         for (i, &b) in o.bankrupt.iter().enumerate() {
             if b {
-                self.bankrupt[i] += 1;
+                let e = self.entrant(o.index, i);
+                self.bankrupt[e] += 1;
             }
         }
         self.lengths.push(o.rounds);
@@ -320,11 +359,14 @@ impl Tournament {
                     games_played: games,
                     wins: self.wins[i],
                     win_rate: 0.0,
+                    ci_low: 0.0,
+                    ci_high: 0.0,
                 }),
             }
         }
         for r in strategies.iter_mut() {
             r.win_rate = rate(r.wins, r.games_played);
+            (r.ci_low, r.ci_high) = wilson_interval(r.wins, r.games_played);
         }
         TournamentReport {
             board: self.board.name().to_string(),
@@ -407,6 +449,50 @@ mod tests {
             many.run_on_threads(threads).expect("runs");
             assert_eq!(many.result(), one.result(), "{threads} threads");
         }
+    }
+
+    #[test]
+    fn rotation_seats_every_strategy_everywhere_and_repeats() {
+        let board = crate::presets::Preset::Classic.board();
+        let rules = board.rules().clone();
+        let config = TournamentConfig {
+            games: 6,
+            seats: vec!["balanced".into(), "random".into(), "cautious".into()],
+            seed: 3,
+            round_cap: 40,
+            rotate: true,
+            ..TournamentConfig::default()
+        };
+        let t = Tournament::new(&board, &rules, config.clone()).expect("valid");
+        for e in 0..3 {
+            let mut seats: Vec<usize> = (0..6)
+                .flat_map(|g| (0..3).filter(move |&s| (s + g) % 3 == e))
+                .collect();
+            seats.sort_unstable();
+            assert_eq!(seats, vec![0, 0, 1, 1, 2, 2], "entrant {e}");
+            assert_eq!(t.entrant(4, 0), 1);
+        }
+        let mut one = Tournament::new(&board, &rules, config.clone()).expect("valid");
+        one.run().expect("runs");
+        let mut two = Tournament::new(&board, &rules, config).expect("valid");
+        two.run_on_threads(2).expect("runs");
+        assert_eq!(one.result(), two.result());
+        let wins: u64 = one.result().strategies.iter().map(|s| s.wins).sum();
+        assert_eq!(wins, 6);
+    }
+
+    #[test]
+    fn wilson_interval_matches_known_values() {
+        // 40 of 100: 0.3094 to 0.4980 (Wilson, z = 1.96).
+        let (lo, hi) = wilson_interval(40, 100);
+        assert!(
+            (lo - 0.3094).abs() < 1e-3 && (hi - 0.4980).abs() < 1e-3,
+            "{lo} {hi}"
+        );
+        let (lo, hi) = wilson_interval(0, 10);
+        assert_eq!(lo, 0.0);
+        assert!((hi - 0.2775).abs() < 1e-3, "{hi}");
+        assert_eq!(wilson_interval(0, 0), (0.0, 1.0));
     }
 
     #[test]

@@ -25,9 +25,9 @@ use std::hash::{BuildHasherDefault, Hasher};
 use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
+use crate::movement::model::{After, Chance, Movement, Note, Observer, Roll, Start, Token};
+use crate::movement::{Count, JailStrategy};
 use crate::rules::RuleSet;
-use crate::stats::model::{After, Chance, Movement, Note, Observer, Roll, Start, Token};
-use crate::stats::{Count, JailStrategy};
 
 /// Paths of a turn less likely than this are not followed.
 const PATH_CUTOFF: f64 = 1e-18;

@@ -11,8 +11,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, JokerEffect, SquareKind};
 use crate::cards::{CardEffect, DeckKind};
+use crate::movement::JailStrategy;
 use crate::rules::{DoublesLimit, ExtraRoll, JailRelease, JailRules, RuleSet};
-use crate::stats::JailStrategy;
 
 /// Cards and Jokers that keep moving the token stop after this many moves in one go
 /// (only a deliberately looping deck gets there; the game would never end such a turn).
