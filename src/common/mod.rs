@@ -14,6 +14,7 @@ pub mod page;
 pub mod pictures;
 pub mod share;
 pub mod share_link;
+pub mod slices;
 pub mod storage;
 pub mod thumbnail;
 pub mod words;

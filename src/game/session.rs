@@ -275,6 +275,48 @@ impl Session {
         }
     }
 
+    /// Lets the computer player to act take one action, thinking in slices of a few
+    /// milliseconds with the page's thread given back between them (an expert weighs its
+    /// choices by play-outs), so the page keeps painting and answering Skip. `false`: no
+    /// computer is to act, or the game moved on while it thought (Skip played it).
+    pub async fn computer_step_in_slices(&self) -> bool {
+        use crate::common::slices::{next_batch, now_ms, yield_now};
+        let thinking = self.game.with_untracked(|g| {
+            let g = g.as_ref()?;
+            let me = g.actor()?;
+            match g.player(me).kind {
+                SeatKind::Computer {
+                    strategy: worlds_engine::ComputerStrategy::Expert,
+                } => Some(worlds_engine::expert::ExpertThinking::new(g, me)),
+                _ => None,
+            }
+        });
+        let Some(mut thinking) = thinking else {
+            return self.computer_step();
+        };
+        let version = self.version.get_untracked();
+        let started = now_ms();
+        let mut batch = 1u64;
+        loop {
+            // Skip (or leaving the game, or another turn's thinking) moved the game on.
+            if self.version.try_get_untracked() != Some(version) {
+                return false;
+            }
+            let t0 = now_ms();
+            let work = u32::try_from(batch).unwrap_or(u32::MAX);
+            let done = self
+                .game
+                .try_with_untracked(|g| g.as_ref().and_then(|g| thinking.step(g, work)))
+                .flatten();
+            if let Some(action) = done {
+                record_thinking(now_ms() - started);
+                return self.dispatch(action);
+            }
+            batch = next_batch(batch, now_ms() - t0);
+            yield_now().await;
+        }
+    }
+
     /// Plays every computer turn at once until a human must act or the game ends.
     pub fn skip_computers(&self) {
         // Bounded: a game always offers a human decision or ends well before this.
@@ -324,4 +366,21 @@ impl Session {
 
 fn autosave_problem(e: &StorageError) -> String {
     format!("The game could not be autosaved: {e}")
+}
+
+/// How long each sliced decision took, from its first slice to its action, in
+/// `window.__mwThinkingMs` (read by the journeys that measure it; nothing else uses it).
+fn record_thinking(ms: f64) {
+    let window = window();
+    let key = wasm_bindgen::JsValue::from_str("__mwThinkingMs");
+    let list = js_sys::Reflect::get(&window, &key)
+        .ok()
+        .filter(|v| js_sys::Array::is_array(v))
+        .map(|v| js_sys::Array::from(&v))
+        .unwrap_or_else(|| {
+            let a = js_sys::Array::new();
+            let _ = js_sys::Reflect::set(&window, &key, &a);
+            a
+        });
+    list.push(&wasm_bindgen::JsValue::from_f64(ms));
 }

@@ -8,7 +8,6 @@ pub mod dice;
 pub mod interval;
 mod landing;
 mod payback;
-mod runner;
 mod tournament;
 pub mod trace;
 
@@ -23,10 +22,10 @@ use worlds_engine::{Board, BoardDef};
 
 use crate::common::context::{Navigator, Screen, Shared};
 
+use crate::common::slices::{next_batch, now_ms, yield_now};
 use interval::Spread;
 use landing::LandingResults;
 use payback::PaybackTables;
-use runner::{next_batch, now_ms, yield_now};
 use tournament::TournamentPanel;
 use trace::TracePanel;
 

@@ -15,8 +15,8 @@ use worlds_engine::stats::{Tournament, TournamentConfig};
 use worlds_engine::Board;
 
 use super::interval::{wilson, Estimate};
-use super::runner::{next_batch, now_ms, yield_now};
 use super::{counted, grouped, percent, whole, LabBoard, Running};
+use crate::common::slices::{next_batch, now_ms, yield_now};
 use crate::common::words;
 use crate::lab::Lab;
 

@@ -33,10 +33,11 @@ pub const TOKENS: [(&str, &str); 10] = [
 ];
 
 /// Computer strategies a seat can use, with their labels.
-pub const STRATEGIES: [(ComputerStrategy, &str); 3] = [
+pub const STRATEGIES: [(ComputerStrategy, &str); 4] = [
     (ComputerStrategy::Balanced, "Computer (balanced)"),
     (ComputerStrategy::Cautious, "Computer (cautious)"),
     (ComputerStrategy::Random, "Computer (random)"),
+    (ComputerStrategy::Expert, "Computer (expert)"),
 ];
 
 /// Longest player name accepted.

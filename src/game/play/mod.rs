@@ -211,7 +211,9 @@ pub fn PlayScreen() -> impl IntoView {
                 if session.version.get_untracked() == v
                     && ui.menu.try_get_untracked() == Some(false)
                 {
-                    session.computer_step();
+                    leptos::task::spawn_local(async move {
+                        session.computer_step_in_slices().await;
+                    });
                 }
             },
             Duration::from_millis(delay),

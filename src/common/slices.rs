@@ -1,5 +1,5 @@
-//! Long runs in slices: the page gets the main thread back between slices, so it keeps
-//! answering clicks (Cancel among them) and repaints the progress bar.
+//! Long work in slices (the lab's runs, a computer player thinking): the page gets the main
+//! thread back between slices, so it keeps answering clicks (Cancel, Skip) and painting.
 
 use wasm_bindgen::JsCast;
 
