@@ -16,4 +16,5 @@ pub mod share;
 pub mod share_link;
 pub mod storage;
 pub mod thumbnail;
+pub mod transport;
 pub mod words;
