@@ -17,4 +17,5 @@ pub mod share_link;
 pub mod slices;
 pub mod storage;
 pub mod thumbnail;
+pub mod transport;
 pub mod words;
