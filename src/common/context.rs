@@ -26,6 +26,8 @@ pub enum Screen {
     Credits,
     /// A world or a game opened from a link.
     Shared,
+    /// An invite to a table on another device, opened from its link (`#join=`).
+    Join,
 }
 
 impl Screen {
@@ -42,7 +44,7 @@ impl Screen {
             Screen::Settings => "settings",
             Screen::Help => "help",
             Screen::Credits => "credits",
-            Screen::Shared => "menu",
+            Screen::Shared | Screen::Join => "menu",
         }
     }
 

@@ -58,6 +58,22 @@ pub fn App() -> impl IntoView {
     let session = Session::new();
     provide_context(session);
     let nav = expect_context::<Navigator>();
+    let table_ui = crate::game::table::TableUi::new(session, nav);
+    provide_context(table_ui);
+    // Opened from an invite to a table (`#join=…`): the join screen, whatever it carries.
+    let invite = RwSignal::new(None::<Result<worlds_table::invite::Invite, String>>);
+    let read_invite = move || {
+        let hash = window().location().hash().unwrap_or_default();
+        if !hash.starts_with("#join=") {
+            return false;
+        }
+        let minutes = u32::try_from(crate::common::clock::now_ms() / 60_000).unwrap_or(u32::MAX);
+        invite.set(Some(
+            worlds_table::invite::parse_invite(&hash, minutes).map_err(|e| e.to_string()),
+        ));
+        crate::common::share_link::clear_opened_link();
+        true
+    };
     // A menu entry pressed in the HTML shell before the app was ready opens now (as does a
     // screen named by another page).
     match pending.as_deref().and_then(Screen::from_name) {
@@ -66,6 +82,9 @@ pub fn App() -> impl IntoView {
         Some(to) => nav.go(to),
         None => {}
     }
+    if read_invite() {
+        screen.set(Screen::Join);
+    }
     // Opened from a shared link: show what it carries first.
     if let Some(link) = crate::common::share_link::opened_link() {
         shared.link.set(Some(link));
@@ -73,6 +92,11 @@ pub fn App() -> impl IntoView {
     }
     // A link pasted into the address bar of an open tab changes only the fragment.
     let on_hash = window_event_listener(leptos::ev::hashchange, move |_| {
+        if read_invite() {
+            screen.set(Screen::Menu);
+            screen.set(Screen::Join);
+            return;
+        }
         if let Some(link) = crate::common::share_link::opened_link() {
             shared.link.set(Some(link));
             // Shown afresh even when a link was already open.
@@ -92,6 +116,10 @@ pub fn App() -> impl IntoView {
                 Screen::Help => view! { <Help back=Screen::Menu /> }.into_any(),
                 Screen::Credits => view! { <Credits /> }.into_any(),
                 Screen::Shared => view! { <crate::game::shared::SharedLink /> }.into_any(),
+                Screen::Join => match invite.get_untracked() {
+                    Some(inv) => view! { <crate::game::table::views::JoinTable ui=table_ui invite=inv /> }.into_any(),
+                    None => view! { <MainMenu /> }.into_any(),
+                },
                 // Shown by their own pages (the navigator loads them).
                 Screen::BoardMaker | Screen::Statistics => view! { <MainMenu /> }.into_any(),
             }}

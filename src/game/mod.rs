@@ -13,3 +13,4 @@ pub mod session;
 pub mod settings;
 pub mod shared;
 pub mod steps;
+pub mod table;

@@ -36,9 +36,34 @@ pub enum AutosaveState {
     Unplayable,
 }
 
+/// Where this device's game is decided (a table across devices, or every seat here).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TableRole {
+    /// Every seat plays on this device.
+    #[default]
+    Alone,
+    /// This device decides; the seats in [`Session::remote_seats`] play on other devices.
+    Host,
+    /// This device plays one seat; the host's device decides.
+    Guest { seat: usize },
+}
+
+/// Where an action asked for on this device goes first (the table installs it): `Ok(true)`
+/// it is applied here now (the host's own seats, its computers), `Ok(false)` it was sent to
+/// the host and is applied when the host confirms it, `Err` why it cannot be sent.
+pub type Router = std::rc::Rc<dyn Fn(&Action) -> Result<bool, String>>;
+
 /// The game being played and what the screen shows about its last step.
 #[derive(Clone, Copy)]
 pub struct Session {
+    /// Where the game is decided; [`TableRole::Alone`] for a game on one device.
+    pub role: RwSignal<TableRole>,
+    /// On the host of a table: the seats played on other devices, with how to name where
+    /// ("on her phone" is not known: "on another device").
+    pub remote_seats: RwSignal<Vec<usize>>,
+    /// Whom the table waits for when they are away (seat, "reconnecting"), for the bar.
+    pub away: RwSignal<Vec<usize>>,
+    router: StoredValue<Option<Router>, LocalStorage>,
     pub game: RwSignal<Option<Game>>,
     /// The game's title (the lobby's, or the save's name).
     pub title: RwSignal<String>,
@@ -72,6 +97,10 @@ impl Default for Session {
 impl Session {
     pub fn new() -> Session {
         Session {
+            role: RwSignal::new(TableRole::Alone),
+            remote_seats: RwSignal::new(Vec::new()),
+            away: RwSignal::new(Vec::new()),
+            router: StoredValue::new_local(None),
             game: RwSignal::new(None),
             title: RwSignal::new(String::new()),
             error: RwSignal::new(None),
@@ -94,8 +123,10 @@ impl Session {
         Ok(())
     }
 
-    /// Shows a game (new, continued or loaded).
+    /// Shows a game (new, continued or loaded), played on this device alone until a table
+    /// says otherwise ([`Session::join_table`]).
     pub fn install(&self, title: &str, game: Game) {
+        self.join_table(TableRole::Alone, Vec::new(), None);
         self.title.set(title.to_string());
         self.error.set(None);
         self.card.set(None);
@@ -202,8 +233,80 @@ impl Session {
             .map_err(|e| e.to_string())
     }
 
+    /// Plays this game as part of a table: `role`, the seats on other devices, and where
+    /// this device's actions go first. `TableRole::Alone` (and no router) ends it.
+    pub fn join_table(&self, role: TableRole, remote_seats: Vec<usize>, router: Option<Router>) {
+        self.role.set(role);
+        self.remote_seats.set(remote_seats);
+        self.away.set(Vec::new());
+        self.router.set_value(router);
+    }
+
+    /// Whether seat `seat` decides on this device.
+    pub fn is_local(&self, seat: usize) -> bool {
+        match self.role.get() {
+            TableRole::Alone => true,
+            TableRole::Host => !self.remote_seats.with(|r| r.contains(&seat)),
+            TableRole::Guest { seat: mine } => mine == seat,
+        }
+    }
+
+    /// The player the game waits for, if they decide on another device.
+    pub fn waiting_for_remote(&self) -> Option<String> {
+        let actor = self.game.with(|g| {
+            g.as_ref()
+                .and_then(|g| g.actor().map(|a| (a, g.player(a).name.clone())))
+        })?;
+        if self.is_local(actor.0.index()) {
+            return None;
+        }
+        let away = self.away.with(|a| a.contains(&actor.0.index()));
+        Some(if away {
+            format!("Waiting for {} (reconnecting)", actor.1)
+        } else {
+            format!("Waiting for {} (on another device)", actor.1)
+        })
+    }
+
+    /// Applies the actions of `history` that this device's game does not have yet (a
+    /// table's confirmed actions, in order). `false`: this game is not a prefix of it.
+    pub fn follow(&self, history: &[Action]) -> bool {
+        let have = self
+            .game
+            .with_untracked(|g| g.as_ref().map(|g| g.history().to_vec()))
+            .unwrap_or_default();
+        if history.len() < have.len() || history[..have.len()] != have[..] {
+            return false;
+        }
+        for action in &history[have.len()..] {
+            if !self.apply_here(action.clone()) {
+                return false;
+            }
+        }
+        true
+    }
+
     /// Applies a player's action. Refused: the game is untouched and the reason is shown.
+    /// At a table, the action goes to the host first (see [`Router`]).
     pub fn dispatch(&self, action: Action) -> bool {
+        if let Some(router) = self.router.get_value() {
+            match router(&action) {
+                Ok(true) => {}
+                Ok(false) => {
+                    self.error.set(None);
+                    return true;
+                }
+                Err(why) => {
+                    self.error.set(Some(why));
+                    return false;
+                }
+            }
+        }
+        self.apply_here(action)
+    }
+
+    /// Applies an action to this device's game (and shows it, and autosaves).
+    fn apply_here(&self, action: Action) -> bool {
         let mut outcome: Option<Result<Step, String>> = None;
         self.game.update(|slot| {
             let Some(game) = slot.as_mut() else { return };
@@ -244,8 +347,12 @@ impl Session {
             .update(|changes| step.add_cash_changes(changes));
     }
 
-    /// Whether the player to act is a computer.
+    /// Whether the player to act is a computer this device plays (a table's guests never
+    /// play computers: the host does).
     pub fn computer_to_act(&self) -> bool {
+        if matches!(self.role.get(), TableRole::Guest { .. }) {
+            return false;
+        }
         self.game.with(|g| {
             g.as_ref()
                 .and_then(|g| g.actor().map(|a| g.player(a).kind.clone()))

@@ -67,6 +67,8 @@ pub struct SeatForm {
     pub token: String,
     /// `None`: a human; `Some(strategy)`: a computer player.
     pub computer: Option<ComputerStrategy>,
+    /// A human playing from another device (a table across devices).
+    pub remote: bool,
 }
 
 /// The lobby: a board, a title and the seats.
@@ -112,6 +114,7 @@ impl LobbyForm {
                 color: s.color.clone(),
                 token: s.token.clone(),
                 computer: s.computer,
+                remote: false,
             })
             .collect();
         let n = self
@@ -159,8 +162,49 @@ impl LobbyForm {
                 color,
                 token,
                 computer: None,
+                remote: false,
             });
         }
+    }
+
+    /// The seats played from other devices.
+    pub fn remote_seats(&self) -> Vec<usize> {
+        (0..self.seats.len())
+            .filter(|&i| self.seats[i].remote && self.seats[i].computer.is_none())
+            .collect()
+    }
+
+    /// A friend's choices for a seat played from their device: their name and token, and
+    /// their color unless another seat has it (then the seat keeps its own). Returns what
+    /// was not taken, in words.
+    pub fn take_friend(
+        &mut self,
+        seat: usize,
+        name: &str,
+        color: &str,
+        token: &str,
+    ) -> Option<String> {
+        let taken =
+            self.seats.iter().enumerate().any(|(j, s)| {
+                j != seat && !color.is_empty() && s.color.eq_ignore_ascii_case(color)
+            });
+        let s = self.seats.get_mut(seat)?;
+        if !name.trim().is_empty() {
+            s.name = name.trim().to_string();
+        }
+        if !token.is_empty() {
+            s.token = token.to_string();
+        }
+        if taken {
+            return Some(format!(
+                "{} chose a color another player has: they keep the one they were given.",
+                s.name
+            ));
+        }
+        if !color.is_empty() {
+            s.color = color.to_string();
+        }
+        None
     }
 
     /// Everything that stops the game from starting, in words; empty when it can start.

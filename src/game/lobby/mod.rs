@@ -107,6 +107,48 @@ pub fn Lobby() -> impl IntoView {
             pick(i);
         }
     }
+    // A table across devices: seats played from other devices are invited from the
+    // waiting room, and the game starts once every one of them is connected.
+    let table_ui = expect_context::<crate::game::table::TableUi>();
+    let table_open = RwSignal::new(false);
+    let table_seed = RwSignal::new(0u64);
+    let remote = Memo::new(move |_| form.with(|f| f.remote_seats()));
+    let all_connected = Memo::new(move |_| {
+        table_ui.seats.with(|seats| {
+            !seats.is_empty()
+                && seats
+                    .iter()
+                    .all(|s| s.status == crate::game::table::LinkStatus::Connected)
+        })
+    });
+    let friend_note = RwSignal::new(None::<String>);
+    let open_table = move |_| {
+        if !problems.get_untracked().is_empty() {
+            return;
+        }
+        let seed = url_seed().unwrap_or_else(new_seed);
+        table_seed.set(seed);
+        let b = board();
+        let setup = form.with_untracked(|f| f.to_setup(b.clone(), seed));
+        let r = b.rules();
+        let rules_name = format!(
+            "start with {}, {} salary{}{}",
+            b.money(r.starting_cash),
+            b.money(r.salary),
+            if r.auctions { ", auctions" } else { "" },
+            if r.trades { ", trades" } else { "" }
+        );
+        crate::game::table::open_table(table_ui, &setup, &rules_name, remote.get_untracked());
+        table_open.set(true);
+    };
+    let on_friend = Callback::new(
+        move |(seat, name, color, token): (usize, String, String, String)| {
+            let note = form
+                .try_update(|f| f.take_friend(seat, &name, &color, &token))
+                .flatten();
+            friend_note.set(note);
+        },
+    );
     // A game in progress is never replaced without asking (and an autosave that can no
     // longer be continued is kept aside first, never overwritten).
     let replacing = RwSignal::new(None::<(String, u32)>);
@@ -114,10 +156,26 @@ pub fn Lobby() -> impl IntoView {
         if !problems.get_untracked().is_empty() {
             return;
         }
-        let seed = url_seed().unwrap_or_else(new_seed);
+        let seed = if table_open.get_untracked() {
+            table_seed.get_untracked()
+        } else {
+            url_seed().unwrap_or_else(new_seed)
+        };
         let setup = form.with_untracked(|f| f.to_setup(board(), seed));
         let title = form.with_untracked(|f| f.title.trim().to_string());
         match session.start(&title, setup) {
+            Ok(()) if table_open.get_untracked() => {
+                let game = session.game.get_untracked();
+                let hosted = game
+                    .ok_or_else(|| "The game did not start.".to_string())
+                    .and_then(|g| {
+                        crate::game::table::start_hosting(table_ui, g, remote.get_untracked())
+                    });
+                match hosted {
+                    Ok(()) => nav.go(Screen::Play),
+                    Err(e) => start_problem.set(Some(e)),
+                }
+            }
             Ok(()) => {
                 let memory = form.with_untracked(|f| f.memory());
                 // Not remembering the setup costs nothing a player would lose.
@@ -297,15 +355,18 @@ pub fn Lobby() -> impl IntoView {
                             "Plays as"
                             <select
                                 aria-label=format!("Player {n} plays as")
-                                prop:value=move || seat().and_then(|s| s.computer).map_or("human", ComputerStrategy::name)
+                                disabled=move || table_open.get()
+                                prop:value=move || seat().map_or("human", |s| if s.remote { "remote" } else { s.computer.map_or("human", ComputerStrategy::name) })
                                 on:change=move |ev| {
                                     let v = event_target_value(&ev);
                                     form.update(|f| if let Some(s) = f.seats.get_mut(i) {
                                         s.computer = ComputerStrategy::from_name(&v);
+                                        s.remote = v == "remote";
                                     });
                                 }
                             >
                                 <option value="human">"Human"</option>
+                                <option value="remote">"Another device"</option>
                                 {STRATEGIES
                                     .iter()
                                     .map(|(strategy, label)| view! { <option value=strategy.name()>{*label}</option> })
@@ -382,13 +443,36 @@ pub fn Lobby() -> impl IntoView {
                     {move || problems.get().into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}
                 </ul>
                 {move || start_problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+                {move || table_open.get().then(|| view! {
+                    <crate::game::table::views::WaitingRoom ui=table_ui on_friend=on_friend />
+                })}
+                {move || friend_note.get().map(|n| view! { <p class="notice" role="status">{n}</p> })}
+                {move || (table_open.get() && !all_connected.get()).then(|| view! {
+                    <p class="hint">"Start game is possible once every device is connected."</p>
+                })}
                 <div class="button-row">
-                    <button type="button" class="menu-button" on:click=move |_| nav.go(Screen::Menu)>"Back"</button>
+                    <button type="button" class="menu-button" on:click=move |_| {
+                        crate::game::table::close_table();
+                        nav.go(Screen::Menu)
+                    }>"Back"</button>
                     <button type="button" class="menu-button" on:click=move |_| nav.go(Screen::SavedGames)>"Saved games"</button>
+                    {move || (!remote.get().is_empty() && !table_open.get()).then(|| view! {
+                        <button
+                            type="button"
+                            class="menu-button primary"
+                            disabled=move || !problems.get().is_empty()
+                            on:click=open_table
+                        >
+                            "Open table"
+                        </button>
+                    })}
                     <button
                         type="button"
                         class="menu-button primary"
-                        disabled=move || !problems.get().is_empty()
+                        disabled=move || {
+                            !problems.get().is_empty()
+                                || (!remote.get().is_empty() && !(table_open.get() && all_connected.get()))
+                        }
                         on:click=start
                     >
                         "Start game"

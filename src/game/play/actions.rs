@@ -28,10 +28,14 @@ pub struct BarState {
     /// What the actor is asked to do, in a few words ("to bid", "to play").
     pub doing: String,
     pub trade: bool,
+    /// At a table: whom this device waits for, when they decide on another device.
+    pub remote: Option<String>,
+    /// This device plays the computers (not a table's guest).
+    pub runs_computers: bool,
 }
 
 pub fn bar_state(session: &Session) -> BarState {
-    session.game.with(|g| {
+    let mut state = session.game.with(|g| {
         let Some(g) = g else {
             return BarState::default();
         };
@@ -72,8 +76,20 @@ pub fn bar_state(session: &Session) -> BarState {
             }
             .to_string(),
             trade: g.may_trade(),
+            remote: None,
+            runs_computers: true,
         }
-    })
+    });
+    // At a table: a decision made on another device is waited for, and only the host plays
+    // the computers.
+    if !state.over && !state.computer {
+        state.remote = session.waiting_for_remote();
+    }
+    state.runs_computers = !matches!(
+        session.role.get(),
+        crate::game::session::TableRole::Guest { .. }
+    );
+    state
 }
 
 #[component]
@@ -89,7 +105,7 @@ pub fn ActionBar() -> impl IntoView {
     // the button just pressed is gone): Roll dice, End turn, or the dialog's first button.
     Effect::new(move |_| {
         let s = state.get();
-        if s.over || s.computer {
+        if s.over || s.computer || s.remote.is_some() {
             return;
         }
         set_timeout(
@@ -127,11 +143,16 @@ pub fn ActionBar() -> impl IntoView {
                 if s.computer {
                     return view! {
                         <p class="thinking" aria-live="polite">{format!("{} is thinking…", s.actor)}</p>
-                        <button type="button" class="action secondary" on:click=move |_| session.skip_computers()>
-                            "Skip"
-                        </button>
+                        {s.runs_computers.then(|| view! {
+                            <button type="button" class="action secondary" on:click=move |_| session.skip_computers()>
+                                "Skip"
+                            </button>
+                        })}
                     }
                     .into_any();
+                }
+                if let Some(waiting) = s.remote.clone() {
+                    return view! { <p class="waiting" aria-live="polite">{waiting}</p> }.into_any();
                 }
                 view! {
                     <p class="actor">{format!("{} {}", s.actor, s.doing)}</p>

@@ -219,6 +219,10 @@ pub fn PhaseDialog() -> impl IntoView {
             if matches!(g.player(actor).kind, SeatKind::Computer { .. }) {
                 return None;
             }
+            // At a table, another device's player decides there.
+            if !session.is_local(actor.index()) {
+                return None;
+            }
             match g.phase() {
                 Phase::Roll | Phase::EndTurn | Phase::GameOver => None,
                 p => Some(p.clone()),

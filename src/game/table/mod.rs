@@ -1,0 +1,665 @@
+//! A table across devices: the host's device runs the one true game; friends join a seat
+//! from their own device through an invite link and answer with a reply link; every action
+//! then travels host → guests numbered and hashed (the protocol is `worlds_table`, the
+//! connection `common::transport`). This module keeps the live side of it (the connections,
+//! the host's or the guest's state machine) and hands the session what it needs: where this
+//! device's actions go, which seats decide here, and the confirmed actions to follow.
+//! [`views`] shows the waiting room (host) and the join screen (guest).
+
+pub mod views;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use leptos::prelude::*;
+use worlds_engine::{Game, GameSetup};
+use worlds_table::guest::Guest;
+use worlds_table::host::Host;
+use worlds_table::invite::{parse_reply, Invite, Reply, TableId, TableSummary};
+use worlds_table::protocol::{Outgoing, PeerId, Presence, To};
+use worlds_table::TableEvent;
+
+use crate::common::clock::now_ms;
+use crate::common::transport::{random_bytes, LinkState, Peer};
+use crate::game::session::{Router, Session, TableRole};
+
+/// How a seat played from another device stands, as the waiting room shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LinkStatus {
+    /// The invite is being made.
+    Preparing,
+    /// The invite is ready; the friend's reply is awaited.
+    WaitingForReply,
+    /// The reply was accepted; the connection is opening.
+    Connecting,
+    Connected,
+    /// The connection dropped; the table waits for the friend.
+    Reconnecting,
+    /// The connection is gone: the host can invite again.
+    Closed,
+}
+
+impl LinkStatus {
+    pub fn words(self) -> &'static str {
+        match self {
+            LinkStatus::Preparing => "making the invite…",
+            LinkStatus::WaitingForReply => "waiting for the reply",
+            LinkStatus::Connecting => "connecting…",
+            LinkStatus::Connected => "connected",
+            LinkStatus::Reconnecting => "reconnecting",
+            LinkStatus::Closed => "not connected",
+        }
+    }
+}
+
+/// One seat played from another device.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeatLink {
+    pub seat: usize,
+    /// The seat's name (the friend's own once their reply is in).
+    pub name: String,
+    /// The invite link, once made.
+    pub invite: Option<String>,
+    pub status: LinkStatus,
+    pub problem: Option<String>,
+}
+
+/// What the table shows, in signals, and the session and navigator it works with
+/// (provided by the game's page; callbacks from the connections have no reactive owner to
+/// look them up from).
+#[derive(Clone, Copy)]
+pub struct TableUi {
+    pub session: Session,
+    pub nav: crate::common::context::Navigator,
+    /// The host's remote seats.
+    pub seats: RwSignal<Vec<SeatLink>>,
+    /// On a guest: the reply link to send back, once made.
+    pub reply: RwSignal<Option<String>>,
+    /// On a guest: how the connection stands.
+    pub guest_status: RwSignal<Option<LinkStatus>>,
+    /// A problem with the table, in words.
+    pub problem: RwSignal<Option<String>>,
+    /// Chat lines, newest last (plain text).
+    pub chat: RwSignal<Vec<String>>,
+}
+
+impl TableUi {
+    pub fn new(session: Session, nav: crate::common::context::Navigator) -> TableUi {
+        TableUi {
+            session,
+            nav,
+            seats: RwSignal::new(Vec::new()),
+            reply: RwSignal::new(None),
+            guest_status: RwSignal::new(None),
+            problem: RwSignal::new(None),
+            chat: RwSignal::new(Vec::new()),
+        }
+    }
+
+    fn set_seat(&self, seat: usize, change: impl FnOnce(&mut SeatLink)) {
+        self.seats.update(|all| {
+            if let Some(s) = all.iter_mut().find(|s| s.seat == seat) {
+                change(s);
+            }
+        });
+    }
+}
+
+/// One connection of the host: the seat it plays and the peer.
+struct Link {
+    seat: usize,
+    id: PeerId,
+    peer: Rc<Peer>,
+}
+
+struct HostSide {
+    table: TableId,
+    links: Vec<Link>,
+    /// The game's state machine, from the moment the game starts.
+    host: Option<Host>,
+    next_peer: u32,
+}
+
+struct GuestSide {
+    invite: Invite,
+    peer: Option<Rc<Peer>>,
+    guest: Option<Guest>,
+    /// The game was shown (the host's welcome came in).
+    shown: bool,
+}
+
+enum Side {
+    Host(HostSide),
+    Guest(GuestSide),
+}
+
+thread_local! {
+    static SIDE: RefCell<Option<Side>> = const { RefCell::new(None) };
+    static TICKING: RefCell<bool> = const { RefCell::new(false) };
+}
+
+fn minutes_now() -> u32 {
+    u32::try_from(now_ms() / 60_000).unwrap_or(u32::MAX)
+}
+
+/// The page's address without its fragment, for links.
+fn site() -> String {
+    let location = window().location();
+    format!(
+        "{}{}",
+        location.origin().unwrap_or_default(),
+        location.pathname().unwrap_or_else(|_| "/".into())
+    )
+}
+
+fn log(text: &str) {
+    web_sys::console::log_1(&wasm_bindgen::JsValue::from_str(text));
+}
+
+/// Sends what a state machine returned, each on its channel.
+fn send_all(out: Vec<Outgoing>) {
+    SIDE.with_borrow(|side| {
+        for o in out {
+            match side {
+                Some(Side::Host(h)) => {
+                    for link in &h.links {
+                        let to_this = match o.to {
+                            To::Guests => true,
+                            To::Peer(p) => p == link.id,
+                            To::Host => false,
+                        };
+                        if to_this && link.peer.state() == LinkState::Open {
+                            if let Err(e) = link.peer.send(&o.bytes) {
+                                log(&format!("table: not sent to seat {}: {e}", link.seat));
+                            }
+                        }
+                    }
+                }
+                Some(Side::Guest(g)) => {
+                    if let (To::Host, Some(peer)) = (o.to, &g.peer) {
+                        if peer.state() == LinkState::Open {
+                            let _ = peer.send(&o.bytes);
+                        }
+                    }
+                }
+                None => {}
+            }
+        }
+    });
+}
+
+/// Every half second: resends, pings and catching up (both sides).
+fn start_ticking(ui: TableUi) {
+    if TICKING.with_borrow(|t| *t) {
+        return;
+    }
+    TICKING.with_borrow_mut(|t| *t = true);
+    let _ = set_interval_with_handle(
+        move || {
+            let now = now_ms();
+            let out = SIDE.with_borrow_mut(|side| match side {
+                Some(Side::Host(h)) => h.host.as_mut().map(|host| host.tick(now)),
+                Some(Side::Guest(g)) => g.guest.as_mut().map(|guest| guest.tick(now)),
+                None => None,
+            });
+            if let Some(out) = out {
+                send_all(out);
+            }
+            after_messages(ui);
+        },
+        std::time::Duration::from_millis(500),
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// The host
+
+/// Opens a table for `setup` (the lobby's): one invite per seat in `remote`, made in the
+/// background; the waiting room shows them as they come.
+pub fn open_table(ui: TableUi, setup: &GameSetup, rules_name: &str, remote: Vec<usize>) {
+    close_table();
+    let table = TableId(random_bytes::<8>());
+    SIDE.with_borrow_mut(|side| {
+        *side = Some(Side::Host(HostSide {
+            table,
+            links: Vec::new(),
+            host: None,
+            next_peer: 1,
+        }))
+    });
+    ui.problem.set(None);
+    ui.seats.set(
+        remote
+            .iter()
+            .map(|&seat| SeatLink {
+                seat,
+                name: setup
+                    .seats
+                    .get(seat)
+                    .map(|s| s.name.clone())
+                    .unwrap_or_default(),
+                invite: None,
+                status: LinkStatus::Preparing,
+                problem: None,
+            })
+            .collect(),
+    );
+    let summary = TableSummary::of(setup, rules_name, &remote);
+    for seat in remote {
+        let name = setup
+            .seats
+            .get(seat)
+            .map(|s| s.name.clone())
+            .unwrap_or_default();
+        invite_seat(ui, table, seat, name, summary.clone());
+    }
+}
+
+/// Makes (or makes again) the invite of one seat: a new connection and its offer.
+pub fn invite_seat(ui: TableUi, table: TableId, seat: usize, name: String, summary: TableSummary) {
+    ui.set_seat(seat, |s| {
+        s.status = LinkStatus::Preparing;
+        s.invite = None;
+        s.problem = None;
+    });
+    leptos::task::spawn_local(async move {
+        match Peer::offer(stun_server()).await {
+            Ok((peer, offer)) => {
+                let invite = Invite {
+                    table_id: table,
+                    seat,
+                    seat_name: name,
+                    created_minutes: minutes_now(),
+                    summary,
+                    offer,
+                };
+                let link = format!("{}#{}", site(), invite.fragment());
+                let peer = Rc::new(peer);
+                let id = SIDE.with_borrow_mut(|side| {
+                    let Some(Side::Host(h)) = side else {
+                        return None;
+                    };
+                    if h.table != table {
+                        return None;
+                    }
+                    let id = PeerId(h.next_peer);
+                    h.next_peer += 1;
+                    // A new invite replaces the seat's old connection.
+                    h.links.retain(|l| l.seat != seat);
+                    h.links.push(Link {
+                        seat,
+                        id,
+                        peer: peer.clone(),
+                    });
+                    Some(id)
+                });
+                let Some(id) = id else { return };
+                watch_host_peer(ui, &peer, seat, id);
+                ui.set_seat(seat, |s| {
+                    s.invite = Some(link);
+                    s.status = LinkStatus::WaitingForReply;
+                });
+            }
+            Err(e) => ui.set_seat(seat, |s| {
+                s.status = LinkStatus::Closed;
+                s.problem = Some(e.to_string());
+            }),
+        }
+    });
+}
+
+fn watch_host_peer(ui: TableUi, peer: &Peer, seat: usize, id: PeerId) {
+    peer.on_state(move |state| {
+        let status = match state {
+            LinkState::Connecting => return,
+            LinkState::Open => LinkStatus::Connected,
+            LinkState::Reconnecting => LinkStatus::Reconnecting,
+            LinkState::Closed => LinkStatus::Closed,
+        };
+        ui.set_seat(seat, |s| s.status = status);
+        // Once the game runs, the host's state machine learns of it too.
+        let out = SIDE.with_borrow_mut(|side| {
+            let Some(Side::Host(h)) = side else {
+                return Vec::new();
+            };
+            if !h.links.iter().any(|l| l.id == id) {
+                return Vec::new();
+            }
+            match (h.host.as_mut(), state) {
+                (Some(host), LinkState::Open) => host.peer_connected(id, seat),
+                (Some(host), LinkState::Closed) => host.peer_disconnected(id),
+                _ => Vec::new(),
+            }
+        });
+        send_all(out);
+        after_messages(ui);
+    });
+    peer.on_message(move |bytes| {
+        let out = SIDE.with_borrow_mut(|side| match side {
+            Some(Side::Host(h)) => h.host.as_mut().map(|host| host.on_message(id, &bytes)),
+            _ => None,
+        });
+        if let Some(out) = out {
+            send_all(out);
+        }
+        after_messages(ui);
+    });
+}
+
+/// The friend's reply for `seat`, pasted into the waiting room: checked (this table, this
+/// seat, not cut or changed), then the connection is completed. The reply's name, color
+/// and token come back for the lobby to take (the lobby keeps colors unique).
+pub fn connect_reply(ui: TableUi, seat: usize, text: &str) -> Result<Reply, String> {
+    let (table, peer) = SIDE
+        .with_borrow(|side| match side {
+            Some(Side::Host(h)) => Some((
+                h.table,
+                h.links
+                    .iter()
+                    .find(|l| l.seat == seat)
+                    .map(|l| l.peer.clone()),
+            )),
+            _ => None,
+        })
+        .ok_or_else(|| "No table is open.".to_string())?;
+    let peer = peer.ok_or_else(|| "The invite for this seat is not ready yet.".to_string())?;
+    let reply = parse_reply(text, table, &[seat]).map_err(|e| e.to_string())?;
+    ui.set_seat(seat, |s| {
+        s.status = LinkStatus::Connecting;
+        s.problem = None;
+        s.name = reply.name.clone();
+    });
+    let answer = reply.answer.clone();
+    leptos::task::spawn_local(async move {
+        if let Err(e) = peer.accept_answer(&answer).await {
+            ui.set_seat(seat, |s| {
+                s.status = LinkStatus::Closed;
+                s.problem = Some(e.to_string());
+            });
+        }
+    });
+    Ok(reply)
+}
+
+/// The game starts at the table: the host's state machine takes the game, every connected
+/// friend gets it, and this device's actions go through the host from now on.
+pub fn start_hosting(ui: TableUi, game: Game, remote: Vec<usize>) -> Result<(), String> {
+    let session = ui.session;
+    let out = SIDE.with_borrow_mut(|side| {
+        let Some(Side::Host(h)) = side else {
+            return Err("No table is open.".to_string());
+        };
+        let mut host = Host::new(game, h.table, &remote).map_err(|e| e.to_string())?;
+        let mut out = Vec::new();
+        for link in &h.links {
+            if link.peer.state() == LinkState::Open {
+                out.extend(host.peer_connected(link.id, link.seat));
+            }
+        }
+        h.host = Some(host);
+        Ok(out)
+    })?;
+    send_all(out);
+    let router: Router = Rc::new(move |action| {
+        let result = SIDE.with_borrow_mut(|side| match side {
+            Some(Side::Host(h)) => match h.host.as_mut() {
+                Some(host) => host.apply_local(action.clone()).map_err(|e| e.to_string()),
+                None => Err("The table is not playing yet.".to_string()),
+            },
+            _ => Err("The table is closed.".to_string()),
+        });
+        match result {
+            Ok(out) => {
+                send_all(out);
+                Ok(true)
+            }
+            Err(e) => Err(e),
+        }
+    });
+    session.join_table(TableRole::Host, remote, Some(router));
+    start_ticking(ui);
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------
+// The guest
+
+/// Joins the table of `invite` as the player `name` (color, token): the connection's
+/// answer is made and shown as the reply link; once the host connects, the game comes.
+pub fn join_table(ui: TableUi, invite: Invite, name: String, color: String, token: String) {
+    close_table();
+    ui.problem.set(None);
+    ui.reply.set(None);
+    ui.guest_status.set(Some(LinkStatus::Preparing));
+    let offer = invite.offer.clone();
+    let table = invite.table_id;
+    let seat = invite.seat;
+    SIDE.with_borrow_mut(|side| {
+        *side = Some(Side::Guest(GuestSide {
+            invite,
+            peer: None,
+            guest: None,
+            shown: false,
+        }))
+    });
+    leptos::task::spawn_local(async move {
+        match Peer::answer(&offer, stun_server()).await {
+            Ok((peer, answer)) => {
+                let reply = Reply {
+                    table_id: table,
+                    seat,
+                    name,
+                    color,
+                    token,
+                    answer,
+                };
+                let peer = Rc::new(peer);
+                SIDE.with_borrow_mut(|side| {
+                    if let Some(Side::Guest(g)) = side {
+                        g.peer = Some(peer.clone());
+                    }
+                });
+                watch_guest_peer(ui, &peer, table, seat);
+                ui.reply
+                    .set(Some(format!("{}#{}", site(), reply.fragment())));
+                ui.guest_status.set(Some(LinkStatus::WaitingForReply));
+            }
+            Err(e) => {
+                ui.guest_status.set(Some(LinkStatus::Closed));
+                ui.problem.set(Some(e.to_string()));
+            }
+        }
+    });
+}
+
+fn watch_guest_peer(ui: TableUi, peer: &Peer, table: TableId, seat: usize) {
+    let session = ui.session;
+    peer.on_state(move |state| {
+        let status = match state {
+            LinkState::Connecting => LinkStatus::Connecting,
+            LinkState::Open => LinkStatus::Connected,
+            LinkState::Reconnecting => LinkStatus::Reconnecting,
+            LinkState::Closed => LinkStatus::Closed,
+        };
+        ui.guest_status.set(Some(status));
+        if state == LinkState::Open {
+            // Say hello (again after a drop): the host answers with the game.
+            let hello = SIDE.with_borrow_mut(|side| match side {
+                Some(Side::Guest(g)) => {
+                    let guest = g.guest.get_or_insert_with(|| Guest::new(table, seat));
+                    Some(guest.hello())
+                }
+                _ => None,
+            });
+            if let Some(hello) = hello {
+                send_all(vec![hello]);
+            }
+            start_ticking(ui);
+        }
+        session.away.set(
+            if matches!(state, LinkState::Reconnecting | LinkState::Closed) {
+                // Everyone else is away from this device's point of view: name the host.
+                vec![usize::MAX]
+            } else {
+                Vec::new()
+            },
+        );
+    });
+    peer.on_message(move |bytes| {
+        let out = SIDE.with_borrow_mut(|side| match side {
+            Some(Side::Guest(g)) => g.guest.as_mut().map(|guest| guest.on_message(&bytes)),
+            _ => None,
+        });
+        if let Some(out) = out {
+            send_all(out);
+        }
+        after_messages(ui);
+    });
+}
+
+// ---------------------------------------------------------------------------------------
+// Both sides
+
+/// After messages came in (or a tick): the session follows the confirmed actions, and the
+/// table's events are shown.
+fn after_messages(ui: TableUi) {
+    let session = ui.session;
+    enum Next {
+        Nothing,
+        Follow(Vec<worlds_engine::Action>),
+        Show(Game, String, usize),
+    }
+    let (next, events) = SIDE.with_borrow_mut(|side| match side {
+        Some(Side::Host(h)) => match h.host.as_mut() {
+            Some(host) => (
+                Next::Follow(host.game().history().to_vec()),
+                host.drain_events(),
+            ),
+            None => (Next::Nothing, Vec::new()),
+        },
+        Some(Side::Guest(g)) => {
+            let title = format!("{} at the table", g.invite.summary.board);
+            let seat = g.invite.seat;
+            let shown = g.shown;
+            match g.guest.as_mut() {
+                Some(guest) => {
+                    let events = guest.drain_events();
+                    match guest.game() {
+                        Some(game) if !shown => {
+                            g.shown = true;
+                            (Next::Show(game.clone(), title, seat), events)
+                        }
+                        Some(game) => (Next::Follow(game.history().to_vec()), events),
+                        None => (Next::Nothing, events),
+                    }
+                }
+                None => (Next::Nothing, Vec::new()),
+            }
+        }
+        None => (Next::Nothing, Vec::new()),
+    });
+    match next {
+        Next::Nothing => {}
+        Next::Follow(history) => {
+            let followed = session.follow(&history);
+            if !followed {
+                // This device's copy went its own way: show the table's game as it is.
+                let again = SIDE.with_borrow(|side| match side {
+                    Some(Side::Guest(g)) => g.guest.as_ref().and_then(|x| x.game().cloned()),
+                    _ => None,
+                });
+                if let Some(game) = again {
+                    let role = session.role.get_untracked();
+                    let remote = session.remote_seats.get_untracked();
+                    let title = session.title.get_untracked();
+                    let router = guest_router();
+                    session.install(&title, game);
+                    session.join_table(role, remote, router);
+                }
+            }
+        }
+        Next::Show(game, title, seat) => {
+            session.install(&title, game);
+            session.autosave();
+            session.join_table(TableRole::Guest { seat }, Vec::new(), guest_router());
+            ui.nav.go(crate::common::context::Screen::Play);
+        }
+    }
+    for event in events {
+        match event {
+            TableEvent::Chat { from, text } => {
+                let who = session
+                    .game
+                    .with_untracked(|g| {
+                        g.as_ref()
+                            .map(|g| g.player(worlds_engine::PlayerId(from)).name.clone())
+                    })
+                    .unwrap_or_default();
+                ui.chat.update(|c| {
+                    c.push(format!("{who}: {text}"));
+                    let excess = c.len().saturating_sub(50);
+                    c.drain(..excess);
+                });
+            }
+            TableEvent::Presence { seat, state } => {
+                session.away.update(|away| {
+                    away.retain(|&s| s != seat);
+                    if state == Presence::Reconnecting {
+                        away.push(seat);
+                    }
+                });
+            }
+            TableEvent::Refused { reason, .. } => session.error.set(Some(reason)),
+            TableEvent::Dropped { from, reason } => {
+                log(&format!("table: dropped a message from {from:?}: {reason}"))
+            }
+            _ => {}
+        }
+    }
+}
+
+fn guest_router() -> Option<Router> {
+    Some(Rc::new(move |action| {
+        let out = SIDE.with_borrow_mut(|side| match side {
+            Some(Side::Guest(g)) => match g.guest.as_mut() {
+                Some(guest) => guest.intent(action.clone()).map_err(|e| e.to_string()),
+                None => Err("Not connected to the table yet.".to_string()),
+            },
+            _ => Err("The table is closed.".to_string()),
+        })?;
+        send_all(vec![out]);
+        Ok(false)
+    }))
+}
+
+/// Closes this device's table, if any (its connections with it).
+pub fn close_table() {
+    let old = SIDE.with_borrow_mut(|side| side.take());
+    match old {
+        Some(Side::Host(h)) => {
+            for l in h.links {
+                l.peer.close();
+            }
+        }
+        Some(Side::Guest(g)) => {
+            if let Some(p) = g.peer {
+                p.close();
+            }
+        }
+        None => {}
+    }
+}
+
+/// The table this device hosts, for the waiting room's "Invite again".
+pub fn hosted_table() -> Option<TableId> {
+    SIDE.with_borrow(|side| match side {
+        Some(Side::Host(h)) => Some(h.table),
+        _ => None,
+    })
+}
+
+/// The STUN server for play across networks: none (devices on the same network connect
+/// with their host candidates; a setting to enter one is not built yet).
+fn stun_server() -> Option<String> {
+    None
+}

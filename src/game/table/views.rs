@@ -1,0 +1,213 @@
+//! The table's screens: the host's waiting room (an invite per seat played from another
+//! device, the friend's reply pasted back, who is connected) and a friend's join screen (the
+//! table they are invited to, their name, color and token, and the reply to send back).
+
+use leptos::prelude::*;
+use worlds_table::invite::{Invite, SummaryKind};
+
+use crate::common::share::LinkField;
+use crate::game::lobby::form::{token_glyph, COLORS, TOKENS};
+use crate::game::table::{connect_reply, join_table, LinkStatus, TableUi};
+
+/// The host's waiting room: for each seat played from another device, its invite (link,
+/// QR code, "Copy invite link"), the field for the friend's reply and "Connect", and how
+/// the seat stands. `on_friend` hands the lobby the friend's name, color and token.
+#[component]
+pub fn WaitingRoom(
+    ui: TableUi,
+    on_friend: Callback<(usize, String, String, String)>,
+) -> impl IntoView {
+    let seats = move || {
+        ui.seats
+            .get()
+            .into_iter()
+            .map(|s| {
+                let seat = s.seat;
+                let reply_text = RwSignal::new(String::new());
+                let problem = RwSignal::new(None::<String>);
+                let connect = move |_| {
+                    let text = reply_text.get_untracked();
+                    match connect_reply(ui, seat, &text) {
+                        Ok(reply) => {
+                            problem.set(None);
+                            on_friend.run((seat, reply.name, reply.color, reply.token));
+                        }
+                        Err(why) => problem.set(Some(why)),
+                    }
+                };
+                let status = if s.status == LinkStatus::Connected {
+                    format!("{}: connected", s.name)
+                } else {
+                    format!("{}: {}", s.name, s.status.words())
+                };
+                let reply_label = format!("Reply from {}", s.name);
+                let waiting_reply = matches!(
+                    s.status,
+                    LinkStatus::WaitingForReply | LinkStatus::Closed | LinkStatus::Connecting
+                );
+                view! {
+                    <fieldset class="table-seat">
+                        <legend>{format!("Player {}", seat + 1)}</legend>
+                        <p class="table-seat-status" role="status">{status}</p>
+                        {s.problem.clone().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+                        {s.invite.clone().filter(|_| s.status != LinkStatus::Connected).map(|link| view! {
+                            <LinkField
+                                label=format!("Invite link for {}", s.name)
+                                link=link
+                                copy_label="Copy invite link"
+                                hint="Send it to your friend (a message, or let them scan the code). Their device answers with a reply link: paste it below.".to_string()
+                            />
+                        })}
+                        {waiting_reply.then(|| view! {
+                            <label class="field">
+                                <span>{reply_label.clone()}</span>
+                                <input type="text" autocomplete="off"
+                                    prop:value=move || reply_text.get()
+                                    on:input=move |ev| reply_text.set(event_target_value(&ev)) />
+                            </label>
+                            <div class="button-row">
+                                <button type="button" class="action" on:click=connect>"Connect"</button>
+                            </div>
+                        })}
+                        {move || problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+                    </fieldset>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <section class="waiting-room" aria-labelledby="waiting-room-title">
+            <h2 id="waiting-room-title">"Waiting room"</h2>
+            <p class="hint">"Devices on the same Wi-Fi connect directly; nothing goes through a server."</p>
+            {seats}
+            {move || ui.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+        </section>
+    }
+}
+
+/// A friend's screen for an invite: the table they are invited to, their seat, their name,
+/// color and token, "Join table", then the reply to send back. `invite` is the checked
+/// invite, or why it was refused.
+#[component]
+pub fn JoinTable(ui: TableUi, invite: Result<Invite, String>) -> impl IntoView {
+    let nav = ui.nav;
+    let back = move |_| {
+        crate::common::share_link::clear_opened_link();
+        nav.go(crate::common::context::Screen::Menu)
+    };
+    let invite = match invite {
+        Ok(invite) => invite,
+        Err(why) => {
+            return view! {
+                <section class="screen join" aria-labelledby="join-title">
+                    <div class="panel">
+                        <h1 id="join-title">"Join a table"</h1>
+                        <p class="problem" role="alert">{why}</p>
+                        <p>"Nothing was stored. Ask the host for a new invite."</p>
+                        <div class="button-row">
+                            <button type="button" class="menu-button" on:click=back>"Back to menu"</button>
+                        </div>
+                    </div>
+                </section>
+            }
+            .into_any();
+        }
+    };
+    let seat = invite.seat;
+    let summary = invite.summary.clone();
+    let mine = summary.seats.get(seat).cloned();
+    let name = RwSignal::new(invite.seat_name.clone());
+    let color = RwSignal::new(mine.as_ref().map(|s| s.color.clone()).unwrap_or_default());
+    let token = RwSignal::new(mine.as_ref().map(|s| s.token.clone()).unwrap_or_default());
+    let joined = RwSignal::new(false);
+    let invite_kept = StoredValue::new(invite);
+    let join = move |_| {
+        joined.set(true);
+        join_table(
+            ui,
+            invite_kept.get_value(),
+            name.get_untracked(),
+            color.get_untracked(),
+            token.get_untracked(),
+        );
+    };
+    let seats = summary
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let who = match s.kind {
+                SummaryKind::Human => "at the host's device",
+                SummaryKind::Computer => "computer",
+                SummaryKind::Remote if i == seat => "you",
+                SummaryKind::Remote => "another device",
+            };
+            let glyph = token_glyph(&worlds_engine::Token::from_name(&s.token)).to_string();
+            view! {
+                <li>
+                    <span class="seat-swatch" aria-hidden="true" style:background=s.color.clone()></span>
+                    {format!("{glyph} {} ({who})", s.name)}
+                </li>
+            }
+        })
+        .collect_view();
+    let status = move || {
+        ui.guest_status.get().map(|s| match s {
+            LinkStatus::Preparing => "Making your reply…".to_string(),
+            LinkStatus::WaitingForReply => {
+                "Send this reply to the host; the game opens here when they connect.".to_string()
+            }
+            LinkStatus::Connecting => "Connecting…".to_string(),
+            LinkStatus::Connected => {
+                "Connected: waiting for the host to start the game.".to_string()
+            }
+            LinkStatus::Reconnecting => "The connection dropped: reconnecting…".to_string(),
+            LinkStatus::Closed => "Not connected. Ask the host to invite you again.".to_string(),
+        })
+    };
+    view! {
+        <section class="screen join" aria-labelledby="join-title">
+            <div class="panel">
+                <h1 id="join-title">"Join a table"</h1>
+                <p>{format!("Board: {}. Rules: {}.", summary.board, summary.rules)}</p>
+                <h2>"Who sits where"</h2>
+                <ul class="join-seats">{seats}</ul>
+                <h2>{format!("Your seat: Player {}", seat + 1)}</h2>
+                <div class="lobby-row" hidden=move || joined.get()>
+                    <label>
+                        "Your name"
+                        <input type="text" maxlength="24"
+                            prop:value=move || name.get()
+                            on:input=move |ev| name.set(event_target_value(&ev)) />
+                    </label>
+                    <label>
+                        "Your color"
+                        <select prop:value=move || color.get() on:change=move |ev| color.set(event_target_value(&ev))>
+                            {COLORS.iter().map(|(label, hex)| view! {
+                                <option value=*hex selected=move || color.get().eq_ignore_ascii_case(hex)>{*label}</option>
+                            }).collect_view()}
+                        </select>
+                    </label>
+                    <label>
+                        "Your token"
+                        <select prop:value=move || token.get() on:change=move |ev| token.set(event_target_value(&ev))>
+                            {TOKENS.iter().map(|(id, glyph)| view! {
+                                <option value=*id selected=move || token.get() == *id>{format!("{glyph} {id}")}</option>
+                            }).collect_view()}
+                        </select>
+                    </label>
+                </div>
+                <div class="button-row" hidden=move || joined.get()>
+                    <button type="button" class="menu-button" on:click=back>"Back to menu"</button>
+                    <button type="button" class="menu-button primary" on:click=join>"Join table"</button>
+                </div>
+                <p role="status" aria-live="polite">{status}</p>
+                {move || ui.reply.get().map(|link| view! {
+                    <LinkField label="Your reply" link=link copy_label="Copy reply" />
+                })}
+                {move || ui.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+            </div>
+        </section>
+    }
+    .into_any()
+}
