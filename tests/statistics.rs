@@ -946,7 +946,7 @@ async fn tournaments_rotate_seats_and_give_win_rates_with_intervals() {
     choose(&c, "Seat 1 strategy", "balanced");
     choose(&c, "Seat 2 strategy", "random");
     type_into(&c, "Tournament games", "4");
-    let rotate: HtmlInputElement = field(&c, "Rotate seats").unchecked_into();
+    let rotate: HtmlInputElement = field(&c, "Rotate seating").unchecked_into();
     assert!(rotate.checked(), "seats rotate by default");
     button(&c, "Run tournament").click();
     until("the tournament", || {

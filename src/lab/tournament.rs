@@ -428,7 +428,7 @@ pub fn TournamentPanel() -> impl IntoView {
                         prop:checked=move || rotate.get()
                         on:change=move |ev| rotate.set(event_target_checked(&ev))
                     />
-                    "Rotate seats"
+                    "Rotate seating"
                 </label>
                 <p id="stats-rotate-desc" class="hint">
                     {move || if rotate.get() {

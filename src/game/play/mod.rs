@@ -443,6 +443,17 @@ pub fn PlayScreen() -> impl IntoView {
                 </div>
                 <aside class="play-side">
                     <ActionBar />
+                    {move || {
+                        // The host sees the devices at the table while one of them is away.
+                        let table = use_context::<crate::game::table::TableUi>()?;
+                        let hosting = session.role.get() == crate::game::session::TableRole::Host;
+                        let away = table.seats.with(|s| {
+                            s.iter().any(|l| l.status != crate::game::table::LinkStatus::Connected)
+                        });
+                        (hosting && away).then(|| view! {
+                            <crate::game::table::views::WaitingRoom ui=table on_friend=Callback::new(|_| {}) />
+                        })
+                    }}
                     <PlayerPanel />
                     <GameLog />
                 </aside>

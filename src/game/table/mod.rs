@@ -114,6 +114,8 @@ struct Link {
 
 struct HostSide {
     table: TableId,
+    /// What an invite shows of the table (kept for "Invite again").
+    summary: TableSummary,
     links: Vec<Link>,
     /// The game's state machine, from the moment the game starts.
     host: Option<Host>,
@@ -222,6 +224,7 @@ pub fn open_table(ui: TableUi, setup: &GameSetup, rules_name: &str, remote: Vec<
     SIDE.with_borrow_mut(|side| {
         *side = Some(Side::Host(HostSide {
             table,
+            summary: TableSummary::of(setup, rules_name, &remote),
             links: Vec::new(),
             host: None,
             next_peer: 1,
@@ -650,12 +653,23 @@ pub fn close_table() {
     }
 }
 
-/// The table this device hosts, for the waiting room's "Invite again".
-pub fn hosted_table() -> Option<TableId> {
-    SIDE.with_borrow(|side| match side {
-        Some(Side::Host(h)) => Some(h.table),
+/// "Invite again": a new invite for a seat whose device left (its page closed or its
+/// connection dropped); the friend opens it, sends the new reply, and the game continues on
+/// their device from where the table is.
+pub fn invite_again(ui: TableUi, seat: usize) {
+    let found = SIDE.with_borrow(|side| match side {
+        Some(Side::Host(h)) => Some((h.table, h.summary.clone())),
         _ => None,
-    })
+    });
+    let Some((table, summary)) = found else {
+        ui.problem.set(Some("No table is open.".to_string()));
+        return;
+    };
+    let name = ui
+        .seats
+        .with_untracked(|s| s.iter().find(|l| l.seat == seat).map(|l| l.name.clone()))
+        .unwrap_or_default();
+    invite_seat(ui, table, seat, name, summary);
 }
 
 /// The STUN server for play across networks: none (devices on the same network connect

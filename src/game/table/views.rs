@@ -7,7 +7,7 @@ use worlds_table::invite::{Invite, SummaryKind};
 
 use crate::common::share::LinkField;
 use crate::game::lobby::form::{token_glyph, COLORS, TOKENS};
-use crate::game::table::{connect_reply, join_table, LinkStatus, TableUi};
+use crate::game::table::{connect_reply, invite_again, join_table, LinkStatus, TableUi};
 
 /// The host's waiting room: for each seat played from another device, its invite (link,
 /// QR code, "Copy invite link"), the field for the friend's reply and "Connect", and how
@@ -70,6 +70,11 @@ pub fn WaitingRoom(
                             </div>
                         })}
                         {move || problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+                        {matches!(s.status, LinkStatus::Closed | LinkStatus::Reconnecting).then(|| view! {
+                            <div class="button-row">
+                                <button type="button" class="action" on:click=move |_| invite_again(ui, seat)>"Invite again"</button>
+                            </div>
+                        })}
                     </fieldset>
                 }
             })
