@@ -1,7 +1,7 @@
 // The classic board reads on a phone (issue 20): after a few turns with the tokens spread,
 // at 375x740, 390x844 and 1280x800 every square shows a whole name (no "…", nothing wider
 // or taller than its box or its square) at 10 px or more, names tell the squares apart,
-// tokens never cover a name or a price, and on phones the zoomed board's squares are at
+// tokens never cover a name or a price, "Mortgaged" is never cut, and on phones the zoomed board's squares are at
 // least 40 x 40 px and the player whose turn it is stays in view. Screenshots go to
 // e2e/artifacts/phone-board-*.png.
 import { test, after, before } from 'node:test';
@@ -122,6 +122,12 @@ for (const [width, height] of [[375, 740], [390, 844], [1280, 800]]) {
         if (phone) assert.equal(await turnTokenInView(page), true, `after roll ${rolls}`);
       }
     }
+    // A mortgaged lot shows "Mortgaged" whole too.
+    await page.getByRole('button', { name: 'Mortgage', exact: true }).click();
+    const manage = page.getByRole('dialog', { name: 'Your properties' });
+    await manage.getByRole('button', { name: /^Mortgage / }).first().click();
+    await manage.getByRole('button', { name: 'Done', exact: true }).click();
+    assert.ok(await page.locator('.board-ring .sq.mortgaged').count() >= 1, 'a lot is mortgaged');
     await page.waitForTimeout(1200);
     const m = await measure(page);
     assert.equal(m.count, 40);
