@@ -10,7 +10,7 @@ use worlds_engine::game::DeckOrder;
 use worlds_engine::{Action, ComputerStrategy, GameSetup, Phase, Preset, Seat};
 
 use monopoly_worlds::common::board_view::{
-    corner_indices, hyphenate, ring_places, BoardRing, Place, SquareView,
+    corner_indices, hyphenate, ring_places, short_names, BoardRing, Place, SquareView, TokenView,
 };
 use monopoly_worlds::common::words::{count, ordinal};
 
@@ -360,5 +360,139 @@ async fn a_long_name_is_drawn_hyphenated_but_reads_as_it_is() {
         short.shadow_root().is_none(),
         "a short name is drawn as it is"
     );
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+fn short_names_drop_street_words_only_while_every_square_stays_unique() {
+    let classic: Vec<String> = Preset::Classic
+        .board()
+        .def()
+        .squares
+        .iter()
+        .map(|s| s.name.clone())
+        .collect();
+    let short = short_names(&classic);
+    assert_eq!(short.len(), classic.len());
+    let of = |name: &str| {
+        let i = classic.iter().position(|n| n == name).expect(name);
+        short[i].as_str()
+    };
+    assert_eq!(of("Mediterranean Avenue"), "Mediterranean");
+    assert_eq!(of("St. Charles Place"), "St. Charles");
+    assert_eq!(of("St. James Place"), "St. James");
+    assert_eq!(of("Marvin Gardens"), "Marvin");
+    assert_eq!(of("Pennsylvania Railroad"), "Pennsylvania RR");
+    assert_eq!(of("Pennsylvania Avenue"), "Pennsylvania");
+    assert_eq!(of("B. & O. Railroad"), "B. & O. RR");
+    assert_eq!(of("Park Place"), "Park");
+    for kept in [
+        "Go",
+        "Chance",
+        "Community Chest",
+        "Short Line",
+        "Boardwalk",
+        "Water Works",
+    ] {
+        assert_eq!(of(kept), kept);
+    }
+    for (i, a) in short.iter().enumerate() {
+        assert!(!a.trim().is_empty(), "square {i} has an empty short name");
+        for (j, b) in short.iter().enumerate() {
+            if classic[i] != classic[j] {
+                assert!(
+                    !a.eq_ignore_ascii_case(b),
+                    "{} and {} both read {a}",
+                    classic[i],
+                    classic[j]
+                );
+            }
+        }
+    }
+    // A short name that would read like another square keeps the full name.
+    let names: Vec<String> = [
+        "Oak Avenue",
+        "Oak Street",
+        "Elm Place",
+        "Elm",
+        "Avenue",
+        "Ash Road",
+    ]
+    .map(String::from)
+    .to_vec();
+    assert_eq!(
+        short_names(&names),
+        [
+            "Oak Avenue",
+            "Oak Street",
+            "Elm Place",
+            "Elm",
+            "Avenue",
+            "Ash"
+        ]
+    );
+    assert_eq!(short_names(&[]), Vec::<String>::new());
+}
+
+#[wasm_bindgen_test]
+async fn tokens_stand_in_their_own_strip_after_the_price_and_the_square_keeps_its_full_name() {
+    let c = container();
+    let views = (0..12)
+        .map(|i| SquareView {
+            name: if i == 1 {
+                "Baltic Avenue".into()
+            } else {
+                format!("Lot {i}")
+            },
+            detail: "$60".into(),
+            kind: "lot",
+            owner: (i == 1).then(|| ("#c00".to_string(), "Ann".to_string())),
+            mortgaged: i == 1,
+            tokens: if i == 1 {
+                vec![TokenView {
+                    player: "Ann".into(),
+                    glyph: "🐕".into(),
+                    picture: None,
+                    color: "#c00".into(),
+                }]
+            } else {
+                vec![]
+            },
+            ..SquareView::default()
+        })
+        .collect::<Vec<_>>();
+    let squares_signal = Signal::stored(views);
+    leptos::mount::mount_to(c.clone(), move || {
+        view! { <BoardRing squares=squares_signal label="Test board"><p>"center"</p></BoardRing> }
+    })
+    .forget();
+    settle().await;
+    let sq = squares(&c)[1].clone();
+    assert_eq!(sq.get_attribute("title").as_deref(), Some("Baltic Avenue"));
+    let label = sq.get_attribute("aria-label").unwrap_or_default();
+    assert!(
+        label.starts_with("2. Baltic Avenue, $60, owned by Ann"),
+        "{label}"
+    );
+    // In the body, in this order: name, price, "Mortgaged", then the tokens.
+    let body = sq
+        .query_selector(".sq-body")
+        .ok()
+        .flatten()
+        .expect("a body");
+    let order: Vec<String> = (0..body.children().length())
+        .filter_map(|i| body.children().item(i))
+        .map(|e| e.class_name())
+        .collect();
+    assert_eq!(order, ["sq-name", "sq-detail", "sq-mortgaged", "sq-tokens"]);
+    assert!(body
+        .query_selector(".sq-tokens .token")
+        .ok()
+        .flatten()
+        .is_some());
+    // A ring that is not the play screen's is drawn whole: no zoom button.
+    assert!(c.query_selector(".zoom-toggle").ok().flatten().is_none());
+    let name = sq.query_selector(".sq-name").ok().flatten().expect("name");
+    assert_eq!(name.text_content().as_deref(), Some("Baltic Avenue"));
     c.remove();
 }

@@ -296,11 +296,65 @@ pub fn hyphenate(name: &str) -> String {
     out
 }
 
+/// Trailing words a narrow square can do without ("Baltic Avenue" reads as "Baltic").
+const DROPPABLE: &[&str] = &[
+    "Avenue",
+    "Place",
+    "Gardens",
+    "Street",
+    "Road",
+    "Lane",
+    "Square",
+    "Boulevard",
+    "Plaza",
+    "Drive",
+    "Court",
+    "Terrace",
+];
+
+/// The short name of one square, before checking that it stays unique.
+fn short_candidate(name: &str) -> String {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    match words.as_slice() {
+        [rest @ .., last] if !rest.is_empty() && *last == "Railroad" => {
+            format!("{} RR", rest.join(" "))
+        }
+        [rest @ .., last] if !rest.is_empty() && DROPPABLE.contains(last) => rest.join(" "),
+        _ => name.to_string(),
+    }
+}
+
+/// Short names for the squares of a board, drawn in narrow squares: a trailing "Avenue",
+/// "Place", "Gardens"... is dropped and "Railroad" becomes "RR", but only when the short
+/// name still tells the square apart from every other square of the board (squares with
+/// the same full name, like the three Chances, may share it); otherwise the full name.
+/// Never empty unless the name is.
+pub fn short_names(names: &[String]) -> Vec<String> {
+    let candidates: Vec<String> = names.iter().map(|n| short_candidate(n)).collect();
+    names
+        .iter()
+        .zip(&candidates)
+        .map(|(name, short)| {
+            let clash = names.iter().zip(&candidates).any(|(other, other_short)| {
+                other != name
+                    && (other_short.eq_ignore_ascii_case(short)
+                        || other.eq_ignore_ascii_case(short))
+            });
+            if clash || short.trim().is_empty() {
+                name.clone()
+            } else {
+                short.clone()
+            }
+        })
+        .collect()
+}
+
 /// A square's name. Its text is the name as it is (what a screen reader, a search or a
 /// copy finds); when a long word needs break points, the name is drawn from a shadow root
 /// holding the hyphenated text, so it wraps "Mediter-ranean" like a printed board.
-fn name_view(name: &str) -> impl IntoView {
-    let hyphenated = hyphenate(name);
+/// `drawn` is what the square shows (its short name on a phone), `name` what it reads as.
+fn name_view(name: &str, drawn: &str) -> impl IntoView {
+    let hyphenated = hyphenate(drawn);
     let node = NodeRef::<leptos::html::Span>::new();
     if hyphenated != name {
         node.on_load(move |el| {
@@ -353,6 +407,8 @@ fn Square(
     index: usize,
     place: Place,
     view_of: Memo<Option<SquareView>>,
+    /// What the square shows as its name (a short name on narrow screens).
+    drawn_name: Signal<Option<String>>,
     on_select: Option<Callback<usize>>,
     /// The square the board's single tab stop is on (`None`: every square is a tab stop).
     tab_stop: Option<RwSignal<usize>>,
@@ -391,13 +447,15 @@ fn Square(
             {sq.band.clone().map(|c| view! { <span class="sq-band" style:background=c>{houses}</span> })}
             {sq.owner.clone().map(|(c, _)| view! { <span class="sq-owner" style:background=c></span> })}
             <span class="sq-body">
-                {name_view(&sq.name)}
+                {name_view(&sq.name, &drawn_name.get().unwrap_or_else(|| sq.name.clone()))}
                 {(!sq.icon.is_empty()).then(|| view! { <span class="sq-icon" aria-hidden="true">{sq.icon.clone()}</span> })}
                 {sq.picture.clone().map(|p| view! { <img class="sq-picture" src=p alt="" /> })}
                 {(!sq.detail.is_empty()).then(|| view! { <span class="sq-detail">{sq.detail.clone()}</span> })}
                 {sq.mortgaged.then(|| view! { <span class="sq-mortgaged" aria-hidden="true">"Mortgaged"</span> })}
+                // Tokens have their own strip after the price, in the flow, so they never
+                // cover the name or the price.
+                {(!sq.tokens.is_empty()).then(|| view! { <span class="sq-tokens">{tokens}</span> })}
             </span>
-            <span class="sq-tokens">{tokens}</span>
         }
         .into_any()
     };
@@ -424,6 +482,7 @@ fn Square(
             .map(|sq| square_label(&sq, index))
             .unwrap_or_default()
     };
+    let title = move || view_of.get().map(|sq| sq.name).unwrap_or_default();
     match on_select {
         Some(cb) => view! {
             <button
@@ -437,6 +496,7 @@ fn Square(
                 style:width=pct(place.width)
                 style:height=pct(place.height)
                 aria-label=label
+                title=title
                 aria-pressed=move || view_of.get().is_some_and(|s| s.selected).to_string()
                 tabindex=move || tab_stop.map(|t| if t.get() == index { "0" } else { "-1" })
                 on:focus=move |_| {
@@ -462,6 +522,7 @@ fn Square(
                 style:width=pct(place.width)
                 style:height=pct(place.height)
                 aria-label=label
+                title=title
             >
                 {body}
             </div>
@@ -485,9 +546,42 @@ pub fn BoardRing(
     /// keys move between squares, Home and End go to the first and the last.
     #[prop(optional)]
     one_tab_stop: bool,
+    /// On a narrow screen (a phone) the board is drawn larger than the screen in a frame
+    /// that scrolls both ways, with a "Whole board" / "Zoom in" button, and narrow squares
+    /// show short names. The play screen's board; the editor's stays whole.
+    #[prop(optional)]
+    zoomable: bool,
+    /// The square kept in view in the zoomed board (the square of the player whose turn it
+    /// is), scrolled to whenever it changes.
+    #[prop(optional, into)]
+    follow: Option<Signal<Option<usize>>>,
     children: Children,
 ) -> impl IntoView {
     let count = Memo::new(move |_| squares.with(|s| s.len()));
+    let narrow = RwSignal::new(zoomable && is_narrow());
+    if zoomable {
+        let resize = window_event_listener(leptos::ev::resize, move |_| {
+            let now = is_narrow();
+            if narrow.get_untracked() != now {
+                narrow.set(now);
+            }
+        });
+        on_cleanup(move || resize.remove());
+    }
+    let zoomed = RwSignal::new(true);
+    let names = Memo::new(move |_| {
+        squares.with(|s| short_names(&s.iter().map(|v| v.name.clone()).collect::<Vec<_>>()))
+    });
+    let scroller = NodeRef::<leptos::html::Div>::new();
+    if let Some(follow) = follow {
+        Effect::new(move |_| {
+            let at = follow.get();
+            let on = zoomed.get() && narrow.get();
+            if let (Some(at), true) = (at, on) {
+                request_animation_frame(move || scroll_to_square(scroller, at));
+            }
+        });
+    }
     let tab_stop = one_tab_stop.then(|| RwSignal::new(0usize));
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
         if tab_stop.is_none() {
@@ -529,7 +623,10 @@ pub fn BoardRing(
             .enumerate()
             .map(|(i, place)| {
                 let view_of = Memo::new(move |_| squares.with(|s| s.get(i).cloned()));
-                view! { <Square index=i place=place view_of=view_of on_select=on_select tab_stop=tab_stop /> }
+                let drawn_name = Signal::derive(move || {
+                    narrow.get().then(|| names.with(|n| n.get(i).cloned())).flatten()
+                });
+                view! { <Square index=i place=place view_of=view_of drawn_name=drawn_name on_select=on_select tab_stop=tab_stop /> }
             })
             .collect_view()
     };
@@ -538,7 +635,7 @@ pub fn BoardRing(
         let longest = sides.iter().copied().max().unwrap_or(1).max(1) as f64;
         pct(DEPTH / (longest + 2.0 * DEPTH))
     };
-    view! {
+    let frame = view! {
         // The geometry is set inline (not only in the style sheet), so the ring keeps its
         // shape wherever it is drawn.
         <div class="board-frame" style:aspect-ratio="1">
@@ -559,6 +656,68 @@ pub fn BoardRing(
                 </div>
             </div>
         </div>
+    };
+    if !zoomable {
+        return frame.into_any();
+    }
+    view! {
+        <div class="board-zoom">
+            <button
+                type="button"
+                class="small-button zoom-toggle"
+                on:click=move |_| zoomed.update(|z| *z = !*z)
+            >
+                {move || if zoomed.get() { "Whole board" } else { "Zoom in" }}
+            </button>
+            <div
+                class="board-scroll"
+                class:zoomed=move || zoomed.get()
+                node_ref=scroller
+            >
+                {frame}
+            </div>
+        </div>
+    }
+    .into_any()
+}
+
+/// Whether the window is a phone's (where the play screen zooms the board in).
+fn is_narrow() -> bool {
+    window()
+        .match_media("(max-width: 600px)")
+        .ok()
+        .flatten()
+        .is_some_and(|m| m.matches())
+}
+
+/// Scrolls the zoomed board just enough that square `at` is in view (the page itself does
+/// not move).
+fn scroll_to_square(scroller: NodeRef<leptos::html::Div>, at: usize) {
+    let Some(el) = scroller.get_untracked() else {
+        return;
+    };
+    let Ok(Some(square)) = el.query_selector(&format!(".sq[data-index=\"{at}\"]")) else {
+        return;
+    };
+    let (c, s) = (
+        el.get_bounding_client_rect(),
+        square.get_bounding_client_rect(),
+    );
+    let margin = 8.0;
+    let delta = |lo: f64, hi: f64, view_lo: f64, view_hi: f64| {
+        if lo < view_lo + margin {
+            lo - view_lo - margin
+        } else if hi > view_hi - margin {
+            (hi - view_hi + margin).min(lo - view_lo - margin)
+        } else {
+            0.0
+        }
+    };
+    let dx = delta(s.left(), s.right(), c.left(), c.right());
+    let dy = delta(s.top(), s.bottom(), c.top(), c.bottom());
+    if dx != 0.0 || dy != 0.0 {
+        el.set_scroll_left(el.scroll_left() + dx.round() as i32);
+        el.set_scroll_top(el.scroll_top() + dy.round() as i32);
     }
 }
 

@@ -255,6 +255,19 @@ pub fn PlayScreen() -> impl IntoView {
                 .unwrap_or_default()
         })
     });
+    // The square of the player whose turn it is, as drawn: the zoomed phone board keeps it
+    // in view.
+    let follow = Signal::derive(move || {
+        let pos = shown.get();
+        session.game.with(|g| {
+            g.as_ref().map(|g| {
+                let i = g.current_player().index();
+                pos.get(i)
+                    .copied()
+                    .unwrap_or(g.player(g.current_player()).position)
+            })
+        })
+    });
     let board_name_now = session
         .game
         .with_untracked(|g| g.as_ref().map(|g| g.board().name().to_string()))
@@ -415,7 +428,7 @@ pub fn PlayScreen() -> impl IntoView {
             {move || over.get().then(|| view! { <EndScreen /> })}
             <div class="play-layout" inert=move || any_modal().then_some("")>
                 <div class="play-board">
-                    <BoardRing squares=squares label=board_name_now.clone() on_select=open_square one_tab_stop=true>
+                    <BoardRing squares=squares label=board_name_now.clone() on_select=open_square one_tab_stop=true zoomable=true follow=follow>
                         {move || picture().map(|p| view! { <img class="center-picture" src=p alt="" /> })}
                         <p class="center-name">{board_name_now.clone()}</p>
                         <div class="dice" aria-label=move || {

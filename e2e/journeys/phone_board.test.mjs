@@ -1,0 +1,157 @@
+// The classic board reads on a phone (issue 20): after a few turns with the tokens spread,
+// at 375x740, 390x844 and 1280x800 every square shows a whole name (no "…", nothing wider
+// or taller than its box or its square) at 10 px or more, names tell the squares apart,
+// tokens never cover a name or a price, "Mortgaged" is never cut, and on phones the zoomed board's squares are at
+// least 40 x 40 px and the player whose turn it is stays in view. Screenshots go to
+// e2e/artifacts/phone-board-*.png.
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openApp, artifacts, startGame, buttonNames } from './browser.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+/// One decision as a simple human makes it: buy, pass, roll, end the turn.
+async function playOneStep(page) {
+  const names = await buttonNames(page);
+  if (names.includes('Declare bankruptcy')) {
+    await page.getByRole('button', { name: 'Declare bankruptcy' }).click();
+    return 'bankrupt';
+  }
+  const pick = ['Buy', 'Pass', 'Decline trade', 'Roll dice', 'End turn', 'Pay fine'].find((n) => names.includes(n));
+  if (pick === undefined) {
+    if (names.includes('Auction')) {
+      await page.getByRole('button', { name: 'Auction', exact: true }).click();
+      return 'auction';
+    }
+    return null;
+  }
+  await page.getByRole('button', { name: pick, exact: true }).click();
+  return pick;
+}
+
+/// Everything the journey checks about the board as drawn now.
+async function measure(page) {
+  return page.evaluate(() => {
+    const box = (e) => e.getBoundingClientRect();
+    const overlap = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5
+      && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+    const inside = (a, b) => a.left >= b.left - 1 && a.right <= b.right + 1 && a.top >= b.top - 1 && a.bottom <= b.bottom + 1;
+    const problems = [];
+    const squares = [...document.querySelectorAll('.board-ring .sq')];
+    const drawn = new Map();
+    let smallest = Infinity;
+    for (const sq of squares) {
+      const full = sq.getAttribute('title') ?? '';
+      const s = box(sq);
+      if (sq.scrollWidth > sq.clientWidth + 1) problems.push(`${full}: content ${sq.scrollWidth}px wide in a ${sq.clientWidth}px square`);
+      smallest = Math.min(smallest, s.width, s.height);
+      const name = sq.querySelector('.sq-name');
+      if (!name) { problems.push(`${full}: no name`); continue; }
+      const font = parseFloat(getComputedStyle(name).fontSize);
+      if (font < 10) problems.push(`${full}: name at ${font}px`);
+      if (name.scrollWidth > name.clientWidth + 1) problems.push(`${full}: name ${name.scrollWidth}px wide in ${name.clientWidth}px`);
+      if (name.scrollHeight > name.clientHeight + 1) problems.push(`${full}: name ${name.scrollHeight}px tall in ${name.clientHeight}px`);
+      if (!inside(box(name), s)) problems.push(`${full}: name runs out of its square`);
+      const text = (name.shadowRoot?.textContent ?? name.textContent ?? '').replace(/\u00ad/g, '').trim();
+      if (text === '') problems.push(`${full}: empty name`);
+      const others = drawn.get(text) ?? new Set();
+      others.add(full);
+      drawn.set(text, others);
+      for (const detail of sq.querySelectorAll('.sq-detail, .sq-mortgaged')) {
+        if (getComputedStyle(detail).display === 'none') continue;
+        if (detail.scrollWidth > detail.clientWidth + 1) problems.push(`${full}: "${detail.textContent}" wider than its box`);
+        if (!inside(box(detail), s)) problems.push(`${full}: "${detail.textContent}" runs out of its square`);
+      }
+    }
+    for (const [text, fulls] of drawn) {
+      if (fulls.size > 1) problems.push(`"${text}" stands for ${[...fulls].join(' and ')}`);
+    }
+    // No name is cut with an ellipsis anywhere on the board.
+    for (const e of document.querySelectorAll('.board-ring *')) {
+      if (getComputedStyle(e).textOverflow === 'ellipsis' && e.scrollWidth > e.clientWidth + 1) {
+        problems.push(`"${e.textContent}" cut with an ellipsis`);
+      }
+    }
+    const texts = [...document.querySelectorAll('.board-ring .sq-name, .board-ring .sq-detail')].map((e) => [e, box(e)]);
+    const tokens = [...document.querySelectorAll('.board-ring .token')];
+    for (const t of tokens) {
+      const tb = box(t);
+      for (const [e, eb] of texts) {
+        if (overlap(tb, eb)) problems.push(`${t.title}'s token covers "${e.textContent}"`);
+      }
+    }
+    const scroller = document.querySelector('.board-scroll.zoomed');
+    return { problems, smallest, count: squares.length, tokens: tokens.length, zoomed: scroller !== null };
+  });
+}
+
+/// Whether the token of the player whose turn it is lies inside the zoomed board's frame.
+async function turnTokenInView(page) {
+  return page.evaluate(() => {
+    const turn = document.querySelector('.player-list > li.turn .player-name');
+    const name = turn?.textContent?.trim();
+    const token = [...document.querySelectorAll('.board-ring .token')].find((t) => t.title.startsWith(name));
+    const frame = document.querySelector('.board-scroll.zoomed');
+    if (!token || !frame) return `no token for ${name}`;
+    const a = token.getBoundingClientRect();
+    const b = frame.getBoundingClientRect();
+    return a.left >= b.left && a.right <= b.right && a.top >= b.top && a.bottom <= b.bottom ? true : `${name}'s token is outside the frame`;
+  });
+}
+
+for (const [width, height] of [[375, 740], [390, 844], [1280, 800]]) {
+  test(`the classic board reads at ${width}x${height} with the tokens spread`, async () => {
+    const { page, context, errors } = await openApp(browser, { width, height });
+    await startGame(page, { seed: 7, seats: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Cy' }] });
+    const phone = width <= 600;
+    if (phone) {
+      // Zoomed in by default, with a button to see the whole board.
+      assert.equal(await page.getByRole('button', { name: 'Whole board', exact: true }).count(), 1);
+    }
+    let rolls = 0;
+    for (let step = 0; step < 200; step++) {
+      // Stop when a player is about to roll (no dialog open), after nine rolls.
+      if (rolls >= 9 && (await buttonNames(page)).includes('Roll dice')) break;
+      const did = await playOneStep(page);
+      if (did === null) break;
+      if (did === 'Roll dice') {
+        rolls++;
+        await page.waitForTimeout(1200);
+        if (phone) assert.equal(await turnTokenInView(page), true, `after roll ${rolls}`);
+      }
+    }
+    // A mortgaged lot shows "Mortgaged" whole too.
+    await page.getByRole('button', { name: 'Mortgage', exact: true }).click();
+    const manage = page.getByRole('dialog', { name: 'Your properties' });
+    await manage.getByRole('button', { name: /^Mortgage / }).first().click();
+    await manage.getByRole('button', { name: 'Done', exact: true }).click();
+    assert.ok(await page.locator('.board-ring .sq.mortgaged').count() >= 1, 'a lot is mortgaged');
+    await page.waitForTimeout(1200);
+    const m = await measure(page);
+    assert.equal(m.count, 40);
+    assert.equal(m.tokens, 3);
+    assert.deepEqual(m.problems, []);
+    if (phone) {
+      assert.ok(m.zoomed, 'the board is zoomed in');
+      assert.ok(m.smallest >= 40, `the smallest square is ${m.smallest}px`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `the page is ${overflow}px wider than the screen`);
+    } else {
+      const board = await page.locator('.board-ring').boundingBox();
+      assert.ok(board.y + board.height <= height + 1, `the board ends at ${board.y + board.height}px`);
+    }
+    await page.screenshot({ path: artifacts + `phone-board-${width}.png` });
+    if (phone) {
+      // The whole board, and back.
+      await page.getByRole('button', { name: 'Whole board', exact: true }).click();
+      await page.getByRole('button', { name: 'Zoom in', exact: true }).waitFor();
+      await page.screenshot({ path: artifacts + `phone-board-${width}-whole.png` });
+      await page.getByRole('button', { name: 'Zoom in', exact: true }).click();
+      await page.getByRole('button', { name: 'Whole board', exact: true }).waitFor();
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
