@@ -666,3 +666,100 @@ async fn the_board_is_one_tab_stop_with_arrow_keys() {
     );
     c.remove();
 }
+
+/// A classic game from a scenario's players (see `worlds_engine::scenario`).
+fn scenario_setup(value: serde_json::Value) -> GameSetup {
+    let scenario: worlds_engine::scenario::Scenario =
+        serde_json::from_value(value).expect("a scenario");
+    scenario.setup().expect("a setup")
+}
+
+/// Issue 20 (money decisions in one step): "Build evenly" on the light blues up to two
+/// houses shows the six houses and their total cost first, builds nothing until asked, then
+/// builds them all, evenly.
+#[wasm_bindgen_test]
+async fn build_evenly_shows_the_plan_and_its_cost_then_builds_the_group_evenly() {
+    let (c, session) = mount_play(scenario_setup(serde_json::json!({
+        "board": "classic",
+        "players": [
+            {"name": "Ann", "owns": ["Oriental Avenue", "Vermont Avenue", "Connecticut Avenue"]},
+            {"name": "Bob"}]
+    })));
+    settle().await;
+    button(&c, "Build").click();
+    settle().await;
+    let level: web_sys::HtmlSelectElement = c
+        .query_selector("select[aria-label='Level for light blue']")
+        .expect("q")
+        .expect("the level of the light blues")
+        .unchecked_into();
+    level.set_value("2");
+    level
+        .dispatch_event(&web_sys::Event::new("change").expect("event"))
+        .expect("dispatch");
+    settle().await;
+    button(&c, "Build evenly on light blue").click();
+    settle().await;
+    let shown = text(&c);
+    assert!(
+        shown.contains("6 buildings for $300 in all."),
+        "the plan and its total: {shown}"
+    );
+    assert!(
+        shown.contains("A house on Connecticut Avenue for $50"),
+        "{shown}"
+    );
+    assert_eq!(
+        game(&session).square(6).buildings.level(),
+        0,
+        "nothing is built before the player says so"
+    );
+    button(&c, "Build these").click();
+    settle().await;
+    let g = game(&session);
+    for lot in [6, 8, 9] {
+        assert_eq!(g.square(lot).buildings.level(), 2, "square {lot}");
+    }
+    assert_eq!(g.player(PlayerId(0)).cash, 1500 - 300);
+    c.remove();
+}
+
+/// Issue 20 (a refused button says why): Ann has $30 and Baltic Avenue is mortgaged ($33 to
+/// lift): "Lift mortgage" is there, disabled, with the engine's reason beside it; and the
+/// second house of an uneven group is refused the same way, not hidden.
+#[wasm_bindgen_test]
+async fn a_button_the_rules_refuse_is_disabled_with_the_reason() {
+    let (c, session) = mount_play(scenario_setup(serde_json::json!({
+        "board": "classic",
+        "players": [
+            {"name": "Ann", "cash": 30, "owns": ["Baltic Avenue", "Reading Railroad"],
+             "mortgaged": ["Baltic Avenue"]},
+            {"name": "Bob"}]
+    })));
+    settle().await;
+    button(&c, "Mortgage").click();
+    settle().await;
+    let lift = button(&c, "Lift the mortgage on Baltic Avenue for $33");
+    assert!(lift.disabled(), "Ann is $3 short");
+    let why = game(&session)
+        .check(&Action::Unmortgage {
+            square: worlds_engine::SquareId(3),
+        })
+        .expect_err("refused")
+        .to_string();
+    assert!(!why.is_empty());
+    assert_eq!(lift.title(), why);
+    let described = lift.get_attribute("aria-describedby").expect("described");
+    let reason = c
+        .query_selector(&format!("#{described}"))
+        .expect("q")
+        .expect("the reason beside the button");
+    assert_eq!(reason.text_content().unwrap_or_default(), why);
+    assert!(text(&c).contains(&why), "the reason is visible");
+    // Allowed buttons stay enabled.
+    assert!(!button(&c, "Mortgage Reading Railroad for $100").disabled());
+    lift.click();
+    settle().await;
+    assert!(game(&session).square(3).mortgaged, "nothing happened");
+    c.remove();
+}
