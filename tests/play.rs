@@ -763,3 +763,61 @@ async fn a_button_the_rules_refuse_is_disabled_with_the_reason() {
     assert!(game(&session).square(3).mortgaged, "nothing happened");
     c.remove();
 }
+
+/// Issue 20 (decisions with what you need): the buy panel shows Ann's cash and who owns
+/// the rest of the group, and the board stays usable: a deed opens while the purchase
+/// waits, and the purchase is still there after it closes.
+#[wasm_bindgen_test]
+async fn the_buy_panel_shows_cash_and_the_group_and_leaves_the_board_usable() {
+    let (c, session) = mount_play(scenario_setup(serde_json::json!({
+        "board": "classic",
+        "players": [
+            {"name": "Ann", "cash": 1000, "owns": ["Oriental Avenue"]},
+            {"name": "Bob", "owns": ["Connecticut Avenue"]}],
+        "rolls": [[3, 5]]
+    })));
+    settle().await;
+    button(&c, "Roll dice").click();
+    settle().await;
+    let panel = c
+        .query_selector("[role='dialog']")
+        .expect("q")
+        .expect("the buy decision");
+    let said = panel.text_content().unwrap_or_default();
+    assert!(said.contains("Vermont Avenue is for sale"), "{said}");
+    assert!(said.contains("Ann has $1000."), "{said}");
+    assert!(
+        said.contains("Also in this group: Oriental Avenue (yours), Connecticut Avenue (Bob)."),
+        "{said}"
+    );
+    assert!(
+        c.query_selector(".modal-backdrop").expect("q").is_none(),
+        "no backdrop over the board"
+    );
+    let layout = c
+        .query_selector(".play-layout")
+        .expect("q")
+        .expect("layout");
+    assert!(!layout.has_attribute("inert"), "the board is not inert");
+    let square: web_sys::HtmlElement = c
+        .query_selector(".board-ring button.sq[data-index='9']")
+        .expect("q")
+        .expect("Connecticut Avenue")
+        .unchecked_into();
+    square.click();
+    settle().await;
+    let deed = c
+        .query_selector("[role='dialog'][aria-modal='true']")
+        .expect("q")
+        .expect("the deed's dialog");
+    let deed_text = deed.text_content().unwrap_or_default();
+    assert!(deed_text.contains("Connecticut Avenue"), "{deed_text}");
+    assert!(deed_text.contains("Owned by Bob."), "{deed_text}");
+    button(&c, "Close").click();
+    settle().await;
+    assert!(matches!(game(&session).phase(), Phase::BuyOrDecline { .. }));
+    button(&c, "Buy").click();
+    settle().await;
+    assert_eq!(game(&session).square(8).owner, Some(PlayerId(0)));
+    c.remove();
+}

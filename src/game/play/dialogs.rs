@@ -3,7 +3,7 @@
 //! card, the square details and the resign confirmation.
 
 use leptos::prelude::*;
-use worlds_engine::{Action, Game, Phase, SeatKind, SquareKind, TradeSide};
+use worlds_engine::{Action, Game, Phase, PlayerId, SeatKind, SquareKind, TradeSide};
 
 use crate::common::modal::Modal;
 use crate::game::play::play_ui::PlayUi;
@@ -206,9 +206,75 @@ pub fn describe_side(g: &Game, side: &TradeSide) -> Vec<String> {
     out
 }
 
-/// The dialog for the phase the game is in, when a human must decide.
+/// Who owns the other lots of `square`'s group, seen by `viewer`: "Also in this group:
+/// Oriental Avenue (yours), Vermont Avenue (Bob), Connecticut Avenue (not owned)." `None`
+/// for a lot without a group.
+pub fn group_owners(g: &Game, square: usize, viewer: PlayerId) -> Option<String> {
+    let b = g.board();
+    let group = b.group_of(square)?;
+    let others: Vec<String> = b
+        .group_lots(group)
+        .iter()
+        .filter(|&&l| l != square)
+        .map(|&l| {
+            let who = match g.square(l).owner {
+                Some(o) if o == viewer => "yours".to_string(),
+                Some(o) => g.player(o).name.clone(),
+                None => "not owned".to_string(),
+            };
+            format!("{} ({who})", b.square(l).name)
+        })
+        .collect();
+    (!others.is_empty()).then(|| format!("Also in this group: {}.", others.join(", ")))
+}
+
+/// A decision shown beside the board, not over it: a titled panel in the page (no backdrop,
+/// the board stays usable so its deeds can be opened), with focus moved into it as a
+/// dialog's.
 #[component]
-pub fn PhaseDialog() -> impl IntoView {
+fn DecisionPanel(
+    /// The panel's title (its accessible name).
+    #[prop(into)]
+    title: String,
+    #[prop(optional, into)] class: String,
+    children: Children,
+) -> impl IntoView {
+    let node = NodeRef::<leptos::html::Div>::new();
+    let opened = crate::common::focus::remember_opener();
+    on_cleanup(move || crate::common::focus::return_focus(opened));
+    Effect::new(move |_| {
+        let Some(el) = node.get() else { return };
+        let first = el
+            .query_selector("input, select, button:not([disabled])")
+            .ok()
+            .flatten();
+        if let Some(first) = first {
+            use wasm_bindgen::JsCast;
+            if let Ok(h) = first.dyn_into::<web_sys::HtmlElement>() {
+                // Focusing scrolls the decision into view (under the board on a phone).
+                let _ = h.focus();
+            }
+        }
+    });
+    let title_id = "decision-panel-title";
+    view! {
+        <div
+            node_ref=node
+            class=format!("modal decision-panel {class}")
+            role="dialog"
+            aria-labelledby=title_id
+        >
+            <h2 id=title_id class="modal-title">{title}</h2>
+            {children()}
+        </div>
+    }
+}
+
+/// The dialog for the phase the game is in, when a human must decide. With `panel`, only
+/// the decisions shown beside the board (buy or auction, bidding); without, the others, as
+/// modal dialogs.
+#[component]
+pub fn PhaseDialog(#[prop(optional)] panel: bool) -> impl IntoView {
     let session = expect_context::<Session>();
     let ui = expect_context::<PlayUi>();
     // Re-rendered when the phase (or who acts) changes, not on every cash change.
@@ -225,6 +291,7 @@ pub fn PhaseDialog() -> impl IntoView {
             }
             match g.phase() {
                 Phase::Roll | Phase::EndTurn | Phase::GameOver => None,
+                p if is_panel_decision(p) != panel => None,
                 p => Some(p.clone()),
             }
         })
@@ -276,12 +343,17 @@ pub fn PhaseDialog() -> impl IntoView {
                 } else {
                     "If you do not buy it, play passes on."
                 };
-                let buyer = name_of(game.current_player());
+                let buyer_id = game.current_player();
+                let buyer = name_of(buyer_id);
+                let buyer_cash = format!("{buyer} has {}.", b.money(game.player(buyer_id).cash));
+                let owners = group_owners(game, square, buyer_id);
                 let can_buy = can(&Action::Buy);
                 view! {
-                    <Modal title=format!("{sq_name} is for sale") class="phase-dialog">
+                    <DecisionPanel title=format!("{sq_name} is for sale") class="phase-dialog">
                         <DeedCard square=square />
                         <p>{format!("{buyer}, buy {sq_name} for {price}? {decline_hint}")}</p>
+                        <p class="decider-cash">{buyer_cash}</p>
+                        {owners.map(|o| view! { <p class="group-owners">{o}</p> })}
                         {(!can_buy).then(|| view! { <p class="hint">{format!("{buyer} does not have {price} in cash.")}</p> })}
                         {error}
                         <div class="button-row">
@@ -291,7 +363,7 @@ pub fn PhaseDialog() -> impl IntoView {
                                 <button type="button" class="action" on:click=move |_| ui.manage.set(true)>"Mortgage"</button>
                             })}
                         </div>
-                    </Modal>
+                    </DecisionPanel>
                 }
                 .into_any()
             }
@@ -305,6 +377,10 @@ pub fn PhaseDialog() -> impl IntoView {
                     .map(|&p| name_of(p))
                     .unwrap_or_default();
                 let cash = a.bidders.get(a.next).map_or(0, |&p| game.player(p).cash);
+                let owners = match (a.lot, a.bidders.get(a.next)) {
+                    (Some(l), Some(&p)) => group_owners(game, l.index(), p),
+                    _ => None,
+                };
                 let min = a.min_bid();
                 let amount = RwSignal::new(min.to_string());
                 let high = match a.leader {
@@ -333,10 +409,11 @@ pub fn PhaseDialog() -> impl IntoView {
                     .filter(|(to, _)| *to <= cash)
                     .collect();
                 view! {
-                    <Modal title=format!("Auction: {what}") class="phase-dialog">
+                    <DecisionPanel title=format!("Auction: {what}") class="phase-dialog">
                         {a.lot.map(|l| view! { <DeedCard square=l.index() /> })}
                         <p aria-live="polite" class="auction-high">{high}</p>
                         <p>{format!("{bidder} to bid (has {cash_label}).")}</p>
+                        {owners.map(|o| view! { <p class="group-owners">{o}</p> })}
                         {(!history.is_empty()).then(|| view! {
                             <ol class="bid-history" aria-label="Bids so far">
                                 {history.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
@@ -365,7 +442,7 @@ pub fn PhaseDialog() -> impl IntoView {
                                 <button type="button" class="action" on:click=move |_| act(Action::PassBid)>"Pass"</button>
                             </div>
                         </form>
-                    </Modal>
+                    </DecisionPanel>
                 }
                 .into_any()
             }
@@ -531,6 +608,12 @@ pub fn PhaseDialog() -> impl IntoView {
         Some(view)
         })
     }
+}
+
+/// Whether the phase's decision is shown as a panel beside the board (buying, bidding:
+/// the player may want to look at the board first) rather than as a modal dialog.
+pub fn is_panel_decision(phase: &Phase) -> bool {
+    matches!(phase, Phase::BuyOrDecline { .. } | Phase::Auction(_))
 }
 
 /// Asks before a player resigns (bankruptcy to the bank).

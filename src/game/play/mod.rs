@@ -309,12 +309,14 @@ pub fn PlayScreen() -> impl IntoView {
             || ui.info.get().is_some()
             || session.game.with(|g| {
                 g.as_ref().is_some_and(|g| {
+                    // Buying and bidding wait in a panel beside the board, which stays
+                    // usable (its deeds can be opened).
                     !matches!(
                         g.phase(),
                         worlds_engine::Phase::Roll
                             | worlds_engine::Phase::EndTurn
                             | worlds_engine::Phase::GameOver
-                    )
+                    ) && !dialogs::is_panel_decision(g.phase())
                 })
             }) && !session.computer_to_act()
     };
@@ -456,6 +458,7 @@ pub fn PlayScreen() -> impl IntoView {
                 </div>
                 <aside class="play-side">
                     <ActionBar />
+                    <PhaseDialog panel=true />
                     {move || {
                         // The host sees the devices at the table while one of them is away.
                         let table = use_context::<crate::game::table::TableUi>()?;
