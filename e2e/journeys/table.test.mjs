@@ -42,8 +42,15 @@ async function join(guest, link) {
 /// What a device shows of the game: the players panel and every square's label.
 async function tableView(page) {
   return page.evaluate(() => ({
-    players: document.querySelector('.player-list')?.textContent ?? '',
+    // The panel as it stands (the fading +$/−$ chips of the last moves left out: a device
+    // that has just joined has not seen them).
+    players: (() => {
+      const list = document.querySelector('.player-list')?.cloneNode(true);
+      list?.querySelectorAll('.cash-change').forEach((c) => c.remove());
+      return list?.textContent ?? '';
+    })(),
     squares: [...document.querySelectorAll('.board-ring .sq')].map((s) => s.getAttribute('aria-label')),
+    log: document.querySelector('.log-lines')?.textContent ?? '',
   }));
 }
 
@@ -52,11 +59,20 @@ async function sameOnBoth(host, guest) {
   let a, b;
   for (let i = 0; i < 100; i++) {
     [a, b] = [await tableView(host), await tableView(guest)];
-    if (a.players === b.players && JSON.stringify(a.squares) === JSON.stringify(b.squares)) return a;
+    if (a.players === b.players && a.log === b.log && JSON.stringify(a.squares) === JSON.stringify(b.squares)) return a;
     await host.waitForTimeout(100);
   }
   assert.deepEqual(b, a, 'both devices show the same game');
   return a;
+}
+
+/// Waits until the host's log has grown past `before` (the action was applied at the table).
+async function applied(host, before) {
+  for (let i = 0; i < 100; i++) {
+    if (((await host.locator('.log-lines').textContent()) ?? '') !== before) return;
+    await host.waitForTimeout(50);
+  }
+  assert.fail('the action reached the table');
 }
 
 /// The decision buttons a device offers (not the board's squares).
@@ -72,7 +88,7 @@ test('two devices play one game: the friend joins by link, both see every action
     'no start before the friend is connected');
   const reply = await join(guest, link);
   await host.getByLabel('Reply from Player 2').fill(reply);
-  await host.getByRole('button', { name: 'Connect' }).click();
+  await host.getByRole('button', { name: 'Connect', exact: true }).click();
   await host.getByText('Bea: connected').waitFor({ timeout: 15000 });
   await host.getByRole('button', { name: 'Start game' }).click();
   await host.locator('.board-ring').waitFor();
@@ -84,13 +100,21 @@ test('two devices play one game: the friend joins by link, both see every action
   // Play: whoever's device offers a decision takes it (buy when offered, pass in auctions).
   let turns = 0;
   let auctioned = false;
+  let traded = false;
   const bidders = new Set();
-  for (let step = 0; step < 400 && turns < 14; step++) {
+  const rentSeen = async () => / paid \$\d+ rent for /.test((await host.locator('.log-lines').textContent()) ?? '');
+  for (let step = 0; step < 1500 && turns < 40; step++) {
+    if (turns >= 10 && traded && (step % 5 === 0) && (await rentSeen())) break;
     let acted = false;
+    const logBefore = (await host.locator('.log-lines').textContent()) ?? '';
     for (const [who, page] of [['host', host], ['guest', guest]]) {
       const names = await decisions(page);
       const waiting = await page.locator('.waiting').count();
-      if (names.includes('Declare bankruptcy')) {
+      const raise = names.find((n) => /^Raise \$\d+$/.test(n));
+      if (raise) {
+        await page.getByRole('button', { name: raise, exact: true }).click();
+        acted = true;
+      } else if (names.includes('Declare bankruptcy')) {
         await page.getByRole('button', { name: 'Declare bankruptcy' }).click();
         await page.getByRole('button', { name: 'Declare bankruptcy' }).click();
         acted = true;
@@ -102,17 +126,40 @@ test('two devices play one game: the friend joins by link, both see every action
         bidders.add(who);
         await page.getByRole('button', { name: 'Bid', exact: true }).click();
         acted = true;
+      } else if (who === 'host' && !traded && turns >= 4 && names.includes('End turn') && names.includes('Trade')
+        && (await page.locator('.player-list > li').first().locator('li, .lot').count()) >= 0) {
+        // A trade across devices: Ann sells Bea her first lot for $10; Bea accepts on her phone.
+        await page.getByRole('button', { name: 'Trade', exact: true }).click();
+        const lot = page.locator('.trade-side input[type="checkbox"]').first();
+        if (await lot.count() === 0) {
+          await page.getByRole('button', { name: 'Cancel' }).click();
+        } else {
+          await lot.check();
+          await page.locator('#take-cash').fill('10');
+          await page.getByRole('button', { name: 'Propose trade' }).click();
+          await page.getByRole('button', { name: 'Propose trade' }).click();
+          await guest.getByRole('button', { name: 'Accept trade' }).click({ timeout: 10000 });
+          traded = true;
+        }
+        acted = true;
       } else {
         const pick = ['Buy', 'Pass', 'Roll dice', 'End turn', 'Decline trade'].find((n) => names.includes(n));
         if (pick) {
           if (pick === 'End turn') turns++;
-          await page.getByRole('button', { name: pick, exact: true }).click();
+          try {
+            await page.getByRole('button', { name: pick, exact: true }).click({ timeout: 10000 });
+          } catch (e) {
+            await host.screenshot({ path: artifacts + 'table-fail-host.png' });
+            await guest.screenshot({ path: artifacts + 'table-fail-guest.png' });
+            throw new Error(`${who} could not press ${pick} (step ${step}): ${e.message}`);
+          }
           acted = true;
         } else {
           assert.ok(waiting >= 0);
         }
       }
       if (acted) {
+        await applied(host, logBefore);
         await sameOnBoth(host, guest);
         break;
       }
@@ -124,12 +171,51 @@ test('two devices play one game: the friend joins by link, both see every action
   assert.match(log, / bought /, 'a purchase');
   assert.match(log, /Auction of /, 'an auction');
   assert.ok(bidders.size === 2, 'bids came from both devices');
+  assert.ok(traded, 'a trade across devices');
+  assert.match(log, /Bea accepted Ann's trade: Ann sold .* to Bea for \$10/, 'the trade, told with its amount');
+  assert.match(log, /Bea paid \$\d+ rent for .* to Ann|Ann paid \$\d+ rent for .* to Bea/, 'rent paid between devices');
   // The other device never offers the decisions of a player it does not hold.
   const hostNames = await decisions(host);
   const guestNames = await decisions(guest);
   assert.ok(!(hostNames.includes('Roll dice') && guestNames.includes('Roll dice')), 'one device rolls');
   await host.screenshot({ path: artifacts + 'table-host-1280-later.png' });
   await guest.screenshot({ path: artifacts + 'table-guest-375-later.png' });
+
+  // Bea's page closes mid-game; the host invites her again, she rejoins and plays on.
+  const before = await tableView(host);
+  await guest.close();
+  await host.getByRole('button', { name: 'Invite again' }).click({ timeout: 30000 });
+  const again = host.getByLabel('Invite link for Bea');
+  await again.waitFor();
+  const link2 = await again.inputValue();
+  const guest2 = await guestCtx.newPage();
+  guest2.on('pageerror', (e) => guestErrors.push(e.message));
+  const reply2 = await join(guest2, link2);
+  await host.getByLabel('Reply from Bea').fill(reply2);
+  await host.getByRole('button', { name: 'Connect', exact: true }).click();
+  await guest2.locator('.board-ring').waitFor({ timeout: 15000 });
+  const rejoined = await sameOnBoth(host, guest2);
+  assert.equal(rejoined.players, before.players, 'nothing was lost');
+  let more = 0;
+  for (let step = 0; step < 400 && more < 2; step++) {
+    let acted = false;
+    for (const page of [host, guest2]) {
+      const names = await decisions(page);
+      const raise = names.find((n) => /^Raise \$\d+$/.test(n));
+      const pick = raise ?? ['Buy', 'Pass', 'Roll dice', 'End turn', 'Decline trade', 'Auction', 'Pay fine'].find((n) => names.includes(n));
+      if (pick) {
+        if (pick === 'End turn') more++;
+        const logBefore = (await host.locator('.log-lines').textContent()) ?? '';
+        await page.getByRole('button', { name: pick, exact: true }).click();
+        await applied(host, logBefore);
+        await sameOnBoth(host, guest2);
+        acted = true;
+        break;
+      }
+    }
+    if (!acted) await host.waitForTimeout(100);
+  }
+  assert.equal(more, 2, `two more turns after Bea came back (host: ${await decisions(host)}; Bea: ${await decisions(guest2)})`);
   assert.deepEqual(hostErrors, []);
   assert.deepEqual(guestErrors, []);
   await hostCtx.close();
@@ -155,7 +241,7 @@ test('a changed invite and a changed reply are refused with a sentence and store
   const rat = reply.length - 8;
   const badReply = reply.slice(0, rat) + (reply[rat] === 'A' ? 'B' : 'A') + reply.slice(rat + 1);
   await host.getByLabel('Reply from Player 2').fill(badReply);
-  await host.getByRole('button', { name: 'Connect' }).click();
+  await host.getByRole('button', { name: 'Connect', exact: true }).click();
   const hostRefusal = (await host.locator('.waiting-room [role="alert"]').first().textContent()) ?? '';
   assert.match(hostRefusal, /reply/i);
   assert.equal(await host.getByText('connected', { exact: false }).filter({ hasText: /: connected$/ }).count(), 0);

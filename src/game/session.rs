@@ -483,7 +483,7 @@ fn record_thinking(ms: f64) {
     let list = js_sys::Reflect::get(&window, &key)
         .ok()
         .filter(|v| js_sys::Array::is_array(v))
-        .map(|v| js_sys::Array::from(&v))
+        .map(wasm_bindgen::JsCast::unchecked_into::<js_sys::Array>)
         .unwrap_or_else(|| {
             let a = js_sys::Array::new();
             let _ = js_sys::Reflect::set(&window, &key, &a);
