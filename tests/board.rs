@@ -362,3 +362,53 @@ async fn a_long_name_is_drawn_hyphenated_but_reads_as_it_is() {
     );
     c.remove();
 }
+
+/// Issue 20, point 12: a square nobody can own (a Joker, Chance, a tax, a corner) has no
+/// owner line; a lot says whether it is owned.
+#[wasm_bindgen_test]
+async fn squares_nobody_can_own_have_no_owner_line() {
+    let setup = GameSetup::new(
+        Preset::Worlds.board(),
+        vec![Seat::human("Ann"), Seat::human("Bob")],
+        42,
+    );
+    let (c, _session) = mount_play(setup);
+    settle().await;
+    let open = |name: &str| {
+        let list = c
+            .query_selector_all(".board-ring button.sq")
+            .expect("squares");
+        (0..list.length())
+            .filter_map(|i| list.item(i))
+            .map(|n| n.unchecked_into::<HtmlElement>())
+            .find(|b| {
+                // "5. Toll Gate, ...": the number, then the name.
+                b.get_attribute("aria-label")
+                    .unwrap_or_default()
+                    .split_once(". ")
+                    .is_some_and(|(_, rest)| rest.starts_with(name))
+            })
+            .unwrap_or_else(|| panic!("the square {name}"))
+            .click();
+    };
+    for name in ["Wormhole", "Toll Gate", "Chance", "Go", "Community Chest"] {
+        open(name);
+        settle().await;
+        let modal = c.query_selector(".modal, [role=dialog]").expect("q");
+        assert!(modal.is_some(), "{name}: the square's details open");
+        let all = text(&c);
+        assert!(!all.contains("Not owned"), "{name}: {all}");
+        assert!(!all.contains("Owned by"), "{name}: {all}");
+        button(&c, "Close").click();
+        settle().await;
+    }
+    open("Baltic Avenue");
+    settle().await;
+    assert!(
+        text(&c).contains("Not owned."),
+        "a lot says it is not owned"
+    );
+    button(&c, "Close").click();
+    settle().await;
+    c.remove();
+}
