@@ -946,3 +946,39 @@ async fn a_preset_is_a_template_saved_as_a_copy_and_a_world_can_be_duplicated() 
     );
     c.remove();
 }
+
+/// Issue 20, point 12: after a Save the editor offers "Play this world", which hands the
+/// saved world to the lobby as the list's button does; a change takes the offer away.
+#[wasm_bindgen_test]
+async fn a_saved_world_can_be_played_from_the_editor() {
+    let (c, screen, shared) = mount_maker();
+    button(&c, "New world").click();
+    settle().await;
+    assert!(
+        buttons(&c, "Play this world").is_empty(),
+        "nothing saved yet"
+    );
+    type_into(&field(&c, "Board name"), "Played World");
+    settle().await;
+    button(&c, "Save").click();
+    settle().await;
+    assert!(text(&c).contains("Saved \"Played World\"."), "{}", text(&c));
+    let store = LocalStore::open().expect("store");
+    let id = worlds::list(&store).expect("list")[0].id.clone();
+    type_into(&field(&c, "Board name"), "Played World 2");
+    settle().await;
+    assert!(
+        buttons(&c, "Play this world").is_empty(),
+        "unsaved changes: the saved world is not what is shown"
+    );
+    button(&c, "Undo").click();
+    settle().await;
+    button(&c, "Play this world").click();
+    settle().await;
+    assert_eq!(screen.get_untracked(), Screen::Lobby);
+    assert_eq!(
+        shared.lobby_board.get_untracked(),
+        Some(format!("world:{id}"))
+    );
+    c.remove();
+}

@@ -78,6 +78,9 @@ pub fn BoardEditor(
     type Sharing = (String, Result<String, String>, Option<String>);
     let sharing = RwSignal::new(None::<Sharing>);
     let message = RwSignal::new(None::<(bool, String)>);
+    // The id of the world just saved when it can be played: "Play this world" is offered
+    // until the board is changed again.
+    let just_saved = RwSignal::new(None::<String>);
     let problem = RwSignal::new(None::<String>);
     let new_name = RwSignal::new(String::new());
 
@@ -203,6 +206,7 @@ pub fn BoardEditor(
     let store_result = move |result: Result<worlds::SavedWorld, String>| match result {
         Ok(saved) => {
             state.update(|s| s.mark_saved(&saved.id));
+            just_saved.set(saved.playable.then(|| saved.id.clone()));
             let text = if saved.playable {
                 format!("Saved \"{}\".", saved.def.name)
             } else {
@@ -213,7 +217,20 @@ pub fn BoardEditor(
             };
             message.set(Some((true, text)));
         }
-        Err(e) => message.set(Some((false, format!("Not saved: {e}")))),
+        Err(e) => {
+            just_saved.set(None);
+            message.set(Some((false, format!("Not saved: {e}"))));
+        }
+    };
+    // Hands the saved world to the lobby, as "Play this world" in the list does.
+    let play_saved = move |_| {
+        let Some(id) = just_saved.get_untracked() else {
+            return;
+        };
+        if let Some(shared) = shared {
+            shared.lobby_board.set(Some(format!("world:{id}")));
+        }
+        nav.go(Screen::Lobby);
     };
     let save_new = move || {
         let def = state.with_untracked(|s| s.def().clone());
@@ -410,6 +427,9 @@ pub fn BoardEditor(
                     <div aria-live="polite">
                         {move || message.get().map(|(ok, m)| view! {
                             <p class=if ok { "notice" } else { "problem" } role=if ok { "status" } else { "alert" }>{m}</p>
+                        })}
+                        {move || (just_saved.with(Option::is_some) && !dirty.get()).then(|| view! {
+                            <button type="button" class="action primary play-saved" on:click=play_saved>"Play this world"</button>
                         })}
                     </div>
                 </header>
