@@ -982,3 +982,36 @@ async fn a_saved_world_can_be_played_from_the_editor() {
     );
     c.remove();
 }
+
+/// Issue 20, point 12: moving Mediterranean Avenue to light blue leaves brown with one lot;
+/// the editor warns about it, and the world stays playable (a warning, not a problem).
+#[wasm_bindgen_test]
+async fn a_group_of_one_lot_is_warned_about_but_not_refused() {
+    use monopoly_worlds::maker::model::warnings_of;
+    assert!(warnings_of(&Preset::Classic.board_def()).is_empty());
+    let (c, _, _) = mount_maker();
+    buttons(&c, "Edit a copy")[0].click(); // Classic
+    settle().await;
+    assert!(!text(&c).contains("has only one lot"));
+    square(&c, 1).click();
+    settle().await;
+    choose(&field(&c, "Group"), "light blue");
+    settle().await;
+    button(&c, "Done").click();
+    settle().await;
+    let all = text(&c);
+    assert!(
+        all.contains("Brown has only one lot: its owner can build on it at once."),
+        "{all}"
+    );
+    assert!(all.contains("This world can be played."), "{all}");
+    assert!(c.query_selector(".warnings-panel").expect("q").is_some());
+    button(&c, "Save").click();
+    settle().await;
+    assert!(
+        text(&c).contains("Saved \"Classic (copy)\"."),
+        "{}",
+        text(&c)
+    );
+    c.remove();
+}

@@ -14,7 +14,7 @@ use crate::common::modal::Modal;
 use crate::common::share::ShareDialog;
 use crate::common::storage::{worlds, LocalStore};
 use crate::maker::board_settings::BoardSettings;
-use crate::maker::model::{problems_of, EditorState, Origin};
+use crate::maker::model::{problems_of, warnings_of, EditorState, Origin};
 use crate::maker::square_editor::{SquareCommands, SquareEditor};
 
 /// The squares of a board definition as the ring draws them in play (without owners and
@@ -95,6 +95,7 @@ pub fn BoardEditor(
         def
     });
     let problems = Memo::new(move |_| shown.with(problems_of));
+    let warnings = Memo::new(move |_| shown.with(warnings_of));
     let views = Signal::derive(move || {
         shown.with(|def| problems.with(|p| square_views(def, p, editing.get())))
     });
@@ -374,6 +375,23 @@ pub fn BoardEditor(
             .into_any()
         })
     };
+    // Warnings: allowed, but probably not meant; they never stop a save or a game.
+    let warning_list = move || {
+        warnings.with(|list| {
+            (!list.is_empty()).then(|| {
+                let items = list
+                    .iter()
+                    .map(|w| view! { <li>{w.clone()}</li> })
+                    .collect_view();
+                view! {
+                    <section class="panel warnings-panel" aria-labelledby="warnings-title">
+                        <h2 id="warnings-title">"Warnings"</h2>
+                        <ul class="warnings">{items}</ul>
+                    </section>
+                }
+            })
+        })
+    };
     let modal_open = move || ask.get() != Ask::Nothing || sharing.with(Option::is_some);
     let board_name = move || shown.with(|d| d.name.clone());
 
@@ -455,6 +473,7 @@ pub fn BoardEditor(
                             }.into_any(),
                             None => view! {
                                 {problem_list}
+                                {warning_list}
                                 {move || problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
                                 <BoardSettings state=state problem=problem />
                             }.into_any(),
