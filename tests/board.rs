@@ -412,3 +412,35 @@ async fn squares_nobody_can_own_have_no_owner_line() {
     settle().await;
     c.remove();
 }
+
+/// Issue 20, point 12: the net-worth chart's axis reads round amounts ($1,000, $2,000, …,
+/// not $1774 / $3549), and the names at the lines' ends never overlap.
+#[wasm_bindgen_test]
+fn the_net_worth_axis_is_round_and_the_line_names_stay_apart() {
+    use monopoly_worlds::game::play::end_screen::{grouped_money, nice_axis, spread_labels};
+    assert_eq!(nice_axis(3549), (1000, 4000));
+    assert_eq!(nice_axis(1774), (500, 2000));
+    assert_eq!(nice_axis(4000), (1000, 4000));
+    assert_eq!(nice_axis(1500), (500, 1500));
+    assert_eq!(nice_axis(90), (50, 100));
+    assert_eq!(nice_axis(0), (1, 1));
+    for max in [1, 7, 99, 101, 1774, 3549, 12_345, 987_654] {
+        let (step, top) = nice_axis(max);
+        assert!(top >= max && top / step <= 4 && top % step == 0, "{max}");
+        let lead = step / 10i64.pow(step.ilog10());
+        assert!([1, 2, 5].contains(&lead), "{max}: step {step}");
+    }
+    assert_eq!(grouped_money("$4000"), "$4,000");
+    assert_eq!(grouped_money("$500"), "$500");
+    assert_eq!(grouped_money("-$1234567"), "-$1,234,567");
+    let ys = [100.0, 101.0, 99.0, 30.0];
+    let spread = spread_labels(&ys, 14.0, 8.0, 252.0);
+    for a in 0..ys.len() {
+        for b in a + 1..ys.len() {
+            assert!((spread[a] - spread[b]).abs() >= 14.0 - 1e-9, "{spread:?}");
+        }
+    }
+    assert_eq!(spread[3], 30.0, "a name with room stays by its line");
+    let low = spread_labels(&[250.0, 250.0, 250.0], 14.0, 8.0, 252.0);
+    assert!(low.iter().all(|y| *y <= 252.0), "{low:?}");
+}
