@@ -444,3 +444,48 @@ fn the_net_worth_axis_is_round_and_the_line_names_stay_apart() {
     let low = spread_labels(&[250.0, 250.0, 250.0], 14.0, 8.0, 252.0);
     assert!(low.iter().all(|y| *y <= 252.0), "{low:?}");
 }
+
+/// Issue 20, point 12: a world opened from a link lists every square whole (number, name,
+/// kind, price) beside a small board, so no name is cut and no icon covers another.
+#[wasm_bindgen_test]
+async fn a_shared_world_lists_its_squares_whole_beside_a_small_board() {
+    use monopoly_worlds::common::context::{Navigator, Screen, Shared};
+    use monopoly_worlds::game::session::Session;
+    use monopoly_worlds::game::shared::SharedLink;
+    let def = Preset::Worlds.board_def();
+    let (link, _) = monopoly_worlds::common::share_link::world_share(&def);
+    let link = link.expect("a link");
+    let hash = &link[link.find('#').expect("a fragment")..];
+    let (kind, data) = worlds_engine::share::parse_fragment(hash).expect("a world link");
+    let shared = Shared::default();
+    shared.link.set(Some((kind, data.to_string())));
+    let c = container();
+    leptos::mount::mount_to(c.clone(), move || {
+        provide_context(Navigator::new(RwSignal::new(Screen::Shared)));
+        provide_context(shared);
+        provide_context(Session::new());
+        view! { <SharedLink /> }
+    })
+    .forget();
+    settle().await;
+    assert!(text(&c).contains("Its squares"), "{}", text(&c));
+    let items = c.query_selector_all(".square-list li").expect("items");
+    assert_eq!(items.length() as usize, def.squares.len());
+    let item = |i: u32| {
+        items
+            .item(i)
+            .and_then(|n| n.text_content())
+            .unwrap_or_default()
+    };
+    assert_eq!(item(0), "Go (start, Collect $200)");
+    assert_eq!(item(1), "Mediterranean Avenue (lot, $60)");
+    assert_eq!(item(15), "Pennsylvania Railroad (railroad, $200)");
+    assert_eq!(item(30), "Wormhole (Joker)");
+    assert!(
+        c.query_selector(".shared-world-squares .shared-board .board-ring")
+            .expect("q")
+            .is_some(),
+        "the small board is still drawn"
+    );
+    c.remove();
+}
