@@ -496,3 +496,130 @@ async fn tokens_stand_in_their_own_strip_after_the_price_and_the_square_keeps_it
     assert_eq!(name.text_content().as_deref(), Some("Baltic Avenue"));
     c.remove();
 }
+
+/// Issue 20, point 12: a square nobody can own (a Joker, Chance, a tax, a corner) has no
+/// owner line; a lot says whether it is owned.
+#[wasm_bindgen_test]
+async fn squares_nobody_can_own_have_no_owner_line() {
+    let setup = GameSetup::new(
+        Preset::Worlds.board(),
+        vec![Seat::human("Ann"), Seat::human("Bob")],
+        42,
+    );
+    let (c, _session) = mount_play(setup);
+    settle().await;
+    let open = |name: &str| {
+        let list = c
+            .query_selector_all(".board-ring button.sq")
+            .expect("squares");
+        (0..list.length())
+            .filter_map(|i| list.item(i))
+            .map(|n| n.unchecked_into::<HtmlElement>())
+            .find(|b| {
+                // "5. Toll Gate, ...": the number, then the name.
+                b.get_attribute("aria-label")
+                    .unwrap_or_default()
+                    .split_once(". ")
+                    .is_some_and(|(_, rest)| rest.starts_with(name))
+            })
+            .unwrap_or_else(|| panic!("the square {name}"))
+            .click();
+    };
+    for name in ["Wormhole", "Toll Gate", "Chance", "Go", "Community Chest"] {
+        open(name);
+        settle().await;
+        let modal = c.query_selector(".modal, [role=dialog]").expect("q");
+        assert!(modal.is_some(), "{name}: the square's details open");
+        let all = text(&c);
+        assert!(!all.contains("Not owned"), "{name}: {all}");
+        assert!(!all.contains("Owned by"), "{name}: {all}");
+        button(&c, "Close").click();
+        settle().await;
+    }
+    open("Baltic Avenue");
+    settle().await;
+    assert!(
+        text(&c).contains("Not owned."),
+        "a lot says it is not owned"
+    );
+    button(&c, "Close").click();
+    settle().await;
+    c.remove();
+}
+
+/// Issue 20, point 12: the net-worth chart's axis reads round amounts ($1,000, $2,000, …,
+/// not $1774 / $3549), and the names at the lines' ends never overlap.
+#[wasm_bindgen_test]
+fn the_net_worth_axis_is_round_and_the_line_names_stay_apart() {
+    use monopoly_worlds::game::play::end_screen::{grouped_money, nice_axis, spread_labels};
+    assert_eq!(nice_axis(3549), (1000, 4000));
+    assert_eq!(nice_axis(1774), (500, 2000));
+    assert_eq!(nice_axis(4000), (1000, 4000));
+    assert_eq!(nice_axis(1500), (500, 1500));
+    assert_eq!(nice_axis(90), (50, 100));
+    assert_eq!(nice_axis(0), (1, 1));
+    for max in [1, 7, 99, 101, 1774, 3549, 12_345, 987_654] {
+        let (step, top) = nice_axis(max);
+        assert!(top >= max && top / step <= 4 && top % step == 0, "{max}");
+        let lead = step / 10i64.pow(step.ilog10());
+        assert!([1, 2, 5].contains(&lead), "{max}: step {step}");
+    }
+    assert_eq!(grouped_money("$4000"), "$4,000");
+    assert_eq!(grouped_money("$500"), "$500");
+    assert_eq!(grouped_money("-$1234567"), "-$1,234,567");
+    let ys = [100.0, 101.0, 99.0, 30.0];
+    let spread = spread_labels(&ys, 14.0, 8.0, 252.0);
+    for a in 0..ys.len() {
+        for b in a + 1..ys.len() {
+            assert!((spread[a] - spread[b]).abs() >= 14.0 - 1e-9, "{spread:?}");
+        }
+    }
+    assert_eq!(spread[3], 30.0, "a name with room stays by its line");
+    let low = spread_labels(&[250.0, 250.0, 250.0], 14.0, 8.0, 252.0);
+    assert!(low.iter().all(|y| *y <= 252.0), "{low:?}");
+}
+
+/// Issue 20, point 12: a world opened from a link lists every square whole (number, name,
+/// kind, price) beside a small board, so no name is cut and no icon covers another.
+#[wasm_bindgen_test]
+async fn a_shared_world_lists_its_squares_whole_beside_a_small_board() {
+    use monopoly_worlds::common::context::{Navigator, Screen, Shared};
+    use monopoly_worlds::game::session::Session;
+    use monopoly_worlds::game::shared::SharedLink;
+    let def = Preset::Worlds.board_def();
+    let (link, _) = monopoly_worlds::common::share_link::world_share(&def);
+    let link = link.expect("a link");
+    let hash = &link[link.find('#').expect("a fragment")..];
+    let (kind, data) = worlds_engine::share::parse_fragment(hash).expect("a world link");
+    let shared = Shared::default();
+    shared.link.set(Some((kind, data.to_string())));
+    let c = container();
+    leptos::mount::mount_to(c.clone(), move || {
+        provide_context(Navigator::new(RwSignal::new(Screen::Shared)));
+        provide_context(shared);
+        provide_context(Session::new());
+        view! { <SharedLink /> }
+    })
+    .forget();
+    settle().await;
+    assert!(text(&c).contains("Its squares"), "{}", text(&c));
+    let items = c.query_selector_all(".square-list li").expect("items");
+    assert_eq!(items.length() as usize, def.squares.len());
+    let item = |i: u32| {
+        items
+            .item(i)
+            .and_then(|n| n.text_content())
+            .unwrap_or_default()
+    };
+    assert_eq!(item(0), "Go (start, Collect $200)");
+    assert_eq!(item(1), "Mediterranean Avenue (lot, $60)");
+    assert_eq!(item(15), "Pennsylvania Railroad (railroad, $200)");
+    assert_eq!(item(30), "Wormhole (Joker)");
+    assert!(
+        c.query_selector(".shared-world-squares .shared-board .board-ring")
+            .expect("q")
+            .is_some(),
+        "the small board is still drawn"
+    );
+    c.remove();
+}

@@ -946,3 +946,72 @@ async fn a_preset_is_a_template_saved_as_a_copy_and_a_world_can_be_duplicated() 
     );
     c.remove();
 }
+
+/// Issue 20, point 12: after a Save the editor offers "Play this world", which hands the
+/// saved world to the lobby as the list's button does; a change takes the offer away.
+#[wasm_bindgen_test]
+async fn a_saved_world_can_be_played_from_the_editor() {
+    let (c, screen, shared) = mount_maker();
+    button(&c, "New world").click();
+    settle().await;
+    assert!(
+        buttons(&c, "Play this world").is_empty(),
+        "nothing saved yet"
+    );
+    type_into(&field(&c, "Board name"), "Played World");
+    settle().await;
+    button(&c, "Save").click();
+    settle().await;
+    assert!(text(&c).contains("Saved \"Played World\"."), "{}", text(&c));
+    let store = LocalStore::open().expect("store");
+    let id = worlds::list(&store).expect("list")[0].id.clone();
+    type_into(&field(&c, "Board name"), "Played World 2");
+    settle().await;
+    assert!(
+        buttons(&c, "Play this world").is_empty(),
+        "unsaved changes: the saved world is not what is shown"
+    );
+    button(&c, "Undo").click();
+    settle().await;
+    button(&c, "Play this world").click();
+    settle().await;
+    assert_eq!(screen.get_untracked(), Screen::Lobby);
+    assert_eq!(
+        shared.lobby_board.get_untracked(),
+        Some(format!("world:{id}"))
+    );
+    c.remove();
+}
+
+/// Issue 20, point 12: moving Mediterranean Avenue to light blue leaves brown with one lot;
+/// the editor warns about it, and the world stays playable (a warning, not a problem).
+#[wasm_bindgen_test]
+async fn a_group_of_one_lot_is_warned_about_but_not_refused() {
+    use monopoly_worlds::maker::model::warnings_of;
+    assert!(warnings_of(&Preset::Classic.board_def()).is_empty());
+    let (c, _, _) = mount_maker();
+    buttons(&c, "Edit a copy")[0].click(); // Classic
+    settle().await;
+    assert!(!text(&c).contains("has only one lot"));
+    square(&c, 1).click();
+    settle().await;
+    choose(&field(&c, "Group"), "light blue");
+    settle().await;
+    button(&c, "Done").click();
+    settle().await;
+    let all = text(&c);
+    assert!(
+        all.contains("Brown has only one lot: its owner can build on it at once."),
+        "{all}"
+    );
+    assert!(all.contains("This world can be played."), "{all}");
+    assert!(c.query_selector(".warnings-panel").expect("q").is_some());
+    button(&c, "Save").click();
+    settle().await;
+    assert!(
+        text(&c).contains("Saved \"Classic (copy)\"."),
+        "{}",
+        text(&c)
+    );
+    c.remove();
+}

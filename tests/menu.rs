@@ -7,6 +7,10 @@ use web_sys::HtmlButtonElement;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+mod common;
+
+use monopoly_worlds::common::storage::LocalStore;
+
 /// Mounts the whole app into a fresh container and returns that container.
 fn mount_app() -> web_sys::HtmlElement {
     let document = document();
@@ -67,4 +71,45 @@ async fn credits_opens_and_back_returns_to_the_menu() {
         "Back did not return to the menu"
     );
     app.remove();
+}
+
+/// Issue 20, point 12: with a game in progress Continue is the main button and the sentence
+/// about greyed-out entries is gone; without one, Play is the main button and it is shown.
+#[wasm_bindgen_test]
+async fn continue_is_the_main_button_when_a_game_is_in_progress() {
+    common::clear_app_storage();
+    let app = mount_app();
+    leptos::task::tick().await;
+    let play = button(&app, "Play").expect("Play");
+    let cont = button(&app, "Continue").expect("Continue");
+    assert!(play.class_list().contains("primary"));
+    assert!(!cont.class_list().contains("primary"));
+    assert!(cont.disabled());
+    assert!(common::text(&app).contains("Greyed-out entries"));
+    app.remove();
+
+    let store = LocalStore::open().expect("store");
+    // Even a damaged autosave shows Continue (pressing it says what is wrong).
+    store.set("autosave", "{ not json").expect("write");
+    let app = mount_app();
+    leptos::task::tick().await;
+    let play = button(&app, "Play").expect("Play");
+    let cont = button(&app, "Continue").expect("Continue");
+    assert!(!cont.disabled());
+    assert!(
+        cont.class_list().contains("primary"),
+        "Continue is the main button"
+    );
+    assert!(!play.class_list().contains("primary"), "Play is not");
+    assert_eq!(
+        app.query_selector_all(".menu-button.primary")
+            .expect("q")
+            .length(),
+        1
+    );
+    let all = common::text(&app);
+    assert!(!all.contains("Greyed-out"), "{all}");
+    assert!(!all.contains("not available yet"), "{all}");
+    app.remove();
+    common::clear_app_storage();
 }

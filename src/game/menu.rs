@@ -14,14 +14,14 @@ enum Opens {
     Continue,
 }
 
-const ENTRIES: [(&str, Opens, bool); 7] = [
-    ("Continue", Opens::Continue, false),
-    ("Play", Opens::Screen(Screen::Lobby), true),
-    ("Board Maker", Opens::Screen(Screen::BoardMaker), false),
-    ("Statistics", Opens::Screen(Screen::Statistics), false),
-    ("Settings", Opens::Screen(Screen::Settings), false),
-    ("Help", Opens::Screen(Screen::Help), false),
-    ("Credits", Opens::Screen(Screen::Credits), false),
+const ENTRIES: [(&str, Opens); 7] = [
+    ("Continue", Opens::Continue),
+    ("Play", Opens::Screen(Screen::Lobby)),
+    ("Board Maker", Opens::Screen(Screen::BoardMaker)),
+    ("Statistics", Opens::Screen(Screen::Statistics)),
+    ("Settings", Opens::Screen(Screen::Settings)),
+    ("Help", Opens::Screen(Screen::Help)),
+    ("Credits", Opens::Screen(Screen::Credits)),
 ];
 
 #[component]
@@ -46,7 +46,14 @@ pub fn MainMenu() -> impl IntoView {
     let has_autosave = autosave.is_some();
     let buttons = ENTRIES
         .iter()
-        .map(|&(label, opens, primary)| {
+        .map(|&(label, opens)| {
+            // The main button: Continue when a game is in progress, else Play (index.html's
+            // shell does the same before the app starts).
+            let primary = match opens {
+                Opens::Continue => has_autosave,
+                Opens::Screen(Screen::Lobby) => !has_autosave,
+                Opens::Screen(_) => false,
+            };
             let class = if primary {
                 "menu-button primary"
             } else {
@@ -92,9 +99,14 @@ pub fn MainMenu() -> impl IntoView {
                 <ul class="menu-list">{buttons}</ul>
                 {move || problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
             </nav>
-            <p id="menu-soon" class="menu-footer">
-                "Greyed-out entries are not available yet (Continue needs a game in progress)."
-            </p>
+            {(!has_autosave)
+                .then(|| {
+                    view! {
+                        <p id="menu-soon" class="menu-footer">
+                            "Greyed-out entries are not available yet (Continue needs a game in progress)."
+                        </p>
+                    }
+                })}
         </section>
     }
 }

@@ -3,7 +3,7 @@
 //! cannot be read says why and stores nothing.
 
 use leptos::prelude::*;
-use worlds_engine::{share, Board, BoardDef, GameRecord};
+use worlds_engine::{share, Board, BoardDef, GameRecord, SquareKind};
 
 use crate::common::board_view::{board_square_views, BoardRing};
 use crate::common::clock::now_ms;
@@ -64,6 +64,59 @@ pub fn SharedLink() -> impl IntoView {
     }
 }
 
+/// What a square is, in a word or two, for the list of a shared world's squares.
+fn kind_words(kind: &SquareKind) -> &'static str {
+    match kind {
+        SquareKind::Start => "start",
+        SquareKind::Property { .. } => "lot",
+        SquareKind::Railroad { .. } => "railroad",
+        SquareKind::Utility { .. } => "utility",
+        SquareKind::Station { .. } => "station",
+        SquareKind::Tax { .. } => "tax",
+        SquareKind::Chance => "Chance",
+        SquareKind::CommunityChest => "Community Chest",
+        SquareKind::Joker { .. } => "Joker",
+        SquareKind::GoToJail => "go to jail",
+        SquareKind::Jail => "jail",
+        SquareKind::FreeParking => "Free Parking",
+        SquareKind::Road => "road",
+    }
+}
+
+/// Every square of a shared world in order, readable whatever the board's size: number,
+/// color, name, kind and price or amount.
+#[component]
+fn SquareList(def: BoardDef) -> impl IntoView {
+    let views = board_square_views(&def);
+    let items = def
+        .squares
+        .iter()
+        .zip(views)
+        .map(|(sq, v)| {
+            let kind = kind_words(&sq.kind);
+            let what = if v.detail.is_empty() {
+                kind.to_string()
+            } else {
+                format!("{kind}, {}", v.detail)
+            };
+            view! {
+                <li>
+                    <span class="square-list-chip" style:background=v.band.unwrap_or_else(|| "transparent".into())></span>
+                    <span class="square-list-name">{sq.name.clone()}</span>
+                    " "
+                    <span class="square-list-what">{format!("({what})")}</span>
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="panel shared-square-list" aria-labelledby="shared-squares-title">
+            <h2 id="shared-squares-title">"Its squares"</h2>
+            <ol class="square-list">{items}</ol>
+        </section>
+    }
+}
+
 #[component]
 fn SharedWorld(def: BoardDef, board: Board) -> impl IntoView {
     let nav = expect_context::<Navigator>();
@@ -75,6 +128,7 @@ fn SharedWorld(def: BoardDef, board: Board) -> impl IntoView {
     let name = def.name.clone();
     let count = def.squares.len();
     let def_for_play = def.clone();
+    let def_for_list = def.clone();
     let play = move |_| {
         clear_opened_link();
         shared.link.set(None);
@@ -117,10 +171,15 @@ fn SharedWorld(def: BoardDef, board: Board) -> impl IntoView {
                     <button type="button" class="menu-button" on:click=back>"Back to menu"</button>
                 </div>
             </div>
-            <div class="shared-board">
-                <BoardRing squares=squares label=format!("The board of {}", def.name)>
-                    <p class="center-name">{def.name.clone()}</p>
-                </BoardRing>
+            // A small board for the look of it (colors and icons); the names are read in
+            // the list beside it, where none is cut.
+            <div class="shared-world-squares">
+                <div class="shared-board">
+                    <BoardRing squares=squares label=format!("The board of {}", def.name)>
+                        <p class="center-name">{def.name.clone()}</p>
+                    </BoardRing>
+                </div>
+                <SquareList def=def_for_list />
             </div>
             <div class="panel">
                 <h2>"Its rules"</h2>

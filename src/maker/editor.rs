@@ -14,7 +14,7 @@ use crate::common::modal::Modal;
 use crate::common::share::ShareDialog;
 use crate::common::storage::{worlds, LocalStore};
 use crate::maker::board_settings::BoardSettings;
-use crate::maker::model::{problems_of, EditorState, Origin};
+use crate::maker::model::{problems_of, warnings_of, EditorState, Origin};
 use crate::maker::square_editor::{SquareCommands, SquareEditor};
 
 /// The squares of a board definition as the ring draws them in play (without owners and
@@ -78,6 +78,9 @@ pub fn BoardEditor(
     type Sharing = (String, Result<String, String>, Option<String>);
     let sharing = RwSignal::new(None::<Sharing>);
     let message = RwSignal::new(None::<(bool, String)>);
+    // The id of the world just saved when it can be played: "Play this world" is offered
+    // until the board is changed again.
+    let just_saved = RwSignal::new(None::<String>);
     let problem = RwSignal::new(None::<String>);
     let new_name = RwSignal::new(String::new());
 
@@ -92,6 +95,7 @@ pub fn BoardEditor(
         def
     });
     let problems = Memo::new(move |_| shown.with(problems_of));
+    let warnings = Memo::new(move |_| shown.with(warnings_of));
     let views = Signal::derive(move || {
         shown.with(|def| problems.with(|p| square_views(def, p, editing.get())))
     });
@@ -203,6 +207,7 @@ pub fn BoardEditor(
     let store_result = move |result: Result<worlds::SavedWorld, String>| match result {
         Ok(saved) => {
             state.update(|s| s.mark_saved(&saved.id));
+            just_saved.set(saved.playable.then(|| saved.id.clone()));
             let text = if saved.playable {
                 format!("Saved \"{}\".", saved.def.name)
             } else {
@@ -213,7 +218,20 @@ pub fn BoardEditor(
             };
             message.set(Some((true, text)));
         }
-        Err(e) => message.set(Some((false, format!("Not saved: {e}")))),
+        Err(e) => {
+            just_saved.set(None);
+            message.set(Some((false, format!("Not saved: {e}"))));
+        }
+    };
+    // Hands the saved world to the lobby, as "Play this world" in the list does.
+    let play_saved = move |_| {
+        let Some(id) = just_saved.get_untracked() else {
+            return;
+        };
+        if let Some(shared) = shared {
+            shared.lobby_board.set(Some(format!("world:{id}")));
+        }
+        nav.go(Screen::Lobby);
     };
     let save_new = move || {
         let def = state.with_untracked(|s| s.def().clone());
@@ -357,6 +375,23 @@ pub fn BoardEditor(
             .into_any()
         })
     };
+    // Warnings: allowed, but probably not meant; they never stop a save or a game.
+    let warning_list = move || {
+        warnings.with(|list| {
+            (!list.is_empty()).then(|| {
+                let items = list
+                    .iter()
+                    .map(|w| view! { <li>{w.clone()}</li> })
+                    .collect_view();
+                view! {
+                    <section class="panel warnings-panel" aria-labelledby="warnings-title">
+                        <h2 id="warnings-title">"Warnings"</h2>
+                        <ul class="warnings">{items}</ul>
+                    </section>
+                }
+            })
+        })
+    };
     let modal_open = move || ask.get() != Ask::Nothing || sharing.with(Option::is_some);
     let board_name = move || shown.with(|d| d.name.clone());
 
@@ -411,6 +446,9 @@ pub fn BoardEditor(
                         {move || message.get().map(|(ok, m)| view! {
                             <p class=if ok { "notice" } else { "problem" } role=if ok { "status" } else { "alert" }>{m}</p>
                         })}
+                        {move || (just_saved.with(Option::is_some) && !dirty.get()).then(|| view! {
+                            <button type="button" class="action primary play-saved" on:click=play_saved>"Play this world"</button>
+                        })}
                     </div>
                 </header>
                 <div class="editor-layout">
@@ -435,6 +473,7 @@ pub fn BoardEditor(
                             }.into_any(),
                             None => view! {
                                 {problem_list}
+                                {warning_list}
                                 {move || problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
                                 <BoardSettings state=state problem=problem />
                             }.into_any(),

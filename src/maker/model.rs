@@ -680,6 +680,30 @@ pub fn problems_of(def: &BoardDef) -> Vec<BoardError> {
     Board::from_def(def.clone()).err().unwrap_or_default()
 }
 
+/// What is allowed but probably not meant, in words: a group with a single lot (its owner
+/// holds the whole group at once and can build on it straight away). Warnings never stop a
+/// world from being saved or played.
+pub fn warnings_of(def: &BoardDef) -> Vec<String> {
+    def.groups
+        .iter()
+        .filter(|g| {
+            def.squares
+                .iter()
+                .filter(|s| matches!(&s.kind, SquareKind::Property { group: Some(n), .. } if *n == g.name))
+                .count()
+                == 1
+        })
+        .map(|g| {
+            let mut name = g.name.chars();
+            let name = match name.next() {
+                Some(first) => first.to_uppercase().chain(name).collect::<String>(),
+                None => String::new(),
+            };
+            format!("{name} has only one lot: its owner can build on it at once.")
+        })
+        .collect()
+}
+
 /// Cards that name `old` (by name, and in their text) name `new` instead.
 fn rename_card_targets(def: &mut BoardDef, old: &str, new: &str) {
     // Only follow the rename when the old name was unique: otherwise the cards may mean

@@ -137,10 +137,8 @@ impl Game {
                 }
             }
         }
+        self.turn.roll_again_due = self.turn.can_roll;
         let blocking = self.move_by(p, steps, act, LandCtx::default());
-        if self.turn.can_roll && !self.players[p].bankrupt {
-            self.emit(p, Event::RollAgain);
-        }
         self.settle(blocking);
     }
 
@@ -432,6 +430,12 @@ impl Game {
                 if self.players[self.turn.player].bankrupt {
                     self.next_turn();
                     continue;
+                }
+                // "Rolls again" is told when the turn comes back to the dice, after the
+                // square landed on is settled (a purchase, an auction, a debt).
+                if std::mem::take(&mut self.turn.roll_again_due) && self.turn.can_roll {
+                    let p = self.turn.player;
+                    self.emit(p, Event::RollAgain);
                 }
                 self.phase = if self.turn.can_roll {
                     Phase::Roll

@@ -168,6 +168,10 @@ pub struct Turn {
     /// `skip_bonus_squares_after_bonus`).
     pub bonus_taken: bool,
     pub trade_offers: u32,
+    /// The roll gave another roll (doubles, a 6), to be told once the square landed on is
+    /// settled (bought, auctioned, paid for), so the log reads in the order of play.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub roll_again_due: bool,
 }
 
 impl Turn {

@@ -32,6 +32,11 @@ impl Chance for TypedDice<'_> {
     }
 }
 
+/// `n` and the noun for it, singular for one: "1 roll", "3 rolls".
+fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 struct Narrator<'a> {
     m: &'a Movement,
     lines: Vec<String>,
@@ -76,9 +81,9 @@ impl Narrator<'_> {
             }
         };
         format!(
-            "Tallies after {} rolls and {} turns. {}. {}. {}.",
-            self.tallies.roll_count,
-            self.tallies.turn_count,
+            "Tallies after {} and {}. {}. {}. {}.",
+            count(self.tallies.roll_count, "roll", "rolls"),
+            count(self.tallies.turn_count, "turn", "turns"),
             part("landings", &self.tallies.landings),
             part("rolls", &self.tallies.rolls),
             part("turns", &self.tallies.turns)
@@ -127,7 +132,9 @@ impl Observer for Narrator<'_> {
             Note::SentToJail => "Sent to jail.".into(),
             Note::StayedInJail { tries } => format!("Stays in jail (failed tries: {tries})."),
             Note::LeftJail(how) => format!("Leaves jail: {how}."),
-            Note::WillWait(k) => format!("Will wait {k} turn(s)."),
+            Note::WillWait(k) => {
+                format!("Will wait {}.", count(u64::from(k), "turn", "turns"))
+            }
             Note::TurnSkipped { remaining } => {
                 format!("Misses this turn ({remaining} more to wait).")
             }
@@ -186,7 +193,8 @@ pub fn trace(
                 "No dice left: the trace stops here.".to_string()
             } else {
                 format!(
-                    "{left} die value(s) left, fewer than the {} a roll needs: the trace stops here.",
+                    "{} left, fewer than the {} a roll needs: the trace stops here.",
+                    count(left as u64, "die value", "die values"),
                     m.dice_count
                 )
             });
@@ -266,6 +274,29 @@ mod tests {
             ),
             "{lines:?}"
         );
+    }
+
+    /// Issue 20, point 12: counts in the singular where there is one.
+    #[test]
+    fn counts_are_singular_for_one() {
+        let lines = classic(&[3, 4]);
+        assert!(has(&lines, "Tallies after 1 roll and 1 turn."), "{lines:?}");
+        let lines = classic(&[3, 4, 6, 6, 1, 2]);
+        assert!(
+            has(&lines, "Tallies after 3 rolls and 2 turns."),
+            "{lines:?}"
+        );
+        let lines = classic(&[2, 3, 4]);
+        assert!(
+            has(
+                &lines,
+                "1 die value left, fewer than the 2 a roll needs: the trace stops here."
+            ),
+            "{lines:?}"
+        );
+        assert!(!lines.iter().any(|l| l.contains("(s)")), "{lines:?}");
+        assert_eq!(count(1, "turn", "turns"), "1 turn");
+        assert_eq!(count(2, "turn", "turns"), "2 turns");
     }
 
     #[test]

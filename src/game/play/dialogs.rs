@@ -103,6 +103,18 @@ pub fn deed_lines(g: &Game, square: usize) -> Vec<(String, String)> {
     out
 }
 
+/// Who owns the square, in words ("Owned by Ann.", "Not owned."), or `None` for a square
+/// nobody can own (Chance, a tax, a Joker, a corner): it has no owner line.
+pub fn owner_line(g: &Game, square: usize) -> Option<String> {
+    if !g.board().square(square).is_ownable() {
+        return None;
+    }
+    Some(match g.square(square).owner {
+        Some(o) => format!("Owned by {}.", g.player(o).name),
+        None => "Not owned.".to_string(),
+    })
+}
+
 #[component]
 pub fn DeedCard(square: usize) -> impl IntoView {
     let session = expect_context::<Session>();
@@ -685,11 +697,9 @@ pub fn SquareInfo() -> impl IntoView {
         let square = ui.info.get()?;
         let (name, owner, rent) = session.game.with_untracked(|g| {
             let g = g.as_ref()?;
-            let st = g.square(square);
-            let owner = st.owner.map(|o| g.player(o).name.clone());
             Some((
                 g.board().square(square).name.clone(),
-                owner,
+                owner_line(g, square),
                 rent_due_now(g, square),
             ))
         })?;
@@ -697,10 +707,7 @@ pub fn SquareInfo() -> impl IntoView {
         Some(view! {
             <Modal title=name on_close=close>
                 <DeedCard square=square />
-                <p>{match owner {
-                    Some(o) => format!("Owned by {o}."),
-                    None => "Not owned.".to_string(),
-                }}</p>
+                {owner.map(|o| view! { <p class="deed-owner">{o}</p> })}
                 {rent.map(|r| view! { <p class="rent-now">{r}</p> })}
             </Modal>
         })

@@ -10,15 +10,77 @@ use crate::game::session::Session;
 const W: f64 = 640.0;
 const H: f64 = 260.0;
 const PAD: f64 = 64.0;
+/// The least distance between two names at the lines' ends (the labels are 12px high).
+const LABEL_GAP: f64 = 14.0;
 
-/// The chart's polylines: one `points` attribute per player.
-pub fn chart_lines(points: &[NetWorthPoint], players: usize) -> (Vec<String>, i64, u32) {
+/// The net-worth axis: a "nice" step (1, 2 or 5 times a power of ten) and the top of the
+/// axis, a whole number of steps (at most four) at or above `max`: for a highest net worth
+/// of $3549 the axis reads $0, $1,000, … $4,000, not $1774 / $3549.
+pub fn nice_axis(max: i64) -> (i64, i64) {
+    let max = max.max(1);
+    let mut power = 1i64;
+    loop {
+        for m in [1, 2, 5] {
+            let step = m * power;
+            let steps = (max + step - 1) / step;
+            if steps <= 4 {
+                return (step, step * steps);
+            }
+        }
+        power = power.saturating_mul(10);
+    }
+}
+
+/// `amount` in the board's money with its thousands grouped: "$4,000".
+pub fn grouped_money(money: &str) -> String {
+    let start = money
+        .find(|c: char| c.is_ascii_digit())
+        .unwrap_or(money.len());
+    let (sign, digits) = money.split_at(start);
+    let n = digits.len();
+    let mut out = sign.to_string();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (n - i) % 3 == 0 && c.is_ascii_digit() {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Label heights (`ys`, one per line end) moved apart to at least `gap` from each other,
+/// as little as possible, kept between `lo` and `hi`; in the order given.
+pub fn spread_labels(ys: &[f64], gap: f64, lo: f64, hi: f64) -> Vec<f64> {
+    let mut order: Vec<usize> = (0..ys.len()).collect();
+    order.sort_by(|&a, &b| ys[a].total_cmp(&ys[b]).then(a.cmp(&b)));
+    let mut placed: Vec<f64> = order.iter().map(|&i| ys[i].clamp(lo, hi)).collect();
+    // Down from the top, then back up from the bottom where the last ran past `hi`.
+    for k in 1..placed.len() {
+        placed[k] = placed[k].max(placed[k - 1] + gap);
+    }
+    if let Some(last) = placed.last_mut() {
+        *last = last.min(hi);
+    }
+    for k in (0..placed.len().saturating_sub(1)).rev() {
+        placed[k] = placed[k].min(placed[k + 1] - gap);
+    }
+    let mut out = vec![0.0; ys.len()];
+    for (k, &i) in order.iter().enumerate() {
+        out[i] = placed[k];
+    }
+    out
+}
+
+/// The chart's polylines: one `points` attribute per player, the axis step and top, and
+/// the last round.
+pub fn chart_lines(points: &[NetWorthPoint], players: usize) -> (Vec<String>, (i64, i64), u32) {
     let max = points
         .iter()
         .flat_map(|p| p.assets.iter().copied())
         .max()
         .unwrap_or(1)
         .max(1);
+    let (step, top) = nice_axis(max);
     let last_round = points.last().map_or(1, |p| p.round).max(1);
     let first_round = points.first().map_or(1, |p| p.round);
     let span = f64::from(last_round.saturating_sub(first_round).max(1));
@@ -29,14 +91,14 @@ pub fn chart_lines(points: &[NetWorthPoint], players: usize) -> (Vec<String>, i6
                 .map(|p| {
                     let x = PAD + (W - 2.0 * PAD) * f64::from(p.round - first_round) / span;
                     let v = p.assets.get(i).copied().unwrap_or(0).max(0);
-                    let y = H - PAD - (H - 2.0 * PAD) * v as f64 / max as f64;
+                    let y = H - PAD - (H - 2.0 * PAD) * v as f64 / top as f64;
                     format!("{x:.1},{y:.1}")
                 })
                 .collect::<Vec<_>>()
                 .join(" ")
         })
         .collect();
-    (lines, max, last_round)
+    (lines, (step, top), last_round)
 }
 
 #[component]
@@ -61,18 +123,25 @@ pub fn EndScreen() -> impl IntoView {
             .map(|p| (p.name.clone(), p.color.clone()))
             .collect();
         let history = g.net_worth_history();
-        let (lines, max, last_round) = chart_lines(&history, colors.len());
+        let (lines, (step, top), last_round) = chart_lines(&history, colors.len());
+        // The grid: one line per step, each at its share of the axis' top.
+        let ticks: Vec<(f64, String)> = (0..=top / step)
+            .map(|k| {
+                let v = k * step;
+                (v as f64 / top as f64, grouped_money(&b.money(v)))
+            })
+            .collect();
         Some((
             winner,
             standings,
             colors,
             lines,
-            (0..=4).map(|k| b.money(max * k / 4)).collect::<Vec<_>>(),
+            ticks,
             last_round,
             g.round(),
         ))
     });
-    let Some((winner, standings, colors, lines, max, last_round, rounds)) = data else {
+    let Some((winner, standings, colors, lines, ticks, last_round, rounds)) = data else {
         return ().into_any();
     };
     let heading = match &winner {
@@ -102,9 +171,9 @@ pub fn EndScreen() -> impl IntoView {
                 <svg viewBox=format!("0 0 {W} {H}") role="img" aria-label="Net worth of each player, round by round">
                     <line x1=PAD y1=H - PAD x2=W - PAD y2=H - PAD class="axis" />
                     <line x1=PAD y1=PAD x2=PAD y2=H - PAD class="axis" />
-                    // Grid lines with their amounts, every quarter of the highest net worth.
-                    {max.iter().enumerate().map(|(k, label)| {
-                        let y = H - PAD - (H - 2.0 * PAD) * k as f64 / 4.0;
+                    // Grid lines with their amounts, at round steps ($1,000, $2,000, …).
+                    {ticks.iter().map(|(share, label)| {
+                        let y = H - PAD - (H - 2.0 * PAD) * share;
                         view! {
                             <line x1=PAD y1=y x2=W - PAD y2=y class="grid" />
                             <text x=PAD - 4.0 y=y + 4.0 class="axis-label" text-anchor="end">{label.clone()}</text>
@@ -114,19 +183,27 @@ pub fn EndScreen() -> impl IntoView {
                     <text x=W - PAD y=H - PAD + 20.0 class="axis-label" text-anchor="end">{format!("round {last_round}")}</text>
                     // Each player's line has its own dash pattern, so lines that run together
                     // stay apart; its name stands at its end.
-                    {lines.into_iter().zip(colors.iter().cloned()).enumerate().map(|(i, (pts, (name, color)))| {
-                        let dash = ["", "9 4", "3 3", "12 4 3 4", "6 6", "2 6", "14 3", "4 2 1 2"][i % 8];
-                        let end_y = pts
-                            .rsplit(' ')
-                            .next()
-                            .and_then(|p| p.split(',').nth(1))
-                            .and_then(|y| y.parse::<f64>().ok())
-                            .unwrap_or(H - PAD);
-                        view! {
-                            <polyline points=pts fill="none" stroke=color.clone() stroke-width="2.5" stroke-dasharray=dash />
-                            <text x=W - PAD + 4.0 y=end_y + 4.0 + (i as f64 * 3.0) class="line-label" fill=color>{name}</text>
-                        }
-                    }).collect_view()}
+                    // Names whose lines end close together are moved apart so none overlaps.
+                    {
+                        let ends: Vec<f64> = lines
+                            .iter()
+                            .map(|pts| {
+                                pts.rsplit(' ')
+                                    .next()
+                                    .and_then(|p| p.split(',').nth(1))
+                                    .and_then(|y| y.parse::<f64>().ok())
+                                    .unwrap_or(H - PAD)
+                            })
+                            .collect();
+                        let label_ys = spread_labels(&ends, LABEL_GAP, 8.0, H - 8.0);
+                        lines.into_iter().zip(colors.iter().cloned()).zip(label_ys).enumerate().map(|(i, ((pts, (name, color)), label_y))| {
+                            let dash = ["", "9 4", "3 3", "12 4 3 4", "6 6", "2 6", "14 3", "4 2 1 2"][i % 8];
+                            view! {
+                                <polyline points=pts fill="none" stroke=color.clone() stroke-width="2.5" stroke-dasharray=dash />
+                                <text x=W - PAD + 4.0 y=label_y + 4.0 class="line-label" fill=color>{name}</text>
+                            }
+                        }).collect_view()
+                    }
                 </svg>
                 <figcaption class="legend">
                     {colors.into_iter().map(|(name, color)| view! {
