@@ -313,6 +313,12 @@ fn long_names_break_between_syllables_and_words_read_right() {
     assert_eq!(h.replace('\u{ad}', ""), "Pennsylvania Avenue");
     assert!(hyphenate("Mediterranean").contains('\u{ad}'));
     assert_eq!(hyphenate("Kentucky"), "Ken\u{ad}tucky");
+    // Issue 20: the breaks a new player saw go wrong.
+    assert_eq!(hyphenate("Wormhole"), "Worm\u{ad}hole");
+    assert_eq!(hyphenate("Boardwalk"), "Board\u{ad}walk");
+    assert_eq!(hyphenate("Ventnor"), "Vent\u{ad}nor");
+    assert_eq!(hyphenate("Railroad"), "Rail\u{ad}road");
+    assert_eq!(hyphenate("States"), "States");
     assert_eq!(ordinal(1), "1st");
     assert_eq!(ordinal(3), "3rd");
     assert_eq!(ordinal(12), "12th");

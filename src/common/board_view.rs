@@ -260,9 +260,22 @@ fn is_vowel(c: char) -> bool {
     matches!(c.to_ascii_lowercase(), 'a' | 'e' | 'i' | 'o' | 'u' | 'y')
 }
 
+/// Consonant pairs never split ("Pennsyl-vania", never "Pennsylv-ania" or "Ph-…").
+const DIGRAPHS: [&str; 8] = ["ch", "ck", "gh", "ph", "sh", "th", "wh", "qu"];
+/// Consonant groups a syllable can start with ("Board-walk", "Worm-hole", "West-min-ster").
+const ONSETS: [&str; 35] = [
+    "bl", "br", "ch", "cl", "cr", "dr", "fl", "fr", "gl", "gr", "ph", "pl", "pr", "sc", "sh", "sk",
+    "sl", "sm", "sn", "sp", "st", "sw", "th", "tr", "tw", "wh", "wr", "scr", "shr", "spl", "spr",
+    "squ", "str", "thr", "sch",
+];
+
 /// A name with soft hyphens in its long words, so a narrow square breaks "Pennsyl-vania"
 /// between syllables (with a visible hyphen) and never in the middle of a letter run the
-/// browser picks. Short words and words with other characters stay as they are.
+/// browser picks. In each run of consonants between two vowels the break comes before the
+/// longest tail that can start a syllable ("Board-walk", "Worm-hole", "Vent-nor"), never
+/// inside ch/ck/gh/ph/sh/th/wh/qu, "-ing" keeps its consonant ("Read-ing"), and never before
+/// a last silent "-es"/"-ed" ("States"). Words under 6 letters or with other characters stay
+/// as they are; at least three letters stand on each side of and between breaks.
 pub fn hyphenate(name: &str) -> String {
     let mut out = String::with_capacity(name.len() + 8);
     for (wi, word) in name.split(' ').enumerate() {
@@ -274,19 +287,48 @@ pub fn hyphenate(name: &str) -> String {
             out.push_str(word);
             continue;
         }
+        let mut lower: Vec<char> = chars.iter().map(|c| c.to_ascii_lowercase()).collect();
+        // "w" after a vowel is part of it ("Shower" is not split "Sho-wer").
+        for k in 1..lower.len() {
+            if lower[k] == 'w' && is_vowel(lower[k - 1]) {
+                lower[k] = 'u';
+            }
+        }
+        let text = |a: usize, b: usize| lower[a..b].iter().collect::<String>();
+        let mut breaks = Vec::new();
+        let mut i = 1;
+        while i < lower.len() {
+            if is_vowel(lower[i]) || !is_vowel(lower[i - 1]) {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            let mut end = i;
+            while end < lower.len() && !is_vowel(lower[end]) {
+                end += 1;
+            }
+            if end < lower.len() {
+                let run = end - start;
+                let tail = (2..=run.min(3))
+                    .rev()
+                    .find(|&k| ONSETS.contains(&text(end - k, end).as_str()))
+                    .unwrap_or(1);
+                let mut at = end - tail;
+                if at > start && DIGRAPHS.contains(&text(at - 1, at + 1).as_str()) {
+                    at += 1;
+                }
+                if text(end, lower.len()) == "ing" {
+                    at = end;
+                }
+                breaks.push(at);
+            }
+            i = end;
+        }
         let mut last = 0;
         for (i, &c) in chars.iter().enumerate() {
-            // Break before a consonant that stands between two vowels (me-di-ter), or
-            // between two consonants after a vowel (ter-ra, syl-va), keeping at least three
-            // letters on each side and between breaks.
-            let can = i >= 3
-                && chars.len() - i >= 3
-                && i - last >= 3
-                && i + 1 < chars.len()
-                && !is_vowel(c)
-                && ((is_vowel(chars[i - 1]) && is_vowel(chars[i + 1]))
-                    || (!is_vowel(chars[i - 1]) && i >= 2 && is_vowel(chars[i - 2])));
-            if can {
+            let rest = text(i, lower.len());
+            let silent = rest.len() == 3 && (rest.ends_with("es") || rest.ends_with("ed"));
+            if breaks.contains(&i) && i >= 3 && chars.len() - i >= 3 && i - last >= 3 && !silent {
                 out.push('\u{ad}');
                 last = i;
             }

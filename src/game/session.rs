@@ -482,7 +482,7 @@ fn record_thinking(ms: f64) {
     let key = wasm_bindgen::JsValue::from_str("__mwThinkingMs");
     let list = js_sys::Reflect::get(&window, &key)
         .ok()
-        .filter(|v| js_sys::Array::is_array(v))
+        .filter(js_sys::Array::is_array)
         .map(wasm_bindgen::JsCast::unchecked_into::<js_sys::Array>)
         .unwrap_or_else(|| {
             let a = js_sys::Array::new();

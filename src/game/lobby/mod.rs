@@ -471,7 +471,7 @@ pub fn Lobby() -> impl IntoView {
                         class="menu-button primary"
                         disabled=move || {
                             !problems.get().is_empty()
-                                || (!remote.get().is_empty() && !(table_open.get() && all_connected.get()))
+                                || !(remote.get().is_empty() || (table_open.get() && all_connected.get()))
                         }
                         on:click=start
                     >

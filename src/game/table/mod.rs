@@ -530,7 +530,7 @@ fn after_messages(ui: TableUi) {
     enum Next {
         Nothing,
         Follow(Vec<worlds_engine::Action>),
-        Show(Game, String, usize),
+        Show(Box<Game>, String, usize),
     }
     let (next, events) = SIDE.with_borrow_mut(|side| match side {
         Some(Side::Host(h)) => match h.host.as_mut() {
@@ -550,7 +550,7 @@ fn after_messages(ui: TableUi) {
                     match guest.game() {
                         Some(game) if !shown => {
                             g.shown = true;
-                            (Next::Show(game.clone(), title, seat), events)
+                            (Next::Show(Box::new(game.clone()), title, seat), events)
                         }
                         Some(game) => (Next::Follow(game.history().to_vec()), events),
                         None => (Next::Nothing, events),
@@ -582,7 +582,7 @@ fn after_messages(ui: TableUi) {
             }
         }
         Next::Show(game, title, seat) => {
-            session.install(&title, game);
+            session.install(&title, *game);
             session.autosave();
             session.join_table(TableRole::Guest { seat }, Vec::new(), guest_router());
             ui.nav.go(crate::common::context::Screen::Play);
