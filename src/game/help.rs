@@ -147,6 +147,14 @@ pub fn HelpPanel(on_back: Callback<()>) -> impl IntoView {
                 <li>"Computer players act on their own after a short delay; Skip plays their turns at once."</li>
                 <li>"The game is saved after every action: Continue on the main menu resumes it."</li>
             </ul>
+            <h2>"Playing on several devices"</h2>
+            <ul>
+                <li>"In the lobby, set a seat to Another device and press Open table: each such seat gets an invite link (and a QR code). Your friend opens it on their phone, presses Join table and sends you back the reply link their phone shows; paste it under Reply from… and press Connect. Start game opens once every device is connected."</li>
+                <li>"Your device (the host) runs the game and decides: the dice come from its seeded generator, and every other device receives each action, checks that its copy of the game is the same, and shows it. The game's record stays replayable as on one device."</li>
+                <li>"Each device offers buttons only for its own players; it says whom the table waits for. Table talk sends short messages and reactions."</li>
+                <li>"If a friend's page closes, press Invite again and send the new invite: they rejoin where the game is, nothing lost. Meanwhile you may let a computer play for them."</li>
+                <li>"The devices connect directly, with no server in between: this works between devices on the same network (the same Wi-Fi). Devices on different networks need a STUN server, which this version cannot set yet, and without a relay some networks cannot connect at all."</li>
+            </ul>
             <h2>"Board Maker"</h2>
             <ul>
                 <li>"Start from the Worlds template or copy a preset; click a square to edit its type, name, price and rents."</li>

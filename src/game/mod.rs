@@ -7,6 +7,7 @@ pub mod credits;
 pub mod help;
 pub mod lobby;
 pub mod menu;
+pub mod pieces;
 pub mod play;
 pub mod saves;
 pub mod session;

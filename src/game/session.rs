@@ -63,6 +63,8 @@ pub struct Session {
     pub remote_seats: RwSignal<Vec<usize>>,
     /// Whom the table waits for when they are away (seat, "reconnecting"), for the bar.
     pub away: RwSignal<Vec<usize>>,
+    /// On the host: the seats of absent players a computer plays for until they are back.
+    pub stand_ins: RwSignal<Vec<usize>>,
     router: StoredValue<Option<Router>, LocalStorage>,
     pub game: RwSignal<Option<Game>>,
     /// The game's title (the lobby's, or the save's name).
@@ -100,6 +102,7 @@ impl Session {
             role: RwSignal::new(TableRole::Alone),
             remote_seats: RwSignal::new(Vec::new()),
             away: RwSignal::new(Vec::new()),
+            stand_ins: RwSignal::new(Vec::new()),
             router: StoredValue::new_local(None),
             game: RwSignal::new(None),
             title: RwSignal::new(String::new()),
@@ -239,6 +242,7 @@ impl Session {
         self.role.set(role);
         self.remote_seats.set(remote_seats);
         self.away.set(Vec::new());
+        self.stand_ins.set(Vec::new());
         self.router.set_value(router);
     }
 
@@ -257,7 +261,7 @@ impl Session {
             g.as_ref()
                 .and_then(|g| g.actor().map(|a| (a, g.player(a).name.clone())))
         })?;
-        if self.is_local(actor.0.index()) {
+        if self.is_local(actor.0.index()) || self.stand_ins.with(|s| s.contains(&actor.0.index())) {
             return None;
         }
         let away = self.away.with(|a| a.contains(&actor.0.index()));
@@ -353,11 +357,40 @@ impl Session {
         if matches!(self.role.get(), TableRole::Guest { .. }) {
             return false;
         }
+        let stand_ins = self.stand_ins.get();
         self.game.with(|g| {
             g.as_ref()
-                .and_then(|g| g.actor().map(|a| g.player(a).kind.clone()))
-                .is_some_and(|k| matches!(k, SeatKind::Computer { .. }))
+                .and_then(|g| g.actor().map(|a| (a, g.player(a).kind.clone())))
+                .is_some_and(|(a, k)| {
+                    matches!(k, SeatKind::Computer { .. }) || stand_ins.contains(&a.index())
+                })
         })
+    }
+
+    /// The strategy that plays seat `me` on this device: its own computer's, or the
+    /// balanced one for a person a computer plays for while they are away.
+    fn strategy_of(
+        &self,
+        g: &Game,
+        me: worlds_engine::PlayerId,
+    ) -> Option<worlds_engine::ComputerStrategy> {
+        match &g.player(me).kind {
+            SeatKind::Computer { strategy } => Some(*strategy),
+            _ if self.stand_ins.with_untracked(|s| s.contains(&me.index())) => {
+                Some(worlds_engine::ComputerStrategy::Balanced)
+            }
+            _ => None,
+        }
+    }
+
+    /// Adds a line to the feed (a table's chat, a player back at the table): plain text.
+    pub fn note(&self, text: String) {
+        let turn = self.turn_serial.get_untracked();
+        self.feed.update(|feed| {
+            feed.push(FeedLine { turn, text });
+            let excess = feed.len().saturating_sub(FEED_MAX);
+            feed.drain(..excess);
+        });
     }
 
     /// Lets the computer player to act take one action. `false`: no computer is to act.
@@ -365,10 +398,8 @@ impl Session {
         let choice = self.game.with_untracked(|g| {
             let g = g.as_ref()?;
             let me = g.actor()?;
-            let SeatKind::Computer { strategy } = &g.player(me).kind else {
-                return None;
-            };
-            let bot = bot(*strategy);
+            let strategy = self.strategy_of(g, me)?;
+            let bot = bot(strategy);
             let action = bot.choose(g, me);
             if g.check(&action).is_ok() {
                 Some(action)
@@ -391,10 +422,10 @@ impl Session {
         let thinking = self.game.with_untracked(|g| {
             let g = g.as_ref()?;
             let me = g.actor()?;
-            match g.player(me).kind {
-                SeatKind::Computer {
-                    strategy: worlds_engine::ComputerStrategy::Expert,
-                } => Some(worlds_engine::expert::ExpertThinking::new(g, me)),
+            match self.strategy_of(g, me) {
+                Some(worlds_engine::ComputerStrategy::Expert) => {
+                    Some(worlds_engine::expert::ExpertThinking::new(g, me))
+                }
                 _ => None,
             }
         });

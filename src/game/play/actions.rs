@@ -80,6 +80,18 @@ pub fn bar_state(session: &Session) -> BarState {
             runs_computers: true,
         }
     });
+    // A computer playing for an absent person at a table is shown as a computer.
+    if !state.over && !state.computer {
+        let stand_in = session.game.with(|g| {
+            g.as_ref()
+                .and_then(|g| g.actor())
+                .is_some_and(|a| session.stand_ins.with(|s| s.contains(&a.index())))
+        });
+        if stand_in {
+            state.computer = true;
+            state.actor = format!("A computer playing for {}", state.actor);
+        }
+    }
     // At a table: a decision made on another device is waited for, and only the host plays
     // the computers.
     if !state.over && !state.computer {

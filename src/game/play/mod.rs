@@ -22,7 +22,7 @@ use crate::common::context::{Navigator, Screen, SettingsStore};
 use crate::common::modal::Modal;
 use crate::common::share::ShareDialog;
 use crate::game::help::HelpPanel;
-use crate::game::lobby::form::token_glyph;
+use crate::game::pieces::token_glyph;
 use crate::game::play::actions::ActionBar;
 use crate::game::play::dialogs::{PhaseDialog, ResignDialog, SquareInfo};
 use crate::game::play::end_screen::EndScreen;
@@ -467,8 +467,13 @@ pub fn PlayScreen() -> impl IntoView {
                             s.iter().any(|l| l.status != crate::game::table::LinkStatus::Connected)
                         });
                         (hosting && away).then(|| view! {
-                            <crate::game::table::views::WaitingRoom ui=table on_friend=Callback::new(|_| {}) />
+                            <crate::game::table::views::WaitingRoom ui=table on_friend=Callback::new(|_| {}) playing=true />
                         })
+                    }}
+                    {move || {
+                        let table = use_context::<crate::game::table::TableUi>()?;
+                        (session.role.get() != crate::game::session::TableRole::Alone)
+                            .then(|| view! { <crate::game::table::views::TableTalk ui=table /> })
                     }}
                     <PlayerPanel />
                     <GameLog />

@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 use worlds_engine::{PlayerId, SeatKind};
 
-use crate::game::lobby::form::token_glyph;
+use crate::game::pieces::token_glyph;
 use crate::game::session::Session;
 
 /// One player's entry as the panel shows it.

@@ -14,9 +14,9 @@ use std::rc::Rc;
 use leptos::prelude::*;
 use worlds_engine::{Game, GameSetup};
 use worlds_table::guest::Guest;
-use worlds_table::host::Host;
+use worlds_table::host::{Host, SeatControl};
 use worlds_table::invite::{parse_reply, Invite, Reply, TableId, TableSummary};
-use worlds_table::protocol::{Outgoing, PeerId, Presence, To};
+use worlds_table::protocol::{Outgoing, PeerId, Presence, ReactionKind, To};
 use worlds_table::TableEvent;
 
 use crate::common::clock::now_ms;
@@ -590,19 +590,14 @@ fn after_messages(ui: TableUi) {
     }
     for event in events {
         match event {
-            TableEvent::Chat { from, text } => {
-                let who = session
-                    .game
-                    .with_untracked(|g| {
-                        g.as_ref()
-                            .map(|g| g.player(worlds_engine::PlayerId(from)).name.clone())
-                    })
-                    .unwrap_or_default();
-                ui.chat.update(|c| {
-                    c.push(format!("{who}: {text}"));
-                    let excess = c.len().saturating_sub(50);
-                    c.drain(..excess);
-                });
+            TableEvent::Chat { from, text } => show_chat(ui, from, &text),
+            TableEvent::Reaction { from, kind } => show_chat(ui, from, reaction_words(kind)),
+            TableEvent::SeatBack { seat } => {
+                give_back(ui, seat);
+                session.note(format!(
+                    "{} is back and plays again.",
+                    player_name(session, seat)
+                ));
             }
             TableEvent::Presence { seat, state } => {
                 session.away.update(|away| {
@@ -633,6 +628,136 @@ fn guest_router() -> Option<Router> {
         send_all(vec![out]);
         Ok(false)
     }))
+}
+
+/// "Let a computer play for Bea": while a seat's device is away, a computer (balanced)
+/// plays it on the host so the table need not wait; when Bea's device is back, the seat is
+/// hers again.
+pub fn let_computer_play(ui: TableUi, seat: usize) {
+    let out = SIDE.with_borrow_mut(|side| match side {
+        Some(Side::Host(h)) => h
+            .host
+            .as_mut()
+            .map(|host| host.set_seat_control(seat, SeatControl::Computer)),
+        _ => None,
+    });
+    if let Some(out) = out {
+        send_all(out);
+        ui.session.stand_ins.update(|s| {
+            if !s.contains(&seat) {
+                s.push(seat);
+            }
+        });
+    }
+}
+
+fn give_back(ui: TableUi, seat: usize) {
+    let out = SIDE.with_borrow_mut(|side| match side {
+        Some(Side::Host(h)) => h
+            .host
+            .as_mut()
+            .map(|host| host.set_seat_control(seat, SeatControl::Remote)),
+        _ => None,
+    });
+    if let Some(out) = out {
+        send_all(out);
+    }
+    ui.session.stand_ins.update(|s| s.retain(|&x| x != seat));
+}
+
+/// The seat this device talks for: a guest's own, or the host's first person at the table.
+fn my_seat(session: Session) -> Option<usize> {
+    match session.role.get_untracked() {
+        TableRole::Guest { seat } => Some(seat),
+        TableRole::Host => {
+            let remote = session.remote_seats.get_untracked();
+            session.game.with_untracked(|g| {
+                let g = g.as_ref()?;
+                (0..g.players().len()).find(|&i| {
+                    !remote.contains(&i)
+                        && matches!(g.players()[i].kind, worlds_engine::SeatKind::Human)
+                })
+            })
+        }
+        TableRole::Alone => None,
+    }
+}
+
+fn player_name(session: Session, seat: usize) -> String {
+    session
+        .game
+        .with_untracked(|g| {
+            g.as_ref()
+                .and_then(|g| g.players().get(seat).map(|p| p.name.clone()))
+        })
+        .unwrap_or_default()
+}
+
+/// Sends a chat line to the table (plain text, at most 200 characters).
+pub fn say(ui: TableUi, text: &str) {
+    let text: String = text.trim().chars().take(200).collect();
+    if text.is_empty() {
+        return;
+    }
+    let Some(seat) = my_seat(ui.session) else {
+        return;
+    };
+    let out = SIDE.with_borrow_mut(|side| match side {
+        Some(Side::Host(h)) => h.host.as_mut().map(|host| host.chat(seat, &text)),
+        Some(Side::Guest(g)) => g
+            .guest
+            .as_mut()
+            .and_then(|guest| guest.chat(&text))
+            .map(|o| vec![o]),
+        None => None,
+    });
+    if let Some(out) = out {
+        send_all(out);
+        // The host hears its own line at once; a guest's comes back from the host.
+        if ui.session.role.get_untracked() == TableRole::Host {
+            show_chat(ui, seat, &text);
+        }
+    }
+}
+
+/// Sends a quick reaction to the table.
+pub fn react(ui: TableUi, kind: ReactionKind) {
+    let Some(seat) = my_seat(ui.session) else {
+        return;
+    };
+    let out = SIDE.with_borrow_mut(|side| match side {
+        Some(Side::Host(h)) => h.host.as_mut().map(|host| host.react(seat, kind)),
+        Some(Side::Guest(g)) => g.guest.as_mut().map(|guest| vec![guest.react(kind)]),
+        None => None,
+    });
+    if let Some(out) = out {
+        send_all(out);
+        if ui.session.role.get_untracked() == TableRole::Host {
+            show_chat(ui, seat, reaction_words(kind));
+        }
+    }
+}
+
+/// A reaction in words (with its picture), as the feed shows it.
+pub fn reaction_words(kind: ReactionKind) -> &'static str {
+    match kind {
+        ReactionKind::ThumbsUp => "👍 nice",
+        ReactionKind::Laugh => "😂 ha ha",
+        ReactionKind::Wow => "😮 wow",
+        ReactionKind::Sad => "😢 oh no",
+        ReactionKind::Angry => "😠 grr",
+        ReactionKind::Party => "🎉 yay",
+    }
+}
+
+fn show_chat(ui: TableUi, seat: usize, text: &str) {
+    let line = format!("{}: {text}", player_name(ui.session, seat));
+    ui.chat.update(|c| {
+        c.push(line.clone());
+        let excess = c.len().saturating_sub(50);
+        c.drain(..excess);
+    });
+    ui.session.note(line);
 }
 
 /// Closes this device's table, if any (its connections with it).

@@ -6,8 +6,13 @@ use leptos::prelude::*;
 use worlds_table::invite::{Invite, SummaryKind};
 
 use crate::common::share::LinkField;
-use crate::game::lobby::form::{token_glyph, COLORS, TOKENS};
-use crate::game::table::{connect_reply, invite_again, join_table, LinkStatus, TableUi};
+use crate::game::pieces::{token_glyph, COLORS, TOKENS};
+use worlds_table::protocol::ReactionKind;
+
+use crate::game::table::{
+    connect_reply, invite_again, join_table, let_computer_play, react, reaction_words, say,
+    LinkStatus, TableUi,
+};
 
 /// The host's waiting room: for each seat played from another device, its invite (link,
 /// QR code, "Copy invite link"), the field for the friend's reply and "Connect", and how
@@ -16,6 +21,9 @@ use crate::game::table::{connect_reply, invite_again, join_table, LinkStatus, Ta
 pub fn WaitingRoom(
     ui: TableUi,
     on_friend: Callback<(usize, String, String, String)>,
+    /// The game runs: a seat whose device is away may be played by a computer meanwhile.
+    #[prop(optional)]
+    playing: bool,
 ) -> impl IntoView {
     let seats = move || {
         ui.seats
@@ -70,10 +78,22 @@ pub fn WaitingRoom(
                             </div>
                         })}
                         {move || problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
-                        {matches!(s.status, LinkStatus::Closed | LinkStatus::Reconnecting).then(|| view! {
-                            <div class="button-row">
-                                <button type="button" class="action" on:click=move |_| invite_again(ui, seat)>"Invite again"</button>
-                            </div>
+                        {matches!(s.status, LinkStatus::Closed | LinkStatus::Reconnecting).then(|| {
+                            let name = s.name.clone();
+                            let stand_in = move || ui.session.stand_ins.with(|x| x.contains(&seat));
+                            view! {
+                                <div class="button-row">
+                                    <button type="button" class="action" on:click=move |_| invite_again(ui, seat)>"Invite again"</button>
+                                    {move || (playing && !stand_in()).then(|| {
+                                        let name = name.clone();
+                                        view! {
+                                            <button type="button" class="action" on:click=move |_| let_computer_play(ui, seat)>
+                                                {format!("Let a computer play for {name}")}
+                                            </button>
+                                        }
+                                    })}
+                                </div>
+                            }
                         })}
                     </fieldset>
                 }
@@ -215,4 +235,46 @@ pub fn JoinTable(ui: TableUi, invite: Result<Invite, String>) -> impl IntoView {
         </section>
     }
     .into_any()
+}
+
+/// Table talk: short messages and quick reactions between the devices (plain text, at
+/// most 200 characters; the feed shows them too).
+#[component]
+pub fn TableTalk(ui: TableUi) -> impl IntoView {
+    let text = RwSignal::new(String::new());
+    let send = move || {
+        say(ui, &text.get_untracked());
+        text.set(String::new());
+    };
+    let reactions = [
+        (ReactionKind::ThumbsUp, "React: nice"),
+        (ReactionKind::Laugh, "React: ha ha"),
+        (ReactionKind::Wow, "React: wow"),
+        (ReactionKind::Party, "React: yay"),
+    ];
+    view! {
+        <section class="panel table-talk" aria-labelledby="table-talk-title">
+            <h2 id="table-talk-title">"Table talk"</h2>
+            <ol class="chat-lines" aria-live="polite">
+                {move || ui.chat.get().into_iter().rev().take(6).collect::<Vec<_>>().into_iter().rev()
+                    .map(|l| view! { <li>{l}</li> }).collect_view()}
+            </ol>
+            <form class="chat-form" on:submit=move |ev| { ev.prevent_default(); send(); }>
+                <label class="field">
+                    <span>"Message"</span>
+                    <input type="text" maxlength="200" autocomplete="off"
+                        prop:value=move || text.get()
+                        on:input=move |ev| text.set(event_target_value(&ev)) />
+                </label>
+                <button type="submit" class="action">"Send"</button>
+            </form>
+            <div class="button-row reactions">
+                {reactions.into_iter().map(|(kind, label)| view! {
+                    <button type="button" class="small-button" aria-label=label title=label on:click=move |_| react(ui, kind)>
+                        {reaction_words(kind)}
+                    </button>
+                }).collect_view()}
+            </div>
+        </section>
+    }
 }
