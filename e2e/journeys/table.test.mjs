@@ -178,12 +178,31 @@ test('two devices play one game: the friend joins by link, both see every action
   const hostNames = await decisions(host);
   const guestNames = await decisions(guest);
   assert.ok(!(hostNames.includes('Roll dice') && guestNames.includes('Roll dice')), 'one device rolls');
+  // Table talk: Bea's message reaches Ann's feed as plain text (markup stays text).
+  await guest.getByLabel('Message').fill('Nice move <b>Ann</b>');
+  await guest.getByRole('button', { name: 'Send', exact: true }).click();
+  await host.locator('.table-talk').getByText('Bea: Nice move <b>Ann</b>').waitFor({ timeout: 10000 });
+  assert.equal(await host.locator('.table-talk b').count(), 0, 'never rendered as HTML');
+  await host.getByRole('button', { name: 'React: yay' }).click();
+  await guest.locator('.table-talk').getByText('Ann: 🎉 yay').waitFor({ timeout: 10000 });
   await host.screenshot({ path: artifacts + 'table-host-1280-later.png' });
   await guest.screenshot({ path: artifacts + 'table-guest-375-later.png' });
 
   // Bea's page closes mid-game; the host invites her again, she rejoins and plays on.
-  const before = await tableView(host);
   await guest.close();
+  // The table need not wait: a computer plays for Bea until she is back.
+  await host.getByRole('button', { name: 'Let a computer play for Bea' }).click({ timeout: 30000 });
+  for (let i = 0; i < 200; i++) {
+    const names = await decisions(host);
+    if (names.includes('Invite again') && (await host.locator('.thinking').count()) === 0
+      && names.some((n) => ['Roll dice', 'End turn', 'Buy'].includes(n))) break;
+    const pick = ['Buy', 'Pass', 'Roll dice', 'End turn', 'Decline trade', 'Auction'].find((n) => names.includes(n));
+    if (pick && i < 6) await host.getByRole('button', { name: pick, exact: true }).click();
+    else await host.waitForTimeout(150);
+  }
+  const log3 = (await host.locator('.log-lines').textContent()) ?? '';
+  assert.match(log3.slice(0, 4000), /Bea/, 'Bea\'s seat went on being played');
+  const before = await tableView(host);
   await host.getByRole('button', { name: 'Invite again' }).click({ timeout: 30000 });
   const again = host.getByLabel('Invite link for Bea');
   await again.waitFor();
@@ -220,6 +239,61 @@ test('two devices play one game: the friend joins by link, both see every action
   assert.deepEqual(guestErrors, []);
   await hostCtx.close();
   await guestCtx.close();
+});
+
+test('three devices: two friends join the same table and each plays their own seat', async () => {
+  const { page: host, context: hostCtx, errors } = await openApp(browser, { width: 375, height: 740 });
+  const { page: bea, context: beaCtx } = await openApp(browser, { width: 1280, height: 800 });
+  const { page: cy, context: cyCtx } = await openApp(browser, { width: 390, height: 844 });
+  await host.goto(BASE_URL + '/?seed=8');
+  await host.getByRole('button', { name: 'Play', exact: true }).click();
+  await host.getByRole('radio', { name: 'Classic' }).check();
+  await host.getByLabel('Number of players').selectOption('3');
+  await host.getByLabel('Player 1 name').fill('Ann');
+  await host.getByLabel('Player 2 plays as').selectOption('remote');
+  await host.getByLabel('Player 3 plays as').selectOption('remote');
+  await host.getByRole('button', { name: 'Open table' }).click();
+  for (const [n, page, name] of [[2, bea, 'Bea'], [3, cy, 'Cy']]) {
+    const invite = host.getByLabel(`Invite link for Player ${n}`);
+    await invite.waitFor();
+    await page.goto(await invite.inputValue());
+    await page.getByLabel('Your name').fill(name);
+    await page.getByRole('button', { name: 'Join table' }).click();
+    const reply = page.getByLabel('Your reply');
+    await reply.waitFor();
+    await host.getByLabel(`Reply from Player ${n}`).fill(await reply.inputValue());
+    await host.getByRole('button', { name: 'Connect', exact: true }).click();
+    await host.getByText(`${name}: connected`).waitFor({ timeout: 15000 });
+  }
+  await host.getByRole('button', { name: 'Start game' }).click();
+  for (const page of [host, bea, cy]) await page.locator('.board-ring').waitFor({ timeout: 15000 });
+  let ends = 0;
+  for (let step = 0; step < 300 && ends < 6; step++) {
+    let acted = false;
+    const logBefore = (await host.locator('.log-lines').textContent()) ?? '';
+    for (const page of [host, bea, cy]) {
+      const names = await decisions(page);
+      const raise = names.find((n) => /^Raise \$\d+$/.test(n));
+      const pick = raise ?? ['Buy', 'Pass', 'Roll dice', 'End turn', 'Decline trade', 'Auction', 'Pay fine'].find((n) => names.includes(n));
+      if (!pick) continue;
+      if (pick === 'End turn') ends++;
+      await page.getByRole('button', { name: pick, exact: true }).click();
+      await applied(host, logBefore);
+      await sameOnBoth(host, bea);
+      await sameOnBoth(host, cy);
+      acted = true;
+      break;
+    }
+    if (!acted) await host.waitForTimeout(100);
+  }
+  assert.equal(ends, 6, 'two rounds, each device playing its own turns');
+  await host.screenshot({ path: artifacts + 'table-host-375.png' });
+  await bea.screenshot({ path: artifacts + 'table-guest-1280.png' });
+  await cy.screenshot({ path: artifacts + 'table-guest-390.png' });
+  assert.deepEqual(errors, []);
+  await hostCtx.close();
+  await beaCtx.close();
+  await cyCtx.close();
 });
 
 test('a changed invite and a changed reply are refused with a sentence and store nothing', async () => {

@@ -15,8 +15,8 @@ use crate::game::table::{
 };
 
 /// The host's waiting room: for each seat played from another device, its invite (link,
-/// QR code, "Copy invite link"), the field for the friend's reply and "Connect", and how
-/// the seat stands. `on_friend` hands the lobby the friend's name, color and token.
+/// QR code, "Copy invite link") and the field for the friend's reply, how the seat stands,
+/// and one "Connect" that takes every reply pasted. `on_friend` hands the lobby the friend's name, color and token.
 #[component]
 pub fn WaitingRoom(
     ui: TableUi,
@@ -25,24 +25,56 @@ pub fn WaitingRoom(
     #[prop(optional)]
     playing: bool,
 ) -> impl IntoView {
+    // What was pasted for each seat, and why a reply was refused (kept while the seats'
+    // statuses change).
+    let replies = RwSignal::new(std::collections::HashMap::<usize, String>::new());
+    let refused = RwSignal::new(std::collections::HashMap::<usize, String>::new());
+    let connect = move |_| {
+        let pasted: Vec<(usize, String)> = replies
+            .get_untracked()
+            .into_iter()
+            .filter(|(_, t)| !t.trim().is_empty())
+            .collect();
+        if pasted.is_empty() {
+            ui.problem.set(Some(
+                "Paste a friend's reply link first, then press Connect.".to_string(),
+            ));
+            return;
+        }
+        ui.problem.set(None);
+        for (seat, text) in pasted {
+            match connect_reply(ui, seat, &text) {
+                Ok(reply) => {
+                    refused.update(|r| {
+                        r.remove(&seat);
+                    });
+                    replies.update(|r| {
+                        r.remove(&seat);
+                    });
+                    on_friend.run((seat, reply.name, reply.color, reply.token));
+                }
+                Err(why) => refused.update(|r| {
+                    r.insert(seat, why);
+                }),
+            }
+        }
+    };
+    let any_waiting = move || {
+        ui.seats.with(|seats| {
+            seats.iter().any(|s| {
+                matches!(
+                    s.status,
+                    LinkStatus::WaitingForReply | LinkStatus::Closed | LinkStatus::Connecting
+                )
+            })
+        })
+    };
     let seats = move || {
         ui.seats
             .get()
             .into_iter()
             .map(|s| {
                 let seat = s.seat;
-                let reply_text = RwSignal::new(String::new());
-                let problem = RwSignal::new(None::<String>);
-                let connect = move |_| {
-                    let text = reply_text.get_untracked();
-                    match connect_reply(ui, seat, &text) {
-                        Ok(reply) => {
-                            problem.set(None);
-                            on_friend.run((seat, reply.name, reply.color, reply.token));
-                        }
-                        Err(why) => problem.set(Some(why)),
-                    }
-                };
                 let status = if s.status == LinkStatus::Connected {
                     format!("{}: connected", s.name)
                 } else {
@@ -70,14 +102,16 @@ pub fn WaitingRoom(
                             <label class="field">
                                 <span>{reply_label.clone()}</span>
                                 <input type="text" autocomplete="off"
-                                    prop:value=move || reply_text.get()
-                                    on:input=move |ev| reply_text.set(event_target_value(&ev)) />
+                                    prop:value=move || replies.with(|r| r.get(&seat).cloned().unwrap_or_default())
+                                    on:input=move |ev| {
+                                        let v = event_target_value(&ev);
+                                        replies.update(|r| {
+                                            r.insert(seat, v);
+                                        });
+                                    } />
                             </label>
-                            <div class="button-row">
-                                <button type="button" class="action" on:click=connect>"Connect"</button>
-                            </div>
                         })}
-                        {move || problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+                        {move || refused.with(|r| r.get(&seat).cloned()).map(|p| view! { <p class="problem" role="alert">{p}</p> })}
                         {matches!(s.status, LinkStatus::Closed | LinkStatus::Reconnecting).then(|| {
                             let name = s.name.clone();
                             let stand_in = move || ui.session.stand_ins.with(|x| x.contains(&seat));
@@ -105,6 +139,11 @@ pub fn WaitingRoom(
             <h2 id="waiting-room-title">"Waiting room"</h2>
             <p class="hint">"Devices on the same Wi-Fi connect directly; nothing goes through a server."</p>
             {seats}
+            {move || any_waiting().then(|| view! {
+                <div class="button-row">
+                    <button type="button" class="action primary" on:click=connect>"Connect"</button>
+                </div>
+            })}
             {move || ui.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
         </section>
     }
