@@ -8,47 +8,6 @@ use super::dice::parse_dice;
 use super::Lab;
 use crate::common::words;
 
-/// The number at the start of `text` and what follows it.
-fn leading_number(text: &str) -> Option<(usize, &str)> {
-    let end = text
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(text.len());
-    Some((text[..end].parse().ok()?, &text[end..]))
-}
-
-/// The engine's trace lines with their counts worded in the singular where there is one:
-/// "Tallies after 1 roll and 1 turn.", "Will wait 1 turn.", "1 die value left".
-pub fn worded(line: &str) -> String {
-    let fixed = (|| {
-        if let Some(rest) = line.strip_prefix("Tallies after ") {
-            let (rolls, rest) = leading_number(rest)?;
-            let rest = rest.strip_prefix(" rolls and ")?;
-            let (turns, rest) = leading_number(rest)?;
-            let rest = rest.strip_prefix(" turns")?;
-            return Some(format!(
-                "Tallies after {} and {}{rest}",
-                words::count(rolls, "roll", "rolls"),
-                words::count(turns, "turn", "turns"),
-            ));
-        }
-        if let Some(rest) = line.strip_prefix("Will wait ") {
-            let (k, rest) = leading_number(rest)?;
-            let rest = rest.strip_prefix(" turn(s)")?;
-            return Some(format!(
-                "Will wait {}{rest}",
-                words::count(k, "turn", "turns")
-            ));
-        }
-        let (left, rest) = leading_number(line)?;
-        let rest = rest.strip_prefix(" die value(s) left")?;
-        Some(format!(
-            "{} left{rest}",
-            words::count(left, "die value", "die values")
-        ))
-    })();
-    fixed.unwrap_or_else(|| line.to_string())
-}
-
 #[component]
 pub fn TracePanel() -> impl IntoView {
     let lab = expect_context::<Lab>();
@@ -74,7 +33,7 @@ pub fn TracePanel() -> impl IntoView {
         match result {
             Ok(steps) => {
                 problem.set(None);
-                lines.set(steps.iter().map(|l| worded(l)).collect());
+                lines.set(steps);
             }
             Err(e) => {
                 lines.set(Vec::new());
