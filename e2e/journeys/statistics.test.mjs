@@ -166,7 +166,7 @@ test('a short tournament reports win rates, game lengths and bankruptcies', asyn
   assert.match(await results.textContent(), /bankrupt(cy|cies) in all/);
   // Seats rotate by default: every strategy sits in every seat (20 games, 3 seats: 6 or 7 times).
   assert.ok(await page.getByRole('switch', { name: 'Rotate seating' }).isChecked());
-  const sittings = await page.getByRole('table', { name: 'Wins by strategy and seat' }).locator('td[data-games]')
+  const sittings = await page.getByRole('table', { name: 'Each strategy in each seat' }).locator('td[data-games]')
     .evaluateAll((tds) => tds.map((td) => Number(td.dataset.games)));
   assert.equal(sittings.length, 9);
   assert.ok(sittings.every((g) => g === 6 || g === 7), `games per strategy and seat: ${sittings}`);

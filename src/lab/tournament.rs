@@ -627,7 +627,7 @@ fn TournamentResults(outcome: TournamentOutcome) -> impl IntoView {
                     <tbody>{strategy_rows}</tbody>
                 </table>
             </div>
-            <h3 class="table-title" id="stats-strategy-seats-caption">"Wins by strategy and seat"</h3>
+            <h3 class="table-title" id="stats-strategy-seats-caption">"Each strategy in each seat"</h3>
             <div class="table-scroll" role="region" aria-labelledby="stats-strategy-seats-caption" tabindex="0">
                 <table class="stats-table" aria-labelledby="stats-strategy-seats-caption">
                     <thead>
