@@ -5,7 +5,7 @@ export CHROMEDRIVER ?= /usr/bin/chromedriver
 PORT ?= 8080
 E2E_PORT ?= 8091
 
-.PHONY: setup build serve test test-native modules test-browser test-e2e lint fmt size clean measure fuzz
+.PHONY: setup build serve test test-native modules markers test-browser test-e2e lint fmt size clean measure fuzz
 
 setup:
 	@bash scripts/setup.sh
@@ -32,9 +32,13 @@ test: setup
 
 # Engine, CLI and the table protocol, natively; and the shape of the code: no import circles
 # in any crate, and each page's folder of the app uses only itself and common/.
-test-native: modules
+test-native: modules markers
 	cargo fmt --all -- --check
 	cargo test --workspace --exclude monopoly-worlds
+
+# No merge conflict left behind in any tracked file.
+markers:
+	@if git grep -nE '^(<<<<<<<|>>>>>>>)( |$$)' -- . ':!*.md' 2>/dev/null; then echo "merge conflict markers above"; exit 1; else echo "no merge conflict markers"; fi
 
 modules:
 	python3 scripts/check_modules.py --self-test
@@ -52,7 +56,7 @@ test-browser:
 test-e2e:
 	bash scripts/e2e.sh $(E2E_PORT)
 
-lint: modules
+lint: modules markers
 	cargo fmt --all -- --check
 	cargo clippy --workspace --exclude monopoly-worlds --all-targets -- -D warnings
 	cargo clippy -p monopoly-worlds --all-targets --target wasm32-unknown-unknown -- -D warnings
