@@ -153,7 +153,8 @@ fn settings_default_then_round_trip() {
             sound: true,
             volume: 80,
             animation: AnimationSpeed::Normal,
-            theme: Theme::Light
+            theme: Theme::Light,
+            stun_server: String::new(),
         }
     );
     let mine = Settings {
@@ -161,14 +162,22 @@ fn settings_default_then_round_trip() {
         volume: 35,
         animation: AnimationSpeed::Fast,
         theme: Theme::Dark,
+        stun_server: String::new(),
     };
     settings::save(&s, &mine, 10).expect("save");
-    assert_eq!(settings::load(&s), Ok(mine));
+    assert_eq!(settings::load(&s), Ok(mine.clone()));
     let raw = s.get("settings").expect("get").expect("stored");
     assert_eq!(
         raw,
         r#"{"kind":"settings","version":1,"saved_at":10,"data":{"sound":false,"volume":35,"animation":"fast","theme":"dark"}}"#
     );
+    // Issue 21: a STUN server for play across networks is kept too.
+    let stun = Settings {
+        stun_server: "stun:stun.example.org:3478".to_string(),
+        ..mine
+    };
+    settings::save(&s, &stun, 11).expect("save");
+    assert_eq!(settings::load(&s), Ok(stun));
     clear(&s);
 }
 
@@ -663,7 +672,7 @@ fn a_damaged_record_is_kept_aside_before_a_new_one_replaces_it() {
         ..Settings::default()
     };
     settings::save(&s, &mine, 1_000).expect("save");
-    assert_eq!(settings::load(&s), Ok(mine));
+    assert_eq!(settings::load(&s), Ok(mine.clone()));
     saves::write_autosave(&s, "g", &token(3), 2_000).expect("autosave");
     assert_eq!(
         saves::read_autosave::<Token>(&s)

@@ -153,7 +153,7 @@ pub fn HelpPanel(on_back: Callback<()>) -> impl IntoView {
                 <li>"Your device (the host) runs the game and decides: the dice come from its seeded generator, and every other device receives each action, checks that its copy of the game is the same, and shows it. The game's record stays replayable as on one device."</li>
                 <li>"Each device offers buttons only for its own players; it says whom the table waits for. Table talk sends short messages and reactions."</li>
                 <li>"If a friend's page closes, press Invite again and send the new invite: they rejoin where the game is, nothing lost. Meanwhile you may let a computer play for them."</li>
-                <li>"The devices connect directly, with no server in between: this works between devices on the same network (the same Wi-Fi). Devices on different networks need a STUN server, which this version cannot set yet, and without a relay some networks cannot connect at all."</li>
+                <li>"The devices connect directly, with no server in between: this works between devices on the same network (the same Wi-Fi). Devices on different networks need a STUN server: enter one under Settings (STUN server) on every device. Even then, without a relay some networks (many mobile and office networks) cannot connect at all."</li>
             </ul>
             <h2>"Board Maker"</h2>
             <ul>

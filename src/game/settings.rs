@@ -72,6 +72,20 @@ pub fn SettingsPanel(on_back: Callback<()>) -> impl IntoView {
                     }).collect_view()}
                 </select>
             </label>
+            <label>
+                "STUN server (for play across networks)"
+                <input
+                    type="text"
+                    maxlength="200"
+                    placeholder="none: devices on the same Wi-Fi"
+                    prop:value=move || s.get().stun_server
+                    on:change=move |ev| {
+                        let v = event_target_value(&ev).trim().to_string();
+                        store.change(|x| x.stun_server = v);
+                    }
+                />
+            </label>
+            <p class="hint">"Only needed to play with devices on other networks, e.g. stun:stun.example.org:3478. Without a relay some networks still cannot connect."</p>
             <button type="button" class="menu-button" on:click=toggle_full_screen>"Full screen"</button>
             {move || full_screen_problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
             {move || store.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}

@@ -73,7 +73,7 @@ impl Theme {
 pub const MAX_VOLUME: u8 = 100;
 
 /// The settings, with their defaults.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
     /// Sound effects on or off.
@@ -83,6 +83,11 @@ pub struct Settings {
     pub volume: u8,
     pub animation: AnimationSpeed,
     pub theme: Theme,
+    /// A STUN server (`stun:host:port`) for a table across networks; empty: none, devices on
+    /// the same network connect directly. Left out of the record when empty (the record
+    /// reads as before).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub stun_server: String,
 }
 
 impl Default for Settings {
@@ -92,6 +97,7 @@ impl Default for Settings {
             volume: 80,
             animation: AnimationSpeed::Normal,
             theme: Theme::Light,
+            stun_server: String::new(),
         }
     }
 }

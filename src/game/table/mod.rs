@@ -797,8 +797,12 @@ pub fn invite_again(ui: TableUi, seat: usize) {
     invite_seat(ui, table, seat, name, summary);
 }
 
-/// The STUN server for play across networks: none (devices on the same network connect
-/// with their host candidates; a setting to enter one is not built yet).
+/// The STUN server the player set in Settings for play across networks (none by default:
+/// devices on the same network connect with their host candidates).
 fn stun_server() -> Option<String> {
-    None
+    crate::common::storage::LocalStore::open()
+        .ok()
+        .and_then(|s| crate::common::storage::settings::load(&s).ok())
+        .map(|s| s.stun_server)
+        .filter(|s| !s.trim().is_empty())
 }
