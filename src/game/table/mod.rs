@@ -135,8 +135,14 @@ enum Side {
     Guest(GuestSide),
 }
 
+/// The channel a reply link opened in another tab of the host's browser uses to hand the
+/// reply to the waiting room.
+const REPLY_CHANNEL: &str = "monopoly-worlds-table-replies";
+
 thread_local! {
     static SIDE: RefCell<Option<Side>> = const { RefCell::new(None) };
+    /// The waiting room's ear for replies opened in another tab (kept while the page lives).
+    static REPLY_EAR: RefCell<Option<(web_sys::BroadcastChannel, wasm_bindgen::closure::Closure<dyn FnMut(web_sys::MessageEvent)>)>> = const { RefCell::new(None) };
     static TICKING: RefCell<bool> = const { RefCell::new(false) };
 }
 
@@ -256,6 +262,75 @@ pub fn open_table(ui: TableUi, setup: &GameSetup, rules_name: &str, remote: Vec<
             .unwrap_or_default();
         invite_seat(ui, table, seat, name, summary.clone());
     }
+}
+
+/// Listens for reply links opened in another tab of this browser (the friend's reply sent to
+/// the host's own phone, opened from a message): the first seat it fits takes it, as if it
+/// had been pasted. `on_friend` hands the lobby the friend's choices.
+pub fn listen_for_replies(ui: TableUi, on_friend: Callback<(usize, String, String, String)>) {
+    use wasm_bindgen::JsCast;
+    let Ok(channel) = web_sys::BroadcastChannel::new(REPLY_CHANNEL) else {
+        return;
+    };
+    let answer = channel.clone();
+    let on_message = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::MessageEvent)>::new(
+        move |ev: web_sys::MessageEvent| {
+            let Some(text) = ev.data().as_string() else { return };
+            let waiting: Vec<usize> = ui.seats.with_untracked(|seats| {
+                seats
+                    .iter()
+                    .filter(|s| s.status != LinkStatus::Connected)
+                    .map(|s| s.seat)
+                    .collect()
+            });
+            let mut why = String::from("No seat is waiting for a reply.");
+            for seat in waiting {
+                match connect_reply(ui, seat, &text) {
+                    Ok(reply) => {
+                        on_friend.run((seat, reply.name, reply.color, reply.token));
+                        let _ = answer.post_message(&wasm_bindgen::JsValue::from_str("taken"));
+                        return;
+                    }
+                    Err(e) => why = e,
+                }
+            }
+            ui.problem.set(Some(why));
+        },
+    );
+    channel.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    REPLY_EAR.with_borrow_mut(|ear| *ear = Some((channel, on_message)));
+}
+
+/// A reply link opened on this device: handed to a waiting room open in another tab of this
+/// browser. Calls `done(true)` when a waiting room took it, `done(false)` when none answered
+/// within two seconds.
+pub fn hand_reply_to_waiting_room(text: String, done: impl Fn(bool) + 'static) {
+    use wasm_bindgen::JsCast;
+    let Ok(channel) = web_sys::BroadcastChannel::new(REPLY_CHANNEL) else {
+        done(false);
+        return;
+    };
+    let done = Rc::new(done);
+    let answered = Rc::new(std::cell::Cell::new(false));
+    let (d, a) = (done.clone(), answered.clone());
+    let on_message = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::MessageEvent)>::new(
+        move |_ev: web_sys::MessageEvent| {
+            if !a.replace(true) {
+                d(true);
+            }
+        },
+    );
+    channel.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    let _ = channel.post_message(&wasm_bindgen::JsValue::from_str(&text));
+    set_timeout(
+        move || {
+            let _keep = (&channel, &on_message);
+            if !answered.replace(true) {
+                done(false);
+            }
+        },
+        std::time::Duration::from_millis(2000),
+    );
 }
 
 /// Makes (or makes again) the invite of one seat: a new connection and its offer.
