@@ -450,6 +450,7 @@ pub fn Lobby() -> impl IntoView {
                     <input
                         type="text"
                         inputmode="numeric"
+                        aria-label="Starting cash"
                         disabled=move || table_open.get()
                         prop:value=move || form.with(|f| f.house.starting_cash.clone())
                         on:input=move |ev| {
