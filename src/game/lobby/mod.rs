@@ -94,7 +94,10 @@ pub fn Lobby() -> impl IntoView {
     let board = move || choices.with_value(|c| c[chosen.get().min(c.len() - 1)].board.clone());
     let first_name = choices.with_value(|c| c[0].board.def().name.clone());
     let form = RwSignal::new(LobbyForm::new(&first_name));
-    form.update(|f| f.reset_house_rules(&board().rules().clone()));
+    {
+        let b = board();
+        form.update(|f| f.reset_house_rules(b.rules()));
+    }
     // The last game's players and round limit come back.
     if let Some(last) = crate::common::storage::LocalStore::open()
         .ok()
@@ -426,7 +429,7 @@ pub fn Lobby() -> impl IntoView {
                        get: fn(&form::HouseRules) -> bool,
                        set: fn(&mut form::HouseRules, bool)| {
         view! {
-            <label class="house-switch">
+            <label class="check house-switch">
                 <input
                     type="checkbox"
                     disabled=move || table_open.get()
