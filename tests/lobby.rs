@@ -161,6 +161,15 @@ async fn a_seat_switched_to_a_computer_takes_a_computers_name_and_back() {
     choose(&plays, "human");
     settle().await;
     assert_eq!(text_field(&c, "Player 2 name").value(), "Player 2");
+    // A person the player named like a computer keeps that name.
+    type_into(&text_field(&c, "Player 2 name"), "Cy");
+    settle().await;
+    choose(&plays, "human");
+    settle().await;
+    assert_eq!(text_field(&c, "Player 2 name").value(), "Cy");
+    choose(&plays, "remote");
+    settle().await;
+    assert_eq!(text_field(&c, "Player 2 name").value(), "Cy");
     type_into(&text_field(&c, "Player 2 name"), "Zed");
     settle().await;
     choose(&plays, "expert");

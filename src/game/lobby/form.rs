@@ -269,17 +269,20 @@ impl LobbyForm {
 
     /// Seat `index` plays as `plays` ("human", "remote" or a strategy's name). A seat that
     /// becomes a computer while it has its default name ("Player N") takes a computer's
-    /// name, and a computer's name goes back to "Player N" when it becomes a person again.
+    /// name, and a computer with a computer's name goes back to "Player N" when it becomes a
+    /// person again (a person the player named like a computer keeps the name).
     pub fn set_plays_as(&mut self, index: usize, plays: &str) {
-        let name = match self.seats.get(index) {
-            Some(s) => s.name.trim().to_string(),
+        let (name, was_computer) = match self.seats.get(index) {
+            Some(s) => (s.name.trim().to_string(), s.computer.is_some()),
             None => return,
         };
         let computer = ComputerStrategy::from_name(plays);
         let default = format!("Player {}", index + 1);
         let new_name = if computer.is_some() && (name == default || name.is_empty()) {
             Some(computer_name(&self.seats, index))
-        } else if computer.is_none() && COMPUTER_NAMES.iter().any(|c| c.eq_ignore_ascii_case(&name))
+        } else if computer.is_none()
+            && was_computer
+            && COMPUTER_NAMES.iter().any(|c| c.eq_ignore_ascii_case(&name))
         {
             Some(default)
         } else {
