@@ -60,3 +60,14 @@ export async function buttonNames(page) {
 export async function logText(page) {
   return (await page.locator('.log-lines').textContent()) ?? '';
 }
+
+/// Opens the lobby and starts a game against computers with the quick start: you and
+/// `computers` computers, named and chosen for you.
+export async function quickStart(page, { seed, board = 'Classic', computers = 3 } = {}) {
+  await page.goto(BASE_URL + '/' + (seed !== undefined ? `?seed=${seed}` : ''));
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await page.getByRole('radio', { name: board }).check();
+  await page.getByLabel('Computers').selectOption(String(computers));
+  await page.getByRole('button', { name: 'Play against computers' }).click();
+  await page.locator('.board-ring').waitFor();
+}

@@ -2,7 +2,7 @@
 //! a table must pass before the game starts. The component in `lobby/mod.rs` only shows
 //! and edits this; the engine checks the setup again when the game starts.
 
-use worlds_engine::{Board, ComputerStrategy, GameSetup, Seat, SeatKind, Token};
+use worlds_engine::{Board, ComputerStrategy, GameSetup, RuleSet, Seat, SeatKind, Token};
 
 pub use crate::game::pieces::{pawn_token, token_glyph, COLORS, TOKENS};
 
@@ -13,6 +13,97 @@ pub const STRATEGIES: [(ComputerStrategy, &str); 4] = [
     (ComputerStrategy::Random, "Computer (random)"),
     (ComputerStrategy::Expert, "Computer (expert)"),
 ];
+
+/// Names given to computer players, in seat order (a computer never keeps "Player N").
+pub const COMPUTER_NAMES: [&str; 9] = ["Bea", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo"];
+
+/// How many computers the quick start offers at most (with you, eight players).
+pub const MAX_COMPUTERS: usize = 7;
+
+/// The highest starting cash the lobby accepts (the engine's largest amount).
+pub const MAX_STARTING_CASH: i64 = 1_000_000_000;
+
+/// The house rules a table can change before it starts, as the lobby edits them. They start
+/// from the chosen board's rules; the board itself (a saved world included) never changes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HouseRules {
+    /// As typed.
+    pub starting_cash: String,
+    pub free_parking_jackpot: bool,
+    /// Landing exactly on the start square pays the salary twice (or the board's own
+    /// multiplier, when it is higher).
+    pub double_salary_on_go: bool,
+    pub auctions: bool,
+    pub even_build: bool,
+    pub no_rent_in_jail: bool,
+    pub trades: bool,
+}
+
+impl HouseRules {
+    /// The house rules of a rule set, as the board has them.
+    pub fn of(rules: &RuleSet) -> HouseRules {
+        HouseRules {
+            starting_cash: rules.starting_cash.to_string(),
+            free_parking_jackpot: rules.free_parking_jackpot,
+            double_salary_on_go: rules.salary_on_landing_multiplier > 1,
+            auctions: rules.auctions,
+            even_build: rules.even_build,
+            no_rent_in_jail: rules.no_rent_in_jail,
+            trades: rules.trades,
+        }
+    }
+
+    /// The typed starting cash, or the problem in words.
+    pub fn parsed_starting_cash(&self) -> Result<i64, String> {
+        match self
+            .starting_cash
+            .trim()
+            .replace([',', '_'], "")
+            .parse::<i64>()
+        {
+            Ok(n) if (0..=MAX_STARTING_CASH).contains(&n) => Ok(n),
+            _ => Err(format!(
+                "The starting cash is a whole number from 0 to {MAX_STARTING_CASH}."
+            )),
+        }
+    }
+
+    /// `base` with these house rules in force (a starting cash that does not parse keeps
+    /// the board's).
+    pub fn applied_to(&self, base: &RuleSet) -> RuleSet {
+        let mut r = base.clone();
+        if let Ok(cash) = self.parsed_starting_cash() {
+            r.starting_cash = cash;
+        }
+        r.free_parking_jackpot = self.free_parking_jackpot;
+        r.salary_on_landing_multiplier = if self.double_salary_on_go {
+            base.salary_on_landing_multiplier.max(2)
+        } else {
+            1
+        };
+        r.auctions = self.auctions;
+        r.even_build = self.even_build;
+        r.no_rent_in_jail = self.no_rent_in_jail;
+        r.trades = self.trades;
+        r
+    }
+}
+
+/// The name a computer in seat `index` takes: its own in [`COMPUTER_NAMES`], else the first
+/// one no other seat has.
+fn computer_name(seats: &[SeatForm], index: usize) -> String {
+    let free = |name: &str| {
+        seats
+            .iter()
+            .enumerate()
+            .all(|(j, s)| j == index || !s.name.trim().eq_ignore_ascii_case(name))
+    };
+    let n = COMPUTER_NAMES.len();
+    (0..n)
+        .map(|k| COMPUTER_NAMES[(index + n - 1 + k) % n])
+        .find(|name| free(name))
+        .map_or_else(|| format!("Computer {}", index + 1), str::to_string)
+}
 
 /// Longest player name accepted.
 pub const MAX_NAME_CHARS: usize = 24;
@@ -36,18 +127,22 @@ pub struct LobbyForm {
     pub seats: Vec<SeatForm>,
     /// Rounds before the richest player wins, as typed; blank keeps the board's rule.
     pub round_limit: String,
+    /// The table's house rules (the board's until changed).
+    pub house: HouseRules,
 }
 
 /// The largest round limit the lobby accepts.
 pub const MAX_ROUND_LIMIT: u32 = 1000;
 
 impl LobbyForm {
-    /// Two seats with distinct colors and tokens: a human and a human.
+    /// Two seats with distinct colors and tokens: a human and a human, and the default
+    /// house rules (call [`LobbyForm::reset_house_rules`] with the board's).
     pub fn new(board_name: &str) -> LobbyForm {
         let mut form = LobbyForm {
             title: format!("{board_name} game"),
             seats: Vec::new(),
             round_limit: String::new(),
+            house: HouseRules::of(&RuleSet::default()),
         };
         form.set_seat_count(2);
         form
@@ -125,6 +220,63 @@ impl LobbyForm {
         }
     }
 
+    /// The house rules back to the board's own.
+    pub fn reset_house_rules(&mut self, rules: &RuleSet) {
+        self.house = HouseRules::of(rules);
+    }
+
+    /// Seat `index` plays as `plays` ("human", "remote" or a strategy's name). A seat that
+    /// becomes a computer while it has its default name ("Player N") takes a computer's
+    /// name, and a computer with a computer's name goes back to "Player N" when it becomes a
+    /// person again (a person the player named like a computer keeps the name).
+    pub fn set_plays_as(&mut self, index: usize, plays: &str) {
+        let (name, was_computer) = match self.seats.get(index) {
+            Some(s) => (s.name.trim().to_string(), s.computer.is_some()),
+            None => return,
+        };
+        let computer = ComputerStrategy::from_name(plays);
+        let default = format!("Player {}", index + 1);
+        let new_name = if computer.is_some() && (name == default || name.is_empty()) {
+            Some(computer_name(&self.seats, index))
+        } else if computer.is_none()
+            && was_computer
+            && COMPUTER_NAMES.iter().any(|c| c.eq_ignore_ascii_case(&name))
+        {
+            Some(default)
+        } else {
+            None
+        };
+        let s = &mut self.seats[index];
+        s.computer = computer;
+        s.remote = plays == "remote";
+        if let Some(n) = new_name {
+            s.name = n;
+        }
+    }
+
+    /// The quick start: you (the first seat, a person on this device) and `computers`
+    /// computer players of `strategy`, each with a computer's name (at most as many seats
+    /// as `max_players` allows, at least one computer).
+    pub fn quick_start(&mut self, computers: usize, strategy: ComputerStrategy, max_players: u8) {
+        let n = (computers.clamp(1, MAX_COMPUTERS) + 1).min(usize::from(max_players).max(2));
+        self.set_seat_count(n);
+        let you = &mut self.seats[0];
+        you.computer = None;
+        you.remote = false;
+        if you.name.trim().is_empty() || COMPUTER_NAMES.contains(&you.name.trim()) {
+            you.name = "Player 1".into();
+        }
+        for i in 1..n {
+            self.seats[i].computer = Some(strategy);
+            self.seats[i].remote = false;
+            self.seats[i].name = String::new();
+        }
+        for i in 1..n {
+            let name = computer_name(&self.seats, i);
+            self.seats[i].name = name;
+        }
+    }
+
     /// The seats played from other devices.
     pub fn remote_seats(&self) -> Vec<usize> {
         (0..self.seats.len())
@@ -180,6 +332,9 @@ impl LobbyForm {
         if let Err(why) = self.parsed_round_limit() {
             out.push(why);
         }
+        if let Err(why) = self.house.parsed_starting_cash() {
+            out.push(why);
+        }
         for (i, seat) in self.seats.iter().enumerate() {
             let who = format!("Player {}", i + 1);
             let name = seat.name.trim();
@@ -222,9 +377,29 @@ impl LobbyForm {
         }
     }
 
-    /// The engine setup for this table on `board`, with the board's rules (and the lobby's
-    /// round limit, when one is typed).
+    /// The rules this table plays `board` by: the board's, with the house rules and the
+    /// round limit typed in the lobby.
+    pub fn rules_for(&self, board: &Board) -> RuleSet {
+        let mut rules = self.house.applied_to(board.rules());
+        if let Ok(Some(n)) = self.parsed_round_limit() {
+            rules.round_limit = Some(n);
+        }
+        rules
+    }
+
+    /// The engine setup for this table on `board`, with the board's rules changed by the
+    /// lobby's house rules and round limit. The game's copy of the board carries those
+    /// rules too (so Help tells the rules in force); the stored board is never changed.
     pub fn to_setup(&self, board: Board, seed: u64) -> GameSetup {
+        let rules = self.rules_for(&board);
+        let board = if rules == *board.rules() {
+            board
+        } else {
+            let mut def = board.def().clone();
+            def.rules = rules.clone();
+            // A rule the board cannot take is refused by the engine when the game starts.
+            Board::from_def(def).unwrap_or(board)
+        };
         let seats = self
             .seats
             .iter()
@@ -240,9 +415,7 @@ impl LobbyForm {
             })
             .collect();
         let mut setup = GameSetup::new(board, seats, seed);
-        if let Ok(Some(n)) = self.parsed_round_limit() {
-            setup.rules.round_limit = Some(n);
-        }
+        setup.rules = rules;
         setup
     }
 }

@@ -8,7 +8,7 @@ use worlds_engine::{Board, ComputerStrategy};
 use crate::common::context::{Navigator, Screen};
 use crate::common::modal::Modal;
 use crate::common::thumbnail::BoardThumbnail;
-use crate::game::lobby::form::{pawn_token, LobbyForm, COLORS, STRATEGIES, TOKENS};
+use crate::game::lobby::form::{pawn_token, LobbyForm, COLORS, MAX_COMPUTERS, STRATEGIES, TOKENS};
 use crate::game::session::{new_seed, AutosaveState, Session};
 
 /// A board the player can pick.
@@ -18,6 +18,27 @@ struct Choice {
     label: String,
     kind: &'static str,
     board: Board,
+    /// What the board is, in one line.
+    about: String,
+}
+
+/// One line saying what a board is. It never names another board (a board is found by its
+/// name in this card).
+fn board_line(id: &str, board: &Board) -> String {
+    match id {
+        "preset:classic" => "The official US rules: 40 squares, auctions, houses and hotels".into(),
+        "preset:mini" => "A short game on 16 squares: no auctions, no houses, 20 rounds".into(),
+        "preset:campus" => "16 squares, rent is the price, a 6 rolls again".into(),
+        "preset:worlds" => "The template for your own boards: 40 squares, houses and hotels".into(),
+        _ => {
+            let squares = board.len();
+            if id.starts_with("world:") {
+                format!("Your world: {squares} squares")
+            } else {
+                format!("Opened from a link: {squares} squares")
+            }
+        }
+    }
 }
 
 fn board_choices() -> (Vec<Choice>, Option<String>) {
@@ -25,6 +46,7 @@ fn board_choices() -> (Vec<Choice>, Option<String>) {
     let choices = list
         .into_iter()
         .map(|c| Choice {
+            about: board_line(&c.id, &c.board),
             id: c.id,
             label: c.name,
             kind: if c.preset { "Preset" } else { "Your world" },
@@ -61,6 +83,7 @@ pub fn Lobby() -> impl IntoView {
                     id: "link".into(),
                     label: def.name.clone(),
                     kind: "From a link",
+                    about: board_line("link", &board),
                     board,
                 },
             );
@@ -71,6 +94,10 @@ pub fn Lobby() -> impl IntoView {
     let board = move || choices.with_value(|c| c[chosen.get().min(c.len() - 1)].board.clone());
     let first_name = choices.with_value(|c| c[0].board.def().name.clone());
     let form = RwSignal::new(LobbyForm::new(&first_name));
+    {
+        let b = board();
+        form.update(|f| f.reset_house_rules(b.rules()));
+    }
     // The last game's players and round limit come back.
     if let Some(last) = crate::common::storage::LocalStore::open()
         .ok()
@@ -97,6 +124,7 @@ pub fn Lobby() -> impl IntoView {
             f.title = format!("{} game", b.def().name);
             let n = f.seats.len().clamp(usize::from(min), usize::from(max));
             f.set_seat_count(n);
+            f.reset_house_rules(b.rules());
         });
     };
     // "Play this world" in the Board Maker opens the lobby on that world.
@@ -130,7 +158,7 @@ pub fn Lobby() -> impl IntoView {
         table_seed.set(seed);
         let b = board();
         let setup = form.with_untracked(|f| f.to_setup(b.clone(), seed));
-        let r = b.rules();
+        let r = &setup.rules;
         let rules_name = format!(
             "start with {}, {} salary{}{}",
             b.money(r.starting_cash),
@@ -191,7 +219,7 @@ pub fn Lobby() -> impl IntoView {
             Err(e) => start_problem.set(Some(e)),
         }
     };
-    let start = move |_| {
+    let start = move || {
         if !problems.get_untracked().is_empty() {
             return;
         }
@@ -203,6 +231,24 @@ pub fn Lobby() -> impl IntoView {
                 Err(e) => start_problem.set(Some(e)),
             },
         }
+    };
+    // The quick start: you and some computers, named and chosen for you, then the same
+    // start as "Start game" (asking first when a game is in progress).
+    let computers = RwSignal::new(3usize);
+    let computer_strategy = RwSignal::new(ComputerStrategy::Balanced);
+    let most_computers = move || {
+        usize::from(rules.get().1)
+            .saturating_sub(1)
+            .clamp(1, MAX_COMPUTERS)
+    };
+    let quick_start = move |_| {
+        let max = rules.get_untracked().1;
+        let n = computers
+            .get_untracked()
+            .min(usize::from(max).saturating_sub(1));
+        let strategy = computer_strategy.get_untracked();
+        form.update(|f| f.quick_start(n, strategy, max));
+        start();
     };
     let keep_and_start = move |_| match session.keep_autosave_as_named() {
         Ok(_) => {
@@ -237,6 +283,7 @@ pub fn Lobby() -> impl IntoView {
                     let def = c.board.def().clone();
                     let label = c.label.clone();
                     let kind = c.kind;
+                    let about = c.about.clone();
                     let id = c.id.clone();
                     view! {
                         <li>
@@ -251,6 +298,7 @@ pub fn Lobby() -> impl IntoView {
                                 <BoardThumbnail def=def />
                                 <span class="board-choice-name">{label}</span>
                                 <span class="board-choice-kind">{kind}</span>
+                                <span class="board-choice-about">{about}</span>
                             </label>
                         </li>
                     }
@@ -351,7 +399,7 @@ pub fn Lobby() -> impl IntoView {
                                     .collect_view()}
                             </select>
                         </label>
-                        <label>
+                        <label class="seat-plays">
                             "Plays as"
                             <select
                                 aria-label=format!("Player {n} plays as")
@@ -359,10 +407,7 @@ pub fn Lobby() -> impl IntoView {
                                 prop:value=move || seat().map_or("human", |s| if s.remote { "remote" } else { s.computer.map_or("human", ComputerStrategy::name) })
                                 on:change=move |ev| {
                                     let v = event_target_value(&ev);
-                                    form.update(|f| if let Some(s) = f.seats.get_mut(i) {
-                                        s.computer = ComputerStrategy::from_name(&v);
-                                        s.remote = v == "remote";
-                                    });
+                                    form.update(|f| f.set_plays_as(i, &v));
                                 }
                             >
                                 <option value="human">"Human"</option>
@@ -379,6 +424,54 @@ pub fn Lobby() -> impl IntoView {
             .collect_view()
     };
 
+    // The common house rules, starting from the board's (picking a board resets them).
+    let switch = move |label: &'static str,
+                       get: fn(&form::HouseRules) -> bool,
+                       set: fn(&mut form::HouseRules, bool)| {
+        view! {
+            <label class="check house-switch">
+                <input
+                    type="checkbox"
+                    disabled=move || table_open.get()
+                    prop:checked=move || form.with(|f| get(&f.house))
+                    on:change=move |ev| {
+                        let on = event_target_checked(&ev);
+                        form.update(|f| set(&mut f.house, on));
+                    }
+                />
+                {label}
+            </label>
+        }
+    };
+    let house_rules = move || {
+        let buildings = board().rules().buildings;
+        view! {
+            <fieldset class="house-rules">
+                <legend>"House rules"</legend>
+                <label class="house-cash">
+                    "Starting cash"
+                    <input
+                        type="text"
+                        inputmode="numeric"
+                        aria-label="Starting cash"
+                        disabled=move || table_open.get()
+                        prop:value=move || form.with(|f| f.house.starting_cash.clone())
+                        on:input=move |ev| {
+                            let v = event_target_value(&ev);
+                            form.update(|f| f.house.starting_cash = v);
+                        }
+                    />
+                </label>
+                {switch("Free Parking jackpot", |h| h.free_parking_jackpot, |h, on| h.free_parking_jackpot = on)}
+                {switch("Double salary on landing on Go", |h| h.double_salary_on_go, |h, on| h.double_salary_on_go = on)}
+                {switch("Auctions", |h| h.auctions, |h, on| h.auctions = on)}
+                {buildings.then(|| switch("Even building", |h| h.even_build, |h, on| h.even_build = on))}
+                {switch("No rent in jail", |h| h.no_rent_in_jail, |h, on| h.no_rent_in_jail = on)}
+                {switch("Trades", |h| h.trades, |h, on| h.trades = on)}
+            </fieldset>
+        }
+    };
+
     view! {
         <section class="screen lobby" aria-labelledby="lobby-title">
             <div class="panel">
@@ -386,6 +479,60 @@ pub fn Lobby() -> impl IntoView {
                 {list_problem.map(|p| view! { <p class="problem" role="alert">{p}</p> })}
                 <h2>"Board"</h2>
                 <ul class="board-choices" role="radiogroup" aria-label="Board">{board_list}</ul>
+                {move || (!table_open.get()).then(|| view! {
+                    <div class="quick-start" role="group" aria-label="Quick start">
+                        <label>
+                            "Computers"
+                            <select
+                                prop:value=move || computers.get().min(most_computers()).to_string()
+                                on:change=move |ev| {
+                                    if let Ok(n) = event_target_value(&ev).parse::<usize>() {
+                                        computers.set(n);
+                                    }
+                                }
+                            >
+                                {move || (1..=most_computers())
+                                    .map(|n| view! {
+                                        <option value=n.to_string() selected=move || computers.get().min(most_computers()) == n>
+                                            {n.to_string()}
+                                        </option>
+                                    })
+                                    .collect_view()}
+                            </select>
+                        </label>
+                        <label>
+                            "Computer strategy"
+                            <select
+                                prop:value=move || computer_strategy.get().name()
+                                on:change=move |ev| {
+                                    if let Some(s) = ComputerStrategy::from_name(&event_target_value(&ev)) {
+                                        computer_strategy.set(s);
+                                    }
+                                }
+                            >
+                                {STRATEGIES
+                                    .iter()
+                                    .map(|(strategy, label)| {
+                                        let strategy = *strategy;
+                                        view! {
+                                            <option value=strategy.name() selected=move || computer_strategy.get() == strategy>
+                                                {label.trim_start_matches("Computer (").trim_end_matches(')').to_string()}
+                                            </option>
+                                        }
+                                    })
+                                    .collect_view()}
+                            </select>
+                        </label>
+                        <button
+                            type="button"
+                            class="menu-button primary"
+                            disabled=move || form.with(|f| f.house.parsed_starting_cash().is_err() || f.parsed_round_limit().is_err() || f.title.trim().is_empty())
+                            on:click=quick_start
+                        >
+                            "Play against computers"
+                        </button>
+                    </div>
+                })}
                 <h2>"Table"</h2>
                 <div class="lobby-row">
                     <label>
@@ -438,6 +585,7 @@ pub fn Lobby() -> impl IntoView {
                         />
                     </label>
                 </div>
+                {house_rules}
                 <div class="seats">{seat_rows}</div>
                 <ul class="problems" aria-live="polite">
                     {move || problems.get().into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}
@@ -473,7 +621,7 @@ pub fn Lobby() -> impl IntoView {
                             !problems.get().is_empty()
                                 || !(remote.get().is_empty() || (table_open.get() && all_connected.get()))
                         }
-                        on:click=start
+                        on:click=move |_| start()
                     >
                         "Start game"
                     </button>

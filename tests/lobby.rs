@@ -1,0 +1,281 @@
+//! Browser tests of the lobby against playing alone (issue 20, point 10): the quick start
+//! against computers, computer names for computer seats, the line under each board, and the
+//! house rules that reach the game.
+
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{HtmlElement, HtmlInputElement, HtmlSelectElement};
+use worlds_engine::{BoardDef, Game, GameRecord, Preset, SeatKind};
+
+use monopoly_worlds::common::storage::{saves, worlds, LocalStore};
+
+mod common;
+use common::{button, buttons, clear_app_storage, container, mount_play, settle, text, text_field};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// The whole app on the lobby, over an empty storage.
+async fn lobby() -> HtmlElement {
+    clear_app_storage();
+    let c = container();
+    leptos::mount::mount_to(c.clone(), monopoly_worlds::App).forget();
+    settle().await;
+    button(&c, "Play").click();
+    settle().await;
+    c
+}
+
+/// The select inside the label reading `label` (or named by `aria-label`).
+fn select(c: &HtmlElement, label: &str) -> HtmlSelectElement {
+    if let Some(s) = c
+        .query_selector(&format!("select[aria-label='{label}']"))
+        .expect("q")
+    {
+        return s.unchecked_into();
+    }
+    let labels = c.query_selector_all("label").expect("labels");
+    (0..labels.length())
+        .filter_map(|i| labels.item(i))
+        .map(|n| n.unchecked_into::<HtmlElement>())
+        .find(|l| {
+            l.first_child()
+                .and_then(|t| t.text_content())
+                .is_some_and(|t| t.trim() == label)
+        })
+        .and_then(|l| l.query_selector("select").expect("q"))
+        .unwrap_or_else(|| panic!("no select labelled {label:?}"))
+        .unchecked_into()
+}
+
+fn choose(s: &HtmlSelectElement, value: &str) {
+    s.set_value(value);
+    assert_eq!(s.value(), value, "no option {value:?}");
+    s.dispatch_event(&web_sys::Event::new("change").expect("e"))
+        .expect("dispatch");
+}
+
+fn type_into(input: &HtmlInputElement, value: &str) {
+    input.set_value(value);
+    input
+        .dispatch_event(&web_sys::Event::new("input").expect("e"))
+        .expect("dispatch");
+}
+
+/// The checkbox of the house rule labelled `label`.
+fn switch(c: &HtmlElement, label: &str) -> HtmlInputElement {
+    let labels = c.query_selector_all("label.house-switch").expect("q");
+    (0..labels.length())
+        .filter_map(|i| labels.item(i))
+        .map(|n| n.unchecked_into::<HtmlElement>())
+        .find(|l| l.text_content().is_some_and(|t| t.trim() == label))
+        .and_then(|l| l.query_selector("input[type=checkbox]").expect("q"))
+        .unwrap_or_else(|| panic!("no switch {label:?}"))
+        .unchecked_into()
+}
+
+fn pick_board(c: &HtmlElement, id: &str) {
+    let radio: HtmlInputElement = c
+        .query_selector(&format!("input[type=radio][value='{id}']"))
+        .expect("q")
+        .expect("the board")
+        .unchecked_into();
+    radio.click();
+}
+
+/// The game the app autosaved.
+fn autosaved() -> GameRecord {
+    let store = LocalStore::open().expect("store");
+    saves::read_autosave::<GameRecord>(&store)
+        .expect("read")
+        .expect("an autosave")
+        .game
+}
+
+#[wasm_bindgen_test]
+async fn play_against_computers_starts_you_and_the_computers_with_distinct_names() {
+    let c = lobby().await;
+    let count = select(&c, "Computers");
+    assert_eq!(count.value(), "3", "three computers by default");
+    choose(&count, "5");
+    settle().await;
+    button(&c, "Play against computers").click();
+    settle().await;
+    assert!(
+        c.query_selector(".board-ring").expect("q").is_some(),
+        "the game starts at once"
+    );
+    let record = autosaved();
+    let seats = &record.setup.seats;
+    assert_eq!(seats.len(), 6, "you and five computers");
+    assert!(matches!(seats[0].kind, SeatKind::Human));
+    for s in &seats[1..] {
+        assert!(
+            matches!(s.kind, SeatKind::Computer { .. }),
+            "{} is a computer",
+            s.name
+        );
+        assert!(
+            !s.name.starts_with("Player"),
+            "{} has a computer's name",
+            s.name
+        );
+    }
+    let mut names: Vec<String> = seats.iter().map(|s| s.name.to_lowercase()).collect();
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), 6, "distinct names: {seats:?}");
+    let page = text(&c);
+    assert!(page.contains("Bea") && page.contains("Cy"), "{page}");
+    c.remove();
+
+    // With a game in progress the quick start asks first, like Start game; and the count
+    // is capped by the board (Campus seats six: at most five computers).
+    let c = container();
+    leptos::mount::mount_to(c.clone(), monopoly_worlds::App).forget();
+    settle().await;
+    button(&c, "Play").click();
+    settle().await;
+    pick_board(&c, "preset:campus");
+    settle().await;
+    let count = select(&c, "Computers");
+    assert_eq!(count.length(), 5, "Campus: one to five computers");
+    button(&c, "Play against computers").click();
+    settle().await;
+    assert!(text(&c).contains("is still in progress"), "{}", text(&c));
+    assert!(c.query_selector(".board-ring").expect("q").is_none());
+    button(&c, "Start without keeping it").click();
+    settle().await;
+    assert!(c.query_selector(".board-ring").expect("q").is_some());
+    assert_eq!(autosaved().setup.seats.len(), 4, "you and three computers");
+    c.remove();
+    clear_app_storage();
+}
+
+#[wasm_bindgen_test]
+async fn a_seat_switched_to_a_computer_takes_a_computers_name_and_back() {
+    let c = lobby().await;
+    let plays = select(&c, "Player 2 plays as");
+    choose(&plays, "balanced");
+    settle().await;
+    assert_eq!(text_field(&c, "Player 2 name").value(), "Bea");
+    choose(&plays, "human");
+    settle().await;
+    assert_eq!(text_field(&c, "Player 2 name").value(), "Player 2");
+    // A person the player named like a computer keeps that name.
+    type_into(&text_field(&c, "Player 2 name"), "Cy");
+    settle().await;
+    choose(&plays, "human");
+    settle().await;
+    assert_eq!(text_field(&c, "Player 2 name").value(), "Cy");
+    choose(&plays, "remote");
+    settle().await;
+    assert_eq!(text_field(&c, "Player 2 name").value(), "Cy");
+    type_into(&text_field(&c, "Player 2 name"), "Zed");
+    settle().await;
+    choose(&plays, "expert");
+    settle().await;
+    assert_eq!(
+        text_field(&c, "Player 2 name").value(),
+        "Zed",
+        "a name the player typed stays"
+    );
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn each_board_card_says_what_the_board_is() {
+    clear_app_storage();
+    let store = LocalStore::open().expect("store");
+    let mut def: BoardDef = Preset::Mini.board_def();
+    def.name = "Ann's street".into();
+    worlds::save_new(&store, &def, 1).expect("save a world");
+    let c = container();
+    leptos::mount::mount_to(c.clone(), monopoly_worlds::App).forget();
+    settle().await;
+    button(&c, "Play").click();
+    settle().await;
+    let page = text(&c);
+    assert!(
+        page.contains("The official US rules: 40 squares, auctions, houses and hotels"),
+        "{page}"
+    );
+    assert!(page.contains("Your world: 16 squares"), "{page}");
+    let lines = c.query_selector_all(".board-choice-about").expect("q");
+    assert_eq!(lines.length(), 5, "a line in every card");
+    for i in 0..lines.length() {
+        let line = lines
+            .item(i)
+            .and_then(|n| n.text_content())
+            .unwrap_or_default();
+        assert!(line.len() > 10, "card {i} says what it is: {line:?}");
+    }
+    c.remove();
+    clear_app_storage();
+}
+
+#[wasm_bindgen_test]
+async fn the_house_rules_reach_the_game_and_picking_a_board_resets_them() {
+    let c = lobby().await;
+    let cash = text_field(&c, "Starting cash");
+    assert_eq!(cash.value(), "1500", "the board's rules to start with");
+    assert!(switch(&c, "Auctions").checked());
+    // Another board brings its own rules; back to Classic brings Classic's.
+    type_into(&cash, "999");
+    pick_board(&c, "preset:mini");
+    settle().await;
+    assert_eq!(text_field(&c, "Starting cash").value(), "1000");
+    assert!(!switch(&c, "Auctions").checked(), "Mini has no auctions");
+    pick_board(&c, "preset:classic");
+    settle().await;
+    assert_eq!(text_field(&c, "Starting cash").value(), "1500");
+
+    type_into(&text_field(&c, "Starting cash"), "2000");
+    switch(&c, "Auctions").click();
+    switch(&c, "Free Parking jackpot").click();
+    switch(&c, "Double salary on landing on Go").click();
+    settle().await;
+    button(&c, "Start game").click();
+    settle().await;
+    let record = autosaved();
+    let rules = &record.setup.rules;
+    assert_eq!(rules.starting_cash, 2000);
+    assert!(!rules.auctions);
+    assert!(rules.free_parking_jackpot);
+    assert_eq!(rules.salary_on_landing_multiplier, 2);
+    assert_eq!(
+        record.setup.board.rules(),
+        rules,
+        "the game's board tells the rules in force (Help reads them)"
+    );
+    assert_eq!(Preset::Classic.board().rules().starting_cash, 1500);
+    let game = Game::new(record.setup.clone()).expect("a game");
+    assert!(game.players().iter().all(|p| p.cash == 2000));
+    let entries = c.query_selector_all(".player-list .player").expect("q");
+    assert_eq!(entries.length(), 2);
+    for i in 0..entries.length() {
+        let t = entries
+            .item(i)
+            .and_then(|n| n.text_content())
+            .unwrap_or_default();
+        assert!(t.contains("$2,000") || t.contains("$2000"), "{t}");
+    }
+    c.remove();
+
+    // Landing on a lot nobody owns offers no Auction.
+    let mut setup = record.setup;
+    setup.forced_rolls = vec![worlds_engine::game::ForcedRoll {
+        at: 0,
+        dice: vec![1, 2],
+    }];
+    let (c, _session) = mount_play(setup);
+    settle().await;
+    button(&c, "Roll dice").click();
+    settle().await;
+    assert_eq!(buttons(&c, "Buy").len(), 1, "{}", text(&c));
+    assert!(
+        buttons(&c, "Auction").is_empty(),
+        "no Auction with auctions off"
+    );
+    c.remove();
+    clear_app_storage();
+}
