@@ -62,6 +62,21 @@ pub fn App() -> impl IntoView {
     provide_context(table_ui);
     // Opened from an invite to a table (`#join=…`): the join screen, whatever it carries.
     let invite = RwSignal::new(None::<Result<worlds_table::invite::Invite, String>>);
+    // Opened from a reply link on the host's own device (`#reply=…`): handed to the waiting
+    // room open in another tab.
+    let reply_handed = RwSignal::new(None::<bool>);
+    let read_reply = move || {
+        let hash = window().location().hash().unwrap_or_default();
+        if !hash.starts_with("#reply=") {
+            return false;
+        }
+        crate::common::share_link::clear_opened_link();
+        reply_handed.set(None);
+        crate::game::table::hand_reply_to_waiting_room(hash, move |taken| {
+            reply_handed.set(Some(taken))
+        });
+        true
+    };
     let read_invite = move || {
         let hash = window().location().hash().unwrap_or_default();
         if !hash.starts_with("#join=") {
@@ -85,6 +100,9 @@ pub fn App() -> impl IntoView {
     if read_invite() {
         screen.set(Screen::Join);
     }
+    if read_reply() {
+        screen.set(Screen::Join);
+    }
     // Opened from a shared link: show what it carries first.
     if let Some(link) = crate::common::share_link::opened_link() {
         shared.link.set(Some(link));
@@ -92,7 +110,7 @@ pub fn App() -> impl IntoView {
     }
     // A link pasted into the address bar of an open tab changes only the fragment.
     let on_hash = window_event_listener(leptos::ev::hashchange, move |_| {
-        if read_invite() {
+        if read_invite() || read_reply() {
             screen.set(Screen::Menu);
             screen.set(Screen::Join);
             return;
@@ -118,7 +136,7 @@ pub fn App() -> impl IntoView {
                 Screen::Shared => view! { <crate::game::shared::SharedLink /> }.into_any(),
                 Screen::Join => match invite.get_untracked() {
                     Some(inv) => view! { <crate::game::table::views::JoinTable ui=table_ui invite=inv /> }.into_any(),
-                    None => view! { <MainMenu /> }.into_any(),
+                    None => view! { <crate::game::table::views::ReplyHandedOver taken=reply_handed /> }.into_any(),
                 },
                 // Shown by their own pages (the navigator loads them).
                 Screen::BoardMaker | Screen::Statistics => view! { <MainMenu /> }.into_any(),

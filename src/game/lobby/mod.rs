@@ -150,6 +150,14 @@ pub fn Lobby() -> impl IntoView {
         })
     });
     let friend_note = RwSignal::new(None::<String>);
+    let on_friend = Callback::new(
+        move |(seat, name, color, token): (usize, String, String, String)| {
+            let note = form
+                .try_update(|f| f.take_friend(seat, &name, &color, &token))
+                .flatten();
+            friend_note.set(note);
+        },
+    );
     let open_table = move |_| {
         if !problems.get_untracked().is_empty() {
             return;
@@ -167,16 +175,10 @@ pub fn Lobby() -> impl IntoView {
             if r.trades { ", trades" } else { "" }
         );
         crate::game::table::open_table(table_ui, &setup, &rules_name, remote.get_untracked());
+        // A reply opened in another tab of this browser comes here too.
+        crate::game::table::listen_for_replies(table_ui, on_friend);
         table_open.set(true);
     };
-    let on_friend = Callback::new(
-        move |(seat, name, color, token): (usize, String, String, String)| {
-            let note = form
-                .try_update(|f| f.take_friend(seat, &name, &color, &token))
-                .flatten();
-            friend_note.set(note);
-        },
-    );
     // A game in progress is never replaced without asking (and an autosave that can no
     // longer be continued is kept aside first, never overwritten).
     let replacing = RwSignal::new(None::<(String, u32)>);

@@ -275,7 +275,12 @@ pub fn listen_for_replies(ui: TableUi, on_friend: Callback<(usize, String, Strin
     let answer = channel.clone();
     let on_message = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::MessageEvent)>::new(
         move |ev: web_sys::MessageEvent| {
-            let Some(text) = ev.data().as_string() else { return };
+            let Some(text) = ev.data().as_string() else {
+                return;
+            };
+            if !text.contains("reply=") {
+                return;
+            }
             let waiting: Vec<usize> = ui.seats.with_untracked(|seats| {
                 seats
                     .iter()

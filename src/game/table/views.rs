@@ -317,3 +317,24 @@ pub fn TableTalk(ui: TableUi) -> impl IntoView {
         </section>
     }
 }
+
+/// A reply link opened on the host's own device: handed to the waiting room in another tab.
+#[component]
+pub fn ReplyHandedOver(taken: RwSignal<Option<bool>>) -> impl IntoView {
+    let nav = expect_context::<crate::common::context::Navigator>();
+    view! {
+        <section class="screen join" aria-labelledby="reply-title">
+            <div class="panel">
+                <h1 id="reply-title">"A friend's reply"</h1>
+                <p role="status" aria-live="polite">{move || match taken.get() {
+                    None => "Handing the reply to your waiting room…".to_string(),
+                    Some(true) => "Your waiting room took the reply: you can close this tab.".to_string(),
+                    Some(false) => "No waiting room is open in this browser: copy the reply link into the waiting room's Reply from… field.".to_string(),
+                }}</p>
+                <div class="button-row">
+                    <button type="button" class="menu-button" on:click=move |_| nav.go(crate::common::context::Screen::Menu)>"Back to menu"</button>
+                </div>
+            </div>
+        </section>
+    }
+}
