@@ -139,10 +139,16 @@ enum Side {
 /// reply to the waiting room.
 const REPLY_CHANNEL: &str = "monopoly-worlds-table-replies";
 
+/// The channel and its handler, kept alive while the page lives.
+type ReplyEar = (
+    web_sys::BroadcastChannel,
+    wasm_bindgen::closure::Closure<dyn FnMut(web_sys::MessageEvent)>,
+);
+
 thread_local! {
     static SIDE: RefCell<Option<Side>> = const { RefCell::new(None) };
     /// The waiting room's ear for replies opened in another tab (kept while the page lives).
-    static REPLY_EAR: RefCell<Option<(web_sys::BroadcastChannel, wasm_bindgen::closure::Closure<dyn FnMut(web_sys::MessageEvent)>)>> = const { RefCell::new(None) };
+    static REPLY_EAR: RefCell<Option<ReplyEar>> = const { RefCell::new(None) };
     static TICKING: RefCell<bool> = const { RefCell::new(false) };
 }
 
