@@ -21,7 +21,7 @@ page lab.html lab "Statistics lab" "statistics lab" \
 site=target/site
 rm -rf "$site"
 for page in index maker lab; do
-  trunk build "$page.html" --release --offline --dist "$site/$page" --html-output "$page.html"
+  trunk build "$page.html" --release --cargo-profile site --offline --dist "$site/$page" --html-output "$page.html"
 done
 rm -rf dist
 mkdir -p dist
