@@ -30,13 +30,3 @@ mkdir -p dist
 for page in index maker lab; do
   cp -r "$site/$page/." dist/
 done
-# No preload of the wasm in the pages' heads (trunk writes one): the code is fetched once the
-# shell has painted (web/loader.mjs), so the first paint waits for the HTML and the css only
-# and is the page's largest paint in Lighthouse's simulation too.
-for page in index maker lab; do
-  sed -i -E 's#<link rel="preload" href="[^"]*_bg\.wasm"[^>]*>##' "dist/$page.html"
-  if grep -q 'rel="preload"[^>]*_bg\.wasm' "dist/$page.html"; then
-    echo "build_site.sh: the wasm preload is still in dist/$page.html" >&2
-    exit 1
-  fi
-done
