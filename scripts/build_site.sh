@@ -10,18 +10,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # maker.html and lab.html are written from one template (web/page.html).
-page() { # page FILE BIN TITLE WHAT DESCRIPTION
-  sed -e "s|@BIN@|$2|g" -e "s|@TITLE@|$3|g" -e "s|@WHAT@|$4|g" -e "s|@DESCRIPTION@|$5|g" \
+page() { # page FILE BIN TITLE WHAT DESCRIPTION LEAD
+  sed -e "s|@BIN@|$2|g" -e "s|@TITLE@|$3|g" -e "s|@WHAT@|$4|g" -e "s|@DESCRIPTION@|$5|g" -e "s|@LEAD@|$6|g" \
     -e '/^<!-- The template/,/-->$/d' web/page.html > "$1"
 }
 page maker.html maker "Board Maker" "Board Maker" \
-  "Design your own Monopoly Worlds boards: squares, prices, colors, cards and rules."
+  "Design your own Monopoly Worlds boards: squares, prices, colors, cards and rules." \
+  "Design your own boards: name the squares, set the prices, rents and colors, write the cards and choose the rules. Your worlds are kept in this browser; share one as a link or export it as a file, and play it from the lobby."
 page lab.html lab "Statistics lab" "statistics lab" \
-  "Landing frequencies, rent payback and computer-player tournaments for any Monopoly Worlds board."
+  "Landing frequencies, rent payback and computer-player tournaments for any Monopoly Worlds board." \
+  "Where the tokens land on any board, by simulation and by the exact Markov chain; how fast each property pays back its price; tournaments between computer players; and a trace of a game with your own dice, square by square."
 site=target/site
 rm -rf "$site"
 for page in index maker lab; do
-  trunk build "$page.html" --release --offline --dist "$site/$page" --html-output "$page.html"
+  trunk build "$page.html" --release --cargo-profile site --offline --dist "$site/$page" --html-output "$page.html"
 done
 rm -rf dist
 mkdir -p dist

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# `make measure`: serves the release build (dist/) with gzip on loopback and runs the load
-# measurement (e2e/measure/load.mjs). It reports; it never fails on a figure.
+# `make measure`: serves the release build (dist/) with brotli/gzip on loopback and runs the
+# load measurement (e2e/measure/load.mjs) and Lighthouse on the three pages
+# (e2e/measure/lighthouse.mjs, mobile profile). It reports; it never fails on a figure.
+# LOAD=0 skips the load measurement, LIGHTHOUSE=0 skips Lighthouse; LH_RUNS=n runs each page
+# n times in Lighthouse (the median performance run is kept).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 port=${1:-8092}
@@ -15,4 +18,9 @@ for _ in $(seq 1 50); do
 done
 bash scripts/size.sh
 cd e2e
-BASE_URL="http://127.0.0.1:$port" node measure/load.mjs
+if [ "${LOAD:-1}" != 0 ]; then
+  BASE_URL="http://127.0.0.1:$port" node measure/load.mjs
+fi
+if [ "${LIGHTHOUSE:-1}" != 0 ]; then
+  BASE_URL="http://127.0.0.1:$port" CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium} node measure/lighthouse.mjs
+fi

@@ -51,9 +51,11 @@ if ! command -v brotli >/dev/null; then
   apt-get install -y -q brotli || { apt-get update -q && apt-get install -y -q brotli; } || log "brotli unavailable: only .gz copies will be written"
 fi
 
-# 5. binaryen 132 (wasm-opt) and playwright-core from npm, pinned by e2e/package-lock.json.
-if [ ! -x e2e/node_modules/.bin/wasm-opt ] || [ ! -d e2e/node_modules/playwright-core ]; then
-  log "installing e2e npm packages (binaryen, playwright-core)"
+# 5. binaryen 132 (wasm-opt), playwright-core and lighthouse (for `make measure`) from npm,
+#    pinned by e2e/package-lock.json.
+if [ ! -x e2e/node_modules/.bin/wasm-opt ] || [ ! -d e2e/node_modules/playwright-core ] \
+  || [ ! -d e2e/node_modules/lighthouse ]; then
+  log "installing e2e npm packages (binaryen, playwright-core, lighthouse)"
   if [ -f e2e/package-lock.json ]; then
     (cd e2e && npm ci --no-audit --no-fund)
   else

@@ -7,5 +7,5 @@ br() { if command -v brotli >/dev/null; then brotli -q 11 -c "$1" | wc -c; else 
 printf '%-30s %10s %10s %10s\n' file raw gzip brotli
 for f in *.wasm *.js *.css; do
   [ -f "$f" ] || continue
-  printf '%-30s %10s %10s %10s\n' "$(echo "$f" | sed -E 's/-[0-9a-f]{16}//')" "$(stat -c %s "$f")" "$(gzip -9 -c "$f" | wc -c)" "$(br "$f")"
+  printf '%-30s %10s %10s %10s\n' "$(echo "$f" | sed -E 's/-[0-9a-f]{15,16}//')" "$(stat -c %s "$f")" "$(gzip -9 -c "$f" | wc -c)" "$(br "$f")"
 done
