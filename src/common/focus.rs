@@ -46,6 +46,18 @@ pub fn decision_control() -> Option<web_sys::Element> {
         .or_else(|| pick(".action-bar button:not([disabled])"))
 }
 
+/// Moves focus to the first field or enabled button inside `el` (a dialog or a panel that
+/// just opened), so a keyboard user starts there.
+pub fn focus_first_control(el: &web_sys::Element) {
+    let first = el
+        .query_selector("input, select, button:not([disabled])")
+        .ok()
+        .flatten();
+    if let Some(first) = first {
+        focus_element(&first);
+    }
+}
+
 /// Moves focus to the decision; `false` when there is none on the page.
 pub fn focus_decision() -> bool {
     decision_control().is_some_and(|el| focus_element(&el))

@@ -22,16 +22,7 @@ pub fn Modal(
     // Move focus into the dialog so a keyboard user starts there.
     Effect::new(move |_| {
         if let Some(el) = node.get() {
-            let first = el
-                .query_selector("input, select, button:not([disabled])")
-                .ok()
-                .flatten();
-            if let Some(first) = first {
-                use wasm_bindgen::JsCast;
-                if let Ok(h) = first.dyn_into::<web_sys::HtmlElement>() {
-                    let _ = h.focus();
-                }
-            }
+            crate::common::focus::focus_first_control(&el);
         }
     });
     let on_key = move |ev: leptos::ev::KeyboardEvent| {

@@ -184,43 +184,6 @@ impl SeatedTournament {
     }
 }
 
-/// A bar of the game-length histogram: games that lasted `from..=to` rounds.
-struct LengthBin {
-    from: u32,
-    to: u32,
-    games: u64,
-}
-
-/// Shortest, median, mean, longest, and at most 10 equal bins.
-fn length_summary(v: &[u32]) -> (u32, f64, f64, u32, Vec<LengthBin>) {
-    if v.is_empty() {
-        return (0, 0.0, 0.0, 0, Vec::new());
-    }
-    let mut s = v.to_vec();
-    s.sort_unstable();
-    let k = s.len();
-    let median = if k % 2 == 1 {
-        f64::from(s[k / 2])
-    } else {
-        (f64::from(s[k / 2 - 1]) + f64::from(s[k / 2])) / 2.0
-    };
-    let (min, max) = (s[0], s[k - 1]);
-    let width = (max - min) / 10 + 1;
-    let mut bins = Vec::new();
-    let mut from = min;
-    while from <= max {
-        let to = from.saturating_add(width - 1);
-        let games = s.iter().filter(|&&x| x >= from && x <= to).count() as u64;
-        bins.push(LengthBin { from, to, games });
-        match to.checked_add(1) {
-            Some(next) => from = next,
-            None => break,
-        }
-    }
-    let mean = s.iter().map(|&x| f64::from(x)).sum::<f64>() / k as f64;
-    (min, median, mean, max, bins)
-}
-
 /// A tournament that ran (to the end, or until cancelled).
 #[derive(Clone, Debug, PartialEq)]
 pub struct TournamentOutcome {
@@ -550,7 +513,13 @@ fn TournamentResults(outcome: TournamentOutcome) -> impl IntoView {
             }
         })
         .collect_view();
-    let (min, median, mean, max, bins) = length_summary(&r.lengths);
+    let worlds_engine::stats::tournament::GameLengths {
+        min,
+        median,
+        mean,
+        max,
+        histogram: bins,
+    } = worlds_engine::stats::tournament::lengths_of(&r.lengths);
     let most = bins.iter().map(|b| b.games).max().unwrap_or(1).max(1);
     let length_rows = bins
         .iter()

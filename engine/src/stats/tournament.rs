@@ -384,8 +384,9 @@ impl Tournament {
     }
 }
 
-/// Summary and a histogram of at most 10 equal bins.
-fn lengths_of(v: &[u32]) -> GameLengths {
+/// Shortest, median, mean and longest of the game lengths `v` (in rounds), and at most 10
+/// equal bins (the lab's histogram uses them too).
+pub fn lengths_of(v: &[u32]) -> GameLengths {
     if v.is_empty() {
         return GameLengths {
             min: 0,

@@ -254,18 +254,10 @@ fn DecisionPanel(
     let node = NodeRef::<leptos::html::Div>::new();
     let opened = crate::common::focus::remember_opener();
     on_cleanup(move || crate::common::focus::return_focus(opened));
+    // Focusing scrolls the decision into view (under the board on a phone).
     Effect::new(move |_| {
-        let Some(el) = node.get() else { return };
-        let first = el
-            .query_selector("input, select, button:not([disabled])")
-            .ok()
-            .flatten();
-        if let Some(first) = first {
-            use wasm_bindgen::JsCast;
-            if let Ok(h) = first.dyn_into::<web_sys::HtmlElement>() {
-                // Focusing scrolls the decision into view (under the board on a phone).
-                let _ = h.focus();
-            }
+        if let Some(el) = node.get() {
+            crate::common::focus::focus_first_control(&el);
         }
     });
     let title_id = "decision-panel-title";
