@@ -821,3 +821,45 @@ async fn the_buy_panel_shows_cash_and_the_group_and_leaves_the_board_usable() {
     assert_eq!(game(&session).square(8).owner, Some(PlayerId(0)));
     c.remove();
 }
+
+/// Issue 20, point 5: a computer that declines a person's offer says why in the feed, and
+/// what would do.
+#[wasm_bindgen_test]
+async fn a_computer_that_declines_says_why() {
+    let scenario: worlds_engine::scenario::Scenario = serde_json::from_value(serde_json::json!({
+        "board": "classic",
+        "players": [
+            {"name": "Ann", "owns": ["Mediterranean Avenue"]},
+            {"name": "Bob", "owns": ["Baltic Avenue"]}]
+    }))
+    .expect("a scenario");
+    let mut setup = scenario.setup().expect("a setup");
+    setup.seats[1].kind = worlds_engine::SeatKind::Computer {
+        strategy: ComputerStrategy::Balanced,
+    };
+    let (c, session) = mount_play(setup);
+    settle().await;
+    // Ann offers $70 for Baltic Avenue, the last lot of her brown group.
+    assert!(session.dispatch(Action::ProposeTrade {
+        to: PlayerId(1),
+        give: worlds_engine::TradeSide {
+            cash: 70,
+            ..Default::default()
+        },
+        take: worlds_engine::TradeSide {
+            lots: vec![worlds_engine::SquareId(3)],
+            ..Default::default()
+        },
+    }));
+    session.skip_computers();
+    settle().await;
+    assert!(
+        text(&c)
+            .contains("Bob declined: that would complete Ann's group for less than it is worth;"),
+        "{}",
+        text(&c)
+    );
+    assert!(text(&c).contains("in cash would do"), "{}", text(&c));
+    assert_eq!(game(&session).square(3).owner, Some(PlayerId(1)));
+    c.remove();
+}

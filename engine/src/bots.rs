@@ -6,7 +6,7 @@ pub mod expert;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::action::{Action, PlayerId, SquareId, TradeSide};
+use crate::action::{Action, PlayerId, SquareId, TradeOffer, TradeSide};
 use crate::game::{ComputerStrategy, Game, Phase};
 
 /// A computer player.
@@ -375,24 +375,9 @@ impl Strategy for Heuristic {
                     square: SquareId(square),
                 }),
             Phase::RaiseCash { .. } => self.raise_cash(game),
-            Phase::TradeOffer(o) => {
-                let get = side_value(game, &o.give);
-                let give = side_value(game, &o.take);
-                let helps_them = completes_group(game, o.from, &o.take.lots);
-                let helps_me = completes_group(game, me, &o.give.lots);
-                // Never hand an opponent the last lot of a group for a plain price: only
-                // for a group of our own, or for what the group is worth to them.
-                let needed = if helps_them && helps_me {
-                    give
-                } else if helps_them {
-                    (give * 2).max(completed_worth(game, o.from, &o.take.lots))
-                } else {
-                    give * 6 / 5
-                };
-                Action::AnswerTrade {
-                    accept: get >= needed && cash + o.give.cash - o.take.cash >= 0,
-                }
-            }
+            Phase::TradeOffer(o) => Action::AnswerTrade {
+                accept: why_decline(game, me, o).is_none(),
+            },
             Phase::GameOver => Action::Resign { player: me },
         }
     }
@@ -494,6 +479,50 @@ fn random_trade(game: &Game, me: PlayerId, rng: &mut ChaCha8Rng) -> Option<Actio
     }
     let a = Action::ProposeTrade { to, give, take };
     is_legal(game, &a).then_some(a)
+}
+
+/// Why a balanced or cautious computer says no to a trade offer, as data (the narration
+/// puts it in words for the player who offered it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeclineWhy {
+    /// It would hand the proposer the last lot of a group for less than that group is worth
+    /// to them: `enough` would do.
+    CompletesTheirGroup { enough: i64 },
+    /// It gets less than it wants for what it gives: `enough` (in what it is offered) would
+    /// do.
+    TooLittle { enough: i64 },
+    /// It cannot pay the cash the offer asks of it.
+    CannotPay,
+}
+
+/// The balanced and cautious computers' answer to `offer`: `None` they accept, else why
+/// not. Never hand an opponent the last lot of a group for a plain price: only for a group
+/// of their own, or for what the group is worth to the opponent.
+pub fn why_decline(game: &Game, me: PlayerId, o: &TradeOffer) -> Option<DeclineWhy> {
+    let cash = game.player(me).cash;
+    if cash + o.give.cash - o.take.cash < 0 {
+        return Some(DeclineWhy::CannotPay);
+    }
+    let get = side_value(game, &o.give);
+    let give = side_value(game, &o.take);
+    let helps_them = completes_group(game, o.from, &o.take.lots);
+    let helps_me = completes_group(game, me, &o.give.lots);
+    let needed = if helps_them && helps_me {
+        give
+    } else if helps_them {
+        (give * 2).max(completed_worth(game, o.from, &o.take.lots))
+    } else {
+        give * 6 / 5
+    };
+    if get >= needed {
+        return None;
+    }
+    let enough = needed - get + o.give.cash;
+    Some(if helps_them && !helps_me {
+        DeclineWhy::CompletesTheirGroup { enough }
+    } else {
+        DeclineWhy::TooLittle { enough }
+    })
 }
 
 /// Whether a computer player's own evaluation says an offer helps it: a lot changes hands

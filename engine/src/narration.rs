@@ -167,6 +167,27 @@ impl Game {
         }
     }
 
+    /// Why a computer declined a trade, as the one who offered it reads it ("Bob declined:
+    /// that would complete Ann's group for less than it is worth to her; an offer of $420
+    /// would do").
+    pub fn decline_sentence(&self, offer: &TradeOffer, why: crate::bots::DeclineWhy) -> String {
+        use crate::bots::DeclineWhy as W;
+        let from = self.party_name(Party::Player(offer.from));
+        let to = self.party_name(Party::Player(offer.to));
+        let m = |a: i64| self.board().money(a);
+        match why {
+            W::CompletesTheirGroup { enough } => format!(
+                "{to} declined: that would complete {from}'s group for less than it is worth; {} in cash would do",
+                m(enough)
+            ),
+            W::TooLittle { enough } => format!(
+                "{to} declined: it gets less than it gives; {} in cash would do",
+                m(enough)
+            ),
+            W::CannotPay => format!("{to} declined: {to} cannot pay the cash the offer asks"),
+        }
+    }
+
     fn describe_lower(&self, entry: &LogEntry) -> String {
         use crate::event::Event as E;
         let who = self

@@ -401,14 +401,34 @@ impl Session {
             let strategy = self.strategy_of(g, me)?;
             let bot = bot(strategy);
             let action = bot.choose(g, me);
-            if g.check(&action).is_ok() {
-                Some(action)
+            let action = if g.check(&action).is_ok() {
+                action
             } else {
-                g.legal_actions().into_iter().next()
-            }
+                g.legal_actions().into_iter().next()?
+            };
+            // A balanced or cautious computer that says no to a person's offer says why.
+            let why = match (g.phase(), &action, strategy) {
+                (
+                    worlds_engine::Phase::TradeOffer(offer),
+                    Action::AnswerTrade { accept: false },
+                    worlds_engine::ComputerStrategy::Balanced
+                    | worlds_engine::ComputerStrategy::Cautious,
+                ) if matches!(g.player(offer.from).kind, SeatKind::Human) => {
+                    worlds_engine::bots::why_decline(g, me, offer)
+                        .map(|why| g.decline_sentence(offer, why))
+                }
+                _ => None,
+            };
+            Some((action, why))
         });
         match choice {
-            Some(action) => self.dispatch(action),
+            Some((action, why)) => {
+                let done = self.dispatch(action);
+                if let Some(why) = why.filter(|_| done) {
+                    self.note(why);
+                }
+                done
+            }
             None => false,
         }
     }
