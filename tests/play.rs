@@ -13,7 +13,7 @@ use monopoly_worlds::game::session::Session;
 
 mod common;
 use common::{
-    button, buttons, classic_with, clear_app_storage, container, mount_play, settle, text,
+    button, buttons, classic_with, clear_app_storage, container, mount_play, settle, sleep, text,
     text_field,
 };
 
@@ -585,16 +585,6 @@ async fn the_debt_dialog_states_the_most_and_raises_in_one_step() {
     c.remove();
 }
 
-/// Waits `ms` milliseconds of real time (focus moves after the page is painted).
-async fn wait(ms: i32) {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        let _ = web_sys::window()
-            .expect("window")
-            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
-    });
-    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
-}
-
 /// The accessible name of the focused element.
 fn focused_name() -> String {
     leptos::prelude::document()
@@ -615,19 +605,19 @@ fn focused_name() -> String {
 async fn focus_goes_to_the_decision_after_every_step() {
     let (c, _session) = mount_play(classic_setup(&[[1, 2], [2, 3]]));
     settle().await;
-    wait(30).await;
+    sleep(30).await;
     assert_eq!(focused_name(), "Roll dice");
     button(&c, "Roll dice").click();
     settle().await;
-    wait(30).await;
+    sleep(30).await;
     assert_eq!(focused_name(), "Buy", "the dialog's first button");
     button(&c, "Buy").click();
     settle().await;
-    wait(30).await;
+    sleep(30).await;
     assert_eq!(focused_name(), "End turn");
     button(&c, "End turn").click();
     settle().await;
-    wait(30).await;
+    sleep(30).await;
     assert_eq!(focused_name(), "Roll dice", "Bob's turn");
     c.remove();
 }

@@ -22,7 +22,7 @@ use monopoly_worlds::lab::interval::{decimals_for, wilson};
 use monopoly_worlds::lab::Statistics;
 
 mod common;
-use common::{button, clear_app_storage, container, text};
+use common::{button, clear_app_storage, container, sleep, text};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -74,13 +74,6 @@ fn choose(root: &HtmlElement, name: &str, value: &str) {
     select
         .dispatch_event(&web_sys::Event::new("change").expect("event"))
         .expect("dispatch");
-}
-
-async fn sleep(ms: i32) {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
-    });
-    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
 /// Waits (up to about 20 s) until `ready` holds; the lab works in slices between timers.

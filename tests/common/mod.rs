@@ -57,6 +57,15 @@ pub fn text(root: &HtmlElement) -> String {
     root.text_content().unwrap_or_default()
 }
 
+/// Waits `ms` milliseconds of real time (timers, focus moved after a paint, the lab's
+/// slices).
+pub async fn sleep(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
 /// Lets Leptos apply the updates a click scheduled.
 pub async fn settle() {
     for _ in 0..3 {
