@@ -56,6 +56,11 @@ export async function buttonNames(page) {
       .map((b) => (b.getAttribute('aria-label') ?? b.textContent).trim()));
 }
 
+/// The decision buttons a player can press now: not the board's squares ("12. …").
+export async function decisionButtons(page) {
+  return (await buttonNames(page)).filter((n) => !/^\d+\. /.test(n));
+}
+
 /// The whole game log as text (every entry, from the log's CSV export is not needed here).
 export async function logText(page) {
   return (await page.locator('.log-lines').textContent()) ?? '';
@@ -70,4 +75,36 @@ export async function quickStart(page, { seed, board = 'Classic', computers = 3 
   await page.getByLabel('Computers').selectOption(String(computers));
   await page.getByRole('button', { name: 'Play against computers' }).click();
   await page.locator('.board-ring').waitFor();
+}
+
+/// Plays one decision the way a simple human would: buy what is affordable, pass in
+/// auctions, mortgage rather than go bankrupt (bankruptcy asks once: the next step confirms
+/// it), end the turn. Returns what it did, or null when nothing was offered.
+export async function playOneStep(page) {
+  const names = await buttonNames(page);
+  if (names.includes('Declare bankruptcy')) {
+    if (names.includes('Sell or mortgage')) {
+      await page.getByRole('button', { name: 'Sell or mortgage' }).click();
+      const raise = page.getByRole('dialog', { name: 'Your properties' })
+        .getByRole('button', { name: /^(Mortgage|Sell a building)/ });
+      if (await raise.count() > 0) {
+        await raise.first().click();
+        await page.getByRole('button', { name: 'Done' }).click();
+        return 'raise cash';
+      }
+      await page.getByRole('button', { name: 'Done' }).click();
+    }
+    await page.getByRole('button', { name: 'Declare bankruptcy' }).click();
+    return 'bankrupt';
+  }
+  const pick = ['Buy', 'Pass', 'Decline trade', 'Roll dice', 'End turn', 'Pay fine'].find((n) => names.includes(n));
+  if (pick === undefined) {
+    if (names.includes('Auction')) {
+      await page.getByRole('button', { name: 'Auction', exact: true }).click();
+      return 'auction';
+    }
+    return null;
+  }
+  await page.getByRole('button', { name: pick, exact: true }).click();
+  return pick;
 }

@@ -6,30 +6,12 @@
 // e2e/artifacts/phone-board-*.png.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, artifacts, startGame, buttonNames } from './browser.mjs';
+import { launch, openApp, artifacts, startGame, buttonNames, playOneStep } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
-/// One decision as a simple human makes it: buy, pass, roll, end the turn.
-async function playOneStep(page) {
-  const names = await buttonNames(page);
-  if (names.includes('Declare bankruptcy')) {
-    await page.getByRole('button', { name: 'Declare bankruptcy' }).click();
-    return 'bankrupt';
-  }
-  const pick = ['Buy', 'Pass', 'Decline trade', 'Roll dice', 'End turn', 'Pay fine'].find((n) => names.includes(n));
-  if (pick === undefined) {
-    if (names.includes('Auction')) {
-      await page.getByRole('button', { name: 'Auction', exact: true }).click();
-      return 'auction';
-    }
-    return null;
-  }
-  await page.getByRole('button', { name: pick, exact: true }).click();
-  return pick;
-}
 
 /// Everything the journey checks about the board as drawn now.
 async function measure(page) {

@@ -2,47 +2,13 @@
 // its end, reload and Continue, keyboard-only play, the in-game menu and a phone screen.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, artifacts, startGame, buttonNames, logText } from './browser.mjs';
+import { launch, openApp, artifacts, startGame, buttonNames, decisionButtons, logText, playOneStep } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
-/// Plays one decision the way a simple human would: buy what is affordable, pass in
-/// auctions, mortgage rather than go bankrupt, end the turn.
-async function playOneStep(page) {
-  const names = await buttonNames(page);
-  if (names.includes('Declare bankruptcy')) {
-    if (names.includes('Sell or mortgage')) {
-      await page.getByRole('button', { name: 'Sell or mortgage' }).click();
-      const raise = page.getByRole('dialog', { name: 'Your properties' })
-        .getByRole('button', { name: /^(Mortgage|Sell a building)/ });
-      if (await raise.count() > 0) {
-        await raise.first().click();
-        await page.getByRole('button', { name: 'Done' }).click();
-        return 'raise cash';
-      }
-      await page.getByRole('button', { name: 'Done' }).click();
-    }
-    await page.getByRole('button', { name: 'Declare bankruptcy' }).click();
-    return 'bankrupt';
-  }
-  const pick = ['Buy', 'Pass', 'Decline trade', 'Roll dice', 'End turn'].find((n) => names.includes(n));
-  if (pick === undefined) {
-    if (names.includes('Auction')) {
-      await page.getByRole('button', { name: 'Auction', exact: true }).click();
-      return 'auction';
-    }
-    return null;
-  }
-  await page.getByRole('button', { name: pick, exact: true }).click();
-  return pick;
-}
 
-/// The buttons of the action bar and dialogs (not the squares of the board).
-async function decisionButtons(page) {
-  return (await buttonNames(page)).filter((n) => !/^\d+\. /.test(n));
-}
 
 test('two humans play many turns: purchases, rent, a card and jail all happen', async () => {
   const { page, context, errors } = await openApp(browser);

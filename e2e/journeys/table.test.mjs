@@ -4,7 +4,7 @@
 // decisions, every action reaching both; a changed invite or reply is refused.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, artifacts, buttonNames, BASE_URL } from './browser.mjs';
+import { launch, openApp, artifacts, decisionButtons, BASE_URL } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -75,10 +75,6 @@ async function applied(host, before) {
   assert.fail('the action reached the table');
 }
 
-/// The decision buttons a device offers (not the board's squares).
-async function decisions(page) {
-  return (await buttonNames(page)).filter((n) => !/^\d+\. /.test(n));
-}
 
 test('two devices play one game: the friend joins by link, both see every action', async () => {
   const { page: host, context: hostCtx, errors: hostErrors } = await openApp(browser, { width: 1280, height: 800 });
@@ -108,7 +104,7 @@ test('two devices play one game: the friend joins by link, both see every action
     let acted = false;
     const logBefore = (await host.locator('.log-lines').textContent()) ?? '';
     for (const [who, page] of [['host', host], ['guest', guest]]) {
-      const names = await decisions(page);
+      const names = await decisionButtons(page);
       const waiting = await page.locator('.waiting').count();
       const raise = names.find((n) => /^Raise \$\d+$/.test(n));
       if (raise) {
@@ -175,8 +171,8 @@ test('two devices play one game: the friend joins by link, both see every action
   assert.match(log, /Bea accepted Ann's trade: Ann sold .* to Bea for \$10/, 'the trade, told with its amount');
   assert.match(log, /Bea paid \$\d+ rent for .* to Ann|Ann paid \$\d+ rent for .* to Bea/, 'rent paid between devices');
   // The other device never offers the decisions of a player it does not hold.
-  const hostNames = await decisions(host);
-  const guestNames = await decisions(guest);
+  const hostNames = await decisionButtons(host);
+  const guestNames = await decisionButtons(guest);
   assert.ok(!(hostNames.includes('Roll dice') && guestNames.includes('Roll dice')), 'one device rolls');
   // Table talk: Bea's message reaches Ann's feed as plain text (markup stays text).
   await guest.getByLabel('Message').fill('Nice move <b>Ann</b>');
@@ -193,7 +189,7 @@ test('two devices play one game: the friend joins by link, both see every action
   // The table need not wait: a computer plays for Bea until she is back.
   await host.getByRole('button', { name: 'Let a computer play for Bea' }).click({ timeout: 30000 });
   for (let i = 0; i < 200; i++) {
-    const names = await decisions(host);
+    const names = await decisionButtons(host);
     if (names.includes('Invite again') && (await host.locator('.thinking').count()) === 0
       && names.some((n) => ['Roll dice', 'End turn', 'Buy'].includes(n))) break;
     const pick = ['Buy', 'Pass', 'Roll dice', 'End turn', 'Decline trade', 'Auction'].find((n) => names.includes(n));
@@ -219,7 +215,7 @@ test('two devices play one game: the friend joins by link, both see every action
   for (let step = 0; step < 400 && more < 2; step++) {
     let acted = false;
     for (const page of [host, guest2]) {
-      const names = await decisions(page);
+      const names = await decisionButtons(page);
       const raise = names.find((n) => /^Raise \$\d+$/.test(n));
       const pick = raise ?? ['Buy', 'Pass', 'Roll dice', 'End turn', 'Decline trade', 'Auction', 'Pay fine'].find((n) => names.includes(n));
       if (pick) {
@@ -234,7 +230,7 @@ test('two devices play one game: the friend joins by link, both see every action
     }
     if (!acted) await host.waitForTimeout(100);
   }
-  assert.equal(more, 2, `two more turns after Bea came back (host: ${await decisions(host)}; Bea: ${await decisions(guest2)})`);
+  assert.equal(more, 2, `two more turns after Bea came back (host: ${await decisionButtons(host)}; Bea: ${await decisionButtons(guest2)})`);
   assert.deepEqual(hostErrors, []);
   assert.deepEqual(guestErrors, []);
   await hostCtx.close();
@@ -281,7 +277,7 @@ test('three devices: two friends join the same table and each plays their own se
     let acted = false;
     const logBefore = (await host.locator('.log-lines').textContent()) ?? '';
     for (const page of [host, bea, cy]) {
-      const names = await decisions(page);
+      const names = await decisionButtons(page);
       const raise = names.find((n) => /^Raise \$\d+$/.test(n));
       const pick = raise ?? ['Buy', 'Pass', 'Roll dice', 'End turn', 'Decline trade', 'Auction', 'Pay fine'].find((n) => names.includes(n));
       if (!pick) continue;
