@@ -10,7 +10,7 @@ use worlds_engine::{bots::bot, Action, Game, GameRecord, GameSetup, SeatKind};
 
 use crate::common::clock::now_ms;
 use crate::common::storage::{saves, LocalStore, StorageError};
-use crate::game::steps::{take_step, Step, TakenStep, FEED_MAX};
+use crate::game::steps::{take_step, trim_feed, Step, TakenStep, FEED_MAX};
 pub use crate::game::steps::{CashChange, Cue, DrawnCard, FeedLine};
 
 /// A fresh seed for a new game from the browser's cryptographic source (the engine itself
@@ -388,8 +388,7 @@ impl Session {
         let turn = self.turn_serial.get_untracked();
         self.feed.update(|feed| {
             feed.push(FeedLine { turn, text });
-            let excess = feed.len().saturating_sub(FEED_MAX);
-            feed.drain(..excess);
+            trim_feed(feed);
         });
     }
 

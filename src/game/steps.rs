@@ -137,6 +137,12 @@ impl TakenStep {
     }
 }
 
+/// Keeps the feed's newest [`FEED_MAX`] lines.
+pub fn trim_feed(feed: &mut Vec<FeedLine>) {
+    let excess = feed.len().saturating_sub(FEED_MAX);
+    feed.drain(..excess);
+}
+
 impl Step {
     /// Adds the step's lines to the feed, `turn` being the serial of the turn it started in:
     /// a human's action first clears what happened before the current turn (they have seen
@@ -149,8 +155,7 @@ impl Step {
             turn: turn + k,
             text: text.clone(),
         }));
-        let excess = feed.len().saturating_sub(FEED_MAX);
-        feed.drain(..excess);
+        trim_feed(feed);
     }
 
     /// Adds the step's cash changes (one per player, the newest wins); a human's action
