@@ -585,14 +585,18 @@ fn watch_guest_peer(ui: TableUi, peer: &Peer, table: TableId, seat: usize) {
             }
             start_ticking(ui);
         }
-        session.away.set(
-            if matches!(state, LinkState::Reconnecting | LinkState::Closed) {
-                // Everyone else is away from this device's point of view: name the host.
-                vec![usize::MAX]
-            } else {
-                Vec::new()
-            },
-        );
+        // Without the host, every other seat is away from this device's point of view: the
+        // bar says the player it waits for is reconnecting.
+        let away = if matches!(state, LinkState::Reconnecting | LinkState::Closed) {
+            session.game.with_untracked(|g| {
+                g.as_ref().map_or(Vec::new(), |g| {
+                    (0..g.players().len()).filter(|&s| s != seat).collect()
+                })
+            })
+        } else {
+            Vec::new()
+        };
+        session.away.set(away);
     });
     peer.on_message(move |bytes| {
         let out = SIDE.with_borrow_mut(|side| match side {
