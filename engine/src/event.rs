@@ -89,6 +89,13 @@ pub enum Reason {
     MortgageInterest { square: SquareId },
 }
 
+/// A debt a player could not pay: how much, and what for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Owed {
+    pub amount: i64,
+    pub reason: Reason,
+}
+
 /// Why no rent was due. Written as the reason in words, as before.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum NoRentWhy {
@@ -245,8 +252,12 @@ pub enum Event {
         square: SquareId,
         amount: i64,
     },
+    /// Out of the game: everything went to `to`. `owed` is the debt that could not be paid
+    /// (none when the player resigned), so the bankruptcy's line says why on its own.
     Bankrupt {
         to: Party,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        owed: Option<Owed>,
     },
     Resigned,
     TurnEnded,

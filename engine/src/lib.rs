@@ -77,7 +77,7 @@ pub use board::{Board, BoardDef, BoardError, JokerEffect, SquareDef, SquareKind}
 pub use bots::expert;
 pub use bots::{strategy_by_name, Strategy};
 pub use cards::{Card, CardDef, CardEffect, DeckKind};
-pub use event::{Dice, Event, LogEntry, NoRentWhy, Party};
+pub use event::{Dice, Event, LogEntry, NoRentWhy, Owed, Party};
 pub use game::{
     Buildings, ComputerStrategy, Game, GameRecord, GameSetup, NetWorthPoint, Phase, Player, Seat,
     SeatKind, SquareState, Token,

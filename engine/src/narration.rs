@@ -92,6 +92,25 @@ impl Game {
             })
     }
 
+    /// What a payment was for, as it follows the amount: " rent for Boardwalk",
+    /// " (Income Tax)", " to leave jail".
+    fn reason_words(&self, reason: &crate::event::Reason) -> String {
+        use crate::event::Reason as R;
+        let sq = |i: SquareId| self.board().square(i.index()).name.clone();
+        match reason {
+            R::Rent { square } => format!(" rent for {}", sq(*square)),
+            R::Tax { square } => format!(" ({})", sq(*square)),
+            R::StationFee { square } => format!(" for a ticket at {}", sq(*square)),
+            R::JailFine => " to leave jail".to_string(),
+            R::Card => " (card)".to_string(),
+            R::Joker { square } => format!(" ({})", sq(*square)),
+            R::Jackpot => " (Free Parking jackpot)".to_string(),
+            R::MortgageInterest { square } => {
+                format!(" interest on the mortgage of {}", sq(*square))
+            }
+        }
+    }
+
     /// A log entry in words, e.g. "Ann rolled 3 + 4".
     pub fn describe(&self, entry: &LogEntry) -> String {
         // A sentence starts with a capital, also when it starts with "the bank".
@@ -230,18 +249,7 @@ impl Game {
                 reason,
             } => {
                 use crate::event::Reason as R;
-                let what = match reason {
-                    R::Rent { square } => format!(" rent for {}", sq(*square)),
-                    R::Tax { square } => format!(" ({})", sq(*square)),
-                    R::StationFee { square } => format!(" for a ticket at {}", sq(*square)),
-                    R::JailFine => " to leave jail".to_string(),
-                    R::Card => " (card)".to_string(),
-                    R::Joker { square } => format!(" ({})", sq(*square)),
-                    R::Jackpot => " (Free Parking jackpot)".to_string(),
-                    R::MortgageInterest { square } => {
-                        format!(" interest on the mortgage of {}", sq(*square))
-                    }
-                };
+                let what = self.reason_words(reason);
                 match reason {
                     R::JailFine => format!("{} paid {}{what}", self.party_name(*from), m(*amount)),
                     _ => format!(
@@ -360,7 +368,20 @@ impl Game {
             E::SoldToBank { square, amount } => {
                 format!("{who} sold {} to the bank for {}", sq(*square), m(*amount))
             }
-            E::Bankrupt { to } => format!("{who} is bankrupt to {}", self.party_name(*to)),
+            // The debt's line may be long gone from a short feed: the bankruptcy says
+            // what could not be paid, and to whom.
+            E::Bankrupt { to, owed: None } => {
+                format!("{who} is bankrupt to {}", self.party_name(*to))
+            }
+            E::Bankrupt {
+                to,
+                owed: Some(owed),
+            } => format!(
+                "{who} is bankrupt to {}, unable to pay {}{}",
+                self.party_name(*to),
+                m(owed.amount),
+                self.reason_words(&owed.reason)
+            ),
             E::Resigned => format!("{who} resigned"),
             E::TurnEnded => format!("{who} ended the turn"),
             E::GameOver { winner } => match winner {

@@ -1227,3 +1227,41 @@ fn log_sentences_start_with_a_capital() {
         "{texts:?}"
     );
 }
+
+/// Issue 20: a bankruptcy's line says on its own what could not be paid, to whom and for
+/// what (the debt's line may have left a short feed long before); a resignation owes nothing.
+#[test]
+fn a_bankruptcy_names_the_debt_it_could_not_pay() {
+    let g = play(json!({"board": "classic",
+        "players": [{"name": "Ann", "cash": 10, "owns": ["Oriental Avenue"]},
+                    {"name": "Bob", "owns": ["Mediterranean Avenue", "Baltic Avenue"],
+                     "houses": {"Mediterranean Avenue": 5, "Baltic Avenue": 5}}],
+        "rolls": [[1, 2]], "actions": [{"action": "declare_bankruptcy"}]}));
+    let texts: Vec<String> = g.log().iter().map(|e| g.describe(e)).collect();
+    assert!(
+        texts.contains(
+            &"Ann is bankrupt to Bob, unable to pay $450 rent for Baltic Avenue".to_string()
+        ),
+        "{texts:?}"
+    );
+    let g = play(json!({"board": "classic",
+        "players": [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy"}],
+        "actions": [{"action": "resign", "player": 1}]}));
+    let texts: Vec<String> = g.log().iter().map(|e| g.describe(e)).collect();
+    assert!(
+        texts.contains(&"Bob is bankrupt to the bank".to_string()),
+        "{texts:?}"
+    );
+    // Mini: still in the red after selling everything, out to the bank, saying for what.
+    let g = play(json!({"board": "mini",
+        "players": [{"name": "Ann", "cash": 10}, {"name": "Bob"}, {"name": "Cy"}],
+        "rolls": [[3, 3]]}));
+    let texts: Vec<String> = g.log().iter().map(|e| g.describe(e)).collect();
+    assert!(
+        texts.iter().any(
+            |t| t.starts_with("Ann is bankrupt to the bank, unable to pay ")
+                && t.contains(" for a ticket at ")
+        ),
+        "{texts:?}"
+    );
+}

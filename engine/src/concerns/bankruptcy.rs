@@ -7,15 +7,20 @@ impl Game {
     /// The debtor gives up: bankrupt to the creditor of the debt being raised.
     pub(crate) fn declare_bankruptcy(&mut self, actor: PlayerId) {
         let front = self.pending.pop_front();
-        let creditor = match front {
-            Some(Pending::Debt { creditor, .. }) => creditor,
+        let (creditor, owed) = match front {
+            Some(Pending::Debt {
+                creditor,
+                amount,
+                reason,
+                ..
+            }) => (creditor, Some(Owed { amount, reason })),
             Some(other) => {
                 self.pending.push_front(other);
-                Party::Bank
+                (Party::Bank, None)
             }
-            None => Party::Bank,
+            None => (Party::Bank, None),
         };
-        self.go_bankrupt(actor, creditor);
+        self.go_bankrupt(actor, creditor, owed);
         self.advance();
     }
 
@@ -39,8 +44,9 @@ impl Game {
 
     /// Bankruptcy: to a player (everything goes to them, buildings at the sell-back rate,
     /// mortgaged lots under the interest rule) or to the bank (buildings removed, lots
-    /// auctioned, jail cards back to their decks).
-    pub(crate) fn go_bankrupt(&mut self, p: PlayerId, creditor: Party) {
+    /// auctioned, jail cards back to their decks). `owed` is the debt that could not be paid
+    /// (none for a resignation): the bankruptcy's line names it.
+    pub(crate) fn go_bankrupt(&mut self, p: PlayerId, creditor: Party, owed: Option<Owed>) {
         self.pending.retain(|x| match x {
             Pending::Debt { debtor, .. } => *debtor != p,
             Pending::Move { player, .. } => *player != p,
@@ -106,7 +112,7 @@ impl Game {
         if p == self.turn.player {
             self.turn.can_roll = false;
         }
-        self.emit(p, Event::Bankrupt { to: creditor });
+        self.emit(p, Event::Bankrupt { to: creditor, owed });
     }
 
     pub(crate) fn resign(&mut self, player: PlayerId) {
@@ -142,7 +148,7 @@ impl Game {
             Phase::BuyOrDecline { .. } if self.turn.player == player => must_advance = true,
             _ => {}
         }
-        self.go_bankrupt(player, Party::Bank);
+        self.go_bankrupt(player, Party::Bank, None);
         if self.players.iter().filter(|p| !p.bankrupt).count() <= 1 {
             self.end_game();
         } else if in_auction {

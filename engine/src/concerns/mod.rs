@@ -26,7 +26,7 @@ mod prelude {
     pub(crate) use crate::action::{Action, PlayerId, SquareId, TradeOffer, TradeSide};
     pub(crate) use crate::board::{JokerEffect, SquareKind};
     pub(crate) use crate::cards::{CardEffect, DeckKind};
-    pub(crate) use crate::event::{Event, JailExit, NoRentWhy, Party, Reason};
+    pub(crate) use crate::event::{Event, JailExit, NoRentWhy, Owed, Party, Reason};
     pub(crate) use crate::game::{
         Auction, Buildings, Game, JailCard, Pending, Phase, Turn, MAX_TRADE_OFFERS_PER_TURN,
     };

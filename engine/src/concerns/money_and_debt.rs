@@ -78,11 +78,11 @@ impl Game {
                         from: Party::Player(debtor),
                         to: creditor,
                         amount,
-                        reason,
+                        reason: reason.clone(),
                     },
                 );
                 if self.players[debtor].cash < 0 {
-                    self.liquidate(debtor, percent);
+                    self.liquidate(debtor, percent, Owed { amount, reason });
                 }
             }
             DebtRule::RaiseCash => {
@@ -108,8 +108,9 @@ impl Game {
     }
 
     /// Mini: sells the cheapest property to the bank until back in credit; still in the red
-    /// means bankrupt and out (the bank writes off the rest).
-    pub(crate) fn liquidate(&mut self, p: PlayerId, percent: u32) {
+    /// means bankrupt and out (the bank writes off the rest). `owed` is the payment that
+    /// put the player in the red.
+    pub(crate) fn liquidate(&mut self, p: PlayerId, percent: u32, owed: Owed) {
         while self.players[p].cash < 0 {
             let cheapest = self
                 .lots_of(p)
@@ -148,7 +149,7 @@ impl Game {
         if self.players[p].cash < 0 {
             let deficit = -self.players[p].cash;
             self.transfer(Party::Bank, Party::Player(p), deficit);
-            self.go_bankrupt(p, Party::Bank);
+            self.go_bankrupt(p, Party::Bank, Some(owed));
         }
     }
 }
