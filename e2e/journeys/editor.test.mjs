@@ -288,3 +288,43 @@ test('a board picture and a pawn picture are kept as small data URLs; other file
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+/// Names on the editor's board that are cut: wider or taller than their box, running out of
+/// their square, or a square whose content overflows it (its overflow is hidden).
+async function cutNames(page) {
+  return page.evaluate(() => {
+    const box = (e) => e.getBoundingClientRect();
+    const inside = (a, b) => a.left >= b.left - 1 && a.right <= b.right + 1 && a.top >= b.top - 1 && a.bottom <= b.bottom + 1;
+    const problems = [];
+    for (const sq of document.querySelectorAll('.board-ring .sq')) {
+      const full = sq.getAttribute('title') ?? '';
+      const name = sq.querySelector('.sq-name');
+      if (!name) { problems.push(`${full}: no name`); continue; }
+      if (name.scrollWidth > name.clientWidth + 1) problems.push(`${full}: name ${name.scrollWidth}px wide in ${name.clientWidth}px`);
+      if (name.scrollHeight > name.clientHeight + 1) problems.push(`${full}: name ${name.scrollHeight}px tall in ${name.clientHeight}px`);
+      if (sq.scrollWidth > sq.clientWidth + 1 || sq.scrollHeight > sq.clientHeight + 1) problems.push(`${full}: content ${sq.scrollWidth}x${sq.scrollHeight} in a ${sq.clientWidth}x${sq.clientHeight} square`);
+      if (!inside(box(name), box(sq))) problems.push(`${full}: name runs out of its square`);
+      const font = parseFloat(getComputedStyle(name).fontSize);
+      if (font < 10) problems.push(`${full}: name at ${font}px`);
+      if (getComputedStyle(name).textOverflow === 'ellipsis' && name.scrollWidth > name.clientWidth) problems.push(`${full}: name cut with an ellipsis`);
+    }
+    return problems;
+  });
+}
+
+for (const [width, height] of [[1280, 800], [375, 740], [390, 844]]) {
+  test(`every name on the editor's board is whole at ${width}x${height} (Pennsylvania Railroad too)`, async () => {
+    const { page, context, errors } = await openApp(browser, { width, height });
+    await openBoardMaker(page);
+    await page.getByRole('button', exact('New world')).click();
+    assert.equal(await page.locator('.board-ring .sq').count(), 40);
+    const railroad = page.locator('.board-ring .sq[title="Pennsylvania Railroad"]');
+    assert.equal(await railroad.count(), 1);
+    await page.waitForTimeout(300);
+    assert.deepEqual(await cutNames(page), []);
+    await railroad.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifacts + `editor-board-${width}.png` });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

@@ -126,9 +126,19 @@ for (const [width, height] of [[375, 740], [390, 844], [1280, 800]]) {
     }
     await page.screenshot({ path: artifacts + `phone-board-${width}.png` });
     if (phone) {
-      // The whole board, and back.
+      // The whole board reads too: every name whole at 10 px or more, nothing cut or wider
+      // than its box, tokens clear of names and prices. Then back.
       await page.getByRole('button', { name: 'Whole board', exact: true }).click();
       await page.getByRole('button', { name: 'Zoom in', exact: true }).waitFor();
+      await page.waitForTimeout(300);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const whole = await measure(page);
+      assert.equal(whole.count, 40);
+      assert.equal(whole.tokens, 3);
+      assert.ok(!whole.zoomed, 'the whole board');
+      assert.deepEqual(whole.problems, [], 'the whole board');
+      const board = await page.locator('.board-ring').boundingBox();
+      assert.ok(board.x >= 0 && board.x + board.width <= width + 1, `the whole board spans ${board.x} to ${board.x + board.width}px`);
       await page.screenshot({ path: artifacts + `phone-board-${width}-whole.png` });
       await page.getByRole('button', { name: 'Zoom in', exact: true }).click();
       await page.getByRole('button', { name: 'Whole board', exact: true }).waitFor();

@@ -155,6 +155,11 @@ pub struct Place {
 /// board's corner is about 1.6 squares wide).
 const DEPTH: f64 = 1.55;
 
+/// How deep the side squares are on a board drawn whole on a phone: deeper and narrower,
+/// so a name written along the square's long side has room for two lines, its price and
+/// the tokens (the center is smaller: it holds the dice, the prompt and a few lines).
+const DEPTH_COMPACT: f64 = 3.6;
+
 /// How many squares stand between the corners on each side (bottom, left, top, right):
 /// as even as possible, the extra ones on the last sides, so a board that grows by a square
 /// at its end keeps its first corners (Jail, Free Parking) where they were.
@@ -178,9 +183,21 @@ pub fn corner_indices(count: usize) -> [usize; 4] {
 /// corner and the ring runs clockwise: left along the bottom, up the left side, right along
 /// the top, down the right side.
 pub fn ring_places(count: usize) -> Vec<Place> {
+    ring_places_deep(count, DEPTH)
+}
+
+/// How deep the side squares are, as a fraction of the board's side, for side squares
+/// `depth` widths deep.
+fn depth_fraction(count: usize, depth: f64) -> f64 {
     let sides = side_counts(count);
     let longest = sides.iter().copied().max().unwrap_or(1).max(1) as f64;
-    let depth = DEPTH / (longest + 2.0 * DEPTH);
+    depth / (longest + 2.0 * depth)
+}
+
+/// [`ring_places`] with side squares `depth` widths deep.
+fn ring_places_deep(count: usize, depth: f64) -> Vec<Place> {
+    let sides = side_counts(count);
+    let depth = depth_fraction(count, depth);
     let span = 1.0 - 2.0 * depth;
     let corner = |left: f64, top: f64| Place {
         left,
@@ -589,8 +606,10 @@ pub fn BoardRing(
     #[prop(optional)]
     one_tab_stop: bool,
     /// On a narrow screen (a phone) the board is drawn larger than the screen in a frame
-    /// that scrolls both ways, with a "Whole board" / "Zoom in" button, and narrow squares
-    /// show short names. The play screen's board; the editor's stays whole.
+    /// that scrolls both ways, with a "Whole board" / "Zoom in" button. The play screen's
+    /// board; the editor's stays whole. On a phone every board's narrow squares show short
+    /// names, and a board drawn whole has deep, narrow squares (class `compact`) whose
+    /// names run along their long side.
     #[prop(optional)]
     zoomable: bool,
     /// The square kept in view in the zoomed board (the square of the player whose turn it
@@ -600,17 +619,25 @@ pub fn BoardRing(
     children: Children,
 ) -> impl IntoView {
     let count = Memo::new(move |_| squares.with(|s| s.len()));
-    let narrow = RwSignal::new(zoomable && is_narrow());
-    if zoomable {
-        let resize = window_event_listener(leptos::ev::resize, move |_| {
-            let now = is_narrow();
-            if narrow.get_untracked() != now {
-                narrow.set(now);
-            }
-        });
-        on_cleanup(move || resize.remove());
-    }
+    let narrow = RwSignal::new(is_narrow());
+    let resize = window_event_listener(leptos::ev::resize, move |_| {
+        let now = is_narrow();
+        if narrow.get_untracked() != now {
+            narrow.set(now);
+        }
+    });
+    on_cleanup(move || resize.remove());
     let zoomed = RwSignal::new(true);
+    // A board drawn whole on a phone (the play screen's "Whole board", the editor's, a
+    // shared world's): deep, narrow squares with names along their long side.
+    let compact = Memo::new(move |_| narrow.get() && !(zoomable && zoomed.get()));
+    let depth = move || {
+        if compact.get() {
+            DEPTH_COMPACT
+        } else {
+            DEPTH
+        }
+    };
     let names = Memo::new(move |_| {
         squares.with(|s| short_names(&s.iter().map(|v| v.name.clone()).collect::<Vec<_>>()))
     });
@@ -660,7 +687,7 @@ pub fn BoardRing(
     };
     let ring = move || {
         let n = count.get();
-        ring_places(n)
+        ring_places_deep(n, depth())
             .into_iter()
             .enumerate()
             .map(|(i, place)| {
@@ -672,17 +699,14 @@ pub fn BoardRing(
             })
             .collect_view()
     };
-    let inset = move || {
-        let sides = side_counts(count.get());
-        let longest = sides.iter().copied().max().unwrap_or(1).max(1) as f64;
-        pct(DEPTH / (longest + 2.0 * DEPTH))
-    };
+    let inset = move || pct(depth_fraction(count.get(), depth()));
     let frame = view! {
         // The geometry is set inline (not only in the style sheet), so the ring keeps its
         // shape wherever it is drawn.
         <div class="board-frame" style:aspect-ratio="1">
             <div
                 class="board-ring"
+                class:compact=move || compact.get()
                 style:position="relative"
                 style:box-sizing="border-box"
                 style:width="100%"
