@@ -6,7 +6,7 @@
 // e2e/artifacts/phone-board-*.png.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, artifacts, startGame, buttonNames, playOneStep } from './browser.mjs';
+import { launch, openApp, artifacts, startGame, quickStart, buttonNames, playOneStep } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -143,6 +143,68 @@ for (const [width, height] of [[375, 740], [390, 844], [1280, 800]]) {
       await page.getByRole('button', { name: 'Zoom in', exact: true }).click();
       await page.getByRole('button', { name: 'Whole board', exact: true }).waitFor();
     }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+/// Problems with the feeds' lines (the board's center and the phone's decision bar): each
+/// line is either whole inside its list or wholly out of it (older lines give way), the
+/// newest is whole, and no line shown lies under the prompt, the dice or the board's name.
+async function feedProblems(page) {
+  return page.evaluate(() => {
+    const box = (e) => e.getBoundingClientRect();
+    const overlap = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5
+      && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+    const inside = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
+    const problems = [];
+    const covers = [...document.querySelectorAll('.board-center .prompt, .board-center .dice, .board-center .center-name, .board-center .card-drawn')]
+      .map((e) => [e.className, box(e)]);
+    for (const list of document.querySelectorAll('.feed, .bar-feed')) {
+      if (getComputedStyle(list).display === 'none') continue;
+      const lb = box(list);
+      const lines = [...list.querySelectorAll('li')];
+      lines.forEach((li, i) => {
+        const b = box(li);
+        const shown = overlap(b, lb);
+        if (shown && !inside(b, lb)) problems.push(`${list.className}: "${li.textContent}" is cut (${Math.round(b.top)}-${Math.round(b.bottom)} in ${Math.round(lb.top)}-${Math.round(lb.bottom)})`);
+        if (i === lines.length - 1 && !inside(b, lb)) problems.push(`${list.className}: the newest line "${li.textContent}" is not shown whole`);
+        if (!shown) return;
+        for (const [name, cb] of covers) {
+          if (overlap(b, cb)) problems.push(`${list.className}: "${li.textContent}" lies under .${name}`);
+        }
+      });
+    }
+    return problems;
+  });
+}
+
+for (const [width, height] of [[375, 740], [390, 844]]) {
+  test(`the feed's lines are whole and clear of the prompt at ${width}x${height}`, async () => {
+    const { page, context, errors } = await openApp(browser, { width, height });
+    await quickStart(page, { seed: 11, computers: 3 });
+    // Three of your turns, so the feed holds the computers' turns since (many lines).
+    let turns = 0;
+    for (let step = 0; step < 200 && turns < 3; step++) {
+      const names = await buttonNames(page);
+      if (names.includes('Skip')) {
+        await page.waitForTimeout(200);
+        continue;
+      }
+      const did = await playOneStep(page);
+      if (did === 'End turn') turns++;
+      if (did === null) await page.waitForTimeout(200);
+    }
+    await page.getByRole('button', { name: 'Roll dice', exact: true }).waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(1200);
+    assert.ok(await page.locator('.feed li').count() >= 10, 'the computers\' turns fill the feed');
+    assert.deepEqual(await feedProblems(page), [], 'zoomed in');
+    await page.getByRole('button', { name: 'Whole board', exact: true }).click();
+    await page.getByRole('button', { name: 'Zoom in', exact: true }).waitFor();
+    await page.waitForTimeout(300);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: artifacts + `phone-feed-${width}-whole.png` });
+    assert.deepEqual(await feedProblems(page), [], 'the whole board');
     assert.deepEqual(errors, []);
     await context.close();
   });

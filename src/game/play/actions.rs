@@ -129,13 +129,16 @@ pub fn ActionBar() -> impl IntoView {
             std::time::Duration::ZERO,
         );
     });
+    // The two newest lines, drawn newest at the bottom (`order`): a line that does not fit
+    // gives way whole, the oldest first (see .bar-feed in play.css).
     let latest = move || {
         session.feed.with(|f| {
-            f.iter()
+            let lines: Vec<_> = f.iter().rev().take(2).collect();
+            lines
+                .into_iter()
+                .enumerate()
                 .rev()
-                .take(2)
-                .rev()
-                .map(|l| view! { <li>{l.text.clone()}</li> })
+                .map(|(age, l)| view! { <li style:order=age.to_string()>{l.text.clone()}</li> })
                 .collect_view()
         })
     };

@@ -391,17 +391,16 @@ pub fn PlayScreen() -> impl IntoView {
         })
     };
 
+    // The newest lines, oldest first; drawn newest at the bottom (`order`), so the lines
+    // that do not fit give way whole, oldest first (see .feed in play.css).
     let feed_lines = move || {
-        session
-            .feed
-            .get()
+        let feed = session.feed.get();
+        let lines: Vec<_> = feed.iter().rev().take(14).collect();
+        lines
             .into_iter()
+            .enumerate()
             .rev()
-            .take(14)
-            .collect::<Vec<_>>()
-            .into_iter()
-            .rev()
-            .map(|l| view! { <li>{l.text}</li> })
+            .map(|(age, l)| view! { <li style:order=age.to_string()>{l.text.clone()}</li> })
             .collect_view()
     };
 
