@@ -553,6 +553,42 @@ async fn declaring_bankruptcy_asks_first() {
     c.remove();
 }
 
+/// Issue 20: a bankruptcy's cause stays in view: the feed's newest lines (all a phone's bar
+/// shows) name what could not be paid, to whom and for what, beside the bankruptcy.
+#[wasm_bindgen_test]
+async fn a_bankruptcy_line_says_what_could_not_be_paid() {
+    let scenario: worlds_engine::scenario::Scenario = serde_json::from_value(serde_json::json!({
+        "board": "classic",
+        "players": [
+            {"name": "Ann", "cash": 10, "owns": ["Reading Railroad"]},
+            {"name": "Bob", "owns": ["Oriental Avenue", "Vermont Avenue", "Connecticut Avenue"],
+             "houses": {"Oriental Avenue": 2, "Vermont Avenue": 2, "Connecticut Avenue": 2}},
+            {"name": "Cy"}],
+        "rolls": [[3, 5]]
+    }))
+    .expect("a scenario");
+    let (c, session) = mount_play(scenario.setup().expect("a setup"));
+    settle().await;
+    button(&c, "Roll dice").click();
+    settle().await;
+    button(&c, "Declare bankruptcy").click();
+    settle().await;
+    button(&c, "Declare bankruptcy").click();
+    settle().await;
+    assert!(game(&session).player(PlayerId(0)).bankrupt);
+    let bar = c
+        .query_selector(".bar-feed")
+        .expect("q")
+        .expect("the bar's feed")
+        .text_content()
+        .unwrap_or_default();
+    assert!(
+        bar.contains("Ann is bankrupt to Bob, unable to pay $90 rent for Vermont Avenue"),
+        "{bar}"
+    );
+    c.remove();
+}
+
 /// Issue 20, point 7: the debt dialog says the most Ann can raise, and "Raise $80" shows
 /// what it will do before it does it, then pays the debt in one step.
 #[wasm_bindgen_test]
