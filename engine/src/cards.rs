@@ -3,6 +3,7 @@
 //! A card is its text and its effect. Texts may contain `{c}`, replaced by the board's
 //! currency symbol when shown, so a board with its own currency gets its own card texts.
 
+use crate::tagged::TaggedDeserialize;
 use serde::{Deserialize, Serialize};
 
 /// A square named by its index or by its name (as the editor and scenario files write it).
@@ -24,7 +25,7 @@ impl std::fmt::Display for SquareRef {
 
 /// What a card does. Generic over how squares are named: `SquareRef` in a definition,
 /// `usize` once the board has resolved it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TaggedDeserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum CardEffect<S = SquareRef> {
     /// Move forward to a square, collecting the salary when passing the start.
