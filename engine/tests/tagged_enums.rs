@@ -255,3 +255,26 @@ fn unknown_variants_missing_tags_and_unknown_fields_are_refused_as_before() {
         }
     );
 }
+
+#[test]
+fn a_square_is_named_by_its_index_or_its_name() {
+    use worlds_engine::cards::SquareRef;
+    for (text, want) in [
+        ("3", SquareRef::Index(3)),
+        (r#""Boardwalk""#, SquareRef::Name("Boardwalk".into())),
+    ] {
+        let r: SquareRef = serde_json::from_str(text).expect("reads");
+        assert_eq!(r, want);
+        assert_eq!(serde_json::to_string(&r).expect("writes"), text);
+        let v: SquareRef = serde_json::from_value(serde_json::from_str(text).expect("json"))
+            .expect("reads from a value");
+        assert_eq!(v, want);
+    }
+    for bad in ["-1", "1.5", "true", "[1]", "{}", "null"] {
+        let e = serde_json::from_str::<SquareRef>(bad).expect_err("neither index nor name");
+        assert!(
+            e.to_string().contains("expected a square's index or name"),
+            "{bad}: {e}"
+        );
+    }
+}
