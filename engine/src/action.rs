@@ -1,6 +1,7 @@
 //! What a player asks for ([`Action`]) and why the game may refuse it ([`RuleError`]).
 
 use crate::refusal::Refusal;
+use crate::tagged::TaggedDeserialize;
 use serde::{Deserialize, Serialize};
 
 // The ids live in `ids.rs` (so that `refusal` need not name this module); they stay
@@ -36,7 +37,7 @@ pub struct TradeOffer {
 
 /// What the player whose decision it is asks for. Every action except [`Action::Resign`]
 /// is made by [`crate::Game::actor`]; `Resign` names its player and is allowed at any time.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TaggedDeserialize)]
 #[serde(tag = "action", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
     /// Throw the dice (also the try for doubles in jail).

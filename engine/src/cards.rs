@@ -3,14 +3,49 @@
 //! A card is its text and its effect. Texts may contain `{c}`, replaced by the board's
 //! currency symbol when shown, so a board with its own currency gets its own card texts.
 
+use crate::tagged::TaggedDeserialize;
 use serde::{Deserialize, Serialize};
 
 /// A square named by its index or by its name (as the editor and scenario files write it).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// Written as serde's untagged enum (a number or a string); read by hand, without serde's
+/// untagged buffering (see [`crate::tagged`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum SquareRef {
     Index(usize),
     Name(String),
+}
+
+impl<'de> Deserialize<'de> for SquareRef {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(SquareRefVisitor)
+    }
+}
+
+struct SquareRefVisitor;
+
+impl serde::de::Visitor<'_> for SquareRefVisitor {
+    type Value = SquareRef;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a square's index or name")
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<SquareRef, E> {
+        usize::try_from(v)
+            .map(SquareRef::Index)
+            .map_err(|_| E::invalid_value(serde::de::Unexpected::Unsigned(v), &self))
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<SquareRef, E> {
+        usize::try_from(v)
+            .map(SquareRef::Index)
+            .map_err(|_| E::invalid_value(serde::de::Unexpected::Signed(v), &self))
+    }
+
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<SquareRef, E> {
+        Ok(SquareRef::Name(v.to_owned()))
+    }
 }
 
 impl std::fmt::Display for SquareRef {
@@ -24,7 +59,7 @@ impl std::fmt::Display for SquareRef {
 
 /// What a card does. Generic over how squares are named: `SquareRef` in a definition,
 /// `usize` once the board has resolved it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TaggedDeserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum CardEffect<S = SquareRef> {
     /// Move forward to a square, collecting the salary when passing the start.

@@ -1,6 +1,7 @@
 //! What happened ([`Event`]), and the log entry that wraps it with the round, the player,
 //! their position and their cash after it (the audit trail).
 
+use crate::tagged::TaggedDeserialize;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::action::{PlayerId, SquareId, TradeOffer};
@@ -76,7 +77,7 @@ pub enum Party {
 }
 
 /// Why money moved.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TaggedDeserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Reason {
     Rent { square: SquareId },
@@ -119,7 +120,7 @@ pub enum JailExit {
 }
 
 /// One thing that happened.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TaggedDeserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
     TurnStarted,

@@ -52,6 +52,9 @@
 //! - Assets: a mortgaged lot counts its price less the mortgage owed.
 //! - Trades: at most [`game::MAX_TRADE_OFFERS_PER_TURN`] offers per turn.
 
+// The derive `TaggedDeserialize` names its runtime `::worlds_engine::tagged`, here too.
+extern crate self as worlds_engine;
+
 pub mod action;
 pub mod board;
 pub mod bots;
@@ -71,6 +74,7 @@ pub mod rules;
 pub mod scenario;
 pub mod share;
 pub mod stats;
+pub mod tagged;
 
 pub use action::{Action, RuleError, TradeOffer, TradeSide};
 pub use board::{Board, BoardDef, BoardError, JokerEffect, SquareDef, SquareKind};

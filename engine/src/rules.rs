@@ -4,10 +4,11 @@
 //! default (the classic US rules), so a scenario or an imported board can override single
 //! fields and leave the rest alone.
 
+use crate::tagged::TaggedDeserialize;
 use serde::{Deserialize, Serialize};
 
 /// What happens after a roll that may earn another one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TaggedDeserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ExtraRoll {
     /// Nobody rolls again (Mini).
@@ -76,7 +77,7 @@ pub enum RentModel {
 }
 
 /// What happens to a player who owes more than they have.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TaggedDeserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum DebtRule {
     /// The debtor must raise the cash (sell buildings, mortgage, trade) or declare

@@ -18,6 +18,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
+use worlds_engine::tagged::TaggedDeserialize;
 use worlds_engine::{Action, Game, GameSetup, Phase, Player, SquareState};
 
 use crate::invite::TableId;
@@ -89,7 +90,7 @@ pub enum Presence {
 }
 
 /// What a guest sends.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TaggedDeserialize)]
 #[serde(tag = "t", rename_all = "snake_case", deny_unknown_fields)]
 pub enum GuestMsg {
     /// The first message on a channel: which table and seat, and how much of the game this
@@ -121,7 +122,7 @@ pub enum GuestMsg {
 }
 
 /// What the host sends.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TaggedDeserialize)]
 #[serde(tag = "t", rename_all = "snake_case", deny_unknown_fields)]
 pub enum HostMsg {
     /// The whole game: its setup and every action so far, the hash after them, the last

@@ -12,6 +12,7 @@
 //! - `decks.rs`: the checks of the card decks and of chains of moves (part of validation);
 //! - `queries.rs`: what the game asks a `Board` (squares, groups, masks, decks, money).
 
+use crate::tagged::TaggedDeserialize;
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{Card, Decks};
@@ -109,7 +110,7 @@ pub struct PawnDef {
 }
 
 /// What a square is, with the data its type needs.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TaggedDeserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum SquareKind {
     /// Where everyone starts; salary for passing or landing.

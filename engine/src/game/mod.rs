@@ -13,6 +13,7 @@
 //! - `assets.rs`: rent, assets, standings and the net-worth history;
 //! - `record.rs`: a game as its setup and actions ([`GameRecord`], [`Game::replay`]).
 
+use crate::tagged::TaggedDeserialize;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -106,7 +107,7 @@ impl Auction {
 }
 
 /// What the game waits for.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TaggedDeserialize)]
 #[serde(tag = "phase", rename_all = "snake_case")]
 pub enum Phase {
     /// The current player rolls (first roll, roll again, or the try in jail); they may also

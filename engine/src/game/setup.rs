@@ -3,6 +3,7 @@
 //! them with the board and rules, and [`Game::new`], which checks all of it (refusing with
 //! a [`SetupError`]) and deals the starting state.
 
+use crate::tagged::TaggedDeserialize;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -121,7 +122,7 @@ impl<'de> Deserialize<'de> for Token {
 }
 
 /// Who plays a seat.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TaggedDeserialize, Default)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum SeatKind {
     #[default]
