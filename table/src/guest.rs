@@ -133,16 +133,30 @@ impl Guest {
         self.seat
     }
 
+    pub fn table(&self) -> TableId {
+        self.table
+    }
+
+    /// What this device's autosave keeps of the table (to resume from after a reload).
+    pub fn saved(&self) -> crate::saved::SavedTable {
+        crate::saved::SavedTable::Guest {
+            table: self.table,
+            seat: self.seat,
+        }
+    }
+
     /// The number of actions applied here.
     pub fn seq(&self) -> u64 {
         self.game.as_ref().map_or(0, |g| g.history().len() as u64)
     }
 
-    /// Whether this device's player can act now: the game is here, waits for this seat, and
-    /// no earlier move is still unanswered.
+    /// Whether this device's player can act now: the game is here, waits for this seat, no
+    /// earlier move is still unanswered, and the host has answered this device's last hello
+    /// or resync request (a device that resumed from its autosave waits for what it lacks).
     pub fn my_move(&self) -> bool {
         self.pending.is_empty()
             && !self.broken
+            && self.asked_at.is_none()
             && self
                 .game
                 .as_ref()
@@ -434,7 +448,7 @@ impl Guest {
                 }
                 self.asked_at = None;
                 let seq = self.seq();
-                self.event(TableEvent::Caught { seq });
+                self.event(TableEvent::Caught { from: mine, seq });
                 self.buffer.retain(|&s, _| s > seq);
                 self.drain_buffer()
             }

@@ -9,6 +9,8 @@
 //! - [`protocol`]: the messages (typed, size-checked before parsing), long messages in
 //!   parts, and the state hash every device agrees on.
 //! - [`host`] and [`guest`]: the two state machines.
+//! - [`saved`]: what a device keeps of its table next to its autosave, so a reload goes on
+//!   at the same table ([`host::Host::restore`], [`guest::Guest::resume`]).
 //!
 //! ## How the app uses it
 //! Host (the device that opens the table; it runs the one true game):
@@ -54,6 +56,7 @@ pub mod guest;
 pub mod host;
 pub mod invite;
 pub mod protocol;
+pub mod saved;
 pub mod signal;
 
 use protocol::{PeerId, Presence, ReactionKind};
@@ -98,8 +101,10 @@ pub enum TableEvent {
     Joined {
         seq: u64,
     },
-    /// The guest caught up after a gap, to `seq` actions.
+    /// The guest caught up after a gap (or on rejoining with part of the game), from `from`
+    /// actions to `seq`: the host sent only the ones it lacked.
     Caught {
+        from: u64,
         seq: u64,
     },
     /// The guest's copy disagreed with the host's at `seq`; it asked for the game again.
