@@ -463,6 +463,10 @@ test('a friend whose page reloads rejoins by a new invite and receives only the 
     } else await host.waitForTimeout(150);
   }
   assert.ok(steps >= 4, 'the table went on without Bea');
+  // Bea's Continue shows her copy of the game, played at Ann's table: nothing is decided
+  // on her phone until she opens Ann's new invite.
+  await guest.getByRole('button', { name: 'Continue' }).click();
+  await guest.locator('.board-ring').waitFor();
   const guestConsole = [];
   guest.on('console', (m) => guestConsole.push(m.text()));
   await rejoin(host, guest);
