@@ -479,6 +479,15 @@ test('a friend whose page reloads rejoins by a new invite and receives only the 
   assert.ok(!guestConsole.some((l) => l.includes('the whole game')), 'never the whole game');
   await sameOnBoth(host, guest);
   await playOn(host, guest, 2);
+  // Ann leaves the game by the menu (no reload) and continues: the same table, Bea still
+  // connected, no new invite needed.
+  await host.getByRole('button', { name: 'Menu', exact: true }).click();
+  await host.getByRole('button', { name: 'Exit', exact: true }).click();
+  await host.getByRole('button', { name: 'Exit game' }).click();
+  await host.getByRole('button', { name: 'Continue' }).click();
+  await host.locator('.board-ring').waitFor();
+  assert.equal(await host.locator('.waiting-room').count(), 0, 'every device still connected');
+  await playOn(host, guest, 1);
   assert.deepEqual(h.errors, []);
   assert.deepEqual(g.errors, []);
   await h.context.close();

@@ -566,6 +566,9 @@ pub fn continue_game(ui: TableUi) -> Result<bool, String> {
     let Some(table) = session.resume_autosave_at_table()? else {
         return Ok(false);
     };
+    if back_at_live_table(session, table.as_ref()) {
+        return Ok(true);
+    }
     match table {
         None => {}
         Some(SavedTable::Host(record)) => {
@@ -595,6 +598,79 @@ pub fn continue_game(ui: TableUi) -> Result<bool, String> {
         }
     }
     Ok(true)
+}
+
+/// Continue without a reload (the player left the game by the game menu's Exit): when the
+/// table this device was at still runs here, the game goes back to it, takes the actions
+/// the table confirmed meanwhile, and its connections stay. `false`: it does not (the
+/// caller opens it again).
+fn back_at_live_table(session: Session, saved: Option<&SavedTable>) -> bool {
+    let Some(saved) = saved else { return false };
+    type Live = (
+        TableRole,
+        Vec<usize>,
+        Vec<usize>,
+        Vec<usize>,
+        Option<Router>,
+    );
+    let live: Option<(Live, Vec<worlds_engine::Action>)> =
+        SIDE.with_borrow(|side| match (side, saved) {
+            (Some(Side::Host(h)), SavedTable::Host(r)) if h.table == r.table => {
+                h.host.as_ref().map(|host| {
+                    let remote = r.remote_seats();
+                    let away: Vec<usize> = remote
+                        .iter()
+                        .copied()
+                        .filter(|&s| host.presence(s) == Some(Presence::Reconnecting))
+                        .collect();
+                    let stand_ins: Vec<usize> = remote
+                        .iter()
+                        .copied()
+                        .filter(|&s| host.seat_control(s) == Some(SeatControl::Computer))
+                        .collect();
+                    (
+                        (
+                            TableRole::Host,
+                            remote,
+                            away,
+                            stand_ins,
+                            Some(host_router()),
+                        ),
+                        host.game().history().to_vec(),
+                    )
+                })
+            }
+            (Some(Side::Guest(g)), SavedTable::Guest { table, seat })
+                if g.invite.table_id == *table && g.invite.seat == *seat =>
+            {
+                g.guest.as_ref().and_then(Guest::game).map(|game| {
+                    (
+                        (
+                            TableRole::Guest { seat: *seat },
+                            Vec::new(),
+                            Vec::new(),
+                            Vec::new(),
+                            guest_router(),
+                        ),
+                        game.history().to_vec(),
+                    )
+                })
+            }
+            _ => None,
+        });
+    let Some(((role, remote, away, stand_ins, router), history)) = live else {
+        return false;
+    };
+    // The resumed game is the table's up to some action: the rest is applied here.
+    if !session.follow(&history) {
+        return false;
+    }
+    session.join_table(role, remote, router);
+    session.away.set(away);
+    session.stand_ins.set(stand_ins);
+    keep_table(session);
+    session.autosave();
+    true
 }
 
 /// Opens the table of a host's autosave again after its page reloaded: the same table id
