@@ -33,7 +33,13 @@ async function join(guest, link) {
   await guest.getByLabel('Your name').fill('Bea');
   await guest.getByRole('button', { name: 'Join table' }).click();
   const reply = guest.getByLabel('Your reply');
-  await reply.waitFor();
+  try {
+    await reply.waitFor();
+  } catch (e) {
+    await guest.screenshot({ path: artifacts + 'table-join-fail.png' });
+    const text = await guest.evaluate(() => document.querySelector('main')?.innerText ?? '');
+    throw new Error(`no reply on the friend's device: ${e.message}\n${text}`);
+  }
   const text = await reply.inputValue();
   assert.match(text, /#reply=[A-Za-z0-9_-]+$/);
   return text;

@@ -589,10 +589,16 @@ fn a_rejoining_guest_with_part_of_the_game_receives_only_the_missing_actions() {
     t.guests[1] = Some(Guest::resume(TABLE, 2, &saved).expect("the saved game replays"));
     t.guest_events[1].clear();
     let host_seq = t.host.seq();
+    let resumed = t.guests[1].as_ref().expect("back");
+    assert!(
+        !resumed.answered() && !resumed.my_move(),
+        "a resumed guest neither shows itself as the table's game nor acts before the host answers"
+    );
     t.join(1);
     for _ in 0..20 {
         t.step(&bots);
     }
+    assert!(t.guests[1].as_ref().is_some_and(Guest::answered));
     let sent = sent_to(&t, PeerId(31));
     assert_eq!(
         sent.first(),

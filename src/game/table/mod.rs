@@ -897,6 +897,9 @@ fn after_messages(ui: TableUi) {
                 Some(guest) => {
                     let events = guest.drain_events();
                     match guest.game() {
+                        // A game resumed from the autosave shows once the host has answered
+                        // (the join screen stays until then, with the reply to send).
+                        Some(_) if !shown && !guest.answered() => (Next::Nothing, events),
                         Some(game) if !shown => {
                             g.shown = true;
                             (Next::Show(Box::new(game.clone()), title, seat), events)
