@@ -451,7 +451,8 @@ fn the_autosave_round_trips_a_real_game() {
         saves::read_autosave::<Game>(&s),
         Ok(Some(SavedGame {
             name: "Friday game".into(),
-            game: game.clone()
+            game: game.clone(),
+            table: None,
         }))
     );
     assert_eq!(
@@ -479,6 +480,55 @@ fn the_autosave_round_trips_a_real_game() {
 }
 
 #[wasm_bindgen_test]
+fn an_autosave_keeps_its_table_and_one_without_a_table_reads_as_before() {
+    use worlds_table::invite::TableId;
+    use worlds_table::saved::{HostRecord, RemoteSeatRecord, SavedTable};
+    let s = store("autosave-table");
+    let game = real_game();
+    // Written by this version for a game on one device: no table field at all, so the
+    // record reads as before tables were kept (and older versions read it).
+    saves::write_autosave(&s, "Friday game", &game, 500).expect("autosave");
+    let raw = s.get("autosave").expect("read").expect("there");
+    assert!(!raw.contains("\"table\""), "no table written: {raw}");
+    let back = saves::read_autosave::<Game>(&s)
+        .expect("reads")
+        .expect("there");
+    assert_eq!(back.table, None);
+    assert_eq!(back.game, game);
+    // A host's autosave keeps its table.
+    let table = SavedTable::Host(HostRecord {
+        table: TableId([1, 2, 3, 4, 5, 6, 7, 8]),
+        rules: "Classic rules".into(),
+        seats: vec![RemoteSeatRecord {
+            seat: 1,
+            computer: true,
+            last_intent: 12,
+            answered: vec![(11, 40), (12, 44)],
+        }],
+    });
+    saves::write_autosave_at_table(&s, "Friday game", &game, Some(table.clone()), 501)
+        .expect("autosave");
+    let back = saves::read_autosave::<Game>(&s)
+        .expect("reads")
+        .expect("there");
+    assert_eq!(back.table, Some(table));
+    assert_eq!(back.game, game);
+    // A save exactly as the version before tables wrote it still loads.
+    let before = envelope::encode(
+        RecordKind::Save,
+        &json!({ "name": "Old game", "game": serde_json::to_value(&game).expect("writes") }),
+        300,
+    )
+    .expect("encodes");
+    s.set("autosave", &before).expect("write");
+    let old = saves::read_autosave::<Game>(&s)
+        .expect("reads")
+        .expect("there");
+    assert_eq!((old.name.as_str(), old.table), ("Old game", None));
+    clear(&s);
+}
+
+#[wasm_bindgen_test]
 fn named_saves_list_load_delete() {
     let s = store("saves");
     let a = saves::save_new(&s, "Morning", &token(1), 100).expect("save");
@@ -488,7 +538,8 @@ fn named_saves_list_load_delete() {
         saves::load::<Token>(&s, &a.id),
         Ok(SavedGame {
             name: "Morning".into(),
-            game: token(1)
+            game: token(1),
+            table: None,
         })
     );
     let over = saves::save_over(&s, &a.id, "Morning (later)", &token(2), 300).expect("over");

@@ -33,7 +33,13 @@ async function join(guest, link) {
   await guest.getByLabel('Your name').fill('Bea');
   await guest.getByRole('button', { name: 'Join table' }).click();
   const reply = guest.getByLabel('Your reply');
-  await reply.waitFor();
+  try {
+    await reply.waitFor();
+  } catch (e) {
+    await guest.screenshot({ path: artifacts + 'table-join-fail.png' });
+    const text = await guest.evaluate(() => document.querySelector('main')?.innerText ?? '');
+    throw new Error(`no reply on the friend's device: ${e.message}\n${text}`);
+  }
   const text = await reply.inputValue();
   assert.match(text, /#reply=[A-Za-z0-9_-]+$/);
   return text;
@@ -327,4 +333,169 @@ test('a changed invite and a changed reply are refused with a sentence and store
   assert.equal(await host.getByRole('button', { name: 'Start game' }).isDisabled(), true);
   await hostCtx.close();
   await guestCtx.close();
+});
+
+/// Opens a table with Bea on another device, connects her and starts the game; returns the
+/// pages and their errors.
+async function tableOfTwo(seed, hostSize, guestSize) {
+  const h = await openApp(browser, hostSize);
+  const g = await openApp(browser, guestSize);
+  const link = await openTable(h.page, seed);
+  const reply = await join(g.page, link);
+  await h.page.getByLabel('Reply from Player 2').fill(reply);
+  await h.page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await h.page.getByText('Bea: connected').waitFor({ timeout: 15000 });
+  await h.page.getByRole('button', { name: 'Start game' }).click();
+  await h.page.locator('.board-ring').waitFor();
+  await g.page.locator('.board-ring').waitFor({ timeout: 15000 });
+  return { h, g };
+}
+
+/// Plays on until `turns` turns were ended, each device pressing only its own decisions,
+/// both devices checked equal after every action.
+async function playOn(host, guest, turns) {
+  let ended = 0;
+  for (let step = 0; step < 400 && ended < turns; step++) {
+    let acted = false;
+    for (const page of [host, guest]) {
+      const names = await decisionButtons(page);
+      const raise = names.find((n) => /^Raise \$\d+$/.test(n));
+      const pick = raise ?? ['Buy', 'Pass', 'Roll dice', 'End turn', 'Decline trade', 'Auction', 'Pay fine'].find((n) => names.includes(n));
+      if (!pick) continue;
+      if (pick === 'End turn') ended++;
+      const logBefore = (await host.locator('.log-lines').textContent()) ?? '';
+      await page.getByRole('button', { name: pick, exact: true }).click();
+      await applied(host, logBefore);
+      await sameOnBoth(host, guest);
+      acted = true;
+      break;
+    }
+    if (!acted) await host.waitForTimeout(100);
+  }
+  assert.equal(ended, turns, `${turns} turns played (host: ${await decisionButtons(host)}; guest: ${await decisionButtons(guest)})`);
+}
+
+/// Both devices show the same game and the tokens have stopped walking (the view is the
+/// same twice, half a second apart).
+async function settled(host, guest) {
+  let last = await sameOnBoth(host, guest);
+  for (let i = 0; i < 20; i++) {
+    await host.waitForTimeout(500);
+    const now = await sameOnBoth(host, guest);
+    if (JSON.stringify(now) === JSON.stringify(last)) return now;
+    last = now;
+  }
+  return last;
+}
+
+/// The friend opens the host's new invite on the page she has, joins, and the host takes
+/// her reply.
+async function rejoin(host, guest) {
+  await host.getByRole('button', { name: 'Invite again' }).click({ timeout: 30000 });
+  const again = host.getByLabel('Invite link for Bea');
+  await again.waitFor();
+  const reply = await join(guest, await again.inputValue());
+  await host.getByLabel('Reply from Bea').fill(reply);
+  await host.getByRole('button', { name: 'Connect', exact: true }).click();
+  await guest.locator('.board-ring').waitFor({ timeout: 15000 });
+}
+
+/// What the host sent the friend's device when it rejoined (`data-table-sync`).
+async function syncMark(guest) {
+  for (let i = 0; i < 100; i++) {
+    const mark = await guest.evaluate(() => document.documentElement.dataset.tableSync ?? '');
+    if (mark) return mark;
+    await guest.waitForTimeout(100);
+  }
+  return '';
+}
+
+test('the host\'s page reloads mid-game: Continue opens the same table, the friend rejoins by a new invite and play goes on', async () => {
+  const { h, g } = await tableOfTwo(33, { width: 1280, height: 800 }, { width: 375, height: 740 });
+  const [host, guest] = [h.page, g.page];
+  await playOn(host, guest, 3);
+  const before = await settled(host, guest);
+  const consoleLines = [];
+  host.on('console', (m) => consoleLines.push(m.text()));
+
+  await host.reload();
+  await host.getByRole('button', { name: 'Continue' }).click();
+  await host.locator('.board-ring').waitFor();
+  // The same game, as host of the table: Bea away, with an invite to make again.
+  await host.getByText('Bea: away: invite them again').waitFor({ timeout: 10000 });
+  await host.waitForTimeout(1000);
+  assert.deepEqual(await tableView(host), before, 'the host lost nothing in its reload');
+  assert.ok(consoleLines.some((l) => /reopened table [0-9a-f]{16} at action \d+/.test(l)), consoleLines.join('\n'));
+  assert.ok(await host.getByRole('button', { name: 'Invite again' }).isVisible());
+  await host.screenshot({ path: artifacts + 'table-host-reloaded-1280.png' });
+  await host.setViewportSize({ width: 375, height: 740 });
+  await host.screenshot({ path: artifacts + 'table-host-reloaded-375.png', fullPage: true });
+  await host.setViewportSize({ width: 1280, height: 800 });
+
+  // Bea's device lost the connection; she opens the new invite on the page she has.
+  await rejoin(host, guest);
+  const mark = await syncMark(guest);
+  assert.match(mark, /^missing:\d+:\d+$/, `Bea's device had the game: only what it lacked was sent (${mark})`);
+  const [, from, to] = mark.split(':').map(Number);
+  assert.equal(from, to, 'the host did nothing while Bea was away: nothing was missing');
+  // Every device is back: the waiting room leaves the host's side panel.
+  await host.locator('.waiting-room').waitFor({ state: 'detached', timeout: 15000 });
+  const rejoined = await settled(host, guest);
+  assert.deepEqual(rejoined, before, 'nothing lost, nothing applied twice');
+  await playOn(host, guest, 2);
+  const after = await sameOnBoth(host, guest);
+  assert.ok(after.log.length > before.log.length && after.log.includes(before.log.slice(0, 200)));
+  assert.deepEqual(h.errors, []);
+  assert.deepEqual(g.errors, []);
+  await h.context.close();
+  await g.context.close();
+});
+
+test('a friend whose page reloads rejoins by a new invite and receives only the actions it lacks', async () => {
+  const { h, g } = await tableOfTwo(34, { width: 1280, height: 800 }, { width: 375, height: 740 });
+  const [host, guest] = [h.page, g.page];
+  await playOn(host, guest, 2);
+  await guest.reload();
+  await guest.getByRole('button', { name: 'Continue' }).waitFor();
+  // The table goes on meanwhile: a computer plays for Bea, Ann plays her turns.
+  await host.getByRole('button', { name: 'Let a computer play for Bea' }).click({ timeout: 30000 });
+  let steps = 0;
+  for (let i = 0; i < 200 && steps < 4; i++) {
+    const names = await decisionButtons(host);
+    const pick = ['Buy', 'Pass', 'Roll dice', 'End turn', 'Decline trade', 'Auction', 'Pay fine'].find((n) => names.includes(n));
+    if (pick && (await host.locator('.thinking').count()) === 0) {
+      await host.getByRole('button', { name: pick, exact: true }).click();
+      steps++;
+    } else await host.waitForTimeout(150);
+  }
+  assert.ok(steps >= 4, 'the table went on without Bea');
+  // Bea's Continue shows her copy of the game, played at Ann's table: nothing is decided
+  // on her phone until she opens Ann's new invite.
+  await guest.getByRole('button', { name: 'Continue' }).click();
+  await guest.locator('.board-ring').waitFor();
+  const guestConsole = [];
+  guest.on('console', (m) => guestConsole.push(m.text()));
+  await rejoin(host, guest);
+  const mark = await syncMark(guest);
+  assert.match(mark, /^missing:\d+:\d+$/, `only the missing actions (${mark})`);
+  const [, from, to] = mark.split(':').map(Number);
+  assert.ok(from > 0 && to > from, `Bea had ${from} actions and got the ${to - from} after them`);
+  assert.ok(guestConsole.some((l) => l.includes(`rejoining with the ${from} actions this device has`)), guestConsole.join('\n'));
+  assert.ok(guestConsole.some((l) => l.includes(`the host sent the ${to - from} missing actions`)), guestConsole.join('\n'));
+  assert.ok(!guestConsole.some((l) => l.includes('the whole game')), 'never the whole game');
+  await sameOnBoth(host, guest);
+  await playOn(host, guest, 2);
+  // Ann leaves the game by the menu (no reload) and continues: the same table, Bea still
+  // connected, no new invite needed.
+  await host.getByRole('button', { name: 'Menu', exact: true }).click();
+  await host.getByRole('button', { name: 'Exit', exact: true }).click();
+  await host.getByRole('button', { name: 'Exit game' }).click();
+  await host.getByRole('button', { name: 'Continue' }).click();
+  await host.locator('.board-ring').waitFor();
+  assert.equal(await host.locator('.waiting-room').count(), 0, 'every device still connected');
+  await playOn(host, guest, 1);
+  assert.deepEqual(h.errors, []);
+  assert.deepEqual(g.errors, []);
+  await h.context.close();
+  await g.context.close();
 });

@@ -92,7 +92,9 @@ pub fn App() -> impl IntoView {
     // A menu entry pressed in the HTML shell before the app was ready opens now (as does a
     // screen named by another page).
     match pending.as_deref().and_then(Screen::from_name) {
-        Some(Screen::Play) if session.resume_autosave() == Ok(true) => screen.set(Screen::Play),
+        Some(Screen::Play) if crate::game::table::continue_game(table_ui) == Ok(true) => {
+            screen.set(Screen::Play)
+        }
         Some(Screen::Play) => {}
         Some(to) => nav.go(to),
         None => {}

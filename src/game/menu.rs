@@ -4,7 +4,6 @@ use leptos::prelude::*;
 
 use crate::common::context::{Navigator, Screen};
 use crate::common::storage::{saves, LocalStore};
-use crate::game::session::Session;
 
 /// What a menu entry does when pressed.
 #[derive(Clone, Copy)]
@@ -27,7 +26,7 @@ const ENTRIES: [(&str, Opens); 7] = [
 #[component]
 pub fn MainMenu() -> impl IntoView {
     let nav = expect_context::<Navigator>();
-    let session = expect_context::<Session>();
+    let table_ui = expect_context::<crate::game::table::TableUi>();
     let problem = RwSignal::new(None::<String>);
     // "Continue" is offered when there is an autosave (a damaged one still shows the entry,
     // and pressing it says what is wrong).
@@ -65,7 +64,7 @@ pub fn MainMenu() -> impl IntoView {
             };
             let on_click = move |_| match opens {
                 Opens::Screen(s) => nav.go(s),
-                Opens::Continue => match session.resume_autosave() {
+                Opens::Continue => match crate::game::table::continue_game(table_ui) {
                     Ok(true) => nav.go(Screen::Play),
                     Ok(false) => problem.set(Some("There is no game to continue.".into())),
                     Err(e) => problem.set(Some(e)),

@@ -7,6 +7,7 @@
 
 use leptos::prelude::*;
 use worlds_engine::{bots::bot, Action, Game, GameRecord, GameSetup, SeatKind};
+use worlds_table::saved::SavedTable;
 
 use crate::common::clock::now_ms;
 use crate::common::storage::{saves, LocalStore, StorageError};
@@ -53,6 +54,10 @@ pub enum TableRole {
 /// the host and is applied when the host confirms it, `Err` why it cannot be sent.
 pub type Router = std::rc::Rc<dyn Fn(&Action) -> Result<bool, String>>;
 
+/// What the autosave keeps of the table this game is played at (the table installs it):
+/// read at every autosave, so a reload carries on at the same table.
+pub type TableKeeper = std::rc::Rc<dyn Fn() -> Option<SavedTable>>;
+
 /// The game being played and what the screen shows about its last step.
 #[derive(Clone, Copy)]
 pub struct Session {
@@ -66,6 +71,7 @@ pub struct Session {
     /// On the host: the seats of absent players a computer plays for until they are back.
     pub stand_ins: RwSignal<Vec<usize>>,
     router: StoredValue<Option<Router>, LocalStorage>,
+    table_keeper: StoredValue<Option<TableKeeper>, LocalStorage>,
     pub game: RwSignal<Option<Game>>,
     /// The game's title (the lobby's, or the save's name).
     pub title: RwSignal<String>,
@@ -104,6 +110,7 @@ impl Session {
             away: RwSignal::new(Vec::new()),
             stand_ins: RwSignal::new(Vec::new()),
             router: StoredValue::new_local(None),
+            table_keeper: StoredValue::new_local(None),
             game: RwSignal::new(None),
             title: RwSignal::new(String::new()),
             error: RwSignal::new(None),
@@ -142,13 +149,19 @@ impl Session {
 
     /// Resumes the autosaved game. `Ok(false)`: there is none.
     pub fn resume_autosave(&self) -> Result<bool, String> {
+        self.resume_autosave_at_table().map(|r| r.is_some())
+    }
+
+    /// Resumes the autosaved game and hands back the table it was played at, if any (the
+    /// table module reopens it). `Ok(None)`: there is no autosave.
+    pub fn resume_autosave_at_table(&self) -> Result<Option<Option<SavedTable>>, String> {
         let store = LocalStore::open().map_err(|e| e.to_string())?;
         let Some(saved) = saves::read_autosave::<GameRecord>(&store).map_err(|e| e.to_string())?
         else {
-            return Ok(false);
+            return Ok(None);
         };
         match self.rebuild(&saved.name, &saved.game) {
-            Ok(()) => Ok(true),
+            Ok(()) => Ok(Some(saved.table)),
             Err(e) => {
                 // Kept aside, never overwritten: the player can export or delete it.
                 let kept = saves::set_aside_autosave(&store, now_ms());
@@ -239,11 +252,19 @@ impl Session {
     /// Plays this game as part of a table: `role`, the seats on other devices, and where
     /// this device's actions go first. `TableRole::Alone` (and no router) ends it.
     pub fn join_table(&self, role: TableRole, remote_seats: Vec<usize>, router: Option<Router>) {
+        if role == TableRole::Alone {
+            self.table_keeper.set_value(None);
+        }
         self.role.set(role);
         self.remote_seats.set(remote_seats);
         self.away.set(Vec::new());
         self.stand_ins.set(Vec::new());
         self.router.set_value(router);
+    }
+
+    /// What the autosave keeps of the table from now on (see [`TableKeeper`]).
+    pub fn keep_table(&self, keeper: TableKeeper) {
+        self.table_keeper.set_value(Some(keeper));
     }
 
     /// Whether seat `seat` decides on this device.
@@ -489,8 +510,10 @@ impl Session {
         let record = self.game.with_untracked(|g| g.as_ref().map(GameRecord::of));
         let Some(record) = record else { return };
         let title = self.title.get_untracked();
-        let result = LocalStore::open()
-            .and_then(|store| saves::write_autosave(&store, &title, &record, now_ms()));
+        let table = self.table_keeper.get_value().and_then(|keep| keep());
+        let result = LocalStore::open().and_then(|store| {
+            saves::write_autosave_at_table(&store, &title, &record, table, now_ms())
+        });
         match result {
             Ok(()) => {
                 if self.storage_warning.get_untracked().is_some() {

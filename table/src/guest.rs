@@ -83,6 +83,8 @@ pub struct Guest {
     game: Option<Game>,
     /// The state disagreed with the host's: waiting for the whole game again.
     broken: bool,
+    /// The host answered this guest's hello (a welcome or a resync was taken).
+    answered: bool,
     buffer: BTreeMap<u64, Early>,
     pending: Vec<Pending>,
     next_intent: u32,
@@ -104,6 +106,7 @@ impl Guest {
             seat,
             game: None,
             broken: false,
+            answered: false,
             buffer: BTreeMap::new(),
             pending: Vec::new(),
             next_intent: 1,
@@ -133,21 +136,42 @@ impl Guest {
         self.seat
     }
 
+    pub fn table(&self) -> TableId {
+        self.table
+    }
+
+    /// What this device's autosave keeps of the table (to resume from after a reload).
+    pub fn saved(&self) -> crate::saved::SavedTable {
+        crate::saved::SavedTable::Guest {
+            table: self.table,
+            seat: self.seat,
+        }
+    }
+
     /// The number of actions applied here.
     pub fn seq(&self) -> u64 {
         self.game.as_ref().map_or(0, |g| g.history().len() as u64)
     }
 
-    /// Whether this device's player can act now: the game is here, waits for this seat, and
-    /// no earlier move is still unanswered.
+    /// Whether this device's player can act now: the game is here, waits for this seat, no
+    /// earlier move is still unanswered, and the host has answered this device's last hello
+    /// or resync request (a device that resumed from its autosave waits for what it lacks).
     pub fn my_move(&self) -> bool {
         self.pending.is_empty()
             && !self.broken
+            && self.answered
+            && self.asked_at.is_none()
             && self
                 .game
                 .as_ref()
                 .and_then(Game::actor)
                 .is_some_and(|a| a.index() == self.seat)
+    }
+
+    /// Whether the host has answered this guest's hello: its game is the table's (a guest
+    /// resumed from an autosave holds a game before that, which may lack actions).
+    pub fn answered(&self) -> bool {
+        self.answered
     }
 
     /// Intents sent and not answered yet.
@@ -335,6 +359,7 @@ impl Guest {
                 if same {
                     // A repeated welcome for the game this device has.
                     self.asked_at = None;
+                    self.answered = true;
                     return self.drain_buffer();
                 }
                 let game = match Game::replay(&setup, &actions) {
@@ -352,6 +377,7 @@ impl Guest {
                 self.game = Some(game);
                 self.broken = false;
                 self.asked_at = None;
+                self.answered = true;
                 if !agrees {
                     // The host decides: its game is taken as it is, and the player is told.
                     self.event(TableEvent::OutOfStep { seq });
@@ -433,8 +459,9 @@ impl Guest {
                     return self.lost_step(end);
                 }
                 self.asked_at = None;
+                self.answered = true;
                 let seq = self.seq();
-                self.event(TableEvent::Caught { seq });
+                self.event(TableEvent::Caught { from: mine, seq });
                 self.buffer.retain(|&s, _| s > seq);
                 self.drain_buffer()
             }

@@ -27,6 +27,7 @@ use crate::protocol::{
     clean_chat, frames, read_guest, state_hash, GuestMsg, HostMsg, Outcome, Outcomes, Outgoing,
     PeerId, Presence, ReactionKind, To,
 };
+use crate::saved::{HostRecord, RemoteSeatRecord, RestoreError, KEPT_ANSWERS};
 use crate::TableEvent;
 
 /// Messages a peer may send between two ticks.
@@ -160,6 +161,72 @@ impl Host {
             now: 0,
             next_part: 1,
         })
+    }
+
+    /// A host for a table saved before this device's page reloaded: the same table id,
+    /// the same remote seats (every one of them away until its device joins again through a
+    /// new invite), the same computers standing in, and the intents it answered. A record
+    /// that does not fit the game is refused with a sentence and nothing is made.
+    pub fn restore(game: Game, record: &HostRecord) -> Result<Host, RestoreError> {
+        let players = game.players().len();
+        let remote = record.remote_seats();
+        for (i, &seat) in remote.iter().enumerate() {
+            if seat >= players || remote[..i].contains(&seat) {
+                return Err(RestoreError::Seat(seat));
+            }
+        }
+        let mut host = Host::new(game, record.table, &remote)
+            .map_err(|e| RestoreError::Replay(e.to_string()))?;
+        for saved in &record.seats {
+            for &(_, seq) in &saved.answered {
+                let fits = seq >= 1
+                    && host
+                        .meta
+                        .get(seq as usize - 1)
+                        .is_some_and(|m| m.by_seat == saved.seat);
+                if !fits {
+                    return Err(RestoreError::Answer {
+                        seat: saved.seat,
+                        seq,
+                    });
+                }
+            }
+        }
+        for saved in &record.seats {
+            for &(id, seq) in &saved.answered {
+                if let Some(m) = host.meta.get_mut(seq as usize - 1) {
+                    m.intent = Some(id);
+                }
+            }
+            if let Some(slot) = host.seats.get_mut(saved.seat) {
+                slot.outcomes = Outcomes::restored(saved.last_intent, &saved.answered);
+                if saved.computer {
+                    slot.control = SeatControl::Computer;
+                }
+            }
+        }
+        Ok(host)
+    }
+
+    /// What the autosave keeps of this table (`rules`: the rule set's name as invites show
+    /// it), for [`Host::restore`] after a reload.
+    pub fn record(&self, rules: &str) -> HostRecord {
+        HostRecord {
+            table: self.table,
+            rules: rules.to_string(),
+            seats: self
+                .seats
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| s.control != SeatControl::Local)
+                .map(|(seat, s)| RemoteSeatRecord {
+                    seat,
+                    computer: s.control == SeatControl::Computer,
+                    last_intent: s.outcomes.last(),
+                    answered: s.outcomes.applied(KEPT_ANSWERS),
+                })
+                .collect(),
+        }
     }
 
     /// The game as decided so far.
@@ -541,14 +608,37 @@ impl Host {
             _ if was != self.presence(seat) => out.extend(self.presence_out(seat, None)),
             _ => {}
         }
-        let known = last_seq > 0
-            && last_seq <= self.seq()
-            && self
-                .meta
-                .get(last_seq as usize - 1)
-                .is_some_and(|m| m.hash == hash);
-        out.extend(self.resync(from, seat, if known { last_seq } else { 0 }));
+        let from_seq = match self.known(last_seq, hash) {
+            Ok(from_seq) => from_seq,
+            Err(why) => {
+                // Only the part is refused: the device gets the whole game, as a new one.
+                self.drop_msg(Some(from), why);
+                0
+            }
+        };
+        out.extend(self.resync(from, seat, from_seq));
         out
+    }
+
+    /// Where a rejoining device's copy of the game ends, checked against this host's record:
+    /// `Ok(n)` it has the first `n` actions exactly (0: it has nothing), `Err` why its claim
+    /// is refused (it then gets the whole game).
+    fn known(&self, last_seq: u64, hash: u64) -> Result<u64, String> {
+        if last_seq == 0 {
+            return Ok(0);
+        }
+        if last_seq > self.seq() {
+            return Err(format!(
+                "a hello claiming {last_seq} actions when the table has {}: the whole game is sent",
+                self.seq()
+            ));
+        }
+        match self.meta.get(last_seq as usize - 1) {
+            Some(m) if m.hash == hash => Ok(last_seq),
+            _ => Err(format!(
+                "a hello whose game after {last_seq} actions differs from the table's: the whole game is sent"
+            )),
+        }
     }
 
     /// Sends a seat's device what it lacks after `from_seq` (0: the whole game).

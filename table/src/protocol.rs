@@ -438,6 +438,34 @@ impl Outcomes {
         }
     }
 
+    /// Outcomes known from a saved table: `applied` (intent id, action number) answered
+    /// again as they were, every other id up to `floor` refused as too old.
+    pub(crate) fn restored(floor: u32, applied: &[(u32, u64)]) -> Outcomes {
+        let mut o = Outcomes::default();
+        for &(id, seq) in applied {
+            o.record(id, Outcome::Applied(seq));
+        }
+        let top = o.kept.keys().next_back().copied().unwrap_or(0);
+        o.floor = Some(floor.max(top)).filter(|&f| f > 0);
+        o
+    }
+
+    /// The most recent applied intents (intent id, action number), at most `n`, oldest first.
+    pub(crate) fn applied(&self, n: usize) -> Vec<(u32, u64)> {
+        let mut out: Vec<(u32, u64)> = self
+            .kept
+            .iter()
+            .rev()
+            .filter_map(|(&id, o)| match o {
+                Outcome::Applied(seq) => Some((id, *seq)),
+                Outcome::Refused(_) => None,
+            })
+            .take(n)
+            .collect();
+        out.reverse();
+        out
+    }
+
     /// The highest id handled.
     pub(crate) fn last(&self) -> u32 {
         self.kept

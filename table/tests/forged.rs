@@ -313,3 +313,52 @@ fn a_guest_refuses_forged_or_broken_host_messages() {
     assert_eq!(bea.game().cloned(), Some(host.game().clone()));
     assert!(bea.my_move());
 }
+
+#[test]
+fn a_rejoining_hello_with_a_forged_or_too_large_number_gets_no_partial_game() {
+    let (mut host, mut bea, mut cal) = table();
+    until_turn_of(&mut host, &mut bea, &mut cal, 1);
+    let (seq, hash) = (host.seq(), host.hash());
+    assert!(seq > 0);
+    for (n, last_seq) in [(0u32, seq + 1), (1, u64::MAX), (2, 1 << 53)] {
+        // Bea's device on a new channel claims more of the game than the table has.
+        let peer = PeerId(100 + n);
+        host.peer_connected(peer, 1);
+        let hello = format!(
+            r#"{{"t":"hello","table":"{TABLE}","seat":1,"last_seq":{last_seq},"hash":{hash}}}"#
+        );
+        let out = host.on_message(peer, hello.as_bytes());
+        let reasons = dropped(&mut host);
+        assert!(
+            reasons.iter().any(|r| r.contains("claiming")),
+            "the claim is refused with a sentence: {reasons:?}"
+        );
+        assert_eq!((host.seq(), host.hash()), (seq, hash), "nothing changed");
+        // What it gets is the whole game, never a part of it.
+        let mut fresh = Guest::new(TABLE, 1);
+        for o in out.iter().filter(|o| o.to == To::Peer(peer)) {
+            if o.bytes.first() != Some(&PART_TAG) {
+                assert!(
+                    !matches!(read_host(&o.bytes, false), Ok(HostMsg::Resync { .. })),
+                    "no resync for a forged number"
+                );
+            }
+            fresh.on_message(&o.bytes);
+        }
+        assert!(fresh.drain_events().contains(&TableEvent::Joined { seq }));
+        assert_eq!(
+            fresh.game().map(worlds_table::protocol::state_hash),
+            Some(hash)
+        );
+    }
+    // The right number with another hash: the whole game too, and said why.
+    host.peer_connected(PeerId(120), 1);
+    let hello = format!(
+        r#"{{"t":"hello","table":"{TABLE}","seat":1,"last_seq":{seq},"hash":{}}}"#,
+        hash ^ 1
+    );
+    let out = host.on_message(PeerId(120), hello.as_bytes());
+    assert!(dropped(&mut host).iter().any(|r| r.contains("differs")));
+    assert!(!out.is_empty());
+    assert_eq!((host.seq(), host.hash()), (seq, hash));
+}

@@ -12,7 +12,10 @@ use worlds_engine::bots::bot;
 use worlds_engine::{Action, ComputerStrategy, Game, GameRecord};
 use worlds_table::guest::Guest;
 use worlds_table::host::{Host, SeatControl};
-use worlds_table::protocol::{state_hash, HostMsg, Outgoing, PeerId, Presence, To};
+use worlds_table::protocol::{
+    read_host, state_hash, HostMsg, Outgoing, PeerId, Presence, To, PART_TAG,
+};
+use worlds_table::saved::{HostRecord, SavedTable};
 use worlds_table::TableEvent;
 
 /// SplitMix64: a small seeded generator for the network's whims.
@@ -119,6 +122,10 @@ struct Table {
     guest_events: Vec<Vec<TableEvent>>,
     /// Intents guests sent (repeats included).
     intents_sent: usize,
+    /// Every frame the host sent, with where it went.
+    host_sent: Vec<(To, Vec<u8>)>,
+    /// Actions made while no device was connected to the host (announced to nobody).
+    quiet: Option<std::ops::RangeInclusive<u64>>,
 }
 
 impl Table {
@@ -144,6 +151,8 @@ impl Table {
             host_events: Vec::new(),
             guest_events: vec![Vec::new(), Vec::new()],
             intents_sent: 0,
+            host_sent: Vec::new(),
+            quiet: None,
         };
         for i in 0..2 {
             t.join(i);
@@ -164,6 +173,7 @@ impl Table {
     fn send_from_host(&mut self, out: Vec<Outgoing>) {
         for o in out {
             self.sniff(&o.bytes);
+            self.host_sent.push((o.to, o.bytes.clone()));
             let targets: Vec<usize> = match o.to {
                 To::Guests => (0..self.peers.len())
                     .filter(|&i| self.host.peers().contains(&self.peers[i]))
@@ -347,11 +357,15 @@ impl Table {
                 }
             }
         }
-        assert_eq!(
-            self.applied.len(),
-            actions.len(),
-            "every action was announced"
-        );
+        // Every action was announced, but those made while no device was connected (they
+        // reach the devices in the resync that follows).
+        for seq in 1..=actions.len() as u64 {
+            assert!(
+                self.applied.contains_key(&seq)
+                    || self.quiet.as_ref().is_some_and(|q| q.contains(&seq)),
+                "action {seq} was announced"
+            );
+        }
     }
 
     fn computer_played(&self, seq: u64) -> bool {
@@ -516,4 +530,235 @@ fn a_board_with_pictures_arrives_in_parts_over_a_stormy_network() {
     for g in t.guests.iter().flatten() {
         assert_eq!(g.game().map(|g| g.board().def().pawns.len()), Some(1));
     }
+}
+
+/// What the host sent to one channel: "welcome", "resync from N (K actions)", "part", ...
+fn sent_to(t: &Table, peer: PeerId) -> Vec<String> {
+    t.host_sent
+        .iter()
+        .filter(|(to, _)| *to == To::Peer(peer))
+        .map(|(_, bytes)| {
+            if bytes.first() == Some(&PART_TAG) {
+                return "part".to_string();
+            }
+            match read_host(bytes, false) {
+                Ok(HostMsg::Welcome { actions, .. }) => format!("welcome ({})", actions.len()),
+                Ok(HostMsg::Resync {
+                    from_seq, actions, ..
+                }) => format!("resync from {from_seq} ({} actions)", actions.len()),
+                Ok(HostMsg::Pong { .. }) => "pong".to_string(),
+                Ok(other) => format!("{other:?}").chars().take(12).collect(),
+                Err(e) => format!("unreadable: {e}"),
+            }
+        })
+        .collect()
+}
+
+/// Seat `i`'s device goes away (page closed or connection dropped); returns its saved game.
+fn leave(t: &mut Table, i: usize) -> GameRecord {
+    let saved = GameRecord::of(
+        t.guests[i]
+            .as_ref()
+            .and_then(Guest::game)
+            .expect("has a game"),
+    );
+    t.net.away[i] = true;
+    let out = t.host.peer_disconnected(t.peers[i]);
+    t.send_from_host(out);
+    saved
+}
+
+#[test]
+fn a_rejoining_guest_with_part_of_the_game_receives_only_the_missing_actions() {
+    let bots = Bots::new();
+    let mut t = Table::new(31, CALM);
+    while t.host.seq() < 60 {
+        t.step(&bots);
+    }
+    let saved = leave(&mut t, 1);
+    t.guests[1] = None;
+    let out = t.host.set_seat_control(2, SeatControl::Computer);
+    t.send_from_host(out);
+    let had = saved.actions.len() as u64;
+    while t.host.seq() < had + 40 {
+        t.step(&bots);
+    }
+    // Back through a new invite, from the saved game.
+    t.net.away[1] = false;
+    t.peers[1] = PeerId(31);
+    t.guests[1] = Some(Guest::resume(TABLE, 2, &saved).expect("the saved game replays"));
+    t.guest_events[1].clear();
+    let host_seq = t.host.seq();
+    let resumed = t.guests[1].as_ref().expect("back");
+    assert!(
+        !resumed.answered() && !resumed.my_move(),
+        "a resumed guest neither shows itself as the table's game nor acts before the host answers"
+    );
+    t.join(1);
+    for _ in 0..20 {
+        t.step(&bots);
+    }
+    assert!(t.guests[1].as_ref().is_some_and(Guest::answered));
+    let sent = sent_to(&t, PeerId(31));
+    assert_eq!(
+        sent.first(),
+        Some(&format!("resync from {had} ({} actions)", host_seq - had)),
+        "only what it lacked: {sent:?}"
+    );
+    assert!(
+        !sent.iter().any(|m| m.starts_with("welcome") || m == "part"),
+        "never the whole game: {sent:?}"
+    );
+    assert!(t.guest_events[1].contains(&TableEvent::Caught {
+        from: had,
+        seq: host_seq
+    }));
+    let out = t.host.set_seat_control(2, SeatControl::Remote);
+    t.send_from_host(out);
+    t.play_out(&bots, 3_600_000);
+    t.check_agreement();
+}
+
+#[test]
+fn a_rejoining_guest_whose_game_differs_gets_the_whole_game() {
+    let bots = Bots::new();
+    let mut t = Table::new(32, CALM);
+    while t.host.seq() < 50 {
+        t.step(&bots);
+    }
+    leave(&mut t, 0);
+    t.guests[0] = None;
+    // Its saved game is another one (other dice), as long as the table's.
+    let mut other = game(999);
+    while (other.history().len() as u64) < 30 {
+        let seat = other.actor().expect("not over").index();
+        let action = bots.choose(&other, seat);
+        other.apply(action).expect("legal");
+    }
+    let record = GameRecord::of(&other);
+    t.net.away[0] = false;
+    t.peers[0] = PeerId(41);
+    t.guests[0] = Some(Guest::resume(TABLE, 1, &record).expect("replays"));
+    t.host_events.clear();
+    t.join(0);
+    for _ in 0..20 {
+        t.step(&bots);
+    }
+    let sent = sent_to(&t, PeerId(41));
+    assert!(
+        sent.first()
+            .is_some_and(|m| m.starts_with("welcome") || m == "part"),
+        "the whole game: {sent:?}"
+    );
+    assert!(t.host_events.iter().any(|e| matches!(
+        e,
+        TableEvent::Dropped { reason, .. } if reason.contains("differs from the table's")
+    )));
+    t.play_out(&bots, 3_600_000);
+    t.check_agreement();
+}
+
+#[test]
+fn a_host_whose_page_reloads_reopens_the_same_table_and_nothing_is_lost_or_applied_twice() {
+    let bots = Bots::new();
+    for seed in [41, 42] {
+        let mut t = Table::new(seed, STORMY);
+        while t.host.seq() < 90 {
+            t.step(&bots);
+        }
+        // A computer plays for Bea when the host's page reloads.
+        let out = t.host.set_seat_control(1, SeatControl::Computer);
+        t.send_from_host(out);
+        for _ in 0..5 {
+            t.step(&bots);
+        }
+        // The host's autosave (after its last action): the game and the table, as JSON.
+        let game_json = serde_json::to_string(&GameRecord::of(t.host.game())).expect("writes");
+        let table_json = serde_json::to_string(&SavedTable::Host(t.host.record("Classic rules")))
+            .expect("writes");
+        let seq_at_reload = t.host.seq();
+        // The page reloads: every channel is gone, and what was on its way to the host.
+        t.net.queue.retain(|p| p.to != Node::Host);
+        let record: GameRecord = serde_json::from_str(&game_json).expect("reads");
+        let Ok(SavedTable::Host(saved)) = serde_json::from_str::<SavedTable>(&table_json) else {
+            panic!("a host's table");
+        };
+        assert_eq!(saved.table, TABLE);
+        assert_eq!(saved.remote_seats(), vec![1, 2]);
+        assert_eq!(saved.stand_ins(), vec![1]);
+        t.host = Host::restore(record.replay().expect("replays"), &saved).expect("restores");
+        assert_eq!(t.host.table(), TABLE, "the same table");
+        assert_eq!(t.host.seq(), seq_at_reload, "nothing lost");
+        assert_eq!(t.host.presence(1), Some(Presence::ComputerPlaying));
+        assert_eq!(t.host.presence(2), Some(Presence::Reconnecting));
+        // Cal's page reloaded too (from its autosave); Bea's device only lost the channel.
+        let cal_saved = GameRecord::of(t.guests[1].as_ref().and_then(Guest::game).expect("a game"));
+        t.guests[1] = Some(Guest::resume(TABLE, 2, &cal_saved).expect("replays"));
+        // The host plays on a little (its own seat, the computers) before they are back.
+        for _ in 0..100 {
+            t.step(&bots);
+        }
+        t.quiet = Some(seq_at_reload + 1..=t.host.seq());
+        // New invites, new channels.
+        t.peers = vec![PeerId(51), PeerId(52)];
+        for i in 0..2 {
+            t.join(i);
+        }
+        for _ in 0..400 {
+            t.step(&bots);
+            if t.host_events.contains(&TableEvent::SeatBack { seat: 1 }) {
+                break;
+            }
+        }
+        assert!(t.host_events.contains(&TableEvent::SeatBack { seat: 1 }));
+        let out = t.host.set_seat_control(1, SeatControl::Remote);
+        t.send_from_host(out);
+        t.play_out(&bots, 3_600_000);
+        t.check_agreement();
+        let after = t
+            .applied
+            .range(seq_at_reload + 1..)
+            .filter(|(_, a)| a.2.is_some())
+            .count();
+        assert!(
+            after > 20,
+            "the guests played on after the reload ({after})"
+        );
+        eprintln!(
+            "seed {seed}: reloaded at {seq_at_reload}, {} actions in all, {after} by guests after it",
+            t.host.seq()
+        );
+    }
+}
+
+#[test]
+fn a_saved_table_that_does_not_fit_its_game_is_refused_with_a_sentence() {
+    let mut t = Table::new(5, CALM);
+    let bots = Bots::new();
+    while t.host.seq() < 30 {
+        t.step(&bots);
+    }
+    let good = t.host.record("Classic rules");
+    let mut bad_seat: HostRecord = good.clone();
+    bad_seat.seats[0].seat = 9;
+    let e = Host::restore(t.host.game().clone(), &bad_seat).expect_err("no seat 10");
+    assert!(e.to_string().contains("seat 10"), "{e}");
+    let mut twice = good.clone();
+    twice.seats[1].seat = twice.seats[0].seat;
+    assert!(Host::restore(t.host.game().clone(), &twice).is_err());
+    let mut bad_answer = good.clone();
+    bad_answer.seats[0].answered.push((999, 10_000));
+    let e = Host::restore(t.host.game().clone(), &bad_answer).expect_err("no action 10000");
+    assert!(e.to_string().contains("10000"), "{e}");
+    // An old or damaged record in storage reads as nothing it is not.
+    assert!(serde_json::from_str::<SavedTable>(r#"{"role":"host","table":"zz"}"#).is_err());
+    let minimal: SavedTable = serde_json::from_str(
+        r#"{"role":"host","table":"5a1700c39e42810d","seats":[{"seat":1},{"seat":2}]}"#,
+    )
+    .expect("optional fields default");
+    let SavedTable::Host(minimal) = minimal else {
+        panic!("a host")
+    };
+    let host = Host::restore(t.host.game().clone(), &minimal).expect("restores");
+    assert_eq!(host.presence(1), Some(Presence::Reconnecting));
 }

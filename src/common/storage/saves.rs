@@ -12,6 +12,7 @@
 use serde::de::{DeserializeOwned, IgnoredAny};
 use serde::{Deserialize, Serialize};
 use worlds_engine::envelope::{self, RecordKind};
+use worlds_table::saved::SavedTable;
 
 use super::local::{LocalStore, StorageError};
 
@@ -21,11 +22,15 @@ const SAVE_KINDS: &[RecordKind] = &[RecordKind::Save];
 /// The largest saved-game file [`import`] accepts.
 pub const MAX_GAME_FILE_BYTES: usize = 4 * 1024 * 1024;
 
-/// A saved game as stored: its name and the game.
+/// A saved game as stored: its name and the game, and for a game played at a table across
+/// devices, that table (so a reload carries on at it). Saves written before tables were
+/// kept have no `table` and read as `None`; a save without one is written as before.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedGame<G> {
     pub name: String,
     pub game: G,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<SavedTable>,
 }
 
 /// A saved game as the list shows it (the game itself is not read).
@@ -63,6 +68,18 @@ pub fn write_autosave<G: Serialize + DeserializeOwned>(
     game: &G,
     now: u64,
 ) -> Result<(), StorageError> {
+    write_autosave_at_table(store, name, game, None, now)
+}
+
+/// [`write_autosave`] for a game played at a table across devices: the table is kept with
+/// it (read back by [`read_autosave`] as [`SavedGame::table`]).
+pub fn write_autosave_at_table<G: Serialize + DeserializeOwned>(
+    store: &LocalStore,
+    name: &str,
+    game: &G,
+    table: Option<SavedTable>,
+    now: u64,
+) -> Result<(), StorageError> {
     let aside = store.set_aside_if_damaged(AUTOSAVE, readable::<G>, now)?;
     let result = store.write_record(
         AUTOSAVE,
@@ -70,6 +87,7 @@ pub fn write_autosave<G: Serialize + DeserializeOwned>(
         &SavedGame {
             name: name.to_string(),
             game,
+            table,
         },
         now,
     );
@@ -181,6 +199,7 @@ fn write<G: Serialize>(
     let saved = SavedGame {
         name: name.to_string(),
         game,
+        table: None,
     };
     store.write_record(&format!("{SAVE}{id}"), RecordKind::Save, &saved, now)?;
     Ok(SaveSummary {
@@ -226,6 +245,7 @@ pub fn export_game<G: Serialize>(name: &str, game: &G, now: u64) -> Result<Strin
     let saved = SavedGame {
         name: name.to_string(),
         game,
+        table: None,
     };
     envelope::encode(RecordKind::Save, &saved, now).map_err(StorageError::Unwritable)
 }

@@ -17,6 +17,7 @@ use worlds_table::guest::Guest;
 use worlds_table::host::{Host, SeatControl};
 use worlds_table::invite::{parse_reply, Invite, Reply, TableId, TableSummary};
 use worlds_table::protocol::{Outgoing, PeerId, Presence, ReactionKind, To};
+use worlds_table::saved::{HostRecord, SavedTable};
 use worlds_table::TableEvent;
 
 use crate::common::clock::now_ms;
@@ -37,6 +38,8 @@ pub enum LinkStatus {
     Reconnecting,
     /// The connection is gone: the host can invite again.
     Closed,
+    /// The host's page reloaded: the seat's device must join again through a new invite.
+    Away,
 }
 
 impl LinkStatus {
@@ -48,6 +51,7 @@ impl LinkStatus {
             LinkStatus::Connected => "connected",
             LinkStatus::Reconnecting => "reconnecting",
             LinkStatus::Closed => "not connected",
+            LinkStatus::Away => "away: invite them again",
         }
     }
 }
@@ -116,6 +120,8 @@ struct HostSide {
     table: TableId,
     /// What an invite shows of the table (kept for "Invite again").
     summary: TableSummary,
+    /// The rule set's name as invites show it (kept in the autosave with the table).
+    rules: String,
     links: Vec<Link>,
     /// The game's state machine, from the moment the game starts.
     host: Option<Host>,
@@ -128,6 +134,8 @@ struct GuestSide {
     guest: Option<Guest>,
     /// The game was shown (the host's welcome came in).
     shown: bool,
+    /// The host answered this connection's hello (with the whole game or what was missing).
+    synced: bool,
 }
 
 enum Side {
@@ -150,6 +158,35 @@ thread_local! {
     /// The waiting room's ear for replies opened in another tab (kept while the page lives).
     static REPLY_EAR: RefCell<Option<ReplyEar>> = const { RefCell::new(None) };
     static TICKING: RefCell<bool> = const { RefCell::new(false) };
+    /// The table as the autosave last kept it (used when the table is busy at that moment).
+    static LAST_SAVED: RefCell<Option<SavedTable>> = const { RefCell::new(None) };
+}
+
+/// From now on the autosave keeps this device's table with the game (see
+/// [`Session::keep_table`]), so a reload carries on at it.
+fn keep_table(session: Session) {
+    session.keep_table(Rc::new(|| {
+        let now = SIDE.with(|cell| {
+            cell.try_borrow().ok().map(|side| match &*side {
+                Some(Side::Host(h)) => h
+                    .host
+                    .as_ref()
+                    .map(|host| SavedTable::Host(host.record(&h.rules))),
+                Some(Side::Guest(g)) => Some(SavedTable::Guest {
+                    table: g.invite.table_id,
+                    seat: g.invite.seat,
+                }),
+                None => None,
+            })
+        });
+        match now {
+            Some(table) => {
+                LAST_SAVED.with_borrow_mut(|last| *last = table.clone());
+                table
+            }
+            None => LAST_SAVED.with_borrow(Clone::clone),
+        }
+    }));
 }
 
 fn minutes_now() -> u32 {
@@ -237,6 +274,7 @@ pub fn open_table(ui: TableUi, setup: &GameSetup, rules_name: &str, remote: Vec<
         *side = Some(Side::Host(HostSide {
             table,
             summary: TableSummary::of(setup, rules_name, &remote),
+            rules: rules_name.to_string(),
             links: Vec::new(),
             host: None,
             next_peer: 1,
@@ -489,7 +527,18 @@ pub fn start_hosting(ui: TableUi, game: Game, remote: Vec<usize>) -> Result<(), 
         Ok(out)
     })?;
     send_all(out);
-    let router: Router = Rc::new(move |action| {
+    session.join_table(TableRole::Host, remote, Some(host_router()));
+    keep_table(session);
+    // The autosave knows the table from the first moment.
+    session.autosave();
+    start_ticking(ui);
+    Ok(())
+}
+
+/// On the host, this device's actions (its people, its computers) go through the host's
+/// state machine, which tells every guest.
+fn host_router() -> Router {
+    Rc::new(move |action| {
         let result = SIDE.with_borrow_mut(|side| match side {
             Some(Side::Host(h)) => match h.host.as_mut() {
                 Some(host) => host.apply_local(action.clone()).map_err(|e| e.to_string()),
@@ -504,8 +553,184 @@ pub fn start_hosting(ui: TableUi, game: Game, remote: Vec<usize>) -> Result<(), 
             }
             Err(e) => Err(e),
         }
+    })
+}
+
+/// Continues the autosaved game (the menu's Continue): a game played at a table across
+/// devices carries on at it. On the host's device the table opens again with its id, every
+/// seat played from another device away until its device joins through a new invite
+/// ("Invite again"); on a guest's device the game shows until the host's new invite is
+/// opened. `Ok(false)`: there is no autosave.
+pub fn continue_game(ui: TableUi) -> Result<bool, String> {
+    let session = ui.session;
+    let Some(table) = session.resume_autosave_at_table()? else {
+        return Ok(false);
+    };
+    if back_at_live_table(session, table.as_ref()) {
+        return Ok(true);
+    }
+    match table {
+        None => {}
+        Some(SavedTable::Host(record)) => {
+            if let Err(why) = reopen_table(ui, &record) {
+                // The game goes on on this device alone, and the player is told why.
+                session.note(format!("The table could not be opened again: {why}"));
+                session.error.set(Some(format!(
+                    "The table could not be opened again: {why} The game goes on on this device."
+                )));
+            }
+        }
+        Some(SavedTable::Guest { table, seat }) => {
+            close_table();
+            let others = session.game.with_untracked(|g| {
+                g.as_ref().map_or(Vec::new(), |g| {
+                    (0..g.players().len()).filter(|&s| s != seat).collect()
+                })
+            });
+            let waiting: Router = Rc::new(|_| {
+                Err("You play at a friend's table: open the new invite the host sends you (Invite again) to rejoin.".to_string())
+            });
+            session.join_table(TableRole::Guest { seat }, Vec::new(), Some(waiting));
+            session.away.set(others);
+            // The autosave keeps the table while this device waits for the new invite.
+            LAST_SAVED.with_borrow_mut(|last| *last = Some(SavedTable::Guest { table, seat }));
+            keep_table(session);
+        }
+    }
+    Ok(true)
+}
+
+/// Continue without a reload (the player left the game by the game menu's Exit): when the
+/// table this device was at still runs here, the game goes back to it, takes the actions
+/// the table confirmed meanwhile, and its connections stay. `false`: it does not (the
+/// caller opens it again).
+fn back_at_live_table(session: Session, saved: Option<&SavedTable>) -> bool {
+    let Some(saved) = saved else { return false };
+    type Live = (
+        TableRole,
+        Vec<usize>,
+        Vec<usize>,
+        Vec<usize>,
+        Option<Router>,
+    );
+    let live: Option<(Live, Vec<worlds_engine::Action>)> =
+        SIDE.with_borrow(|side| match (side, saved) {
+            (Some(Side::Host(h)), SavedTable::Host(r)) if h.table == r.table => {
+                h.host.as_ref().map(|host| {
+                    let remote = r.remote_seats();
+                    let away: Vec<usize> = remote
+                        .iter()
+                        .copied()
+                        .filter(|&s| host.presence(s) == Some(Presence::Reconnecting))
+                        .collect();
+                    let stand_ins: Vec<usize> = remote
+                        .iter()
+                        .copied()
+                        .filter(|&s| host.seat_control(s) == Some(SeatControl::Computer))
+                        .collect();
+                    (
+                        (
+                            TableRole::Host,
+                            remote,
+                            away,
+                            stand_ins,
+                            Some(host_router()),
+                        ),
+                        host.game().history().to_vec(),
+                    )
+                })
+            }
+            (Some(Side::Guest(g)), SavedTable::Guest { table, seat })
+                if g.invite.table_id == *table && g.invite.seat == *seat =>
+            {
+                g.guest.as_ref().and_then(Guest::game).map(|game| {
+                    (
+                        (
+                            TableRole::Guest { seat: *seat },
+                            Vec::new(),
+                            Vec::new(),
+                            Vec::new(),
+                            guest_router(),
+                        ),
+                        game.history().to_vec(),
+                    )
+                })
+            }
+            _ => None,
+        });
+    let Some(((role, remote, away, stand_ins, router), history)) = live else {
+        return false;
+    };
+    // The resumed game is the table's up to some action: the rest is applied here.
+    if !session.follow(&history) {
+        return false;
+    }
+    session.join_table(role, remote, router);
+    session.away.set(away);
+    session.stand_ins.set(stand_ins);
+    keep_table(session);
+    session.autosave();
+    true
+}
+
+/// Opens the table of a host's autosave again after its page reloaded: the same table id
+/// (so the guests' devices can join it again), every remote seat away with an "Invite
+/// again", the computers that stood in standing in again.
+fn reopen_table(ui: TableUi, record: &HostRecord) -> Result<(), String> {
+    let session = ui.session;
+    let game = session
+        .game
+        .get_untracked()
+        .ok_or_else(|| "There is no game.".to_string())?;
+    let remote = record.remote_seats();
+    let names: Vec<String> = game.players().iter().map(|p| p.name.clone()).collect();
+    let summary = TableSummary::of(game.setup(), &record.rules, &remote);
+    let host = Host::restore(game, record).map_err(|e| e.to_string())?;
+    close_table();
+    SIDE.with_borrow_mut(|side| {
+        *side = Some(Side::Host(HostSide {
+            table: record.table,
+            summary,
+            rules: record.rules.clone(),
+            links: Vec::new(),
+            host: Some(host),
+            next_peer: 1,
+        }))
     });
-    session.join_table(TableRole::Host, remote, Some(router));
+    ui.problem.set(None);
+    ui.seats.set(
+        remote
+            .iter()
+            .map(|&seat| SeatLink {
+                seat,
+                name: names.get(seat).cloned().unwrap_or_default(),
+                invite: None,
+                status: LinkStatus::Away,
+                problem: None,
+            })
+            .collect(),
+    );
+    session.join_table(TableRole::Host, remote.clone(), Some(host_router()));
+    let stand_ins = record.stand_ins();
+    session.away.set(
+        remote
+            .iter()
+            .copied()
+            .filter(|s| !stand_ins.contains(s))
+            .collect(),
+    );
+    session.stand_ins.set(stand_ins);
+    keep_table(session);
+    session.note("The table is open again: invite the other devices again.".to_string());
+    log(&format!(
+        "table: reopened table {} at action {} after a reload",
+        record.table,
+        session
+            .game
+            .with_untracked(|g| g.as_ref().map_or(0, |g| g.history().len()))
+    ));
+    // A reply opened in another tab of this browser comes to this waiting room too.
+    listen_for_replies(ui, Callback::new(|_| {}));
     start_ticking(ui);
     Ok(())
 }
@@ -523,12 +748,23 @@ pub fn join_table(ui: TableUi, invite: Invite, name: String, color: String, toke
     let offer = invite.offer.clone();
     let table = invite.table_id;
     let seat = invite.seat;
+    // Back at a table this device played at (its page reloaded, or the connection dropped):
+    // it carries on from the actions it has, and the host sends only the rest.
+    let guest = resumed_guest(table, seat);
+    if let Some(g) = &guest {
+        log(&format!(
+            "table: rejoining with the {} actions this device has",
+            g.seq()
+        ));
+    }
+    set_sync_mark("");
     SIDE.with_borrow_mut(|side| {
         *side = Some(Side::Guest(GuestSide {
             invite,
             peer: None,
-            guest: None,
+            guest,
             shown: false,
+            synced: false,
         }))
     });
     leptos::task::spawn_local(async move {
@@ -559,6 +795,29 @@ pub fn join_table(ui: TableUi, invite: Invite, name: String, color: String, toke
             }
         }
     });
+}
+
+/// The guest this device was at `table` in `seat`, from its autosave (`None`: it was not,
+/// or the saved game does not replay).
+fn resumed_guest(table: TableId, seat: usize) -> Option<Guest> {
+    let store = crate::common::storage::LocalStore::open().ok()?;
+    let saved = crate::common::storage::saves::read_autosave::<worlds_engine::GameRecord>(&store)
+        .ok()??;
+    match saved.table {
+        Some(SavedTable::Guest { table: t, seat: s }) if t == table && s == seat => {
+            Guest::resume(table, seat, &saved.game).ok()
+        }
+        _ => None,
+    }
+}
+
+/// What the host sent this device when it (re)joined, for the journeys to read:
+/// `data-table-sync` on the page's root, `whole:N` (the whole game, N actions) or
+/// `missing:F:N` (only the actions after F, up to N).
+fn set_sync_mark(mark: &str) {
+    if let Some(root) = window().document().and_then(|d| d.document_element()) {
+        let _ = root.set_attribute("data-table-sync", mark);
+    }
 }
 
 fn watch_guest_peer(ui: TableUi, peer: &Peer, table: TableId, seat: usize) {
@@ -638,6 +897,9 @@ fn after_messages(ui: TableUi) {
                 Some(guest) => {
                     let events = guest.drain_events();
                     match guest.game() {
+                        // A game resumed from the autosave shows once the host has answered
+                        // (the join screen stays until then, with the reply to send).
+                        Some(_) if !shown && !guest.answered() => (Next::Nothing, events),
                         Some(game) if !shown => {
                             g.shown = true;
                             (Next::Show(Box::new(game.clone()), title, seat), events)
@@ -668,13 +930,16 @@ fn after_messages(ui: TableUi) {
                     let router = guest_router();
                     session.install(&title, game);
                     session.join_table(role, remote, router);
+                    keep_table(session);
+                    session.autosave();
                 }
             }
         }
         Next::Show(game, title, seat) => {
             session.install(&title, *game);
-            session.autosave();
             session.join_table(TableRole::Guest { seat }, Vec::new(), guest_router());
+            keep_table(session);
+            session.autosave();
             ui.nav.go(crate::common::context::Screen::Play);
         }
     }
@@ -701,8 +966,35 @@ fn after_messages(ui: TableUi) {
             TableEvent::Dropped { from, reason } => {
                 log(&format!("table: dropped a message from {from:?}: {reason}"))
             }
+            TableEvent::Joined { seq } => {
+                log(&format!(
+                    "table: the host sent the whole game ({seq} actions)"
+                ));
+                first_sync(&format!("whole:{seq}"));
+            }
+            TableEvent::Caught { from, seq } => {
+                log(&format!(
+                    "table: the host sent the {} missing actions (after {from}, up to {seq})",
+                    seq.saturating_sub(from)
+                ));
+                first_sync(&format!("missing:{from}:{seq}"));
+            }
             _ => {}
         }
+    }
+}
+
+/// Marks how the host answered this connection's hello (only the first answer).
+fn first_sync(mark: &str) {
+    let first = SIDE.with_borrow_mut(|side| match side {
+        Some(Side::Guest(g)) if !g.synced => {
+            g.synced = true;
+            true
+        }
+        _ => false,
+    });
+    if first {
+        set_sync_mark(mark);
     }
 }
 
@@ -738,6 +1030,8 @@ pub fn let_computer_play(ui: TableUi, seat: usize) {
                 s.push(seat);
             }
         });
+        // A reload keeps the computer playing for them.
+        ui.session.autosave();
     }
 }
 
@@ -753,6 +1047,7 @@ fn give_back(ui: TableUi, seat: usize) {
         send_all(out);
     }
     ui.session.stand_ins.update(|s| s.retain(|&x| x != seat));
+    ui.session.autosave();
 }
 
 /// The seat this device talks for: a guest's own, or the host's first person at the table.

@@ -112,7 +112,7 @@ pub fn WaitingRoom(
                             </label>
                         })}
                         {move || refused.with(|r| r.get(&seat).cloned()).map(|p| view! { <p class="problem" role="alert">{p}</p> })}
-                        {matches!(s.status, LinkStatus::Closed | LinkStatus::Reconnecting).then(|| {
+                        {matches!(s.status, LinkStatus::Closed | LinkStatus::Reconnecting | LinkStatus::Away).then(|| {
                             let name = s.name.clone();
                             let stand_in = move || ui.session.stand_ins.with(|x| x.contains(&seat));
                             view! {
@@ -135,7 +135,8 @@ pub fn WaitingRoom(
             .collect_view()
     };
     view! {
-        <section class="waiting-room" aria-labelledby="waiting-room-title">
+        // In the game's side panel it is a panel of its own (in the lobby it sits in one).
+        <section class=if playing { "waiting-room panel" } else { "waiting-room" } aria-labelledby="waiting-room-title">
             <h2 id="waiting-room-title">"Waiting room"</h2>
             <p class="hint">"Devices on the same Wi-Fi connect directly; nothing goes through a server."</p>
             {seats}
@@ -226,7 +227,9 @@ pub fn JoinTable(ui: TableUi, invite: Result<Invite, String>) -> impl IntoView {
                 "Connected: waiting for the host to start the game.".to_string()
             }
             LinkStatus::Reconnecting => "The connection dropped: reconnecting…".to_string(),
-            LinkStatus::Closed => "Not connected. Ask the host to invite you again.".to_string(),
+            LinkStatus::Closed | LinkStatus::Away => {
+                "Not connected. Ask the host to invite you again.".to_string()
+            }
         })
     };
     view! {

@@ -1,0 +1,117 @@
+//! What a device keeps of its table next to its autosaved game, so that a reload carries on
+//! at the same table (issue 21: "If the host's page reloads, the host continues from its
+//! autosave and re-invites").
+//!
+//! - The host keeps [`HostRecord`]: the table's id (every invite, reply and hello names it;
+//!   keeping it keeps the table's identity), the seats played from other devices, which of
+//!   them a computer plays for meanwhile, and per seat the last intents it answered (so an
+//!   intent sent before the reload and sent again after it is answered again, never applied
+//!   twice). The players' names, colors and tokens are in the game's setup.
+//! - A guest keeps the table's id and its seat ([`SavedTable::Guest`]): a new invite to the
+//!   same table and seat then resumes from the actions it has, and asks only for the rest.
+//!
+//! The record is read from storage: untrusted. [`crate::host::Host::restore`] checks it
+//! against the game and refuses it with a sentence ([`RestoreError`]) when it does not fit.
+
+use serde::{Deserialize, Serialize};
+
+use crate::invite::TableId;
+
+/// Applied intents kept per seat in a [`HostRecord`] (the most recent).
+pub const KEPT_ANSWERS: usize = 32;
+
+/// A device's table, as its autosave keeps it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "role", rename_all = "snake_case")]
+pub enum SavedTable {
+    /// This device decides the game.
+    Host(HostRecord),
+    /// This device plays `seat` at the table `table`.
+    Guest { table: TableId, seat: usize },
+}
+
+impl SavedTable {
+    pub fn table(&self) -> TableId {
+        match self {
+            SavedTable::Host(h) => h.table,
+            SavedTable::Guest { table, .. } => *table,
+        }
+    }
+}
+
+/// The host's table, as its autosave keeps it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HostRecord {
+    pub table: TableId,
+    /// The rule set's name as invites show it.
+    #[serde(default)]
+    pub rules: String,
+    /// The seats played from other devices.
+    pub seats: Vec<RemoteSeatRecord>,
+}
+
+impl HostRecord {
+    /// The seats played from other devices, in order.
+    pub fn remote_seats(&self) -> Vec<usize> {
+        self.seats.iter().map(|s| s.seat).collect()
+    }
+
+    /// The seats a computer plays for until their player is back.
+    pub fn stand_ins(&self) -> Vec<usize> {
+        self.seats
+            .iter()
+            .filter(|s| s.computer)
+            .map(|s| s.seat)
+            .collect()
+    }
+}
+
+/// One seat played from another device.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RemoteSeatRecord {
+    pub seat: usize,
+    /// A computer plays for this seat until its player is back.
+    #[serde(default)]
+    pub computer: bool,
+    /// The highest intent id of this seat the host handled (applied or refused): any id at
+    /// or below it that is not in `answered` is refused as too old, never applied.
+    #[serde(default)]
+    pub last_intent: u32,
+    /// The last intents of this seat that were applied: (intent id, action number).
+    #[serde(default)]
+    pub answered: Vec<(u32, u64)>,
+}
+
+/// Why a saved table cannot be reopened (the game then goes on on this device alone).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RestoreError {
+    /// The saved game's actions do not replay.
+    Replay(String),
+    /// A remote seat the game does not have, or one named twice.
+    Seat(usize),
+    /// An answered intent that names an action the game does not have, or one of another
+    /// seat.
+    Answer { seat: usize, seq: u64 },
+}
+
+impl std::fmt::Display for RestoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RestoreError::Replay(why) => {
+                write!(f, "The saved table's game does not replay: {why}")
+            }
+            RestoreError::Seat(seat) => write!(
+                f,
+                "The saved table names seat {} for another device, which this game does not have.",
+                seat + 1
+            ),
+            RestoreError::Answer { seat, seq } => write!(
+                f,
+                "The saved table says seat {} made action {seq}, which this game does not show.",
+                seat + 1
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RestoreError {}
