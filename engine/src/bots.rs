@@ -98,12 +98,22 @@ fn side_value(game: &Game, side: &TradeSide) -> i64 {
 
 /// Whether receiving `lots` would give `player` a whole group they do not have yet.
 fn completes_group(game: &Game, player: PlayerId, lots: &[SquareId]) -> bool {
+    completes_group_trading(game, player, lots, &[])
+}
+
+/// Whether receiving `lots` while handing over `away` would give `player` a whole group.
+fn completes_group_trading(
+    game: &Game,
+    player: PlayerId,
+    lots: &[SquareId],
+    away: &[SquareId],
+) -> bool {
     lots.iter().any(|&l| {
         game.board().group_of(l.index()).is_some_and(|g| {
             game.board().group_lots(g).iter().all(|&x| {
                 x == l.index()
                     || lots.contains(&SquareId(x))
-                    || game.square(x).owner == Some(player)
+                    || (game.square(x).owner == Some(player) && !away.contains(&SquareId(x)))
             })
         })
     })
@@ -638,8 +648,8 @@ pub fn why_decline(game: &Game, me: PlayerId, o: &TradeOffer) -> Option<DeclineW
     }
     let get = side_value(game, &o.give);
     let give = side_value(game, &o.take);
-    let helps_them = completes_group(game, o.from, &o.take.lots);
-    let helps_me = completes_group(game, me, &o.give.lots);
+    let helps_them = completes_group_trading(game, o.from, &o.take.lots, &o.give.lots);
+    let helps_me = completes_group_trading(game, me, &o.give.lots, &o.take.lots);
     let needed = if helps_them && helps_me {
         give
     } else if helps_them {
@@ -757,7 +767,11 @@ pub fn counter_offers(game: &Game, me: PlayerId, o: &TradeOffer) -> Vec<(TradeSi
                 .iter()
                 .any(|&x| !game.square(x).buildings.is_none())
         });
-        if built || o.give.lots.contains(&id) {
+        // Not a lot of the group they asked for (swapping within a group is no deal).
+        let asked_group = o.take.lots.iter().any(|t| {
+            board.group_of(t.index()).is_some() && board.group_of(t.index()) == board.group_of(l)
+        });
+        if built || asked_group || o.give.lots.contains(&id) {
             continue;
         }
         let mut lots = o.give.lots.clone();
