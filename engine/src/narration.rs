@@ -115,21 +115,26 @@ impl Game {
         self.deal_sentence(offer, true)
     }
 
+    /// An offer as its receiver reads it, the receiver first, in the present ("Ann buys
+    /// Baltic Avenue from Bob for $420" for Bob's offer of Baltic Avenue to Ann for $420).
+    pub fn offered_sentence(&self, offer: &TradeOffer) -> String {
+        let theirs = TradeOffer {
+            from: offer.to,
+            to: offer.from,
+            give: offer.take.clone(),
+            take: offer.give.clone(),
+        };
+        self.deal_sentence(&theirs, false)
+    }
+
     /// A counter-offer as the one it answers reads it, the counter's receiver first ("Bob
     /// declined Ann's offer and offers instead: Ann buys Baltic Avenue from Bob for $420").
     pub fn counter_sentence(&self, countered: &TradeOffer, counter: &TradeOffer) -> String {
-        // The deal from the side of the player who made the first offer.
-        let theirs = TradeOffer {
-            from: counter.to,
-            to: counter.from,
-            give: counter.take.clone(),
-            take: counter.give.clone(),
-        };
         format!(
             "{} declined {}'s offer and offers instead: {}",
             self.party_name(Party::Player(countered.to)),
             self.party_name(Party::Player(countered.from)),
-            self.deal_sentence(&theirs, false)
+            self.offered_sentence(counter)
         )
     }
 
