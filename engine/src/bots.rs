@@ -801,7 +801,7 @@ pub fn counter_offers(game: &Game, me: PlayerId, o: &TradeOffer) -> Vec<(TradeSi
         let cost = side_value(game, &give);
         more.push((!mine, cost, give, take));
     }
-    more.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+    more.sort_by_key(|m| (m.0, m.1));
     out.extend(more.into_iter().map(|(_, _, give, take)| (give, take)));
     out
 }
