@@ -889,3 +889,67 @@ async fn a_computer_that_declines_says_why() {
     assert_eq!(game(&session).square(3).owner, Some(PlayerId(1)));
     c.remove();
 }
+
+/// Issue 20: a computer that declines a person's offer counters it; the person sees the
+/// counter-offer with both sides, accepts it, and the feed tells the trade with its amounts.
+#[wasm_bindgen_test]
+async fn a_computer_counters_a_declined_offer_and_the_counter_can_be_accepted() {
+    let scenario: worlds_engine::scenario::Scenario = serde_json::from_value(serde_json::json!({
+        "board": "classic",
+        "players": [
+            {"name": "Ann", "owns": ["Mediterranean Avenue"]},
+            {"name": "Bob", "owns": ["Baltic Avenue"]}]
+    }))
+    .expect("a scenario");
+    let mut setup = scenario.setup().expect("a setup");
+    setup.seats[1].kind = worlds_engine::SeatKind::Computer {
+        strategy: ComputerStrategy::Balanced,
+    };
+    let (c, session) = mount_play(setup);
+    settle().await;
+    // Ann offers $70 for Baltic Avenue, the last lot of her brown group.
+    assert!(session.dispatch(Action::ProposeTrade {
+        to: PlayerId(1),
+        give: worlds_engine::TradeSide {
+            cash: 70,
+            ..Default::default()
+        },
+        take: worlds_engine::TradeSide {
+            lots: vec![worlds_engine::SquareId(3)],
+            ..Default::default()
+        },
+    }));
+    session.skip_computers();
+    settle().await;
+    let shown = text(&c);
+    assert!(shown.contains("Counter-offer"), "{shown}");
+    assert!(
+        shown.contains("Bob counters: Ann buys Baltic Avenue from Bob for $420."),
+        "{shown}"
+    );
+    assert!(shown.contains("Bob gives"), "{shown}");
+    assert!(shown.contains("Bob asks for"), "{shown}");
+    assert!(
+        shown.contains(
+            "Bob declined Ann's offer and offers instead: Ann buys Baltic Avenue from Bob for $420"
+        ),
+        "{shown}"
+    );
+    button(&c, "Accept trade").click();
+    settle().await;
+    let g = game(&session);
+    assert_eq!(
+        g.square(3).owner,
+        Some(PlayerId(0)),
+        "Ann owns Baltic Avenue"
+    );
+    assert_eq!(g.player(PlayerId(0)).cash, 1500 - 420);
+    assert_eq!(g.player(PlayerId(1)).cash, 1500 + 420);
+    assert!(
+        text(&c).contains("Ann accepted Bob's trade: Bob sold Baltic Avenue to Ann for $420"),
+        "{}",
+        text(&c)
+    );
+    assert!(!text(&c).contains("Counter-offer"), "the dialog is gone");
+    c.remove();
+}

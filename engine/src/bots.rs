@@ -98,12 +98,22 @@ fn side_value(game: &Game, side: &TradeSide) -> i64 {
 
 /// Whether receiving `lots` would give `player` a whole group they do not have yet.
 fn completes_group(game: &Game, player: PlayerId, lots: &[SquareId]) -> bool {
+    completes_group_trading(game, player, lots, &[])
+}
+
+/// Whether receiving `lots` while handing over `away` would give `player` a whole group.
+fn completes_group_trading(
+    game: &Game,
+    player: PlayerId,
+    lots: &[SquareId],
+    away: &[SquareId],
+) -> bool {
     lots.iter().any(|&l| {
         game.board().group_of(l.index()).is_some_and(|g| {
             game.board().group_lots(g).iter().all(|&x| {
                 x == l.index()
                     || lots.contains(&SquareId(x))
-                    || game.square(x).owner == Some(player)
+                    || (game.square(x).owner == Some(player) && !away.contains(&SquareId(x)))
             })
         })
     })
@@ -253,18 +263,29 @@ impl Heuristic {
                 }
             }
         }
-        // Now and then (every fourth round), before rolling.
-        let now_and_then = (game.round() as usize + me.index()).is_multiple_of(4);
-        if self.trades && now_and_then && !game.turn().rolled && game.turn().trade_offers == 0 {
+        if self.trades && !game.turn().rolled && game.turn().trade_offers == 0 {
+            // Every turn, before rolling: a trade with a person that completes a group
+            // (not asked again too soon, see `asked_lately`).
             if let Some(offer) = self.trade_offer(game, me) {
                 return Some(offer);
+            }
+            // With other computers, as before, now and then (every fourth round): twice
+            // the price of the one lot missing from a group. (Offered every turn at the
+            // group's worth, computers traded so readily among themselves that the
+            // tournaments' balance changed: the expert's share against three balanced
+            // fell from 73% to 47%.)
+            let now_and_then = (game.round() as usize + me.index()).is_multiple_of(4);
+            if now_and_then {
+                if let Some(offer) = self.computer_trade_offer(game, me) {
+                    return Some(offer);
+                }
             }
         }
         None
     }
 
-    /// Offers cash for the one lot missing from a group.
-    fn trade_offer(&self, game: &Game, me: PlayerId) -> Option<Action> {
+    /// Offers another computer cash (twice the price) for the one lot missing from a group.
+    fn computer_trade_offer(&self, game: &Game, me: PlayerId) -> Option<Action> {
         let board = game.board();
         for g in 0..board.groups().len() {
             let lots = board.group_lots(g);
@@ -281,6 +302,9 @@ impl Heuristic {
             let Some(owner) = game.square(l).owner else {
                 continue;
             };
+            if matches!(game.player(owner).kind, crate::game::SeatKind::Human) {
+                continue;
+            }
             let price = board.square(l).price().unwrap_or(0);
             let offer = price * 2;
             if game.player(me).cash - offer < self.reserve {
@@ -303,6 +327,156 @@ impl Heuristic {
         }
         None
     }
+
+    /// A trade with a person that completes one of `me`'s groups, the dearest group first:
+    /// heads-up, a swap of lots that completes a group of theirs too, when `me`'s group is
+    /// worth half as much again as theirs (with cash from `me` making up the lots' prices),
+    /// else
+    /// cash for the lots missing: what the group is worth to `me` (at least twice their
+    /// price), when enough cash is left to build on it. Never a deal asked of the same
+    /// player lately ([`asked_lately`]).
+    fn trade_offer(&self, game: &Game, me: PlayerId) -> Option<Action> {
+        let board = game.board();
+        let cash = game.player(me).cash;
+        // The lots of group `g` that `owner` needs from one other player, and who that is.
+        let missing = |owner: PlayerId, g: usize| -> Option<(PlayerId, Vec<SquareId>)> {
+            let lots = board.group_lots(g);
+            if lots.len() < 2 {
+                return None;
+            }
+            let mut from: Option<PlayerId> = None;
+            let mut need = Vec::new();
+            let mut have = 0;
+            for &l in lots {
+                let sq = game.square(l);
+                if !sq.buildings.is_none() {
+                    return None;
+                }
+                match sq.owner {
+                    Some(o) if o == owner => have += 1,
+                    Some(o) if from.is_none_or(|f| f == o) => {
+                        from = Some(o);
+                        need.push(SquareId(l));
+                    }
+                    _ => return None,
+                }
+            }
+            let from = from?;
+            (have > 0 && !game.player(from).bankrupt).then_some((from, need))
+        };
+        let mut groups: Vec<(i64, usize)> = (0..board.groups().len())
+            .map(|g| (group_worth(game, g), g))
+            .collect();
+        groups.sort_by(|a, b| b.cmp(a));
+        let heads_up = game.active_players().len() == 2;
+        for (worth, g) in groups {
+            let Some((to, take)) = missing(me, g) else {
+                continue;
+            };
+            // People only (computers get `computer_trade_offer`), not asked again too soon.
+            if !matches!(game.player(to).kind, crate::game::SeatKind::Human) {
+                continue;
+            }
+            let asked = |a: &Action| !is_legal(game, a) || asked_lately(game, me, a);
+            let take_side = TradeSide {
+                lots: take.clone(),
+                ..TradeSide::default()
+            };
+            // A swap, with a person, heads-up: my lots that complete one of their groups
+            // worth at most two thirds of mine. (Measured against the other computers: such
+            // swaps won more heads-up from the start, but lost more in games that began
+            // with a third player.)
+            for h in 0..board.groups().len() {
+                let Some((from, give)) = missing(to, h) else {
+                    continue;
+                };
+                if !heads_up || h == g || from != me || 3 * group_worth(game, h) > 2 * worth {
+                    continue;
+                }
+                let mut give = TradeSide {
+                    lots: give,
+                    ..TradeSide::default()
+                };
+                give.cash = (side_value(game, &take_side) - side_value(game, &give)).max(0);
+                if cash - give.cash < self.reserve {
+                    continue;
+                }
+                let a = Action::ProposeTrade {
+                    to,
+                    give,
+                    take: take_side.clone(),
+                };
+                if !asked(&a) {
+                    return Some(a);
+                }
+            }
+            // Cash: what the group is worth to me (at least twice the price), with enough
+            // left to build.
+            let plain = 2 * side_value(game, &take_side);
+            let house = board
+                .group_lots(g)
+                .iter()
+                .filter_map(|&l| board.square(l).house_cost())
+                .max()
+                .unwrap_or(0);
+            let (offer, keep) = (worth.max(plain), self.build_reserve + house);
+            if cash - offer < keep {
+                continue;
+            }
+            let a = Action::ProposeTrade {
+                to,
+                give: TradeSide {
+                    cash: offer,
+                    ..TradeSide::default()
+                },
+                take: take_side,
+            };
+            if !asked(&a) {
+                return Some(a);
+            }
+        }
+        None
+    }
+}
+
+/// Rounds within which a computer does not offer the same deal to the same player again.
+pub const SAME_DEAL_ROUNDS: u32 = 10;
+/// Rounds within which a computer makes no other offer to a player it made one to.
+pub const SAME_PLAYER_ROUNDS: u32 = 3;
+
+/// Whether `me` offered the deal `a` to the same player in the last [`SAME_DEAL_ROUNDS`]
+/// rounds (unless a lot of it changed hands since), or any offer to that player in the
+/// last [`SAME_PLAYER_ROUNDS`]: a computer does not pester.
+pub fn asked_lately(game: &Game, me: PlayerId, a: &Action) -> bool {
+    use crate::event::Event;
+    let Action::ProposeTrade { to, give, take } = a else {
+        return false;
+    };
+    let round = game.round();
+    let lots: Vec<SquareId> = give.lots.iter().chain(&take.lots).copied().collect();
+    let mut changed_hands = false;
+    for e in game.log().iter().rev() {
+        if e.round + SAME_DEAL_ROUNDS <= round {
+            break;
+        }
+        match &e.event {
+            Event::LotTransferred { square, .. } | Event::Bought { square, .. }
+                if lots.contains(square) =>
+            {
+                changed_hands = true;
+            }
+            Event::TradeProposed { offer } if offer.from == me && offer.to == *to => {
+                if e.round + SAME_PLAYER_ROUNDS > round {
+                    return true;
+                }
+                if !changed_hands && offer.give == *give && offer.take == *take {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 impl Strategy for Heuristic {
@@ -375,9 +549,12 @@ impl Strategy for Heuristic {
                     square: SquareId(square),
                 }),
             Phase::RaiseCash { .. } => self.raise_cash(game),
-            Phase::TradeOffer(o) => Action::AnswerTrade {
-                accept: why_decline(game, me, o).is_none(),
-            },
+            Phase::TradeOffer(o) => {
+                if why_decline(game, me, o).is_none() {
+                    return Action::AnswerTrade { accept: true };
+                }
+                counter_offer(game, me, o).unwrap_or(Action::AnswerTrade { accept: false })
+            }
             Phase::GameOver => Action::Resign { player: me },
         }
     }
@@ -505,8 +682,8 @@ pub fn why_decline(game: &Game, me: PlayerId, o: &TradeOffer) -> Option<DeclineW
     }
     let get = side_value(game, &o.give);
     let give = side_value(game, &o.take);
-    let helps_them = completes_group(game, o.from, &o.take.lots);
-    let helps_me = completes_group(game, me, &o.give.lots);
+    let helps_them = completes_group_trading(game, o.from, &o.take.lots, &o.give.lots);
+    let helps_me = completes_group_trading(game, me, &o.give.lots, &o.take.lots);
     let needed = if helps_them && helps_me {
         give
     } else if helps_them {
@@ -523,6 +700,165 @@ pub fn why_decline(game: &Game, me: PlayerId, o: &TradeOffer) -> Option<DeclineW
     } else {
         DeclineWhy::TooLittle { enough }
     })
+}
+
+/// Rounds an amount up to a multiple of 10 (a counter-offer names round sums).
+fn round_up(amount: i64) -> i64 {
+    (amount + 9).div_euclid(10) * 10
+}
+
+/// What `o`'s proposer would hand over and receive in a counter-offer, as a new offer of
+/// theirs (the counter is its mirror): `give` and `take` are the proposer's.
+fn as_theirs(o: &TradeOffer, give: TradeSide, take: TradeSide) -> TradeOffer {
+    TradeOffer {
+        from: o.from,
+        to: o.to,
+        give,
+        take,
+    }
+}
+
+/// The least cash the proposer of `o` must add to their side (everything else as in `o`,
+/// and nothing asked of `me` in cash) for `me` to accept, rounded up to 10 where that
+/// still fits their cash; `None` when no cash they have would do.
+fn cash_that_would_do(game: &Game, me: PlayerId, o: &TradeOffer) -> Option<i64> {
+    let their_cash = game.player(o.from).cash;
+    let mut give = o.give.clone();
+    give.cash = 0;
+    let mut take = o.take.clone();
+    take.cash = 0;
+    let enough = match why_decline(game, me, &as_theirs(o, give.clone(), take.clone())) {
+        None => 0,
+        Some(DeclineWhy::CompletesTheirGroup { enough } | DeclineWhy::TooLittle { enough }) => {
+            enough
+        }
+        Some(DeclineWhy::CannotPay) => return None,
+    };
+    [round_up(enough), enough]
+        .into_iter()
+        .filter(|&cash| cash <= their_cash)
+        .find(|&cash| {
+            give.cash = cash;
+            why_decline(game, me, &as_theirs(o, give.clone(), take.clone())).is_none()
+        })
+}
+
+/// Counter-offers `me` could make to the offer `o` it declines, best first, each as the
+/// proposer's (give, take), and each one `me` accepts were the proposer to offer it
+/// ([`why_decline`] says `None`, so it never completes their group unless it completes
+/// one of `me`'s or pays what that group is worth to them) and the proposer can afford:
+/// the same lots and cards with less cash asked of `me`, or the cash that would do; else
+/// one more lot of theirs with the cash that would then do (a lot that completes one of
+/// `me`'s groups first, then the cheapest deal for them).
+pub fn counter_offers(game: &Game, me: PlayerId, o: &TradeOffer) -> Vec<(TradeSide, TradeSide)> {
+    let mut out = Vec::new();
+    let accepts = |give: &TradeSide, take: &TradeSide| {
+        why_decline(game, me, &as_theirs(o, give.clone(), take.clone())).is_none()
+    };
+    let my_cash = game.player(me).cash;
+    // 1. Less of my cash: the most of what they asked that still leaves a deal I accept.
+    if o.take.cash > 0 {
+        let mut take = o.take.clone();
+        let (mut lo, mut hi) = (0, o.take.cash.min(my_cash));
+        take.cash = lo;
+        if accepts(&o.give, &take) {
+            while hi > lo {
+                let mid = lo + (hi - lo + 1) / 2;
+                take.cash = mid;
+                if accepts(&o.give, &take) {
+                    lo = mid;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            // Less cash from me is accepted too: a round sum.
+            take.cash = lo / 10 * 10;
+            out.push((o.give.clone(), take));
+        }
+    }
+    // 2. The cash that would do, nothing asked of me in cash.
+    if let Some(cash) = cash_that_would_do(game, me, o) {
+        let give = TradeSide {
+            cash,
+            ..o.give.clone()
+        };
+        let take = TradeSide {
+            cash: 0,
+            ..o.take.clone()
+        };
+        if accepts(&give, &take) && !out.contains(&(give.clone(), take.clone())) {
+            out.push((give, take));
+        }
+    }
+    // 3. One more lot of theirs, with the cash that would then do.
+    let board = game.board();
+    let mut more: Vec<(bool, i64, TradeSide, TradeSide)> = Vec::new();
+    for l in game.lots_of(o.from) {
+        let id = SquareId(l);
+        let built = board.group_of(l).is_some_and(|g| {
+            board
+                .group_lots(g)
+                .iter()
+                .any(|&x| !game.square(x).buildings.is_none())
+        });
+        // Not a lot of the group they asked for (swapping within a group is no deal).
+        let asked_group = o.take.lots.iter().any(|t| {
+            board.group_of(t.index()).is_some() && board.group_of(t.index()) == board.group_of(l)
+        });
+        if built || asked_group || o.give.lots.contains(&id) {
+            continue;
+        }
+        let mut lots = o.give.lots.clone();
+        lots.push(id);
+        let wider = TradeOffer {
+            give: TradeSide {
+                lots,
+                ..o.give.clone()
+            },
+            ..o.clone()
+        };
+        let Some(cash) = cash_that_would_do(game, me, &wider) else {
+            continue;
+        };
+        let give = TradeSide {
+            cash,
+            ..wider.give.clone()
+        };
+        let take = TradeSide {
+            cash: 0,
+            ..o.take.clone()
+        };
+        if !accepts(&give, &take) {
+            continue;
+        }
+        let mine = completes_group(game, me, &give.lots);
+        let cost = side_value(game, &give);
+        more.push((!mine, cost, give, take));
+    }
+    more.sort_by_key(|m| (m.0, m.1));
+    out.extend(more.into_iter().map(|(_, _, give, take)| (give, take)));
+    out
+}
+
+/// The counter-offer a balanced or cautious computer makes to a person's offer it
+/// declines: the first of [`counter_offers`] the rules allow now, as the computer's own
+/// offer back. `None` when the offer is not a person's, may not be countered, or nothing
+/// would do.
+pub fn counter_offer(game: &Game, me: PlayerId, o: &TradeOffer) -> Option<Action> {
+    if o.to != me
+        || !game.may_counter()
+        || !matches!(game.player(o.from).kind, crate::game::SeatKind::Human)
+    {
+        return None;
+    }
+    counter_offers(game, me, o)
+        .into_iter()
+        .map(|(give, take)| Action::ProposeTrade {
+            to: o.from,
+            give: take,
+            take: give,
+        })
+        .find(|a| game.allows(a))
 }
 
 /// Whether a computer player's own evaluation says an offer helps it: a lot changes hands

@@ -59,6 +59,9 @@ impl Game {
                 money(*amount),
                 money(self.players[*debtor].cash)
             ),
+            Phase::TradeOffer(o) if self.is_counter_offer() => {
+                format!("{}, {} counters your offer", name(o.to), name(o.from))
+            }
             Phase::TradeOffer(o) => {
                 format!("{}, {} offers you a trade", name(o.to), name(o.from))
             }
@@ -128,6 +131,36 @@ impl Game {
     /// "Ann sold Baltic Avenue to Bob for $80", or, when lots, cash or cards go both ways,
     /// "Ann traded Baltic Avenue and $50 to Bob for Vermont Avenue".
     pub fn trade_sentence(&self, offer: &TradeOffer) -> String {
+        self.deal_sentence(offer, true)
+    }
+
+    /// An offer as its receiver reads it, the receiver first, in the present ("Ann buys
+    /// Baltic Avenue from Bob for $420" for Bob's offer of Baltic Avenue to Ann for $420).
+    pub fn offered_sentence(&self, offer: &TradeOffer) -> String {
+        let theirs = TradeOffer {
+            from: offer.to,
+            to: offer.from,
+            give: offer.take.clone(),
+            take: offer.give.clone(),
+        };
+        self.deal_sentence(&theirs, false)
+    }
+
+    /// A counter-offer as the one it answers reads it, the counter's receiver first ("Bob
+    /// declined Ann's offer and offers instead: Ann buys Baltic Avenue from Bob for $420").
+    pub fn counter_sentence(&self, countered: &TradeOffer, counter: &TradeOffer) -> String {
+        format!(
+            "{} declined {}'s offer and offers instead: {}",
+            self.party_name(Party::Player(countered.to)),
+            self.party_name(Party::Player(countered.from)),
+            self.offered_sentence(counter)
+        )
+    }
+
+    /// [`Game::trade_sentence`] in the past (done) or the present (offered: "Ann sells
+    /// Baltic Avenue to Bob for $80").
+    fn deal_sentence(&self, offer: &TradeOffer, past: bool) -> String {
+        let verb = |done: &'static str, offered: &'static str| if past { done } else { offered };
         let from = self.party_name(Party::Player(offer.from));
         let to = self.party_name(Party::Player(offer.to));
         let things = |side: &TradeSide| -> String {
@@ -163,23 +196,34 @@ impl Game {
         let no_cash = |side: &TradeSide| side.cash == 0 && !side.is_empty();
         if only_cash(&offer.give) && no_cash(&offer.take) {
             format!(
-                "{from} bought {} from {to} for {}",
+                "{from} {} {} from {to} for {}",
+                verb("bought", "buys"),
                 things(&offer.take),
                 things(&offer.give)
             )
         } else if only_cash(&offer.take) && no_cash(&offer.give) {
             format!(
-                "{from} sold {} to {to} for {}",
+                "{from} {} {} to {to} for {}",
+                verb("sold", "sells"),
                 things(&offer.give),
                 things(&offer.take)
             )
         } else if offer.take.is_empty() {
-            format!("{from} gave {} to {to}", things(&offer.give))
+            format!(
+                "{from} {} {} to {to}",
+                verb("gave", "gives"),
+                things(&offer.give)
+            )
         } else if offer.give.is_empty() {
-            format!("{from} got {} from {to} for nothing", things(&offer.take))
+            format!(
+                "{from} {} {} from {to} for nothing",
+                verb("got", "gets"),
+                things(&offer.take)
+            )
         } else {
             format!(
-                "{from} traded {} to {to} for {}",
+                "{from} {} {} to {to} for {}",
+                verb("traded", "trades"),
                 things(&offer.give),
                 things(&offer.take)
             )
@@ -515,6 +559,12 @@ fn words(game: &Game, refusal: Refusal) -> Words {
                 }
                 TradeWhy::GroupHasBuildings(l) => {
                     format!("{} has buildings in its group; sell them first", sq(l))
+                }
+                TradeWhy::CounterToOther(p) => {
+                    format!("a counter-offer goes back to {}, who made the offer", name(p))
+                }
+                TradeWhy::CounterOfCounter => {
+                    "a counter-offer is accepted or declined, not countered".into()
                 }
             },
         },

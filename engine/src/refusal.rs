@@ -66,8 +66,15 @@ pub enum TradeWhy {
     NotEnoughJailCards,
     OtherNotEnoughJailCards(PlayerId),
     ListedTwice(SquareId),
-    NotOwner { owner: PlayerId, lot: SquareId },
+    NotOwner {
+        owner: PlayerId,
+        lot: SquareId,
+    },
     GroupHasBuildings(SquareId),
+    /// A counter-offer goes back to the player who made the offer.
+    CounterToOther(PlayerId),
+    /// A counter-offer is accepted or declined, not countered.
+    CounterOfCounter,
 }
 
 /// Why an action is refused (see [`crate::action::RuleError`] for the words).

@@ -426,11 +426,12 @@ impl Session {
             } else {
                 g.legal_actions().into_iter().next()?
             };
-            // A balanced or cautious computer that says no to a person's offer says why.
+            // A balanced or cautious computer that says no to a person's offer says why
+            // (before its counter-offer, if it makes one).
             let why = match (g.phase(), &action, strategy) {
                 (
                     worlds_engine::Phase::TradeOffer(offer),
-                    Action::AnswerTrade { accept: false },
+                    Action::AnswerTrade { accept: false } | Action::ProposeTrade { .. },
                     worlds_engine::ComputerStrategy::Balanced
                     | worlds_engine::ComputerStrategy::Cautious,
                 ) if matches!(g.player(offer.from).kind, SeatKind::Human) => {
@@ -439,12 +440,24 @@ impl Session {
                 }
                 _ => None,
             };
-            Some((action, why))
+            let counter = matches!(
+                (g.phase(), &action),
+                (
+                    worlds_engine::Phase::TradeOffer(_),
+                    Action::ProposeTrade { .. }
+                )
+            );
+            Some((action, why, counter))
         });
         match choice {
-            Some((action, why)) => {
+            Some((action, why, counter)) => {
+                // A counter-offer is checked above: its reason reads before it.
+                let why_first = why.clone().filter(|_| counter);
+                if let Some(why) = why_first {
+                    self.note(why);
+                }
                 let done = self.dispatch(action);
-                if let Some(why) = why.filter(|_| done) {
+                if let Some(why) = why.filter(|_| done && !counter) {
                     self.note(why);
                 }
                 done

@@ -115,8 +115,16 @@ impl TakenStep {
             cash: self.cash.clone(),
             ..Step::default()
         };
-        for entry in &self.entries {
+        for (k, entry) in self.entries.iter().enumerate() {
             step.cue = step.cue.max(Cue::of(&entry.event));
+            // A counter-offer: the offer it declines and the new one, in one sentence.
+            if let Some(line) = counter_line(game, &self.entries, k) {
+                step.lines.push((step.turns_started, line));
+                continue;
+            }
+            if k > 0 && counter_line(game, &self.entries, k - 1).is_some() {
+                continue;
+            }
             match &entry.event {
                 Event::TurnStarted => {
                     step.turns_started += 1;
@@ -135,6 +143,18 @@ impl TakenStep {
         }
         step
     }
+}
+
+/// When entry `k` declines an offer and the next one offers a trade back to its proposer
+/// (a counter-offer), the two in one sentence.
+fn counter_line(game: &Game, entries: &[LogEntry], k: usize) -> Option<String> {
+    let (Event::TradeDeclined { offer: declined }, Some(Event::TradeProposed { offer: counter })) =
+        (&entries.get(k)?.event, entries.get(k + 1).map(|e| &e.event))
+    else {
+        return None;
+    };
+    (counter.from == declined.to && counter.to == declined.from)
+        .then(|| game.counter_sentence(declined, counter))
 }
 
 /// Keeps the feed's newest [`FEED_MAX`] lines.

@@ -81,6 +81,16 @@ impl Game {
                 self.check_unmortgage(actor, square.index())
             }
             Action::ProposeTrade { to, give, take } => {
+                // The receiver of an offer may counter it, once, back to its proposer.
+                if let Phase::TradeOffer(o) = &self.phase {
+                    if self.is_counter_offer() {
+                        return Err(Refusal::BadTrade(TradeWhy::CounterOfCounter));
+                    }
+                    if *to != o.from {
+                        return Err(Refusal::BadTrade(TradeWhy::CounterToOther(o.from)));
+                    }
+                    return self.check_trade(actor, *to, give, take);
+                }
                 if !(own_turn || matches!(self.phase, Phase::RaiseCash { .. })) {
                     return Err(not_now("trade"));
                 }

@@ -1,10 +1,12 @@
 //! Trades: checking an offer (what each side holds, no buildings on traded groups, at most
-//! `MAX_TRADE_OFFERS_PER_TURN` offers a turn) and carrying it out, mortgaged lots included.
+//! `MAX_TRADE_OFFERS_PER_TURN` offers a turn, a counter-offer only back to the proposer and
+//! never of a counter-offer) and carrying it out, mortgaged lots included.
 
 use super::prelude::*;
 
 impl Game {
-    /// The offer made: the receiver answers next.
+    /// The offer made: the receiver answers next. Made while an offer waits for the
+    /// actor's answer, it is a counter-offer: that offer is declined first.
     pub(crate) fn propose_trade(
         &mut self,
         actor: PlayerId,
@@ -12,6 +14,10 @@ impl Game {
         give: &TradeSide,
         take: &TradeSide,
     ) {
+        if let Phase::TradeOffer(countered) = &self.phase {
+            let countered = Box::new(countered.clone());
+            self.emit(actor, Event::TradeDeclined { offer: countered });
+        }
         let offer = TradeOffer {
             from: actor,
             to,

@@ -463,4 +463,30 @@ impl Game {
             && self.turn.trade_offers < MAX_TRADE_OFFERS_PER_TURN
             && self.active_players().iter().any(|&p| p != actor)
     }
+
+    /// Who offers trades when no offer waits for an answer: a debtor raising cash, else the
+    /// player whose turn it is.
+    fn trade_proposer(&self) -> PlayerId {
+        match self.pending.front() {
+            Some(Pending::Debt { debtor, .. }) => *debtor,
+            _ => self.turn.player,
+        }
+    }
+
+    /// Whether the offer waiting for an answer is a counter-offer: its receiver answered an
+    /// offer with one of its own back to the proposer. A counter-offer is accepted or
+    /// declined, never countered again (one counter per offer, so trading always ends).
+    pub fn is_counter_offer(&self) -> bool {
+        matches!(&self.phase, Phase::TradeOffer(o) if o.from != self.trade_proposer())
+    }
+
+    /// Whether the player to act may answer the offer waiting for them with a counter-offer
+    /// (a [`crate::Action::ProposeTrade`] back to the proposer, which declines the offer):
+    /// an offer that is not itself a counter-offer, while trading is allowed.
+    pub fn may_counter(&self) -> bool {
+        matches!(&self.phase, Phase::TradeOffer(_))
+            && !self.is_counter_offer()
+            && self.rules().trades
+            && self.turn.trade_offers < MAX_TRADE_OFFERS_PER_TURN
+    }
 }

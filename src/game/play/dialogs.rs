@@ -463,9 +463,18 @@ pub fn PhaseDialog(#[prop(optional)] panel: bool) -> impl IntoView {
                 );
                 let from = name_of(o.from);
                 let to = name_of(o.to);
+                // A counter-offer says so, and the deal in a sentence.
+                let (title, lead) = if game.is_counter_offer() {
+                    (
+                        "Counter-offer",
+                        format!("{from} counters: {}.", game.offered_sentence(&o)),
+                    )
+                } else {
+                    ("Trade offer", format!("{from} offers {to} a trade."))
+                };
                 view! {
-                    <Modal title="Trade offer".to_string() class="phase-dialog">
-                        <p>{format!("{from} offers {to} a trade.")}</p>
+                    <Modal title=title.to_string() class="phase-dialog">
+                        <p>{lead}</p>
                         <dl class="trade-summary">
                             <dt>{format!("{from} gives")}</dt><dd>{gives}</dd>
                             <dt>{format!("{from} asks for")}</dt><dd>{takes}</dd>

@@ -115,7 +115,64 @@ struct Weighing {
     /// be to be chosen.
     margin: f64,
     seed: u64,
+    /// When the cheap choice (declining an offer) wins: the counter-offer to weigh next.
+    counter: Option<Box<Counter>>,
+    /// When the second candidate wins, the action to take instead (the counter-offer whose
+    /// acceptance the second candidate stands for).
+    instead: Option<Action>,
 }
+
+/// A counter-offer to a person's offer, weighed as the expert's answer to it were the person
+/// to offer it: made only when the expert would accept it.
+struct Counter {
+    /// The counter-offer, in the game being played.
+    offer: Action,
+    /// The position where the person offered it instead (log and history dropped).
+    base: Game,
+}
+
+impl Weighing {
+    fn new(
+        base: Game,
+        candidates: Vec<Action>,
+        margin: f64,
+        seed: u64,
+        budget: Budget,
+        counter: Option<Box<Counter>>,
+    ) -> Weighing {
+        Weighing {
+            base,
+            totals: vec![0.0; candidates.len()],
+            candidates,
+            done: 0,
+            per_candidate: budget.playouts,
+            margin,
+            seed,
+            counter,
+            instead: None,
+        }
+    }
+
+    /// Weighs declining against accepting the counter-offer as the person's offer.
+    fn of_counter(counter: Counter, seed: u64, budget: Budget) -> Weighing {
+        let mut w = Weighing::new(
+            counter.base,
+            vec![
+                Action::AnswerTrade { accept: false },
+                Action::AnswerTrade { accept: true },
+            ],
+            ANSWER_MARGIN,
+            mix(seed, 0xC0),
+            budget,
+            None,
+        );
+        w.instead = Some(counter.offer);
+        w
+    }
+}
+
+/// How much better accepting an offer must play out than declining it.
+const ANSWER_MARGIN: f64 = 0.005;
 
 impl ExpertThinking {
     /// Starts thinking about `me`'s decision in `game` with the default budget.
@@ -124,24 +181,24 @@ impl ExpertThinking {
     }
 
     pub fn with_budget(game: &Game, me: PlayerId, budget: Budget) -> ExpertThinking {
+        let seed = mix(
+            game.setup().seed,
+            (game.history().len() as u64) << 8 | me.index() as u64,
+        );
         let stage = match decide(game, me, budget) {
             Decision::Now(a) => Stage::Done(a),
-            Decision::Weigh { candidates, margin }
-                if budget.playouts > 0 && candidates.len() > 1 =>
-            {
-                let seed = mix(
-                    game.setup().seed,
-                    (game.history().len() as u64) << 8 | me.index() as u64,
-                );
-                Stage::Weighing(Box::new(Weighing {
-                    base: stripped(game),
-                    totals: vec![0.0; candidates.len()],
-                    candidates,
-                    done: 0,
-                    per_candidate: budget.playouts,
-                    margin,
-                    seed,
-                }))
+            Decision::Weigh {
+                candidates,
+                margin,
+                counter,
+            } if budget.playouts > 0 && candidates.len() > 1 => Stage::Weighing(Box::new(
+                Weighing::new(stripped(game), candidates, margin, seed, budget, counter),
+            )),
+            Decision::Weigh {
+                counter: Some(counter),
+                ..
+            } if budget.playouts > 0 => {
+                Stage::Weighing(Box::new(Weighing::of_counter(*counter, seed, budget)))
             }
             Decision::Weigh { candidates, .. } => Stage::Done(
                 candidates
@@ -157,18 +214,25 @@ impl ExpertThinking {
     pub fn remaining(&self) -> u32 {
         match &self.stage {
             Stage::Done(_) => 0,
-            Stage::Weighing(w) => w.per_candidate * w.candidates.len() as u32 - w.done,
+            Stage::Weighing(w) => {
+                let next = if w.counter.is_some() {
+                    2 * w.per_candidate
+                } else {
+                    0
+                };
+                w.per_candidate * w.candidates.len() as u32 - w.done + next
+            }
         }
     }
 
     /// Does at most `work` play-outs; returns the action once the thinking is done (a legal
     /// action of `game`, which must be the game the thinking started from).
     pub fn step(&mut self, game: &Game, work: u32) -> Option<Action> {
-        if let Stage::Weighing(w) = &mut self.stage {
+        let mut left = work.max(1);
+        while let Stage::Weighing(w) = &mut self.stage {
             let n = w.candidates.len() as u32;
             let total = w.per_candidate * n;
             let models = models(&w.base, self.me);
-            let mut left = work.max(1);
             while w.done < total && left > 0 {
                 let c = (w.done % n) as usize;
                 let k = w.done / n;
@@ -197,7 +261,18 @@ impl ExpertThinking {
             if best != 0 && (w.totals[best] - w.totals[0]) / per < w.margin {
                 best = 0;
             }
-            let a = w.candidates.swap_remove(best);
+            // Declining: weigh the counter-offer next, if there is one.
+            if best == 0 {
+                if let Some(counter) = w.counter.take() {
+                    let next = Weighing::of_counter(*counter, w.seed, self.budget);
+                    self.stage = Stage::Weighing(Box::new(next));
+                    continue;
+                }
+            }
+            let a = match w.instead.take() {
+                Some(instead) if best == 1 => instead,
+                _ => w.candidates.swap_remove(best),
+            };
             self.stage = Stage::Done(a);
         }
         match &self.stage {
@@ -321,10 +396,12 @@ fn score(g: &Game, me: PlayerId) -> f64 {
 
 enum Decision {
     Now(Action),
-    /// Weigh these by play-outs; the first is the choice without them.
+    /// Weigh these by play-outs; the first is the choice without them. When the first
+    /// (declining an offer) wins, the counter-offer is weighed next.
     Weigh {
         candidates: Vec<Action>,
         margin: f64,
+        counter: Option<Box<Counter>>,
     },
 }
 
@@ -436,6 +513,7 @@ fn decide(game: &Game, me: PlayerId, budget: Budget) -> Decision {
                     return Decision::Weigh {
                         candidates,
                         margin: 0.01,
+                        counter: None,
                     };
                 }
             }
@@ -463,16 +541,66 @@ fn decide(game: &Game, me: PlayerId, budget: Budget) -> Decision {
                 .lots
                 .iter()
                 .any(|l| whole_group_after(game, me, &o.give.lots, l.index()));
+            let counter = counter(game, me, o);
             if theirs && !mine {
-                return Decision::Now(decline);
+                return match counter {
+                    Some(counter) => Decision::Weigh {
+                        candidates: vec![decline],
+                        margin: ANSWER_MARGIN,
+                        counter: Some(counter),
+                    },
+                    None => Decision::Now(decline),
+                };
             }
             Decision::Weigh {
                 candidates: vec![decline, accept],
-                margin: 0.005,
+                margin: ANSWER_MARGIN,
+                counter,
             }
         }
         Phase::GameOver => Decision::Now(fallback(game, me)),
     }
+}
+
+/// The counter-offer the expert may make to a person's offer it would not accept: the first
+/// of the balanced player's [`super::counter_offers`] that the expert's own rule does not
+/// refuse outright (never complete their group without completing one of ours) and the
+/// rules allow, with the position where the person offered it instead (weighed there
+/// before it is made).
+fn counter(game: &Game, me: PlayerId, o: &crate::action::TradeOffer) -> Option<Box<Counter>> {
+    if !game.may_counter() || !matches!(game.player(o.from).kind, SeatKind::Human) {
+        return None;
+    }
+    super::counter_offers(game, me, o)
+        .into_iter()
+        .find_map(|(give, take)| {
+            let theirs = take
+                .lots
+                .iter()
+                .any(|l| whole_group_after(game, o.from, &take.lots, l.index()));
+            let mine = give
+                .lots
+                .iter()
+                .any(|l| whole_group_after(game, me, &give.lots, l.index()));
+            if theirs && !mine {
+                return None;
+            }
+            let offer = Action::ProposeTrade {
+                to: o.from,
+                give: take.clone(),
+                take: give.clone(),
+            };
+            if !game.allows(&offer) {
+                return None;
+            }
+            // The person declines theirs and offers this instead.
+            let mut base = stripped(game);
+            let theirs = Action::ProposeTrade { to: me, give, take };
+            (base.apply_quietly(Action::AnswerTrade { accept: false })
+                && base.apply_quietly(theirs)
+                && base.actor() == Some(me))
+            .then(|| Box::new(Counter { offer, base }))
+        })
 }
 
 /// Whether `p` would hold the whole (multi-lot) group of `l` after receiving `lots`.
