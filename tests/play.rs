@@ -848,10 +848,9 @@ async fn the_buy_panel_shows_cash_and_the_group_and_leaves_the_board_usable() {
     c.remove();
 }
 
-/// Issue 20, point 5: a computer that declines a person's offer says why in the feed, and
-/// what would do.
-#[wasm_bindgen_test]
-async fn a_computer_that_declines_says_why() {
+/// Ann (owning Mediterranean Avenue) offers $70 to Bob, a balanced computer, for Baltic
+/// Avenue, the last lot of her brown group; the computers have answered.
+async fn ann_offers_70_for_baltic_to_balanced_bob() -> (web_sys::HtmlElement, Session) {
     let scenario: worlds_engine::scenario::Scenario = serde_json::from_value(serde_json::json!({
         "board": "classic",
         "players": [
@@ -879,6 +878,14 @@ async fn a_computer_that_declines_says_why() {
     }));
     session.skip_computers();
     settle().await;
+    (c, session)
+}
+
+/// Issue 20, point 5: a computer that declines a person's offer says why in the feed, and
+/// what would do.
+#[wasm_bindgen_test]
+async fn a_computer_that_declines_says_why() {
+    let (c, session) = ann_offers_70_for_baltic_to_balanced_bob().await;
     assert!(
         text(&c)
             .contains("Bob declined: that would complete Ann's group for less than it is worth;"),
@@ -894,33 +901,7 @@ async fn a_computer_that_declines_says_why() {
 /// counter-offer with both sides, accepts it, and the feed tells the trade with its amounts.
 #[wasm_bindgen_test]
 async fn a_computer_counters_a_declined_offer_and_the_counter_can_be_accepted() {
-    let scenario: worlds_engine::scenario::Scenario = serde_json::from_value(serde_json::json!({
-        "board": "classic",
-        "players": [
-            {"name": "Ann", "owns": ["Mediterranean Avenue"]},
-            {"name": "Bob", "owns": ["Baltic Avenue"]}]
-    }))
-    .expect("a scenario");
-    let mut setup = scenario.setup().expect("a setup");
-    setup.seats[1].kind = worlds_engine::SeatKind::Computer {
-        strategy: ComputerStrategy::Balanced,
-    };
-    let (c, session) = mount_play(setup);
-    settle().await;
-    // Ann offers $70 for Baltic Avenue, the last lot of her brown group.
-    assert!(session.dispatch(Action::ProposeTrade {
-        to: PlayerId(1),
-        give: worlds_engine::TradeSide {
-            cash: 70,
-            ..Default::default()
-        },
-        take: worlds_engine::TradeSide {
-            lots: vec![worlds_engine::SquareId(3)],
-            ..Default::default()
-        },
-    }));
-    session.skip_computers();
-    settle().await;
+    let (c, session) = ann_offers_70_for_baltic_to_balanced_bob().await;
     let shown = text(&c);
     assert!(shown.contains("Counter-offer"), "{shown}");
     assert!(
