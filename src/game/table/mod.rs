@@ -270,42 +270,56 @@ fn start_ticking(ui: TableUi) {
 pub fn open_table(ui: TableUi, setup: &GameSetup, rules_name: &str, remote: Vec<usize>) {
     close_table();
     let table = TableId(random_bytes::<8>());
-    SIDE.with_borrow_mut(|side| {
-        *side = Some(Side::Host(HostSide {
+    let summary = TableSummary::of(setup, rules_name, &remote);
+    let name_of = |seat: usize| {
+        setup
+            .seats
+            .get(seat)
+            .map(|s| s.name.clone())
+            .unwrap_or_default()
+    };
+    become_host(
+        ui,
+        HostSide {
             table,
-            summary: TableSummary::of(setup, rules_name, &remote),
+            summary: summary.clone(),
             rules: rules_name.to_string(),
             links: Vec::new(),
             host: None,
             next_peer: 1,
-        }))
-    });
+        },
+        &remote,
+        name_of,
+        LinkStatus::Preparing,
+    );
+    for seat in remote {
+        invite_seat(ui, table, seat, name_of(seat), summary.clone());
+    }
+}
+
+/// This device hosts `side`'s table: the waiting room lists the seats in `remote` (named by
+/// `name_of`) with `status`.
+fn become_host(
+    ui: TableUi,
+    side: HostSide,
+    remote: &[usize],
+    name_of: impl Fn(usize) -> String,
+    status: LinkStatus,
+) {
+    SIDE.with_borrow_mut(|s| *s = Some(Side::Host(side)));
     ui.problem.set(None);
     ui.seats.set(
         remote
             .iter()
             .map(|&seat| SeatLink {
                 seat,
-                name: setup
-                    .seats
-                    .get(seat)
-                    .map(|s| s.name.clone())
-                    .unwrap_or_default(),
+                name: name_of(seat),
                 invite: None,
-                status: LinkStatus::Preparing,
+                status,
                 problem: None,
             })
             .collect(),
     );
-    let summary = TableSummary::of(setup, rules_name, &remote);
-    for seat in remote {
-        let name = setup
-            .seats
-            .get(seat)
-            .map(|s| s.name.clone())
-            .unwrap_or_default();
-        invite_seat(ui, table, seat, name, summary.clone());
-    }
 }
 
 /// Listens for reply links opened in another tab of this browser (the friend's reply sent to
@@ -687,28 +701,19 @@ fn reopen_table(ui: TableUi, record: &HostRecord) -> Result<(), String> {
     let summary = TableSummary::of(game.setup(), &record.rules, &remote);
     let host = Host::restore(game, record).map_err(|e| e.to_string())?;
     close_table();
-    SIDE.with_borrow_mut(|side| {
-        *side = Some(Side::Host(HostSide {
+    become_host(
+        ui,
+        HostSide {
             table: record.table,
             summary,
             rules: record.rules.clone(),
             links: Vec::new(),
             host: Some(host),
             next_peer: 1,
-        }))
-    });
-    ui.problem.set(None);
-    ui.seats.set(
-        remote
-            .iter()
-            .map(|&seat| SeatLink {
-                seat,
-                name: names.get(seat).cloned().unwrap_or_default(),
-                invite: None,
-                status: LinkStatus::Away,
-                problem: None,
-            })
-            .collect(),
+        },
+        &remote,
+        |seat| names.get(seat).cloned().unwrap_or_default(),
+        LinkStatus::Away,
     );
     session.join_table(TableRole::Host, remote.clone(), Some(host_router()));
     let stand_ins = record.stand_ins();
