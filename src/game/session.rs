@@ -296,14 +296,15 @@ impl Session {
     /// Applies the actions of `history` that this device's game does not have yet (a
     /// table's confirmed actions, in order). `false`: this game is not a prefix of it.
     pub fn follow(&self, history: &[Action]) -> bool {
-        let have = self
-            .game
-            .with_untracked(|g| g.as_ref().map(|g| g.history().to_vec()))
-            .unwrap_or_default();
-        if history.len() < have.len() || history[..have.len()] != have[..] {
+        // Compared in place: this runs on every message and tick of a table.
+        let have = self.game.with_untracked(|g| {
+            let have = g.as_ref().map_or(&[][..], |g| g.history());
+            (history.len() >= have.len() && history[..have.len()] == *have).then_some(have.len())
+        });
+        let Some(have) = have else {
             return false;
-        }
-        for action in &history[have.len()..] {
+        };
+        for action in &history[have..] {
             if !self.apply_here(action.clone()) {
                 return false;
             }
