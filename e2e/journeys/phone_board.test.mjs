@@ -209,3 +209,35 @@ for (const [width, height] of [[375, 740], [390, 844]]) {
     await context.close();
   });
 }
+
+test('a card drawn on a phone is shown in view with its OK', async () => {
+  const { page, context, errors } = await openApp(browser, { width: 375, height: 740 });
+  await startGame(page, { seed: 7, seats: [{ name: 'Ann' }, { name: 'Bob' }] });
+  // The card (the visible one of the centre's and the bar's) once one is drawn.
+  const shownCard = () => page.evaluate(() => {
+    const card = [...document.querySelectorAll('.card-drawn')].find((c) => c.offsetParent !== null);
+    if (!card) return null;
+    const ok = [...card.querySelectorAll('button')].find((b) => b.textContent.trim() === 'OK');
+    // The page scrolled to it as a player would (the board's own frame left as it is).
+    window.scrollBy(0, ok.getBoundingClientRect().top - window.innerHeight / 2);
+    const r = ok.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return { text: card.textContent, okSeen: hit === ok || ok.contains(hit) };
+  });
+  let card = null;
+  for (let step = 0; step < 150 && card === null; step++) {
+    const did = await playOneStep(page);
+    if (did === null) await page.waitForTimeout(100);
+    card = await shownCard();
+  }
+  assert.ok(card !== null, 'a card was drawn within 150 steps');
+  assert.match(card.text, /'s (Chance|Community Chest) card/);
+  // Scrolled to as a player would scroll the page, the card's OK is not hidden in the
+  // board's scrolled-away centre (nor under anything else).
+  assert.ok(card.okSeen, `the card's OK can be seen and pressed: ${card.text}`);
+  await page.screenshot({ path: artifacts + 'phone-card-375.png' });
+  await page.getByRole('button', { name: 'OK', exact: true }).click();
+  assert.equal(await shownCard(), null, 'OK puts the card away');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

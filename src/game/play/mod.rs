@@ -155,6 +155,21 @@ fn animate_step(
 #[component]
 pub fn PlayScreen() -> impl IntoView {
     let session = expect_context::<Session>();
+    // The card just drawn, with OK to put it away (shown in the board's centre, or above
+    // the bar on a phone).
+    let card_drawn = move |class: &'static str| {
+        move || {
+            session.card.get().map(|c| {
+                view! {
+                    <div class=class role="status">
+                        <strong>{format!("{}'s {} card", c.player, c.deck.label())}</strong>
+                        <p>{c.text}</p>
+                        <button type="button" class="small-button" on:click=move |_| session.card.set(None)>"OK"</button>
+                    </div>
+                }
+            })
+        }
+    };
     let nav = expect_context::<Navigator>();
     let shared = use_context::<crate::common::context::Shared>();
     let settings = expect_context::<SettingsStore>().settings;
@@ -445,17 +460,14 @@ pub fn PlayScreen() -> impl IntoView {
                             }}
                         </div>
                         <p class="prompt">{prompt}</p>
-                        {move || session.card.get().map(|c| view! {
-                            <div class="card-drawn" role="status">
-                                <strong>{format!("{}'s {} card", c.player, c.deck.label())}</strong>
-                                <p>{c.text}</p>
-                                <button type="button" class="small-button" on:click=move |_| session.card.set(None)>"OK"</button>
-                            </div>
-                        })}
+                        {card_drawn("card-drawn in-centre")}
                         <ol class="feed" aria-label="What happened">{feed_lines}</ol>
                     </BoardRing>
                 </div>
                 <aside class="play-side">
+                    // On a phone the board's centre is often scrolled away: the card shows
+                    // above the bar instead (CSS shows one of the two).
+                    {card_drawn("card-drawn in-bar")}
                     <ActionBar />
                     <PhaseDialog panel=true />
                     {move || {
