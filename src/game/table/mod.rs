@@ -1021,15 +1021,7 @@ fn guest_router() -> Option<Router> {
 /// plays it on the host so the table need not wait; when Bea's device is back, the seat is
 /// hers again.
 pub fn let_computer_play(ui: TableUi, seat: usize) {
-    let out = SIDE.with_borrow_mut(|side| match side {
-        Some(Side::Host(h)) => h
-            .host
-            .as_mut()
-            .map(|host| host.set_seat_control(seat, SeatControl::Computer)),
-        _ => None,
-    });
-    if let Some(out) = out {
-        send_all(out);
+    if set_seat_control(seat, SeatControl::Computer) {
         ui.session.stand_ins.update(|s| {
             if !s.contains(&seat) {
                 s.push(seat);
@@ -1041,18 +1033,26 @@ pub fn let_computer_play(ui: TableUi, seat: usize) {
 }
 
 fn give_back(ui: TableUi, seat: usize) {
+    set_seat_control(seat, SeatControl::Remote);
+    ui.session.stand_ins.update(|s| s.retain(|&x| x != seat));
+    ui.session.autosave();
+}
+
+/// The host's table hands `seat` to `control` and tells every device; false when this
+/// device hosts no running table.
+fn set_seat_control(seat: usize, control: SeatControl) -> bool {
     let out = SIDE.with_borrow_mut(|side| match side {
         Some(Side::Host(h)) => h
             .host
             .as_mut()
-            .map(|host| host.set_seat_control(seat, SeatControl::Remote)),
+            .map(|host| host.set_seat_control(seat, control)),
         _ => None,
     });
+    let hosting = out.is_some();
     if let Some(out) = out {
         send_all(out);
     }
-    ui.session.stand_ins.update(|s| s.retain(|&x| x != seat));
-    ui.session.autosave();
+    hosting
 }
 
 /// The seat this device talks for: a guest's own, or the host's first person at the table.
