@@ -338,31 +338,10 @@ impl Heuristic {
     fn trade_offer(&self, game: &Game, me: PlayerId) -> Option<Action> {
         let board = game.board();
         let cash = game.player(me).cash;
-        // The lots of group `g` that `owner` needs from one other player, and who that is.
-        let missing = |owner: PlayerId, g: usize| -> Option<(PlayerId, Vec<SquareId>)> {
-            let lots = board.group_lots(g);
-            if lots.len() < 2 {
-                return None;
-            }
-            let mut from: Option<PlayerId> = None;
-            let mut need = Vec::new();
-            let mut have = 0;
-            for &l in lots {
-                let sq = game.square(l);
-                if !sq.buildings.is_none() {
-                    return None;
-                }
-                match sq.owner {
-                    Some(o) if o == owner => have += 1,
-                    Some(o) if from.is_none_or(|f| f == o) => {
-                        from = Some(o);
-                        need.push(SquareId(l));
-                    }
-                    _ => return None,
-                }
-            }
-            let from = from?;
-            (have > 0 && !game.player(from).bankrupt).then_some((from, need))
+        // The lots of group `g` that `owner` needs from one other player (not bankrupt),
+        // and who that is.
+        let missing = |owner: PlayerId, g: usize| {
+            lots_missing_from_one(game, owner, g).filter(|(from, _)| !game.player(*from).bankrupt)
         };
         let mut groups: Vec<(i64, usize)> = (0..board.groups().len())
             .map(|g| (group_worth(game, g), g))
@@ -437,6 +416,39 @@ impl Heuristic {
         }
         None
     }
+}
+
+/// The lots of group `g` (of two lots or more, none built on) that `owner`, who holds at
+/// least one of them, lacks, when one other player holds them all: that player and the
+/// lots. `None` when a lot is unowned, two others hold some, or `owner` holds none or all.
+pub(crate) fn lots_missing_from_one(
+    game: &Game,
+    owner: PlayerId,
+    g: usize,
+) -> Option<(PlayerId, Vec<SquareId>)> {
+    let lots = game.board().group_lots(g);
+    if lots.len() < 2 {
+        return None;
+    }
+    let mut from: Option<PlayerId> = None;
+    let mut need = Vec::new();
+    let mut have = 0;
+    for &l in lots {
+        let sq = game.square(l);
+        if !sq.buildings.is_none() {
+            return None;
+        }
+        match sq.owner {
+            Some(o) if o == owner => have += 1,
+            Some(o) if from.is_none_or(|f| f == o) => {
+                from = Some(o);
+                need.push(SquareId(l));
+            }
+            _ => return None,
+        }
+    }
+    let from = from?;
+    (have > 0).then_some((from, need))
 }
 
 /// Rounds within which a computer does not offer the same deal to the same player again.

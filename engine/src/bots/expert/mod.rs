@@ -970,25 +970,10 @@ fn trade_offers(view: &View) -> Vec<Action> {
             continue;
         }
         // Groups `a` of mine that `to` can complete, and of theirs that I can complete.
-        let missing = |owner: PlayerId, from: PlayerId, g: usize| -> Option<Vec<SquareId>> {
-            let lots = board.group_lots(g);
-            if lots.len() < 2 {
-                return None;
-            }
-            let mut need = Vec::new();
-            let mut have = 0;
-            for &l in lots {
-                let s = game.square(l);
-                if !s.buildings.is_none() {
-                    return None;
-                }
-                match s.owner {
-                    Some(o) if o == owner => have += 1,
-                    Some(o) if o == from => need.push(SquareId(l)),
-                    _ => return None,
-                }
-            }
-            (have > 0 && !need.is_empty()).then_some(need)
+        let missing = |owner: PlayerId, from: PlayerId, g: usize| {
+            crate::bots::lots_missing_from_one(game, owner, g)
+                .filter(|(f, _)| *f == from)
+                .map(|(_, need)| need)
         };
         for g in 0..groups {
             let Some(take) = missing(me, to, g) else {
