@@ -48,9 +48,12 @@ modules:
 	python3 scripts/check_modules.py src
 	python3 scripts/check_modules.py --pages src
 
-# Component tests with wasm-bindgen-test in headless Chromium.
+# Component tests with wasm-bindgen-test in headless Chromium. Each test binary's Chromium
+# leaves its ~120 MB profile in the temporary folder (wasm-bindgen-test-runner ends chromedriver
+# without removing it), so the run gets its own folder, removed afterwards: a full disk made
+# wasm-bindgen fail to write its output in CI.
 test-browser:
-	cargo test -p monopoly-worlds --target wasm32-unknown-unknown
+	@tmp=$$(mktemp -d); TMPDIR=$$tmp cargo test -p monopoly-worlds --target wasm32-unknown-unknown; status=$$?; rm -rf "$$tmp"; exit $$status
 
 # Playwright journeys against the release build served on loopback.
 test-e2e:
