@@ -41,6 +41,8 @@ test('the menu loads only the game\'s code; the Board Maker and the lab load the
 
   await page.getByRole('button', exact('Board Maker')).click();
   await page.getByRole('heading', exact('Board Maker')).waitFor();
+  // The page's shell paints first and its code is fetched after that paint: wait for it.
+  await page.waitForFunction(() => window.__mwReady === true);
   assert.equal(path(page), '/maker.html');
   assert.ok(wasm.includes('maker'), 'the Board Maker\'s code arrives when it is opened');
   assert.ok(!wasm.includes('lab'), 'the lab\'s code is not downloaded by the Board Maker');
@@ -51,6 +53,7 @@ test('the menu loads only the game\'s code; the Board Maker and the lab load the
 
   await page.getByRole('button', exact('Statistics')).click();
   await page.getByRole('heading', exact('Statistics lab')).waitFor();
+  await page.waitForFunction(() => window.__mwReady === true);
   assert.equal(path(page), '/lab.html');
   assert.ok(wasm.includes('lab'));
   // The lab's own Back button returns to the menu too.
