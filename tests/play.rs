@@ -881,6 +881,107 @@ async fn ann_offers_70_for_baltic_to_balanced_bob() -> (web_sys::HtmlElement, Se
     (c, session)
 }
 
+/// A person answers an offer with a counter-offer: "Counter-offer" opens the trade dialog with
+/// the proposer as partner and the offer turned round; Cancel goes back to the offer; the
+/// changed deal goes to the proposer, who sees it as a counter-offer (and cannot counter it
+/// again) and accepts it.
+#[wasm_bindgen_test]
+async fn a_person_answers_an_offer_with_a_counter_offer() {
+    let scenario: worlds_engine::scenario::Scenario = serde_json::from_value(serde_json::json!({
+        "board": "classic",
+        "players": [
+            {"name": "Ann", "owns": ["Mediterranean Avenue"]},
+            {"name": "Bob", "owns": ["Baltic Avenue"]}]
+    }))
+    .expect("a scenario");
+    let (c, session) = mount_play(scenario.setup().expect("a setup"));
+    settle().await;
+    // Ann offers $70 for Baltic Avenue; Bob, on the same device, is asked.
+    assert!(session.dispatch(Action::ProposeTrade {
+        to: PlayerId(1),
+        give: worlds_engine::TradeSide {
+            cash: 70,
+            ..Default::default()
+        },
+        take: worlds_engine::TradeSide {
+            lots: vec![worlds_engine::SquareId(3)],
+            ..Default::default()
+        },
+    }));
+    settle().await;
+    assert!(text(&c).contains("Ann offers Bob a trade."), "{}", text(&c));
+    let offered = game(&session);
+
+    // Counter-offer, then Cancel: the offer is still waiting, unchanged.
+    button(&c, "Counter-offer").click();
+    settle().await;
+    assert!(
+        !text(&c).contains("Ann offers Bob a trade."),
+        "the offer waits behind"
+    );
+    button(&c, "Cancel").click();
+    settle().await;
+    assert!(text(&c).contains("Ann offers Bob a trade."), "{}", text(&c));
+    assert_eq!(game(&session), offered);
+
+    button(&c, "Counter-offer").click();
+    settle().await;
+    let shown = text(&c);
+    assert!(shown.contains("Bob gives"), "{shown}");
+    let baltic: HtmlInputElement = c
+        .query_selector(".trade-side input[type='checkbox']")
+        .expect("q")
+        .expect("Baltic Avenue's box")
+        .unchecked_into();
+    assert!(
+        baltic.checked(),
+        "the offer turned round: Bob gives Baltic Avenue"
+    );
+    let ann_cash: HtmlInputElement = c
+        .query_selector("#take-cash")
+        .expect("q")
+        .expect("Ann's cash")
+        .unchecked_into();
+    assert_eq!(ann_cash.value(), "70", "and Ann gives the $70 she offered");
+    let partners = c
+        .query_selector(".trade select")
+        .expect("q")
+        .expect("the partner's list")
+        .child_element_count();
+    assert_eq!(partners, 1, "a counter-offer goes to the proposer only");
+    ann_cash.set_value("200");
+    ann_cash
+        .dispatch_event(&web_sys::Event::new("input").expect("e"))
+        .expect("d");
+    button(&c, "Propose trade").click();
+    settle().await;
+    assert!(text(&c).contains("Ann gives Bob: $200."), "{}", text(&c));
+    button(&c, "Propose trade").click();
+    settle().await;
+
+    // Ann is asked about the counter-offer; it cannot be countered again.
+    let shown = text(&c);
+    assert!(
+        shown.contains("Bob counters: Ann buys Baltic Avenue from Bob for $200."),
+        "{shown}"
+    );
+    assert!(
+        buttons(&c, "Counter-offer").is_empty(),
+        "a counter-offer is answered, not countered"
+    );
+    button(&c, "Accept trade").click();
+    settle().await;
+    let g = game(&session);
+    assert_eq!(
+        g.square(3).owner,
+        Some(PlayerId(0)),
+        "Ann owns Baltic Avenue"
+    );
+    assert_eq!(g.player(PlayerId(0)).cash, 1500 - 200);
+    assert_eq!(g.player(PlayerId(1)).cash, 1500 + 200);
+    c.remove();
+}
+
 /// Issue 20, point 5: a computer that declines a person's offer says why in the feed, and
 /// what would do.
 #[wasm_bindgen_test]

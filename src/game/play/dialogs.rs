@@ -317,6 +317,10 @@ pub fn PhaseDialog(#[prop(optional)] panel: bool) -> impl IntoView {
     };
     move || {
         let phase = phase.get()?;
+        // While the player writes a counter-offer, the offer waits behind the trade dialog.
+        if ui.trade.get() && matches!(phase, Phase::TradeOffer(_)) {
+            return None;
+        }
         // Read in place: the game (its log and history grow all game long) is not copied.
         session.game.with_untracked(|slot| {
         let game = slot.as_ref()?;
@@ -463,6 +467,7 @@ pub fn PhaseDialog(#[prop(optional)] panel: bool) -> impl IntoView {
                 );
                 let from = name_of(o.from);
                 let to = name_of(o.to);
+                let may_counter = game.may_counter();
                 // A counter-offer says so, and the deal in a sentence.
                 let (title, lead) = if game.is_counter_offer() {
                     (
@@ -484,6 +489,10 @@ pub fn PhaseDialog(#[prop(optional)] panel: bool) -> impl IntoView {
                         <div class="button-row">
                             <button type="button" class="action primary" on:click=move |_| act(Action::AnswerTrade { accept: true })>"Accept trade"</button>
                             <button type="button" class="action" on:click=move |_| act(Action::AnswerTrade { accept: false })>"Decline trade"</button>
+                            // Answer with a changed deal: the trade dialog, starting from this one.
+                            {may_counter.then(|| view! {
+                                <button type="button" class="action" on:click=move |_| ui.trade.set(true)>"Counter-offer"</button>
+                            })}
                         </div>
                     </Modal>
                 }

@@ -1,9 +1,10 @@
 //! The trade dialog: choose the other player, what each side hands over (lots without
 //! buildings in their group, cash, Get Out of Jail Free cards), and propose; the other side
-//! then accepts or declines (see the trade answer in `dialogs.rs`).
+//! then accepts or declines (see the trade answer in `dialogs.rs`), or answers with a
+//! counter-offer made in this same dialog, opened from the offer.
 
 use leptos::prelude::*;
-use worlds_engine::{Action, PlayerId, SquareId, TradeSide};
+use worlds_engine::{Action, Phase, PlayerId, SquareId, TradeSide};
 
 use crate::common::modal::Modal;
 use crate::game::play::play_ui::PlayUi;
@@ -149,9 +150,15 @@ pub fn TradeDialog() -> impl IntoView {
         }
         // Read in place (the game is not copied): both sides' names, lots and cards.
         type Partner = (PlayerId, String, Vec<Tradable>, usize);
-        let (others, mine, board) = session.game.with_untracked(|slot| {
+        let (others, mine, board, counter) = session.game.with_untracked(|slot| {
             let game = slot.as_ref()?;
             let me = game.actor()?;
+            // Opened from an offer waiting for this player ("Counter-offer"): the partner is
+            // the proposer, and the dialog starts from the offer turned round.
+            let counter = match game.phase() {
+                Phase::TradeOffer(o) if o.to == me && game.may_counter() => Some(o.clone()),
+                _ => None,
+            };
             let side_of = |p: PlayerId| -> Partner {
                 (
                     p,
@@ -160,17 +167,27 @@ pub fn TradeDialog() -> impl IntoView {
                     game.player(p).jail_cards.len(),
                 )
             };
-            let others: Vec<Partner> = game
-                .active_players()
-                .into_iter()
-                .filter(|&p| p != me)
-                .map(side_of)
-                .collect();
-            Some((others, side_of(me), game.board().clone()))
+            let others: Vec<Partner> = match &counter {
+                Some(o) => vec![side_of(o.from)],
+                None => game
+                    .active_players()
+                    .into_iter()
+                    .filter(|&p| p != me)
+                    .map(side_of)
+                    .collect(),
+            };
+            Some((others, side_of(me), game.board().clone(), counter))
         })?;
         let partner = RwSignal::new(others.first().map_or(PlayerId(0), |o| o.0));
-        let give = RwSignal::new(TradeSide::default());
-        let take = RwSignal::new(TradeSide::default());
+        // A counter-offer starts from the offer: what they asked of me, I give; what they
+        // gave, I take.
+        let give = RwSignal::new(counter.as_ref().map(|o| o.take.clone()).unwrap_or_default());
+        let take = RwSignal::new(counter.as_ref().map(|o| o.give.clone()).unwrap_or_default());
+        let title = if counter.is_some() {
+            "Counter-offer"
+        } else {
+            "Trade"
+        };
         let problem = RwSignal::new(None::<String>);
         let confirming = RwSignal::new(false);
         let (me, my_name, my_lots, my_cards) = mine;
@@ -232,7 +249,7 @@ pub fn TradeDialog() -> impl IntoView {
         };
         let close = Callback::new(move |_| ui.trade.set(false));
         Some(view! {
-            <Modal title="Trade".to_string() on_close=close class="trade">
+            <Modal title=title.to_string() on_close=close class="trade">
                 <label>
                     "Trade with"
                     <select on:change=move |ev| {
