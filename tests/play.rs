@@ -9,7 +9,7 @@ use web_sys::HtmlInputElement;
 use worlds_engine::{Action, ComputerStrategy, Game, GameRecord, GameSetup, Phase, PlayerId, Seat};
 
 use monopoly_worlds::common::storage::{saves, LocalStore};
-use monopoly_worlds::game::session::Session;
+use monopoly_worlds::game::session::{Session, TableRole};
 
 mod common;
 use common::{
@@ -996,6 +996,73 @@ async fn a_computer_that_declines_says_why() {
     assert!(text(&c).contains("in cash would do"), "{}", text(&c));
     assert_eq!(game(&session).square(3).owner, Some(PlayerId(1)));
     c.remove();
+}
+
+/// At a table a computer plays at the host, and a friend's device follows the host's actions:
+/// when the computer says no to the friend's offer, the friend reads why as the host does,
+/// before the computer's counter-offer.
+#[wasm_bindgen_test]
+async fn a_friend_following_the_host_reads_why_a_computer_declined() {
+    let scenario: worlds_engine::scenario::Scenario = serde_json::from_value(serde_json::json!({
+        "board": "classic",
+        "players": [
+            {"name": "Ann", "owns": ["Mediterranean Avenue"]},
+            {"name": "Bob", "owns": ["Baltic Avenue"]}]
+    }))
+    .expect("a scenario");
+    let mut setup = scenario.setup().expect("a setup");
+    setup.seats[1].kind = worlds_engine::SeatKind::Computer {
+        strategy: ComputerStrategy::Balanced,
+    };
+    let friend = Session::new();
+    friend.start("Classic", setup).expect("a game");
+    friend.join_table(TableRole::Guest { seat: 0 }, vec![0], None);
+    // The host's copy: Ann's offer of $70 for Baltic Avenue, and the balanced computer's answer.
+    let mut host = friend.game.get_untracked().expect("a game");
+    host.apply(Action::ProposeTrade {
+        to: PlayerId(1),
+        give: worlds_engine::TradeSide {
+            cash: 70,
+            ..Default::default()
+        },
+        take: worlds_engine::TradeSide {
+            lots: vec![worlds_engine::SquareId(3)],
+            ..Default::default()
+        },
+    })
+    .expect("the offer");
+    let answer = worlds_engine::bots::bot(ComputerStrategy::Balanced).choose(&host, PlayerId(1));
+    assert!(
+        matches!(answer, Action::ProposeTrade { .. }),
+        "Bob counters"
+    );
+    host.apply(answer).expect("the counter-offer");
+
+    assert!(friend.follow(host.history()));
+    let feed: Vec<String> = friend
+        .feed
+        .get_untracked()
+        .into_iter()
+        .map(|l| l.text)
+        .collect();
+    let why = feed
+        .iter()
+        .position(|l| {
+            l.starts_with(
+                "Bob declined: that would complete Ann's group for less than it is worth;",
+            )
+        })
+        .unwrap_or_else(|| panic!("the reason: {feed:?}"));
+    let counter = feed
+        .iter()
+        .position(|l| l.starts_with("Bob declined Ann's offer and offers instead:"))
+        .unwrap_or_else(|| panic!("the counter-offer: {feed:?}"));
+    assert!(why < counter, "the reason reads first: {feed:?}");
+    assert_eq!(
+        friend.game.get_untracked().as_ref(),
+        Some(&host),
+        "the same game"
+    );
 }
 
 /// Issue 20: a computer that declines a person's offer counters it; the person sees the

@@ -102,6 +102,13 @@ impl Default for Session {
     }
 }
 
+/// A computer's reason for saying no to a person's offer, and whether the feed shows it before
+/// the action (a counter-offer) or after it (a plain refusal).
+struct DeclineNote {
+    why: String,
+    before: bool,
+}
+
 impl Session {
     pub fn new() -> Session {
         Session {
@@ -305,11 +312,47 @@ impl Session {
             return false;
         };
         for action in &history[have..] {
+            // A computer played at the host that says no to a person's offer: its reason
+            // shows here too (the engine's, from the same game), as it does at the host.
+            let note = self
+                .game
+                .with_untracked(|g| g.as_ref().and_then(|g| self.decline_note(g, action)));
+            if let Some(DeclineNote { why, before: true }) = &note {
+                self.note(why.clone());
+            }
             if !self.apply_here(action.clone()) {
                 return false;
             }
+            if let Some(DeclineNote { why, before: false }) = note {
+                self.note(why);
+            }
         }
         true
+    }
+
+    /// Why the computer to act in `g` says no to a person's offer with `action` (a balanced or
+    /// cautious one explains; a counter-offer's reason reads before it, a plain refusal's
+    /// after it).
+    fn decline_note(&self, g: &Game, action: &Action) -> Option<DeclineNote> {
+        let me = g.actor()?;
+        let strategy = self.strategy_of(g, me)?;
+        let worlds_engine::Phase::TradeOffer(offer) = g.phase() else {
+            return None;
+        };
+        let counter = matches!(action, Action::ProposeTrade { .. });
+        let declines = counter || matches!(action, Action::AnswerTrade { accept: false });
+        let explains = matches!(
+            strategy,
+            worlds_engine::ComputerStrategy::Balanced | worlds_engine::ComputerStrategy::Cautious
+        );
+        if !declines || !explains || !matches!(g.player(offer.from).kind, SeatKind::Human) {
+            return None;
+        }
+        let why = worlds_engine::bots::why_decline(g, me, offer)?;
+        Some(DeclineNote {
+            why: g.decline_sentence(offer, why),
+            before: counter,
+        })
     }
 
     /// Applies a player's action. Refused: the game is untouched and the reason is shown.
@@ -427,38 +470,16 @@ impl Session {
             } else {
                 g.legal_actions().into_iter().next()?
             };
-            // A balanced or cautious computer that says no to a person's offer says why
-            // (before its counter-offer, if it makes one).
-            let why = match (g.phase(), &action, strategy) {
-                (
-                    worlds_engine::Phase::TradeOffer(offer),
-                    Action::AnswerTrade { accept: false } | Action::ProposeTrade { .. },
-                    worlds_engine::ComputerStrategy::Balanced
-                    | worlds_engine::ComputerStrategy::Cautious,
-                ) if matches!(g.player(offer.from).kind, SeatKind::Human) => {
-                    worlds_engine::bots::why_decline(g, me, offer)
-                        .map(|why| g.decline_sentence(offer, why))
-                }
-                _ => None,
-            };
-            let counter = matches!(
-                (g.phase(), &action),
-                (
-                    worlds_engine::Phase::TradeOffer(_),
-                    Action::ProposeTrade { .. }
-                )
-            );
-            Some((action, why, counter))
+            Some((action.clone(), self.decline_note(g, &action)))
         });
         match choice {
-            Some((action, why, counter)) => {
+            Some((action, note)) => {
                 // A counter-offer is checked above: its reason reads before it.
-                let why_first = why.clone().filter(|_| counter);
-                if let Some(why) = why_first {
-                    self.note(why);
+                if let Some(DeclineNote { why, before: true }) = &note {
+                    self.note(why.clone());
                 }
                 let done = self.dispatch(action);
-                if let Some(why) = why.filter(|_| done && !counter) {
+                if let Some(DeclineNote { why, before: false }) = note.filter(|_| done) {
                     self.note(why);
                 }
                 done
