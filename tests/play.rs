@@ -848,9 +848,9 @@ async fn the_buy_panel_shows_cash_and_the_group_and_leaves_the_board_usable() {
     c.remove();
 }
 
-/// Ann (owning Mediterranean Avenue) offers $70 to Bob, a balanced computer, for Baltic
-/// Avenue, the last lot of her brown group; the computers have answered.
-async fn ann_offers_70_for_baltic_to_balanced_bob() -> (web_sys::HtmlElement, Session) {
+/// Ann owns Mediterranean Avenue and Bob Baltic Avenue, the brown pair split between them;
+/// Bob is a balanced computer when `bob_computer`.
+fn browns_split(bob_computer: bool) -> GameSetup {
     let scenario: worlds_engine::scenario::Scenario = serde_json::from_value(serde_json::json!({
         "board": "classic",
         "players": [
@@ -859,13 +859,17 @@ async fn ann_offers_70_for_baltic_to_balanced_bob() -> (web_sys::HtmlElement, Se
     }))
     .expect("a scenario");
     let mut setup = scenario.setup().expect("a setup");
-    setup.seats[1].kind = worlds_engine::SeatKind::Computer {
-        strategy: ComputerStrategy::Balanced,
-    };
-    let (c, session) = mount_play(setup);
-    settle().await;
-    // Ann offers $70 for Baltic Avenue, the last lot of her brown group.
-    assert!(session.dispatch(Action::ProposeTrade {
+    if bob_computer {
+        setup.seats[1].kind = worlds_engine::SeatKind::Computer {
+            strategy: ComputerStrategy::Balanced,
+        };
+    }
+    setup
+}
+
+/// Ann offers Bob $70 for Baltic Avenue, the last lot of her brown group.
+fn seventy_for_baltic() -> Action {
+    Action::ProposeTrade {
         to: PlayerId(1),
         give: worlds_engine::TradeSide {
             cash: 70,
@@ -875,7 +879,29 @@ async fn ann_offers_70_for_baltic_to_balanced_bob() -> (web_sys::HtmlElement, Se
             lots: vec![worlds_engine::SquareId(3)],
             ..Default::default()
         },
-    }));
+    }
+}
+
+/// Ann accepts the counter-offer in front of her: she owns Baltic Avenue for `price`.
+async fn ann_accepts_baltic_for(c: &web_sys::HtmlElement, session: &Session, price: i64) {
+    button(c, "Accept trade").click();
+    settle().await;
+    let g = game(session);
+    assert_eq!(
+        g.square(3).owner,
+        Some(PlayerId(0)),
+        "Ann owns Baltic Avenue"
+    );
+    assert_eq!(g.player(PlayerId(0)).cash, 1500 - price);
+    assert_eq!(g.player(PlayerId(1)).cash, 1500 + price);
+}
+
+/// Ann (owning Mediterranean Avenue) offers $70 to Bob, a balanced computer, for Baltic
+/// Avenue, the last lot of her brown group; the computers have answered.
+async fn ann_offers_70_for_baltic_to_balanced_bob() -> (web_sys::HtmlElement, Session) {
+    let (c, session) = mount_play(browns_split(true));
+    settle().await;
+    assert!(session.dispatch(seventy_for_baltic()));
     session.skip_computers();
     settle().await;
     (c, session)
@@ -887,27 +913,10 @@ async fn ann_offers_70_for_baltic_to_balanced_bob() -> (web_sys::HtmlElement, Se
 /// again) and accepts it.
 #[wasm_bindgen_test]
 async fn a_person_answers_an_offer_with_a_counter_offer() {
-    let scenario: worlds_engine::scenario::Scenario = serde_json::from_value(serde_json::json!({
-        "board": "classic",
-        "players": [
-            {"name": "Ann", "owns": ["Mediterranean Avenue"]},
-            {"name": "Bob", "owns": ["Baltic Avenue"]}]
-    }))
-    .expect("a scenario");
-    let (c, session) = mount_play(scenario.setup().expect("a setup"));
+    let (c, session) = mount_play(browns_split(false));
     settle().await;
     // Ann offers $70 for Baltic Avenue; Bob, on the same device, is asked.
-    assert!(session.dispatch(Action::ProposeTrade {
-        to: PlayerId(1),
-        give: worlds_engine::TradeSide {
-            cash: 70,
-            ..Default::default()
-        },
-        take: worlds_engine::TradeSide {
-            lots: vec![worlds_engine::SquareId(3)],
-            ..Default::default()
-        },
-    }));
+    assert!(session.dispatch(seventy_for_baltic()));
     settle().await;
     assert!(text(&c).contains("Ann offers Bob a trade."), "{}", text(&c));
     let offered = game(&session);
@@ -969,16 +978,7 @@ async fn a_person_answers_an_offer_with_a_counter_offer() {
         buttons(&c, "Counter-offer").is_empty(),
         "a counter-offer is answered, not countered"
     );
-    button(&c, "Accept trade").click();
-    settle().await;
-    let g = game(&session);
-    assert_eq!(
-        g.square(3).owner,
-        Some(PlayerId(0)),
-        "Ann owns Baltic Avenue"
-    );
-    assert_eq!(g.player(PlayerId(0)).cash, 1500 - 200);
-    assert_eq!(g.player(PlayerId(1)).cash, 1500 + 200);
+    ann_accepts_baltic_for(&c, &session, 200).await;
     c.remove();
 }
 
@@ -1003,34 +1003,12 @@ async fn a_computer_that_declines_says_why() {
 /// before the computer's counter-offer.
 #[wasm_bindgen_test]
 async fn a_friend_following_the_host_reads_why_a_computer_declined() {
-    let scenario: worlds_engine::scenario::Scenario = serde_json::from_value(serde_json::json!({
-        "board": "classic",
-        "players": [
-            {"name": "Ann", "owns": ["Mediterranean Avenue"]},
-            {"name": "Bob", "owns": ["Baltic Avenue"]}]
-    }))
-    .expect("a scenario");
-    let mut setup = scenario.setup().expect("a setup");
-    setup.seats[1].kind = worlds_engine::SeatKind::Computer {
-        strategy: ComputerStrategy::Balanced,
-    };
     let friend = Session::new();
-    friend.start("Classic", setup).expect("a game");
+    friend.start("Classic", browns_split(true)).expect("a game");
     friend.join_table(TableRole::Guest { seat: 0 }, vec![0], None);
     // The host's copy: Ann's offer of $70 for Baltic Avenue, and the balanced computer's answer.
     let mut host = friend.game.get_untracked().expect("a game");
-    host.apply(Action::ProposeTrade {
-        to: PlayerId(1),
-        give: worlds_engine::TradeSide {
-            cash: 70,
-            ..Default::default()
-        },
-        take: worlds_engine::TradeSide {
-            lots: vec![worlds_engine::SquareId(3)],
-            ..Default::default()
-        },
-    })
-    .expect("the offer");
+    host.apply(seventy_for_baltic()).expect("the offer");
     let answer = worlds_engine::bots::bot(ComputerStrategy::Balanced).choose(&host, PlayerId(1));
     assert!(
         matches!(answer, Action::ProposeTrade { .. }),
@@ -1084,16 +1062,7 @@ async fn a_computer_counters_a_declined_offer_and_the_counter_can_be_accepted() 
         ),
         "{shown}"
     );
-    button(&c, "Accept trade").click();
-    settle().await;
-    let g = game(&session);
-    assert_eq!(
-        g.square(3).owner,
-        Some(PlayerId(0)),
-        "Ann owns Baltic Avenue"
-    );
-    assert_eq!(g.player(PlayerId(0)).cash, 1500 - 420);
-    assert_eq!(g.player(PlayerId(1)).cash, 1500 + 420);
+    ann_accepts_baltic_for(&c, &session, 420).await;
     assert!(
         text(&c).contains("Ann accepted Bob's trade: Bob sold Baltic Avenue to Ann for $420"),
         "{}",
