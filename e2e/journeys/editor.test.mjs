@@ -239,6 +239,20 @@ test('the Board Maker fits a 375 px phone screen', async () => {
   await openBoardMaker(page);
   const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok((await overflow()) <= 0, `the list is ${await overflow()}px too wide`);
+  // Import is a button-sized label with the file field over it: a tap anywhere on it picks a
+  // file (no browser's "No file selected" text beside it to be cut).
+  const importBox = await page.locator('label.file-button').boundingBox();
+  const fieldBox = await page.getByLabel('Import', { exact: true }).boundingBox();
+  assert.ok(importBox.height >= 44, `Import is ${importBox.height}px high`);
+  // All of it but its 2 px border.
+  const covers = Math.abs(fieldBox.x - importBox.x) <= 2 && Math.abs(fieldBox.y - importBox.y) <= 2
+    && fieldBox.width >= importBox.width - 4 && fieldBox.height >= importBox.height - 4;
+  assert.ok(covers, `the file field ${JSON.stringify(fieldBox)} covers the Import button ${JSON.stringify(importBox)}`);
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.mouse.click(importBox.x + importBox.width - 10, importBox.y + importBox.height / 2),
+  ]);
+  assert.ok(chooser.isMultiple() === false);
   await page.getByRole('button', exact('New world')).click();
   assert.ok((await overflow()) <= 0, `the editor is ${await overflow()}px too wide`);
   await square(page, 1).click();
