@@ -136,18 +136,6 @@ impl Guest {
         self.seat
     }
 
-    pub fn table(&self) -> TableId {
-        self.table
-    }
-
-    /// What this device's autosave keeps of the table (to resume from after a reload).
-    pub fn saved(&self) -> crate::saved::SavedTable {
-        crate::saved::SavedTable::Guest {
-            table: self.table,
-            seat: self.seat,
-        }
-    }
-
     /// The number of actions applied here.
     pub fn seq(&self) -> u64 {
         self.game.as_ref().map_or(0, |g| g.history().len() as u64)

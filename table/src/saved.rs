@@ -30,15 +30,6 @@ pub enum SavedTable {
     Guest { table: TableId, seat: usize },
 }
 
-impl SavedTable {
-    pub fn table(&self) -> TableId {
-        match self {
-            SavedTable::Host(h) => h.table,
-            SavedTable::Guest { table, .. } => *table,
-        }
-    }
-}
-
 /// The host's table, as its autosave keeps it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HostRecord {
