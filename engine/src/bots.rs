@@ -288,24 +288,17 @@ impl Heuristic {
     fn computer_trade_offer(&self, game: &Game, me: PlayerId) -> Option<Action> {
         let board = game.board();
         for g in 0..board.groups().len() {
-            let lots = board.group_lots(g);
-            if lots.len() < 2 {
-                continue;
-            }
-            let mut missing = lots
-                .iter()
-                .copied()
-                .filter(|&l| game.square(l).owner != Some(me));
-            let (Some(l), None) = (missing.next(), missing.next()) else {
+            // The group's one lot `me` lacks, and the other player who holds it.
+            let Some((owner, lots)) = lots_missing_from_one(game, me, g) else {
                 continue;
             };
-            let Some(owner) = game.square(l).owner else {
+            let [l] = lots[..] else {
                 continue;
             };
             if matches!(game.player(owner).kind, crate::game::SeatKind::Human) {
                 continue;
             }
-            let price = board.square(l).price().unwrap_or(0);
+            let price = board.square(l.index()).price().unwrap_or(0);
             let offer = price * 2;
             if game.player(me).cash - offer < self.reserve {
                 continue;
@@ -317,7 +310,7 @@ impl Heuristic {
                     ..TradeSide::default()
                 },
                 take: TradeSide {
-                    lots: vec![SquareId(l)],
+                    lots: vec![l],
                     ..TradeSide::default()
                 },
             };
