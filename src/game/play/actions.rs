@@ -8,6 +8,21 @@ use worlds_engine::{Action, Phase, SeatKind};
 use crate::game::play::play_ui::PlayUi;
 use crate::game::session::Session;
 
+/// The feed's `n` newest lines as list items, drawn newest at the bottom (`order`): a line
+/// that does not fit gives way whole, the oldest first (the bar's two lines, the board
+/// centre's feed; see .bar-feed and .feed in play.css).
+pub(super) fn newest_feed_lines(session: Session, n: usize) -> impl IntoView {
+    session.feed.with(|f| {
+        let lines: Vec<_> = f.iter().rev().take(n).collect();
+        lines
+            .into_iter()
+            .enumerate()
+            .rev()
+            .map(|(age, l)| view! { <li style:order=age.to_string()>{l.text.clone()}</li> })
+            .collect_view()
+    })
+}
+
 /// What the bar offers, worked out from the game (plain data, so it can be compared).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct BarState {
@@ -129,19 +144,8 @@ pub fn ActionBar() -> impl IntoView {
             std::time::Duration::ZERO,
         );
     });
-    // The two newest lines, drawn newest at the bottom (`order`): a line that does not fit
-    // gives way whole, the oldest first (see .bar-feed in play.css).
-    let latest = move || {
-        session.feed.with(|f| {
-            let lines: Vec<_> = f.iter().rev().take(2).collect();
-            lines
-                .into_iter()
-                .enumerate()
-                .rev()
-                .map(|(age, l)| view! { <li style:order=age.to_string()>{l.text.clone()}</li> })
-                .collect_view()
-        })
-    };
+    // The two newest lines (see .bar-feed in play.css).
+    let latest = move || newest_feed_lines(session, 2);
     view! {
         <div class="decision" id="decision">
         <ol class="bar-feed" aria-hidden="true">{latest}</ol>

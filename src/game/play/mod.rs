@@ -23,7 +23,7 @@ use crate::common::modal::Modal;
 use crate::common::share::ShareDialog;
 use crate::game::help::HelpPanel;
 use crate::game::pieces::token_glyph;
-use crate::game::play::actions::ActionBar;
+use crate::game::play::actions::{newest_feed_lines, ActionBar};
 use crate::game::play::dialogs::{PhaseDialog, ResignDialog, SquareInfo};
 use crate::game::play::end_screen::EndScreen;
 use crate::game::play::game_log::GameLog;
@@ -406,18 +406,8 @@ pub fn PlayScreen() -> impl IntoView {
         })
     };
 
-    // The newest lines, oldest first; drawn newest at the bottom (`order`), so the lines
-    // that do not fit give way whole, oldest first (see .feed in play.css).
-    let feed_lines = move || {
-        let feed = session.feed.get();
-        let lines: Vec<_> = feed.iter().rev().take(14).collect();
-        lines
-            .into_iter()
-            .enumerate()
-            .rev()
-            .map(|(age, l)| view! { <li style:order=age.to_string()>{l.text.clone()}</li> })
-            .collect_view()
-    };
+    // The 14 newest lines (see .feed in play.css).
+    let feed_lines = move || newest_feed_lines(session, 14);
 
     view! {
         <section class="screen play" aria-label="Game">
