@@ -1,4 +1,5 @@
 // Shared launch of Debian's Chromium for every journey (no browser download here).
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8091';
@@ -107,4 +108,20 @@ export async function playOneStep(page) {
   }
   await page.getByRole('button', { name: pick, exact: true }).click();
   return pick;
+}
+
+/// The host's lobby with Ann here and seat 2 on another device; returns Bea's invite link.
+export async function openTable(host, seed) {
+  await host.goto(BASE_URL + `/?seed=${seed}`);
+  await host.getByRole('button', { name: 'Play', exact: true }).click();
+  await host.getByRole('radio', { name: 'Classic' }).check();
+  await host.getByLabel('Number of players').selectOption('2');
+  await host.getByLabel('Player 1 name').fill('Ann');
+  await host.getByLabel('Player 2 plays as').selectOption('remote');
+  await host.getByRole('button', { name: 'Open table' }).click();
+  const invite = host.getByLabel('Invite link for Player 2');
+  await invite.waitFor();
+  const link = await invite.inputValue();
+  assert.match(link, /#join=[A-Za-z0-9_-]+$/);
+  return link;
 }

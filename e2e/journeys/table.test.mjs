@@ -4,27 +4,11 @@
 // decisions, every action reaching both; a changed invite or reply is refused.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, artifacts, decisionButtons, BASE_URL } from './browser.mjs';
+import { launch, openApp, artifacts, decisionButtons, openTable, BASE_URL } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
-
-/// The host's lobby with Ann here and seat 2 on another device; returns Bea's invite link.
-async function openTable(host, seed) {
-  await host.goto(BASE_URL + `/?seed=${seed}`);
-  await host.getByRole('button', { name: 'Play', exact: true }).click();
-  await host.getByRole('radio', { name: 'Classic' }).check();
-  await host.getByLabel('Number of players').selectOption('2');
-  await host.getByLabel('Player 1 name').fill('Ann');
-  await host.getByLabel('Player 2 plays as').selectOption('remote');
-  await host.getByRole('button', { name: 'Open table' }).click();
-  const invite = host.getByLabel('Invite link for Player 2');
-  await invite.waitFor();
-  const link = await invite.inputValue();
-  assert.match(link, /#join=[A-Za-z0-9_-]+$/);
-  return link;
-}
 
 /// The friend opens the invite, takes the name Bea and joins; returns the reply link.
 async function join(guest, link) {

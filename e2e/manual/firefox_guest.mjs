@@ -6,23 +6,14 @@
 //     BASE_URL=http://127.0.0.1:8095 node e2e/manual/firefox_guest.mjs
 // It prints what happened and exits 1 when the guest cannot join.
 import { chromium } from 'playwright-core';
+import { openTable } from '../journeys/browser.mjs';
 
 const puppeteer = (await import(process.env.PUPPETEER ?? 'puppeteer-core')).default;
-const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:8095';
 const log = (...a) => console.log(new Date().toISOString().slice(11, 19), ...a);
 const cb = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
 const host = await (await cb.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
 host.on('console', (m) => { if (m.text().startsWith('table')) log('host console:', m.text()); });
-await host.goto(BASE + '/?seed=21');
-await host.getByRole('button', { name: 'Play', exact: true }).click();
-await host.getByRole('radio', { name: 'Classic' }).check();
-await host.getByLabel('Number of players').selectOption('2');
-await host.getByLabel('Player 1 name').fill('Ann');
-await host.getByLabel('Player 2 plays as').selectOption('remote');
-await host.getByRole('button', { name: 'Open table' }).click();
-const inv = host.getByLabel('Invite link for Player 2');
-await inv.waitFor();
-const link = await inv.inputValue();
+const link = await openTable(host, 21);
 log('invite', link.length, 'chars');
 const ff = await puppeteer.launch({ browser: 'firefox', executablePath: '/usr/bin/firefox-esr', headless: true });
 log('firefox', await ff.version());
