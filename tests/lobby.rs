@@ -279,3 +279,88 @@ async fn the_house_rules_reach_the_game_and_picking_a_board_resets_them() {
     c.remove();
     clear_app_storage();
 }
+
+/// `window[key]` as a string, if it is one.
+fn window_string(key: &str) -> Option<String> {
+    js_sys::Reflect::get(&web_sys::window().expect("window"), &key.into())
+        .ok()
+        .and_then(|v| v.as_string())
+}
+
+#[wasm_bindgen_test]
+async fn the_light_first_code_hands_the_lobby_over_and_the_games_code_starts_it_as_chosen() {
+    clear_app_storage();
+    let window = web_sys::window().expect("window");
+    // The page's loader, as web/loader.mjs provides it: here it only counts the calls.
+    let load = js_sys::Function::new_no_args(
+        "window.__mwLoads = (window.__mwLoads || 0) + 1; return Promise.resolve();",
+    );
+    js_sys::Reflect::set(&window, &"__mwLoadGame".into(), &load).expect("set");
+    let c = container();
+    leptos::mount::mount_to(c.clone(), monopoly_worlds::game::front::Front).forget();
+    settle().await;
+    button(&c, "Play").click();
+    settle().await;
+    pick_board(&c, "preset:mini");
+    settle().await;
+    let title: HtmlInputElement = c
+        .query_selector(".lobby-row input[type=text]")
+        .expect("q")
+        .expect("the game title")
+        .unchecked_into();
+    type_into(&title, "Handed over");
+    switch(&c, "Free Parking jackpot").click();
+    settle().await;
+    button(&c, "Start game").click();
+    settle().await;
+    let loads = js_sys::Reflect::get(&window, &"__mwLoads".into()).expect("get");
+    assert_eq!(
+        loads.as_f64(),
+        Some(1.0),
+        "the game's code is asked for once"
+    );
+    assert!(text(&c).contains("Opening the game"), "{}", text(&c));
+    assert_eq!(window_string("__mwPending").as_deref(), Some("lobby"));
+    let handed = window_string("__mwLobby").expect("the lobby is handed over");
+    assert!(
+        handed.contains("preset:mini") && handed.contains("Handed over"),
+        "{handed}"
+    );
+    let store = LocalStore::open().expect("store");
+    assert!(
+        saves::read_autosave::<GameRecord>(&store)
+            .expect("read")
+            .is_none(),
+        "the light code starts no game"
+    );
+    // A second press while the game's code loads asks for nothing more.
+    button(&c, "Start game").click();
+    settle().await;
+    let loads = js_sys::Reflect::get(&window, &"__mwLoads".into()).expect("get");
+    assert_eq!(loads.as_f64(), Some(1.0));
+    c.remove();
+
+    // The game's code starts on the lobby as handed over and carries out Start game.
+    let c = container();
+    leptos::mount::mount_to(c.clone(), monopoly_worlds::App).forget();
+    settle().await;
+    settle().await;
+    assert!(
+        c.query_selector(".board-ring").expect("q").is_some(),
+        "the game started: {}",
+        text(&c)
+    );
+    let record = autosaved();
+    assert_eq!(
+        record.setup.board.def().name,
+        Preset::Mini.board().def().name
+    );
+    assert!(record.setup.rules.free_parking_jackpot);
+    assert!(text(&c).contains("Handed over"), "{}", text(&c));
+    assert_eq!(window_string("__mwLobby"), None, "taken once");
+    for key in ["__mwLoadGame", "__mwLoads"] {
+        let _ = js_sys::Reflect::delete_property(&window, &key.into());
+    }
+    c.remove();
+    clear_app_storage();
+}

@@ -2,6 +2,40 @@
 // maker.html and lab.html): the HTML shell says how much has arrived, and if the code cannot
 // be loaded web/shell.js says so and offers Retry, instead of a blank or frozen page.
 
+// The game's page (index.html) loads its light first code, the menu and the lobby (bin
+// `front`); the game's own code (bin `monopoly-worlds`, named in `window.__mwGameCode` by
+// scripts/build_site.sh) is compiled in the background once the light code runs, and takes
+// the page over when the light code calls `window.__mwLoadGame()` (src/game/front.rs): a
+// game started, Continue, saved games, settings... A page opened for the game's code itself
+// (a link in its fragment, `?open=` a screen other than the menu or the lobby) loads only
+// the game's code.
+const game = window.__mwGameCode;
+let compiled = null;
+function compileGame() {
+  if (!compiled) {
+    compiled = (async () => {
+      try {
+        return await WebAssembly.compileStreaming(fetch(game.wasm));
+      } catch (e) {
+        // A server that does not say application/wasm: compiled from the bytes.
+        const response = await fetch(game.wasm);
+        if (!response.ok) throw new Error(`The game's code could not be fetched (${response.status}).`);
+        return WebAssembly.compile(await response.arrayBuffer());
+      }
+    })();
+    compiled.catch(() => { compiled = null; });
+  }
+  return compiled;
+}
+async function loadGame() {
+  const [glue, module] = await Promise.all([import(game.js), compileGame()]);
+  await glue.default({ module_or_path: module });
+}
+if (game) {
+  window.__mwLoadGame = loadGame;
+  window.__mwPrefetchGame = () => { compileGame().catch(() => {}); };
+}
+
 // The page's code starts once the shell has painted, not before: its wasm is not preloaded
 // (scripts/build_site.sh takes trunk's preload out), so the fetch in trunk's initializer, which
 // runs after this module's top-level wait, begins after the first paint. The shell's styles are
@@ -32,6 +66,17 @@ await new Promise((resolve) => {
   }
 });
 
+if (game && (location.hash.length > 1 || /[?&]open=(?!menu\b|lobby\b)/.test(location.search))) {
+  try {
+    await loadGame();
+  } catch (error) {
+    window.__mwLoadFailed?.(error);
+  }
+  // The light first code is not needed: trunk's initializer, which runs after this module,
+  // never starts.
+  await new Promise(() => {});
+}
+
 export default function loader() {
   const status = () => document.querySelector('#shell .shell-status');
   const bar = () => document.querySelector('#shell .shell-progress');
@@ -50,5 +95,7 @@ export default function loader() {
     // The message and Retry are made by web/shell.js, which works even when this file or
     // the page's JavaScript did not arrive.
     onFailure: (error) => window.__mwLoadFailed?.(error),
+    // The game's code is compiled while the player looks at the menu or fills in the lobby.
+    onSuccess: () => window.__mwPrefetchGame?.(),
   };
 }

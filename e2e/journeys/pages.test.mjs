@@ -18,7 +18,8 @@ after(async () => { await browser?.close(); });
 const exact = (name) => ({ name, exact: true });
 const path = (page) => new URL(page.url()).pathname;
 
-/// The wasm files the page has asked for so far, by page code ("monopoly-worlds", "maker", "lab").
+/// The wasm files the page has asked for so far, by page code ("front", "monopoly-worlds",
+/// "maker", "lab").
 function wasmRequests(page) {
   const seen = [];
   page.on('request', (r) => {
@@ -28,7 +29,7 @@ function wasmRequests(page) {
   return seen;
 }
 
-test('the menu loads only the game\'s code; the Board Maker and the lab load theirs when opened, and Back returns', async () => {
+test('the menu loads only the game\'s code, its light first code before the rest; the Board Maker and the lab load theirs when opened, and Back returns', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const errors = [];
@@ -37,7 +38,11 @@ test('the menu loads only the game\'s code; the Board Maker and the lab load the
   await page.goto(BASE_URL + '/');
   await page.waitForFunction(() => window.__mwReady === true);
   await page.getByRole('heading', exact('Monopoly Worlds')).waitFor();
-  assert.deepEqual(wasm, ['monopoly-worlds'], 'the menu downloads the game\'s code only');
+  assert.equal(wasm[0], 'front', 'the menu and the lobby come first, in the light first code');
+  assert.ok(!wasm.includes('maker') && !wasm.includes('lab'), 'the menu downloads the game\'s code only');
+  // The game's own code follows in the background, before anyone presses anything.
+  for (let i = 0; i < 100 && !wasm.includes('monopoly-worlds'); i++) await page.waitForTimeout(100);
+  assert.deepEqual(wasm.slice(0, 2), ['front', 'monopoly-worlds']);
 
   await page.getByRole('button', exact('Board Maker')).click();
   await page.getByRole('heading', exact('Board Maker')).waitFor();
@@ -159,7 +164,7 @@ test('on a slow network the Board Maker shows how much of its code has arrived',
 
 for (const [name, address, heading, pattern] of [
   ['the Board Maker', '/maker.html', 'Board Maker', /\/maker-[0-9a-f]+_bg\.wasm$/],
-  ['the game', '/', 'Monopoly Worlds', /\/monopoly-worlds-[0-9a-f]+_bg\.wasm$/],
+  ['the game', '/', 'Monopoly Worlds', /\/front-[0-9a-f]+_bg\.wasm$/],
   ['the lab\'s JavaScript', '/lab.html', 'Statistics lab', /\/lab-[0-9a-f]+\.js$/],
 ]) {
   test(`code that cannot be loaded (${name}) is said, with Retry, and nothing stored is touched`, async () => {
@@ -181,3 +186,25 @@ for (const [name, address, heading, pattern] of [
     await context.close();
   });
 }
+
+test('the game\'s code, when it cannot be loaded after the lobby, is said with Retry; Retry starts the game as chosen', async () => {
+  const { page, context } = await openApp(browser);
+  await page.waitForFunction(() => window.__mwReady === true);
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+  let fail = true;
+  await page.route(/\/monopoly-worlds-[0-9a-f]+(_bg\.wasm|\.js)$/, (route) => (fail ? route.abort('internetdisconnected') : route.continue()));
+  await page.goto(BASE_URL + '/');
+  await page.getByRole('button', exact('Play')).click();
+  await page.getByLabel('Game title').fill('Kept through a failed load');
+  await page.getByRole('button', exact('Start game')).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'The game could not be loaded' });
+  await alert.waitFor({ timeout: 30_000 });
+  await page.screenshot({ path: artifacts + 'pages-failed-game-code.png' });
+  assert.equal(await page.getByLabel('Game title').inputValue(), 'Kept through a failed load', 'the lobby is as it was');
+  assert.equal(await page.evaluate(() => JSON.stringify({ ...localStorage })), stored);
+  fail = false;
+  await alert.getByRole('button', exact('Retry')).click();
+  await page.locator('.board-ring').waitFor({ timeout: 60_000 });
+  assert.match(await page.locator('body').textContent(), /Kept through a failed load/);
+  await context.close();
+});

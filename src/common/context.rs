@@ -128,12 +128,22 @@ pub struct Navigator {
     /// The page this navigator runs on, with what it hands to the next page; `None`: every
     /// screen is shown in place (the browser tests mount screens this way).
     page: Option<(Page, Shared)>,
+    /// On the game page's light first code (`crate::game::front`): the screens it shows
+    /// itself, and what hands every other screen of the page to the game's code.
+    front: Option<FrontScreens>,
 }
+
+/// The screens the game page's light first code shows itself, and what hands it the others.
+type FrontScreens = (fn(Screen) -> bool, Callback<Screen>);
 
 impl Navigator {
     /// A navigator that shows every screen in place (tests mount screens with it).
     pub fn new(screen: RwSignal<Screen>) -> Navigator {
-        Navigator { screen, page: None }
+        Navigator {
+            screen,
+            page: None,
+            front: None,
+        }
     }
 
     /// The navigator of one page of the site: screens of other pages are opened by loading
@@ -142,10 +152,33 @@ impl Navigator {
         Navigator {
             screen,
             page: Some((page, shared)),
+            front: None,
+        }
+    }
+
+    /// The navigator of the game page's light first code: it shows the screens `shows`
+    /// accepts, hands the game page's other screens to `hand_over` (which starts the game's
+    /// code on this page), and loads the other pages as [`Navigator::on_page`] does.
+    pub fn on_front(
+        screen: RwSignal<Screen>,
+        shared: Shared,
+        shows: fn(Screen) -> bool,
+        hand_over: Callback<Screen>,
+    ) -> Navigator {
+        Navigator {
+            screen,
+            page: Some((Page::Main, shared)),
+            front: Some((shows, hand_over)),
         }
     }
 
     pub fn go(&self, to: Screen) {
+        if let Some((shows, hand_over)) = self.front {
+            if to.page() == Page::Main && !shows(to) {
+                hand_over.run(to);
+                return;
+            }
+        }
         match self.page {
             Some((page, shared)) if to.page() != page => {
                 hand_over(&shared, to);

@@ -9,11 +9,22 @@ use crate::common::context::{Navigator, Page, Screen, SettingsStore, Shared};
 /// What every page provides: its navigator, what the screens hand to each other (with what
 /// the previous page handed over), and the player's settings with the theme they choose.
 pub fn provide_page(page: Page, first: Screen) -> (RwSignal<Screen>, Shared) {
+    provide_page_with(page, first, |screen, shared| {
+        Navigator::on_page(screen, page, shared)
+    })
+}
+
+/// [`provide_page`] with the page's own navigator (see [`Navigator::on_front`]).
+pub fn provide_page_with(
+    page: Page,
+    first: Screen,
+    navigator: impl FnOnce(RwSignal<Screen>, Shared) -> Navigator,
+) -> (RwSignal<Screen>, Shared) {
     let screen = RwSignal::new(first);
     let shared = Shared::default();
     crate::common::context::take_handed(page, &shared);
     provide_context(shared);
-    provide_context(Navigator::on_page(screen, page, shared));
+    provide_context(navigator(screen, shared));
     let settings = SettingsStore::load();
     provide_context(settings);
     // The theme is a data attribute on the root element, read by the CSS variables.
@@ -52,12 +63,52 @@ where
     if let Some(shell) = document().get_element_by_id("shell") {
         shell.remove();
     }
-    leptos::mount::mount_to_body(app);
     let window = window();
-    let _ = js_sys::Reflect::set(&window, &"__mwReady".into(), &true.into());
-    if let Ok(start) = js_sys::Reflect::get(&window, &"__mwStartServiceWorker".into()) {
+    // The game page's light first code, if it ran, leaves the page to this code: its screen
+    // and everything it listens to go (see `start_front`).
+    let leave = wasm_bindgen::JsValue::from_str(LEAVE_FRONT);
+    if let Ok(leave_front) = js_sys::Reflect::get(&window, &leave) {
+        let _ = js_sys::Reflect::delete_property(&window, &leave);
+        if let Some(leave_front) = wasm_bindgen::JsCast::dyn_ref::<js_sys::Function>(&leave_front) {
+            let _ = leave_front.call0(&window);
+        }
+    }
+    leptos::mount::mount_to_body(app);
+    ready(&window);
+}
+
+/// Where the game page's light first code leaves a function that takes its screen away.
+const LEAVE_FRONT: &str = "__mwLeaveFront";
+
+/// Starts the game page's light first code (`crate::game::front`): as [`start`], and the
+/// game's code, when it starts on the same page, takes the page over by calling
+/// `window.__mwLeaveFront`, which unmounts this app (its screen, effects and listeners).
+pub fn start_front<F, N>(app: F)
+where
+    F: FnOnce() -> N + 'static,
+    N: IntoView + 'static,
+{
+    console_error_panic_hook::set_once();
+    if let Some(shell) = document().get_element_by_id("shell") {
+        shell.remove();
+    }
+    let window = window();
+    let Some(body) = document().body() else {
+        return;
+    };
+    let handle = leptos::mount::mount_to(body, app);
+    let leave = wasm_bindgen::closure::Closure::once_into_js(move || drop(handle));
+    let _ = js_sys::Reflect::set(&window, &LEAVE_FRONT.into(), &leave);
+    ready(&window);
+}
+
+/// Tells the page its app runs (for `make measure`), and that the service worker may now
+/// cache the build.
+fn ready(window: &web_sys::Window) {
+    let _ = js_sys::Reflect::set(window, &"__mwReady".into(), &true.into());
+    if let Ok(start) = js_sys::Reflect::get(window, &"__mwStartServiceWorker".into()) {
         if let Some(start) = wasm_bindgen::JsCast::dyn_ref::<js_sys::Function>(&start) {
-            let _ = start.call0(&window);
+            let _ = start.call0(window);
         }
     }
 }

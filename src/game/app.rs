@@ -13,7 +13,7 @@ use crate::game::{
 
 /// The entry pressed in the HTML shell before the app started (`window.__mwPending`), or the
 /// screen named in the address (`?open=lobby`, from another page), taken once.
-fn take_shell_press() -> Option<String> {
+pub(crate) fn take_shell_press() -> Option<String> {
     let window = window();
     let key = wasm_bindgen::JsValue::from_str("__mwPending");
     if let Some(value) = js_sys::Reflect::get(&window, &key)

@@ -23,10 +23,20 @@ const ENTRIES: [(&str, Opens); 7] = [
     ("Credits", Opens::Screen(Screen::Credits)),
 ];
 
+/// The main menu of the game's page: Continue resumes the autosaved game here.
 #[component]
 pub fn MainMenu() -> impl IntoView {
-    let nav = expect_context::<Navigator>();
     let table_ui = expect_context::<crate::game::table::TableUi>();
+    menu_screen(move || crate::game::table::continue_game(table_ui))
+}
+
+/// The main menu, with what Continue does before it opens the game: `resume` loads the
+/// autosaved game (`Ok(false)`: there is none). The lobby's light first code
+/// (`crate::game::front`) leaves that to the game's page, which it hands over to.
+pub fn menu_screen(
+    resume: impl Fn() -> Result<bool, String> + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let nav = expect_context::<Navigator>();
     let problem = RwSignal::new(None::<String>);
     // "Continue" is offered when there is an autosave (a damaged one still shows the entry,
     // and pressing it says what is wrong).
@@ -64,7 +74,7 @@ pub fn MainMenu() -> impl IntoView {
             };
             let on_click = move |_| match opens {
                 Opens::Screen(s) => nav.go(s),
-                Opens::Continue => match crate::game::table::continue_game(table_ui) {
+                Opens::Continue => match resume() {
                     Ok(true) => nav.go(Screen::Play),
                     Ok(false) => problem.set(Some("There is no game to continue.".into())),
                     Err(e) => problem.set(Some(e)),

@@ -25,7 +25,7 @@ pub const MAX_STARTING_CASH: i64 = 1_000_000_000;
 
 /// The house rules a table can change before it starts, as the lobby edits them. They start
 /// from the chosen board's rules; the board itself (a saved world included) never changes.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct HouseRules {
     /// As typed.
     pub starting_cash: String,
@@ -109,7 +109,7 @@ fn computer_name(seats: &[SeatForm], index: usize) -> String {
 pub const MAX_NAME_CHARS: usize = 24;
 
 /// One seat as the lobby edits it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SeatForm {
     pub name: String,
     pub color: String,
@@ -121,7 +121,7 @@ pub struct SeatForm {
 }
 
 /// The lobby: a board, a title and the seats.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct LobbyForm {
     pub title: String,
     pub seats: Vec<SeatForm>,

@@ -67,10 +67,283 @@ fn url_seed() -> Option<u64> {
         .and_then(|v| v.parse().ok())
 }
 
+/// What the lobby's screen is made of, handed to what its buttons do ([`LobbyActions`]).
+#[derive(Clone, Copy)]
+pub struct LobbyParts {
+    choices: StoredValue<Vec<Choice>>,
+    chosen: RwSignal<usize>,
+    pub form: RwSignal<LobbyForm>,
+    /// What keeps the table from starting, in words (empty: it may start).
+    pub problems: Memo<Vec<String>>,
+    /// Why the last press of Start game (or Open table) failed.
+    pub start_problem: RwSignal<Option<String>>,
+    /// The seats played from other devices.
+    pub remote: Memo<Vec<usize>>,
+}
+
+impl LobbyParts {
+    /// The chosen board.
+    pub fn board(&self) -> Board {
+        let chosen = self.chosen.get();
+        self.choices
+            .with_value(|c| c[chosen.min(c.len() - 1)].board.clone())
+    }
+
+    /// The chosen board's id in the list (`preset:classic`, `world:<id>`, `link`).
+    pub fn board_id(&self) -> String {
+        let chosen = self.chosen.get_untracked();
+        self.choices
+            .with_value(|c| c[chosen.min(c.len() - 1)].id.clone())
+    }
+
+    /// Chooses the board with this id as it was chosen before (the form is not reset);
+    /// false when the list has no such board.
+    pub fn restore(&self, id: &str, form: LobbyForm) -> bool {
+        let Some(i) = self
+            .choices
+            .with_value(|c| c.iter().position(|x| x.id == id))
+        else {
+            return false;
+        };
+        self.chosen.set(i);
+        self.form.set(form);
+        true
+    }
+}
+
+/// What the lobby's buttons do, and what it shows besides the form. The game's page starts the
+/// game and opens tables ([`Lobby`]); the lobby's light first code hands the form over to the
+/// game's page instead (`crate::game::front`), so the engine's game and the table are not in it.
+pub struct LobbyActions {
+    /// Start game (the form has no problems).
+    pub start: Callback<()>,
+    /// Open table: invite the seats played from other devices.
+    pub open_table: Callback<()>,
+    /// Saved games.
+    pub saved_games: Callback<()>,
+    /// Back to the menu.
+    pub back: Callback<()>,
+    /// A table across devices is open: the form is locked.
+    pub table_open: Signal<bool>,
+    /// Every device of the open table is connected.
+    pub all_connected: Signal<bool>,
+    /// Shown above the buttons (the waiting room and its notes).
+    pub notes: ViewFn,
+    /// Shown after the screen's panel (a question asked in a dialog).
+    pub dialog: ViewFn,
+}
+
+/// The lobby of the game's page: its buttons start the game and open tables.
 #[component]
 pub fn Lobby() -> impl IntoView {
+    lobby_screen(game_actions)
+}
+
+/// What the lobby's buttons do on the game's page.
+fn game_actions(parts: LobbyParts) -> LobbyActions {
     let nav = expect_context::<Navigator>();
     let session = expect_context::<Session>();
+    let LobbyParts {
+        form,
+        problems,
+        start_problem,
+        remote,
+        ..
+    } = parts;
+    // A table across devices: seats played from other devices are invited from the
+    // waiting room, and the game starts once every one of them is connected.
+    let table_ui = expect_context::<crate::game::table::TableUi>();
+    let table_open = RwSignal::new(false);
+    let table_seed = RwSignal::new(0u64);
+    let all_connected = Memo::new(move |_| {
+        table_ui.seats.with(|seats| {
+            !seats.is_empty()
+                && seats
+                    .iter()
+                    .all(|s| s.status == crate::game::table::LinkStatus::Connected)
+        })
+    });
+    let friend_note = RwSignal::new(None::<String>);
+    let on_friend = Callback::new(
+        move |(seat, name, color, token): (usize, String, String, String)| {
+            let note = form
+                .try_update(|f| f.take_friend(seat, &name, &color, &token))
+                .flatten();
+            friend_note.set(note);
+        },
+    );
+    let open_table = move || {
+        if !problems.get_untracked().is_empty() {
+            return;
+        }
+        let seed = url_seed().unwrap_or_else(new_seed);
+        table_seed.set(seed);
+        let b = parts.board();
+        let setup = form.with_untracked(|f| f.to_setup(b.clone(), seed));
+        let r = &setup.rules;
+        let rules_name = format!(
+            "start with {}, {} salary{}{}",
+            b.money(r.starting_cash),
+            b.money(r.salary),
+            if r.auctions { ", auctions" } else { "" },
+            if r.trades { ", trades" } else { "" }
+        );
+        crate::game::table::open_table(table_ui, &setup, &rules_name, remote.get_untracked());
+        // A reply opened in another tab of this browser comes here too.
+        crate::game::table::listen_for_replies(table_ui, on_friend);
+        table_open.set(true);
+    };
+    // A game in progress is never replaced without asking (and an autosave that can no
+    // longer be continued is kept aside first, never overwritten).
+    let replacing = RwSignal::new(None::<(String, u32)>);
+    let begin = move || {
+        if !problems.get_untracked().is_empty() {
+            return;
+        }
+        let seed = if table_open.get_untracked() {
+            table_seed.get_untracked()
+        } else {
+            url_seed().unwrap_or_else(new_seed)
+        };
+        let setup = form.with_untracked(|f| f.to_setup(parts.board(), seed));
+        let title = form.with_untracked(|f| f.title.trim().to_string());
+        match session.start(&title, setup) {
+            Ok(()) if table_open.get_untracked() => {
+                let game = session.game.get_untracked();
+                let hosted = game
+                    .ok_or_else(|| "The game did not start.".to_string())
+                    .and_then(|g| {
+                        crate::game::table::start_hosting(table_ui, g, remote.get_untracked())
+                    });
+                match hosted {
+                    Ok(()) => nav.go(Screen::Play),
+                    Err(e) => start_problem.set(Some(e)),
+                }
+            }
+            Ok(()) => {
+                let memory = form.with_untracked(|f| f.memory());
+                // Not remembering the setup costs nothing a player would lose.
+                let _ = crate::common::storage::LocalStore::open().and_then(|s| {
+                    crate::common::storage::last_setup::save(
+                        &s,
+                        &memory,
+                        crate::common::clock::now_ms(),
+                    )
+                });
+                nav.go(Screen::Play)
+            }
+            Err(e) => start_problem.set(Some(e)),
+        }
+    };
+    let start = move || {
+        if !problems.get_untracked().is_empty() {
+            return;
+        }
+        match session.autosave_state() {
+            AutosaveState::Empty => begin(),
+            AutosaveState::InProgress { title, round } => replacing.set(Some((title, round))),
+            AutosaveState::Unplayable => match session.set_aside_autosave() {
+                Ok(()) => begin(),
+                Err(e) => start_problem.set(Some(e)),
+            },
+        }
+    };
+    let keep_and_start = move |_| match session.keep_autosave_as_named() {
+        Ok(_) => {
+            replacing.set(None);
+            begin();
+        }
+        Err(e) => {
+            replacing.set(None);
+            start_problem.set(Some(format!("The game in progress was not kept: {e}")));
+        }
+    };
+    let replace_question = move || {
+        let (title, round) = replacing.get()?;
+        let close = Callback::new(move |()| replacing.set(None));
+        Some(view! {
+            <Modal title="A game is in progress".to_string() on_close=close>
+                <p>{format!("“{title}” (round {round}) is still in progress. Starting a new game replaces it as the game Continue resumes.")}</p>
+                <div class="button-row">
+                    <button type="button" class="menu-button primary" on:click=keep_and_start>"Keep it as a saved game and start"</button>
+                    <button type="button" class="menu-button danger" on:click=move |_| { replacing.set(None); begin(); }>"Start without keeping it"</button>
+                    <button type="button" class="menu-button" on:click=move |_| replacing.set(None)>"Cancel"</button>
+                </div>
+            </Modal>
+        })
+    };
+    // The lobby's light first code handed its form over with a press to carry out.
+    if let Some(handed) = take_handed_lobby() {
+        if parts.restore(&handed.board, handed.form) {
+            let press = handed.press;
+            // Carried out once the screen is made (it may open a dialog or the game).
+            queue_microtask(move || match press {
+                LobbyPress::Start => start(),
+                LobbyPress::OpenTable => open_table(),
+            });
+        } else {
+            start_problem.set(Some(
+                "The board you chose is no longer in the list: choose it again.".into(),
+            ));
+        }
+    }
+    LobbyActions {
+        start: Callback::new(move |()| start()),
+        open_table: Callback::new(move |()| open_table()),
+        saved_games: Callback::new(move |()| nav.go(Screen::SavedGames)),
+        back: Callback::new(move |()| {
+            crate::game::table::close_table();
+            nav.go(Screen::Menu)
+        }),
+        table_open: table_open.into(),
+        all_connected: all_connected.into(),
+        notes: ViewFn::from(move || {
+            view! {
+                {move || table_open.get().then(|| view! {
+                    <crate::game::table::views::WaitingRoom ui=table_ui on_friend=on_friend />
+                })}
+                {move || friend_note.get().map(|n| view! { <p class="notice" role="status">{n}</p> })}
+                {move || (table_open.get() && !all_connected.get()).then(|| view! {
+                    <p class="hint">"Start game is possible once every device is connected."</p>
+                })}
+            }
+        }),
+        dialog: ViewFn::from(move || replace_question),
+    }
+}
+
+/// A press in the lobby's light first code that the game's page carries out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LobbyPress {
+    Start,
+    OpenTable,
+}
+
+/// The lobby as the light first code hands it to the game's page: the chosen board, the
+/// form as filled in and the button pressed.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct HandedLobby {
+    pub board: String,
+    pub form: LobbyForm,
+    pub press: LobbyPress,
+}
+
+/// Where the handed lobby waits for the game's page to read it (the page's window: the
+/// hand-over happens within one page).
+pub const HANDED_LOBBY: &str = "__mwLobby";
+
+/// The lobby handed over by the light first code, taken once.
+fn take_handed_lobby() -> Option<HandedLobby> {
+    let window = window();
+    let key = wasm_bindgen::JsValue::from_str(HANDED_LOBBY);
+    let text = js_sys::Reflect::get(&window, &key).ok()?.as_string();
+    let _ = js_sys::Reflect::delete_property(&window, &key);
+    serde_json::from_str(&text?).ok()
+}
+
+/// The lobby's screen, with what its buttons do made by `actions`.
+pub fn lobby_screen(actions: impl FnOnce(LobbyParts) -> LobbyActions) -> impl IntoView {
     let (mut choices, list_problem) = board_choices();
     // A world opened from a link and played without saving it is offered first.
     let shared = use_context::<crate::common::context::Shared>();
@@ -128,112 +401,30 @@ pub fn Lobby() -> impl IntoView {
         });
     };
     // "Play this world" in the Board Maker opens the lobby on that world.
-    let wanted = use_context::<crate::common::context::Shared>()
-        .and_then(|s| s.lobby_board.try_update(Option::take).flatten());
+    let wanted = shared.and_then(|s| s.lobby_board.try_update(Option::take).flatten());
     if let Some(id) = wanted {
         if let Some(i) = choices.with_value(|c| c.iter().position(|x| x.id == id)) {
             pick(i);
         }
     }
-    // A table across devices: seats played from other devices are invited from the
-    // waiting room, and the game starts once every one of them is connected.
-    let table_ui = expect_context::<crate::game::table::TableUi>();
-    let table_open = RwSignal::new(false);
-    let table_seed = RwSignal::new(0u64);
     let remote = Memo::new(move |_| form.with(|f| f.remote_seats()));
-    let all_connected = Memo::new(move |_| {
-        table_ui.seats.with(|seats| {
-            !seats.is_empty()
-                && seats
-                    .iter()
-                    .all(|s| s.status == crate::game::table::LinkStatus::Connected)
-        })
+    let LobbyActions {
+        start,
+        open_table,
+        saved_games,
+        back,
+        table_open,
+        all_connected,
+        notes,
+        dialog,
+    } = actions(LobbyParts {
+        choices,
+        chosen,
+        form,
+        problems,
+        start_problem,
+        remote,
     });
-    let friend_note = RwSignal::new(None::<String>);
-    let on_friend = Callback::new(
-        move |(seat, name, color, token): (usize, String, String, String)| {
-            let note = form
-                .try_update(|f| f.take_friend(seat, &name, &color, &token))
-                .flatten();
-            friend_note.set(note);
-        },
-    );
-    let open_table = move |_| {
-        if !problems.get_untracked().is_empty() {
-            return;
-        }
-        let seed = url_seed().unwrap_or_else(new_seed);
-        table_seed.set(seed);
-        let b = board();
-        let setup = form.with_untracked(|f| f.to_setup(b.clone(), seed));
-        let r = &setup.rules;
-        let rules_name = format!(
-            "start with {}, {} salary{}{}",
-            b.money(r.starting_cash),
-            b.money(r.salary),
-            if r.auctions { ", auctions" } else { "" },
-            if r.trades { ", trades" } else { "" }
-        );
-        crate::game::table::open_table(table_ui, &setup, &rules_name, remote.get_untracked());
-        // A reply opened in another tab of this browser comes here too.
-        crate::game::table::listen_for_replies(table_ui, on_friend);
-        table_open.set(true);
-    };
-    // A game in progress is never replaced without asking (and an autosave that can no
-    // longer be continued is kept aside first, never overwritten).
-    let replacing = RwSignal::new(None::<(String, u32)>);
-    let begin = move || {
-        if !problems.get_untracked().is_empty() {
-            return;
-        }
-        let seed = if table_open.get_untracked() {
-            table_seed.get_untracked()
-        } else {
-            url_seed().unwrap_or_else(new_seed)
-        };
-        let setup = form.with_untracked(|f| f.to_setup(board(), seed));
-        let title = form.with_untracked(|f| f.title.trim().to_string());
-        match session.start(&title, setup) {
-            Ok(()) if table_open.get_untracked() => {
-                let game = session.game.get_untracked();
-                let hosted = game
-                    .ok_or_else(|| "The game did not start.".to_string())
-                    .and_then(|g| {
-                        crate::game::table::start_hosting(table_ui, g, remote.get_untracked())
-                    });
-                match hosted {
-                    Ok(()) => nav.go(Screen::Play),
-                    Err(e) => start_problem.set(Some(e)),
-                }
-            }
-            Ok(()) => {
-                let memory = form.with_untracked(|f| f.memory());
-                // Not remembering the setup costs nothing a player would lose.
-                let _ = crate::common::storage::LocalStore::open().and_then(|s| {
-                    crate::common::storage::last_setup::save(
-                        &s,
-                        &memory,
-                        crate::common::clock::now_ms(),
-                    )
-                });
-                nav.go(Screen::Play)
-            }
-            Err(e) => start_problem.set(Some(e)),
-        }
-    };
-    let start = move || {
-        if !problems.get_untracked().is_empty() {
-            return;
-        }
-        match session.autosave_state() {
-            AutosaveState::Empty => begin(),
-            AutosaveState::InProgress { title, round } => replacing.set(Some((title, round))),
-            AutosaveState::Unplayable => match session.set_aside_autosave() {
-                Ok(()) => begin(),
-                Err(e) => start_problem.set(Some(e)),
-            },
-        }
-    };
     // The quick start: you and some computers, named and chosen for you, then the same
     // start as "Start game" (asking first when a game is in progress).
     let computers = RwSignal::new(3usize);
@@ -250,31 +441,7 @@ pub fn Lobby() -> impl IntoView {
             .min(usize::from(max).saturating_sub(1));
         let strategy = computer_strategy.get_untracked();
         form.update(|f| f.quick_start(n, strategy, max));
-        start();
-    };
-    let keep_and_start = move |_| match session.keep_autosave_as_named() {
-        Ok(_) => {
-            replacing.set(None);
-            begin();
-        }
-        Err(e) => {
-            replacing.set(None);
-            start_problem.set(Some(format!("The game in progress was not kept: {e}")));
-        }
-    };
-    let replace_question = move || {
-        let (title, round) = replacing.get()?;
-        let close = Callback::new(move |()| replacing.set(None));
-        Some(view! {
-            <Modal title="A game is in progress".to_string() on_close=close>
-                <p>{format!("“{title}” (round {round}) is still in progress. Starting a new game replaces it as the game Continue resumes.")}</p>
-                <div class="button-row">
-                    <button type="button" class="menu-button primary" on:click=keep_and_start>"Keep it as a saved game and start"</button>
-                    <button type="button" class="menu-button danger" on:click=move |_| { replacing.set(None); begin(); }>"Start without keeping it"</button>
-                    <button type="button" class="menu-button" on:click=move |_| replacing.set(None)>"Cancel"</button>
-                </div>
-            </Modal>
-        })
+        start.run(());
     };
 
     let board_list = move || {
@@ -593,25 +760,16 @@ pub fn Lobby() -> impl IntoView {
                     {move || problems.get().into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}
                 </ul>
                 {move || start_problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
-                {move || table_open.get().then(|| view! {
-                    <crate::game::table::views::WaitingRoom ui=table_ui on_friend=on_friend />
-                })}
-                {move || friend_note.get().map(|n| view! { <p class="notice" role="status">{n}</p> })}
-                {move || (table_open.get() && !all_connected.get()).then(|| view! {
-                    <p class="hint">"Start game is possible once every device is connected."</p>
-                })}
+                {notes.run()}
                 <div class="button-row">
-                    <button type="button" class="menu-button" on:click=move |_| {
-                        crate::game::table::close_table();
-                        nav.go(Screen::Menu)
-                    }>"Back"</button>
-                    <button type="button" class="menu-button" on:click=move |_| nav.go(Screen::SavedGames)>"Saved games"</button>
+                    <button type="button" class="menu-button" on:click=move |_| back.run(())>"Back"</button>
+                    <button type="button" class="menu-button" on:click=move |_| saved_games.run(())>"Saved games"</button>
                     {move || (!remote.get().is_empty() && !table_open.get()).then(|| view! {
                         <button
                             type="button"
                             class="menu-button primary"
                             disabled=move || !problems.get().is_empty()
-                            on:click=open_table
+                            on:click=move |_| open_table.run(())
                         >
                             "Open table"
                         </button>
@@ -623,13 +781,13 @@ pub fn Lobby() -> impl IntoView {
                             !problems.get().is_empty()
                                 || !(remote.get().is_empty() || (table_open.get() && all_connected.get()))
                         }
-                        on:click=move |_| start()
+                        on:click=move |_| start.run(())
                     >
                         "Start game"
                     </button>
                 </div>
             </div>
-            {replace_question}
+            {dialog.run()}
         </section>
     }
 }
