@@ -33,7 +33,11 @@ async function loadGame() {
 }
 if (game) {
   window.__mwLoadGame = loadGame;
-  window.__mwPrefetchGame = () => { compileGame().catch(() => {}); };
+  // Once the game's code is in, the service worker may cache the build (it downloads every
+  // page's files: before, it would share the bandwidth with the game's code).
+  window.__mwPrefetchGame = () => {
+    compileGame().then(() => window.__mwStartServiceWorker?.(), () => {});
+  };
 }
 
 // The page's code starts once the shell has painted, not before: its wasm is not preloaded

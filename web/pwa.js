@@ -26,9 +26,13 @@
   navigator.serviceWorker.addEventListener('controllerchange', function () {
     if (updating) location.reload();
   });
-  // Registered once the app runs (src/main.rs calls this) and the page is idle, so
-  // caching the build never competes with the first load.
+  // Registered once the app runs (src/common/page.rs calls this; on the game's page,
+  // web/loader.mjs once the game's code is compiled) and the page is idle, so caching the
+  // build never competes with the first load. Asked again, it registers once.
+  var asked = false;
   window.__mwStartServiceWorker = function () {
+    if (asked) return;
+    asked = true;
     setTimeout(register, 3000);
   };
   function register() {

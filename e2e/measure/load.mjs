@@ -4,7 +4,9 @@
 // down, 750 kbit/s up, 150 ms round trip, CPU slowed 4x) and without throttling:
 // - bytes on the wire until the main menu is usable,
 // - navigation -> main menu visible (the shell's HTML) and usable (the app running),
-// - navigation -> lobby usable when Play is pressed as soon as it appears,
+// - navigation -> lobby usable when Play is pressed as soon as it appears (the lobby is in the
+//   game page's light first code), then Start game pressed at once -> the board shown (the
+//   game's own code, fetched in the background meanwhile, takes the page over),
 // - "Roll dice" -> the board updated and painted,
 // - navigation -> the Board Maker and the lab usable, opened by their own addresses (their
 //   code is downloaded only then), with their bytes on the wire.
@@ -66,8 +68,10 @@ async function measureLobby(browser, profile) {
   await page.getByRole('button', { name: 'Play', exact: true }).click({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 60_000 });
   const lobby = await sinceNavigation(page);
+  const pressed = await sinceNavigation(page);
   await page.getByRole('button', { name: 'Start game' }).click();
   await page.locator('.board-ring').waitFor();
+  const board = await sinceNavigation(page);
   const roll = await page.evaluate(async () => {
     const button = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Roll dice');
     const t0 = performance.now();
@@ -76,7 +80,7 @@ async function measureLobby(browser, profile) {
     return performance.now() - t0;
   });
   await context.close();
-  return { lobby, roll };
+  return { lobby, roll, startToBoard: board - pressed, board };
 }
 
 /// A page of its own (maker.html, lab.html): navigation -> its app running and `ready` shown.
@@ -131,6 +135,8 @@ for (const [name, profile] of Object.entries(PROFILES)) {
     menu_visible_ms: Math.round(median(loads.map((l) => l.visible))),
     menu_usable_ms: Math.round(median(loads.map((l) => l.usable))),
     lobby_usable_ms: Math.round(median(lobbies.map((l) => l.lobby))),
+    start_game_to_board_ms: Math.round(median(lobbies.map((l) => l.startToBoard))),
+    board_shown_ms: Math.round(median(lobbies.map((l) => l.board))),
     roll_to_painted_ms: Number(median(lobbies.map((l) => l.roll)).toFixed(1)),
     board_maker_usable_ms: Math.round(median(makers.map((l) => l.usable))),
     board_maker_bytes: median(makers.map((l) => l.bytes)),
@@ -147,6 +153,7 @@ console.log('profile       bytes-to-menu  menu-visible  menu-usable  lobby-usabl
 for (const [name, f] of Object.entries(figures)) {
   console.log(`${name.padEnd(13)} ${String(f.bytes_until_menu_usable).padStart(13)}  ${String(f.menu_visible_ms).padStart(9)} ms  ${String(f.menu_usable_ms).padStart(8)} ms  ${String(f.lobby_usable_ms).padStart(9)} ms  ${String(f.roll_to_painted_ms).padStart(10)} ms`);
 }
+console.log(`Start game pressed at once in the lobby -> the board shown: ${Object.entries(figures).map(([n, f]) => `${n} ${f.start_game_to_board_ms} ms (${f.board_shown_ms} ms after navigation)`).join(', ')}`);
 console.log(`bytes until the menu is visible (the HTML shell and its css): ${Object.entries(figures).map(([n, f]) => `${n} ${f.bytes_until_menu_visible}`).join(', ')}`);
 console.log('profile       board-maker-usable  (bytes)   lab-usable  (bytes)   board-maker-from-idle-menu');
 for (const [name, f] of Object.entries(figures)) {

@@ -74,7 +74,7 @@ where
         }
     }
     leptos::mount::mount_to_body(app);
-    ready(&window);
+    ready(&window, true);
 }
 
 /// Where the game page's light first code leaves a function that takes its screen away.
@@ -99,13 +99,19 @@ where
     let handle = leptos::mount::mount_to(body, app);
     let leave = wasm_bindgen::closure::Closure::once_into_js(move || drop(handle));
     let _ = js_sys::Reflect::set(&window, &LEAVE_FRONT.into(), &leave);
-    ready(&window);
+    // The service worker, which downloads every page's files, waits for the game's code
+    // (web/loader.mjs starts it once that code is compiled), so the two do not share the
+    // phone's bandwidth.
+    ready(&window, false);
 }
 
-/// Tells the page its app runs (for `make measure`), and that the service worker may now
-/// cache the build.
-fn ready(window: &web_sys::Window) {
+/// Tells the page its app runs (for `make measure`), and, with `cache`, that the service
+/// worker may now cache the build.
+fn ready(window: &web_sys::Window, cache: bool) {
     let _ = js_sys::Reflect::set(window, &"__mwReady".into(), &true.into());
+    if !cache {
+        return;
+    }
     if let Ok(start) = js_sys::Reflect::get(window, &"__mwStartServiceWorker".into()) {
         if let Some(start) = wasm_bindgen::JsCast::dyn_ref::<js_sys::Function>(&start) {
             let _ = start.call0(window);
