@@ -27,8 +27,15 @@ function compileGame() {
   }
   return compiled;
 }
+let failedImports = 0;
 async function loadGame() {
-  const [glue, module] = await Promise.all([import(game.js), compileGame()]);
+  // A module that failed to arrive is remembered as failed by its address: a retry asks
+  // for it under another one.
+  const address = failedImports ? `${game.js}?retry=${failedImports}` : game.js;
+  const [glue, module] = await Promise.all([
+    import(address).catch((e) => { failedImports += 1; throw e; }),
+    compileGame(),
+  ]);
   await glue.default({ module_or_path: module });
 }
 if (game) {
