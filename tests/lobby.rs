@@ -296,9 +296,38 @@ async fn the_light_first_code_hands_the_lobby_over_and_the_games_code_starts_it_
         "window.__mwLoads = (window.__mwLoads || 0) + 1; return Promise.resolve();",
     );
     js_sys::Reflect::set(&window, &"__mwLoadGame".into(), &load).expect("set");
+    let loads = || {
+        js_sys::Reflect::get(&window, &"__mwLoads".into())
+            .expect("get")
+            .as_f64()
+    };
+    let location = window.location();
+    let address = format!(
+        "{}{}",
+        location.pathname().expect("path"),
+        location.search().expect("search")
+    );
+    let history = window.history().expect("history");
+    let go = |to: &str| {
+        history
+            .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(to))
+            .expect("address")
+    };
+    // Opened with a link in its fragment: the link is the game's code's to open, at once.
+    go(&format!("{address}#world=v1.AAAA"));
     let c = container();
     leptos::mount::mount_to(c.clone(), monopoly_worlds::game::front::Front).forget();
     settle().await;
+    assert_eq!(loads(), Some(1.0), "a link hands the page over at once");
+    assert_eq!(window_string("__mwPending").as_deref(), Some("menu"));
+    c.remove();
+    go(&address);
+    js_sys::Reflect::delete_property(&window, &"__mwLoads".into()).expect("delete");
+
+    let c = container();
+    leptos::mount::mount_to(c.clone(), monopoly_worlds::game::front::Front).forget();
+    settle().await;
+    assert_eq!(loads(), None, "the menu and the lobby need no more code");
     button(&c, "Play").click();
     settle().await;
     pick_board(&c, "preset:mini");
@@ -313,12 +342,7 @@ async fn the_light_first_code_hands_the_lobby_over_and_the_games_code_starts_it_
     settle().await;
     button(&c, "Start game").click();
     settle().await;
-    let loads = js_sys::Reflect::get(&window, &"__mwLoads".into()).expect("get");
-    assert_eq!(
-        loads.as_f64(),
-        Some(1.0),
-        "the game's code is asked for once"
-    );
+    assert_eq!(loads(), Some(1.0), "the game's code is asked for once");
     assert!(text(&c).contains("Opening the game"), "{}", text(&c));
     assert_eq!(window_string("__mwPending").as_deref(), Some("lobby"));
     let handed = window_string("__mwLobby").expect("the lobby is handed over");
@@ -336,8 +360,7 @@ async fn the_light_first_code_hands_the_lobby_over_and_the_games_code_starts_it_
     // A second press while the game's code loads asks for nothing more.
     button(&c, "Start game").click();
     settle().await;
-    let loads = js_sys::Reflect::get(&window, &"__mwLoads".into()).expect("get");
-    assert_eq!(loads.as_f64(), Some(1.0));
+    assert_eq!(loads(), Some(1.0));
     c.remove();
 
     // The game's code starts on the lobby as handed over and carries out Start game.
