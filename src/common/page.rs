@@ -59,20 +59,10 @@ where
     F: FnOnce() -> N + 'static,
     N: IntoView + 'static,
 {
-    console_error_panic_hook::set_once();
-    if let Some(shell) = document().get_element_by_id("shell") {
-        shell.remove();
-    }
-    let window = window();
+    let window = leave_shell();
     // The game page's light first code, if it ran, leaves the page to this code: its screen
     // and everything it listens to go (see `start_front`).
-    let leave = wasm_bindgen::JsValue::from_str(LEAVE_FRONT);
-    if let Ok(leave_front) = js_sys::Reflect::get(&window, &leave) {
-        let _ = js_sys::Reflect::delete_property(&window, &leave);
-        if let Some(leave_front) = wasm_bindgen::JsCast::dyn_ref::<js_sys::Function>(&leave_front) {
-            let _ = leave_front.call0(&window);
-        }
-    }
+    call_page_function(&window, LEAVE_FRONT, true);
     leptos::mount::mount_to_body(app);
     ready(&window, true);
 }
@@ -88,11 +78,7 @@ where
     F: FnOnce() -> N + 'static,
     N: IntoView + 'static,
 {
-    console_error_panic_hook::set_once();
-    if let Some(shell) = document().get_element_by_id("shell") {
-        shell.remove();
-    }
-    let window = window();
+    let window = leave_shell();
     let Some(body) = document().body() else {
         return;
     };
@@ -105,16 +91,35 @@ where
     ready(&window, false);
 }
 
+/// The page's code takes over from the HTML shell that showed while it loaded.
+fn leave_shell() -> web_sys::Window {
+    console_error_panic_hook::set_once();
+    if let Some(shell) = document().get_element_by_id("shell") {
+        shell.remove();
+    }
+    window()
+}
+
+/// Calls `window[name]()` when the page has such a function (`take`: removed first, so it is
+/// called once).
+fn call_page_function(window: &web_sys::Window, name: &str, take: bool) {
+    let key = wasm_bindgen::JsValue::from_str(name);
+    let Ok(value) = js_sys::Reflect::get(window, &key) else {
+        return;
+    };
+    if take {
+        let _ = js_sys::Reflect::delete_property(window, &key);
+    }
+    if let Some(function) = wasm_bindgen::JsCast::dyn_ref::<js_sys::Function>(&value) {
+        let _ = function.call0(window);
+    }
+}
+
 /// Tells the page its app runs (for `make measure`), and, with `cache`, that the service
 /// worker may now cache the build.
 fn ready(window: &web_sys::Window, cache: bool) {
     let _ = js_sys::Reflect::set(window, &"__mwReady".into(), &true.into());
-    if !cache {
-        return;
-    }
-    if let Ok(start) = js_sys::Reflect::get(window, &"__mwStartServiceWorker".into()) {
-        if let Some(start) = wasm_bindgen::JsCast::dyn_ref::<js_sys::Function>(&start) {
-            let _ = start.call0(window);
-        }
+    if cache {
+        call_page_function(window, "__mwStartServiceWorker", false);
     }
 }
