@@ -39,7 +39,8 @@ done
 game_js=$(cd "$site/game" && ls monopoly-worlds-*.js)
 game_wasm=$(cd "$site/game" && ls monopoly-worlds-*_bg.wasm)
 cp "$site/game/$game_js" "$site/game/$game_wasm" dist/
-sed -i "s#<script type=\"module\">#<script>window.__mwGameCode = { js: '/$game_js', wasm: '/$game_wasm' };</script>\n<script type=\"module\">#" dist/index.html
+game_size=$(stat -c %s "dist/$game_wasm")
+sed -i "s#<script type=\"module\">#<script>window.__mwGameCode = { js: '/$game_js', wasm: '/$game_wasm', size: $game_size };</script>\n<script type=\"module\">#" dist/index.html
 grep -q "__mwGameCode = { js: '/monopoly-worlds-" dist/index.html || { echo "dist/index.html does not name the game's code" >&2; exit 1; }
 # No preload of the wasm: its download starts when the shell has painted (web/loader.mjs waits
 # for the first paint, then trunk's initializer fetches it). Preloaded, on a fast connection it

@@ -11,11 +11,30 @@
 // the game's code.
 const game = window.__mwGameCode;
 let compiled = null;
+// How much of the game's code has arrived, in percent: `window.__mwGameProgress`, announced
+// by a `mwgameprogress` event (the light code shows it while the player waits for it).
+function counted(response) {
+  if (!response.ok || !response.body || !(game.size > 0)) return response;
+  const reader = response.body.getReader();
+  let current = 0;
+  const stream = new ReadableStream({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) { controller.close(); return; }
+      current += value.byteLength;
+      window.__mwGameProgress = Math.min(100, Math.round((current / game.size) * 100));
+      dispatchEvent(new Event('mwgameprogress'));
+      controller.enqueue(value);
+    },
+  });
+  const { status, statusText, headers } = response;
+  return new Response(stream, { status, statusText, headers });
+}
 function compileGame() {
   if (!compiled) {
     compiled = (async () => {
       try {
-        return await WebAssembly.compileStreaming(fetch(game.wasm));
+        return await WebAssembly.compileStreaming(counted(await fetch(game.wasm)));
       } catch (e) {
         // A server that does not say application/wasm: compiled from the bytes.
         const response = await fetch(game.wasm);

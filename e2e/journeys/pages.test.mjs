@@ -202,9 +202,32 @@ test('the game\'s code, when it cannot be loaded after the lobby, is said with R
   await page.screenshot({ path: artifacts + 'pages-failed-game-code.png' });
   assert.equal(await page.getByLabel('Game title').inputValue(), 'Kept through a failed load', 'the lobby is as it was');
   assert.equal(await page.evaluate(() => JSON.stringify({ ...localStorage })), stored);
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), 'Retry', 'Retry takes the focus');
   fail = false;
-  await alert.getByRole('button', exact('Retry')).click();
+  await page.keyboard.press('Enter');
   await page.locator('.board-ring').waitFor({ timeout: 60_000 });
   assert.match(await page.locator('body').textContent(), /Kept through a failed load/);
+  await context.close();
+});
+
+test('on a slow network, Start game pressed at once says how much of the game\'s code has arrived, then the game starts', async () => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false, latency: 150, downloadThroughput: (1.6 * 1000 * 1000) / 8, uploadThroughput: (750 * 1000) / 8,
+  });
+  await page.goto(BASE_URL + '/', { waitUntil: 'commit' });
+  await page.getByRole('button', exact('Play')).click({ timeout: 60_000 });
+  await page.getByRole('button', exact('Start game')).click({ timeout: 60_000 });
+  const status = page.getByRole('status').filter({ hasText: /Opening the game… \d+%/ });
+  await status.waitFor({ timeout: 60_000 });
+  await page.screenshot({ path: artifacts + 'pages-opening-game-375.png' });
+  await page.locator('.board-ring').waitFor({ timeout: 120_000 });
+  assert.deepEqual(errors, []);
   await context.close();
 });

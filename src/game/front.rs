@@ -68,31 +68,61 @@ fn hand_over(screen: Screen, lobby: Option<HandedLobby>, opening: Opening, last:
     });
 }
 
-/// While the game's code loads, and when it could not be loaded (with Retry).
+/// Said when the game's code could not be loaded.
+const NOT_LOADED: &str =
+    "The game could not be loaded. Check your connection and try again. Nothing you chose is lost.";
+
+/// How much of the game's code has arrived, in percent (`web/loader.mjs` announces it).
+fn game_progress() -> Option<u32> {
+    js_sys::Reflect::get(&window(), &"__mwGameProgress".into())
+        .ok()?
+        .as_f64()
+        .map(|p| p.clamp(0.0, 100.0) as u32)
+}
+
+/// While the game's code loads (with how much has arrived), and when it could not be loaded
+/// (with Retry, which takes the focus).
 fn opening_status(opening: Opening, last: LastHandOver) -> impl IntoView {
+    let progress = RwSignal::new(game_progress());
+    let on_progress =
+        window_event_listener_untyped("mwgameprogress", move |_| progress.set(game_progress()));
+    on_cleanup(move || on_progress.remove());
     let retry = move |_| {
         opening.set(None);
         if let Some((screen, lobby)) = last.get_value() {
             hand_over(screen, lobby, opening, last);
         }
     };
-    move || {
-        match opening.get() {
+    let retry_button = NodeRef::<leptos::html::Button>::new();
+    Effect::new(move |_| {
+        if let Some(button) = retry_button.get() {
+            let _ = button.focus();
+        }
+    });
+    let waiting = move || match progress.get() {
+        Some(p) if p < 100 => format!("Opening the game… {p}%"),
+        _ => "Opening the game…".to_string(),
+    };
+    move || match opening.get() {
         None => None,
-        Some(Ok(())) => Some(
-            view! { <p class="hint" role="status">"Opening the game…"</p> }.into_any(),
-        ),
+        Some(Ok(())) => Some(view! { <p class="hint" role="status">{waiting}</p> }.into_any()),
         Some(Err(why)) => Some(
             view! {
                 <div class="problem" role="alert">
-                    <p>"The game could not be loaded. Check your connection and try again. Nothing you chose is lost."</p>
+                    <p>{NOT_LOADED}</p>
                     <p class="hint">{why}</p>
-                    <button type="button" class="menu-button primary" on:click=retry>"Retry"</button>
+                    <button
+                        type="button"
+                        class="menu-button primary"
+                        node_ref=retry_button
+                        on:click=retry
+                    >
+                        "Retry"
+                    </button>
                 </div>
             }
             .into_any(),
         ),
-    }
     }
 }
 
