@@ -115,6 +115,15 @@ fn call_page_function(window: &web_sys::Window, name: &str, take: bool) {
     }
 }
 
+/// Takes `window[name]` when it is a string (a page's code reads what was left for it once).
+pub fn take_page_string(name: &str) -> Option<String> {
+    let window = window();
+    let key = wasm_bindgen::JsValue::from_str(name);
+    let value = js_sys::Reflect::get(&window, &key).ok()?.as_string()?;
+    let _ = js_sys::Reflect::delete_property(&window, &key);
+    Some(value)
+}
+
 /// Tells the page its app runs (for `make measure`), and, with `cache`, that the service
 /// worker may now cache the build.
 fn ready(window: &web_sys::Window, cache: bool) {

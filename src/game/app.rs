@@ -14,15 +14,10 @@ use crate::game::{
 /// The entry pressed in the HTML shell before the app started (`window.__mwPending`), or the
 /// screen named in the address (`?open=lobby`, from another page), taken once.
 pub(crate) fn take_shell_press() -> Option<String> {
-    let window = window();
-    let key = wasm_bindgen::JsValue::from_str("__mwPending");
-    if let Some(value) = js_sys::Reflect::get(&window, &key)
-        .ok()
-        .and_then(|v| v.as_string())
-    {
-        let _ = js_sys::Reflect::delete_property(&window, &key);
+    if let Some(value) = crate::common::page::take_page_string("__mwPending") {
         return Some(value);
     }
+    let window = window();
     let search = window.location().search().ok()?;
     let params: Vec<&str> = search.trim_start_matches('?').split('&').collect();
     let name = params

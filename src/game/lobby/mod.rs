@@ -67,11 +67,36 @@ fn url_seed() -> Option<u64> {
         .and_then(|v| v.parse().ok())
 }
 
+/// The boards the lobby offers, and the chosen one.
+#[derive(Clone, Copy)]
+struct Boards {
+    choices: StoredValue<Vec<Choice>>,
+    chosen: RwSignal<usize>,
+}
+
+impl Boards {
+    /// `f` of the chosen board's entry (tracked).
+    fn with_chosen<R>(&self, f: impl FnOnce(&Choice) -> R) -> R {
+        let chosen = self.chosen.get();
+        self.choices.with_value(|c| f(&c[chosen.min(c.len() - 1)]))
+    }
+
+    /// The chosen board (tracked).
+    fn board(&self) -> Board {
+        self.with_chosen(|c| c.board.clone())
+    }
+
+    /// Where the board with this id is in the list.
+    fn position(&self, id: &str) -> Option<usize> {
+        self.choices
+            .with_value(|c| c.iter().position(|x| x.id == id))
+    }
+}
+
 /// What the lobby's screen is made of, handed to what its buttons do ([`LobbyActions`]).
 #[derive(Clone, Copy)]
 pub struct LobbyParts {
-    choices: StoredValue<Vec<Choice>>,
-    chosen: RwSignal<usize>,
+    boards: Boards,
     pub form: RwSignal<LobbyForm>,
     /// What keeps the table from starting, in words (empty: it may start).
     pub problems: Memo<Vec<String>>,
@@ -84,28 +109,21 @@ pub struct LobbyParts {
 impl LobbyParts {
     /// The chosen board.
     pub fn board(&self) -> Board {
-        let chosen = self.chosen.get();
-        self.choices
-            .with_value(|c| c[chosen.min(c.len() - 1)].board.clone())
+        self.boards.board()
     }
 
     /// The chosen board's id in the list (`preset:classic`, `world:<id>`, `link`).
     pub fn board_id(&self) -> String {
-        let chosen = self.chosen.get_untracked();
-        self.choices
-            .with_value(|c| c[chosen.min(c.len() - 1)].id.clone())
+        untrack(|| self.boards.with_chosen(|c| c.id.clone()))
     }
 
     /// Chooses the board with this id as it was chosen before (the form is not reset);
     /// false when the list has no such board.
     pub fn restore(&self, id: &str, form: LobbyForm) -> bool {
-        let Some(i) = self
-            .choices
-            .with_value(|c| c.iter().position(|x| x.id == id))
-        else {
+        let Some(i) = self.boards.position(id) else {
             return false;
         };
-        self.chosen.set(i);
+        self.boards.chosen.set(i);
         self.form.set(form);
         true
     }
@@ -335,11 +353,7 @@ pub const HANDED_LOBBY: &str = "__mwLobby";
 
 /// The lobby handed over by the light first code, taken once.
 fn take_handed_lobby() -> Option<HandedLobby> {
-    let window = window();
-    let key = wasm_bindgen::JsValue::from_str(HANDED_LOBBY);
-    let text = js_sys::Reflect::get(&window, &key).ok()?.as_string();
-    let _ = js_sys::Reflect::delete_property(&window, &key);
-    serde_json::from_str(&text?).ok()
+    serde_json::from_str(&crate::common::page::take_page_string(HANDED_LOBBY)?).ok()
 }
 
 /// The lobby's screen, with what its buttons do made by `actions`.
@@ -364,7 +378,8 @@ pub fn lobby_screen(actions: impl FnOnce(LobbyParts) -> LobbyActions) -> impl In
     }
     let choices = StoredValue::new(choices);
     let chosen = RwSignal::new(0usize);
-    let board = move || choices.with_value(|c| c[chosen.get().min(c.len() - 1)].board.clone());
+    let boards = Boards { choices, chosen };
+    let board = move || boards.board();
     let first_name = choices.with_value(|c| c[0].board.def().name.clone());
     let form = RwSignal::new(LobbyForm::new(&first_name));
     {
@@ -403,7 +418,7 @@ pub fn lobby_screen(actions: impl FnOnce(LobbyParts) -> LobbyActions) -> impl In
     // "Play this world" in the Board Maker opens the lobby on that world.
     let wanted = shared.and_then(|s| s.lobby_board.try_update(Option::take).flatten());
     if let Some(id) = wanted {
-        if let Some(i) = choices.with_value(|c| c.iter().position(|x| x.id == id)) {
+        if let Some(i) = boards.position(&id) {
             pick(i);
         }
     }
@@ -418,8 +433,7 @@ pub fn lobby_screen(actions: impl FnOnce(LobbyParts) -> LobbyActions) -> impl In
         notes,
         dialog,
     } = actions(LobbyParts {
-        choices,
-        chosen,
+        boards,
         form,
         problems,
         start_problem,
