@@ -363,6 +363,7 @@ async fn an_autosave_that_no_longer_replays_is_kept_aside_not_overwritten() {
     let record = GameRecord {
         setup: classic_setup(&[]),
         actions: vec![Action::EndTurn],
+        public: None,
     };
     saves::write_autosave(&store, "Broken game", &record, 1).expect("write");
     let raw = store.get("autosave").expect("read").expect("an autosave");

@@ -83,8 +83,8 @@ pub use bots::{strategy_by_name, Strategy};
 pub use cards::{Card, CardDef, CardEffect, DeckKind};
 pub use event::{Dice, Event, LogEntry, NoRentWhy, Owed, Party};
 pub use game::{
-    Buildings, ComputerStrategy, Game, GameRecord, GameSetup, NetWorthPoint, Phase, Player, Seat,
-    SeatKind, SquareState, Token,
+    Buildings, ComputerStrategy, Game, GameRecord, GameSetup, NetWorthPoint, Phase, Player,
+    PublicError, PublicState, Seat, SeatKind, SquareState, Token,
 };
 pub use ids::{PlayerId, SquareId};
 pub use presets::Preset;

@@ -124,6 +124,7 @@ fn a_saved_game_with_a_hotel_on_a_mortgaged_lot_does_not_load() {
     let record = GameRecord {
         setup,
         actions: vec![],
+        public: None,
     };
     let text = serde_json::to_string(&record).expect("json");
     let back: GameRecord = serde_json::from_str(&text).expect("parses");

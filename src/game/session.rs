@@ -11,7 +11,7 @@ use worlds_table::saved::SavedTable;
 
 use crate::common::clock::now_ms;
 use crate::common::storage::{saves, LocalStore, StorageError};
-use crate::game::steps::{take_step, trim_feed, Step, TakenStep, FEED_MAX};
+use crate::game::steps::{take_step, trim_feed, Before, Step, TakenStep, FEED_MAX};
 pub use crate::game::steps::{CashChange, Cue, DrawnCard, FeedLine};
 
 /// A fresh seed for a new game from the browser's cryptographic source (the engine itself
@@ -187,6 +187,12 @@ impl Session {
     /// was saved (the feed since a human last acted, the cash changes, a card still up)
     /// shows again. Refused (the rules no longer accept its actions): nothing changes.
     pub fn rebuild(&self, title: &str, record: &GameRecord) -> Result<(), String> {
+        if record.public.is_some() {
+            // A table's game as this device may know it: taken as it is (it cannot replay).
+            let game = record.replay().map_err(|e| e.to_string())?;
+            self.install(title, game);
+            return Ok(());
+        }
         let mut game = Game::new(record.setup.clone()).map_err(|e| e.to_string())?;
         let mut steps = Vec::with_capacity(record.actions.len());
         for (i, action) in record.actions.iter().enumerate() {
@@ -355,6 +361,43 @@ impl Session {
         })
     }
 
+    /// Takes the table's game as its host confirmed it, on a device that holds only the
+    /// public game (no dice to come): the actions this device lacks are not applied here but
+    /// taken as they came, and shown as one step. `false`: this game is not where the
+    /// table's began (the caller installs the table's game as it is).
+    pub fn follow_public(&self, table: &Game) -> bool {
+        let next = self.game.with_untracked(|g| {
+            let have = g.as_ref().map_or(&[][..], |g| g.history());
+            let theirs = table.history();
+            if theirs.len() < have.len() || theirs[..have.len()] != *have {
+                return Err(());
+            }
+            if theirs.len() == have.len() && g.as_ref() != Some(table) {
+                // The same actions and another state: the host's word stands.
+                return Err(());
+            }
+            Ok(g.as_ref().and_then(|g| {
+                let first = theirs.get(have.len())?;
+                Some((Before::of(g), self.decline_note(g, first)))
+            }))
+        });
+        let (before, note) = match next {
+            Err(()) => return false,
+            Ok(None) => return true,
+            Ok(Some(next)) => next,
+        };
+        if let Some(DeclineNote { why, before: true }) = &note {
+            self.note(why.clone());
+        }
+        let step = before.step_to(table).in_words(table);
+        self.game.set(Some(table.clone()));
+        self.took(step);
+        if let Some(DeclineNote { why, before: false }) = note {
+            self.note(why);
+        }
+        true
+    }
+
     /// Applies a player's action. Refused: the game is untouched and the reason is shown.
     /// At a table, the action goes to the host first (see [`Router`]).
     pub fn dispatch(&self, action: Action) -> bool {
@@ -387,16 +430,7 @@ impl Session {
         });
         match outcome {
             Some(Ok(step)) => {
-                self.error.set(None);
-                self.cue.set(step.cue);
-                if let Some(card) = step.card.clone() {
-                    self.card.set(card);
-                }
-                self.record(&step);
-                self.last_events
-                    .set(step.lines.into_iter().map(|(_, l)| l).collect());
-                self.version.update(|v| *v += 1);
-                self.autosave();
+                self.took(step);
                 true
             }
             Some(Err(why)) => {
@@ -405,6 +439,20 @@ impl Session {
             }
             None => false,
         }
+    }
+
+    /// Shows a step the game took: its sound, card, feed lines and cash changes; then saves.
+    fn took(&self, step: Step) {
+        self.error.set(None);
+        self.cue.set(step.cue);
+        if let Some(card) = step.card.clone() {
+            self.card.set(card);
+        }
+        self.record(&step);
+        self.last_events
+            .set(step.lines.into_iter().map(|(_, l)| l).collect());
+        self.version.update(|v| *v += 1);
+        self.autosave();
     }
 
     /// Adds a step to the feed and the cash changes (see [`Step::add_to_feed`]).

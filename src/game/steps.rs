@@ -79,24 +79,49 @@ pub struct TakenStep {
 
 /// Applies an action; refused, the game is untouched.
 pub fn take_step(game: &mut Game, action: Action) -> Result<TakenStep, worlds_engine::RuleError> {
-    let human = game
-        .actor()
-        .is_some_and(|a| matches!(game.player(a).kind, SeatKind::Human));
-    let cash_before: Vec<i64> = game.players().iter().map(|p| p.cash).collect();
-    let entries = game.apply(action)?.to_vec();
-    let cash = game
-        .players()
-        .iter()
-        .zip(&cash_before)
-        .enumerate()
-        .filter(|(_, (p, &before))| p.cash != before)
-        .map(|(i, (p, &before))| (i, p.cash - before))
-        .collect();
-    Ok(TakenStep {
-        human,
-        entries,
-        cash,
-    })
+    let before = Before::of(game);
+    game.apply(action)?;
+    Ok(before.step_to(game))
+}
+
+/// What a step needs to know of the game before it: who was to act and everyone's cash,
+/// and how long the log was.
+pub struct Before {
+    human: bool,
+    cash: Vec<i64>,
+    log: usize,
+}
+
+impl Before {
+    /// The game before a step ([`Before::step_to`] then tells what the step did).
+    pub fn of(game: &Game) -> Before {
+        Before {
+            human: game
+                .actor()
+                .is_some_and(|a| matches!(game.player(a).kind, SeatKind::Human)),
+            cash: game.players().iter().map(|p| p.cash).collect(),
+            log: game.log().len(),
+        }
+    }
+
+    /// What took the game from this summary to `after`: the log entries since, and each
+    /// player whose cash changed (also for a table's game that followed the host's states
+    /// instead of applying the action here).
+    pub fn step_to(&self, after: &Game) -> TakenStep {
+        let cash = after
+            .players()
+            .iter()
+            .zip(&self.cash)
+            .enumerate()
+            .filter(|(_, (p, &before))| p.cash != before)
+            .map(|(i, (p, &before))| (i, p.cash - before))
+            .collect();
+        TakenStep {
+            human: self.human,
+            entries: after.log().get(self.log..).unwrap_or_default().to_vec(),
+            cash,
+        }
+    }
 }
 
 impl TakenStep {

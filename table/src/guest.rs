@@ -10,8 +10,7 @@
 
 use std::collections::{BTreeMap, VecDeque};
 
-use worlds_engine::game::ReplayError;
-use worlds_engine::{Action, Game, GameRecord};
+use worlds_engine::{Action, Game, LogEntry, PublicState};
 
 use crate::host::seat_of;
 use crate::invite::TableId;
@@ -72,6 +71,8 @@ struct Pending {
 struct Early {
     action: Action,
     by_seat: usize,
+    entries: Vec<LogEntry>,
+    state: Box<PublicState>,
     hash: u64,
 }
 
@@ -119,15 +120,21 @@ impl Guest {
         }
     }
 
-    /// A guest that already has part of the game (saved before a reload): its hello asks
-    /// only for what it lacks.
-    pub fn resume(table: TableId, seat: usize, record: &GameRecord) -> Result<Guest, ReplayError> {
+    /// A guest that already has part of the game (the public game it saved before a
+    /// reload): it shows it until the host's welcome brings the game as it stands. A game
+    /// with its secrets is kept only as every player may know it.
+    pub fn resume(table: TableId, seat: usize, game: Game) -> Guest {
         let mut g = Guest::new(table, seat);
-        g.game = Some(record.replay()?);
-        Ok(g)
+        g.game = Some(if game.is_public() {
+            game
+        } else {
+            game.public_view()
+        });
+        g
     }
 
-    /// The game as confirmed by the host so far (`None` before the welcome).
+    /// The game as confirmed by the host so far (`None` before the welcome): a public view,
+    /// without the dice to come or the order of the undrawn cards.
     pub fn game(&self) -> Option<&Game> {
         self.game.as_ref()
     }
@@ -326,8 +333,7 @@ impl Guest {
             HostMsg::Welcome {
                 seat,
                 last_intent,
-                setup,
-                actions,
+                game,
                 hash,
                 presence,
             } => {
@@ -340,37 +346,44 @@ impl Guest {
                 }
                 self.presence = presence;
                 self.next_intent = self.next_intent.max(last_intent.wrapping_add(1)).max(1);
-                let same = !self.broken
-                    && self.game.as_ref().is_some_and(|g| {
-                        g.history().len() == actions.len() && state_hash(g) == hash
-                    });
-                if same {
-                    // A repeated welcome for the game this device has.
-                    self.asked_at = None;
-                    self.answered = true;
-                    return self.drain_buffer();
-                }
-                let game = match Game::replay(&setup, &actions) {
-                    Ok(g) => g,
-                    Err(e) => {
-                        self.event(TableEvent::Dropped {
-                            from: None,
-                            reason: format!("a welcome whose game does not replay: {e}"),
-                        });
-                        return Vec::new();
-                    }
+                // Every intent up to the last one the host handled is answered by this game.
+                self.pending.retain(|p| p.id > last_intent);
+                let game = if game.is_public() {
+                    *game
+                } else {
+                    game.public_view()
                 };
-                let agrees = state_hash(&game) == hash;
                 let seq = game.history().len() as u64;
-                self.game = Some(game);
-                self.broken = false;
+                if !self.broken && self.answered && seq < self.seq() {
+                    // A welcome overtaken on the way by later actions: this device has more.
+                    self.asked_at = None;
+                    return Vec::new();
+                }
+                let same = !self.broken
+                    && self
+                        .game
+                        .as_ref()
+                        .is_some_and(|g| g.history().len() as u64 == seq && state_hash(g) == hash);
                 self.asked_at = None;
                 self.answered = true;
+                if same {
+                    // A repeated welcome for the game this device has.
+                    return self.drain_buffer();
+                }
+                let had = (!self.broken)
+                    .then(|| self.game.as_ref().map(|g| g.history().len() as u64))
+                    .flatten();
+                let agrees = state_hash(&game) == hash;
+                self.game = Some(game);
+                self.broken = false;
                 if !agrees {
                     // The host decides: its game is taken as it is, and the player is told.
                     self.event(TableEvent::OutOfStep { seq });
                 }
-                self.event(TableEvent::Joined { seq });
+                match had {
+                    Some(from) if from <= seq => self.event(TableEvent::Caught { from, seq }),
+                    _ => self.event(TableEvent::Joined { seq }),
+                }
                 self.buffer.retain(|&s, _| s > seq);
                 self.drain_buffer()
             }
@@ -379,6 +392,8 @@ impl Guest {
                 action,
                 by_seat,
                 intent,
+                entries,
+                state,
                 hash,
             } => {
                 if by_seat == self.seat {
@@ -395,6 +410,8 @@ impl Guest {
                         Early {
                             action,
                             by_seat,
+                            entries,
+                            state,
                             hash,
                         },
                     );
@@ -421,37 +438,6 @@ impl Guest {
                     });
                 }
                 Vec::new()
-            }
-            HostMsg::Resync {
-                from_seq,
-                actions,
-                hash,
-                last_intent,
-            } => {
-                self.next_intent = self.next_intent.max(last_intent.wrapping_add(1)).max(1);
-                let Some(game) = self.game.as_mut() else {
-                    return Vec::new();
-                };
-                let mine = game.history().len() as u64;
-                if self.broken || from_seq > mine {
-                    return Vec::new();
-                }
-                let skip = (mine - from_seq) as usize;
-                let end = from_seq + actions.len() as u64;
-                for a in actions.into_iter().skip(skip) {
-                    if game.apply(a).is_err() {
-                        return self.lost_step(end);
-                    }
-                }
-                if end >= mine && state_hash(game) != hash {
-                    return self.lost_step(end);
-                }
-                self.asked_at = None;
-                self.answered = true;
-                let seq = self.seq();
-                self.event(TableEvent::Caught { from: mine, seq });
-                self.buffer.retain(|&s, _| s > seq);
-                self.drain_buffer()
             }
             HostMsg::Chat { from, text } => {
                 let text = clean_chat(&text);
@@ -493,7 +479,8 @@ impl Guest {
             let Some(game) = self.game.as_mut() else {
                 return Vec::new();
             };
-            if game.apply(early.action).is_err() || state_hash(game) != early.hash {
+            let took = game.advance_public(early.action, early.entries, *early.state);
+            if took.is_err() || state_hash(game) != early.hash {
                 return self.lost_step(next);
             }
             self.event(TableEvent::Applied {

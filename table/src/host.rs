@@ -82,6 +82,8 @@ struct Meta {
     hash: u64,
     by_seat: usize,
     intent: Option<u32>,
+    /// Where the action's log entries start.
+    log_start: usize,
 }
 
 #[derive(Debug, Clone)]
@@ -127,6 +129,7 @@ impl Host {
         let mut meta = Vec::with_capacity(game.history().len());
         for (index, action) in game.history().iter().enumerate() {
             let by_seat = seat_of(&g, action).unwrap_or(0);
+            let log_start = g.log().len();
             g.apply(action.clone())
                 .map_err(|error| ReplayError::Refused {
                     index,
@@ -137,6 +140,7 @@ impl Host {
                 hash: state_hash(&g),
                 by_seat,
                 intent: None,
+                log_start,
             });
         }
         let seats = (0..game.players().len())
@@ -430,6 +434,7 @@ impl Host {
 
     /// Applies a checked action and tells every guest.
     fn commit(&mut self, action: Action, by_seat: usize, intent: Option<u32>) -> Vec<Outgoing> {
+        let start = self.game.log().len();
         if let Err(e) = self.game.apply(action.clone()) {
             // Checked just before: cannot happen; if it did, nothing changed.
             self.drop_msg(None, format!("refused after its check: {e}"));
@@ -440,18 +445,36 @@ impl Host {
             hash,
             by_seat,
             intent,
+            log_start: start,
         });
         let seq = self.seq();
         if intent.is_some() {
             self.event(TableEvent::Applied { seq, by_seat });
         }
-        self.broadcast(&HostMsg::Applied {
-            seq,
+        if self.peers.is_empty() {
+            return Vec::new();
+        }
+        let msg = self.last_applied(action);
+        self.broadcast(&msg)
+    }
+
+    /// The message that tells the last action: what it did and the state it led to.
+    fn last_applied(&self, action: Action) -> HostMsg {
+        let m = self.meta.last().copied().unwrap_or(Meta {
+            hash: self.start_hash,
+            by_seat: 0,
+            intent: None,
+            log_start: 0,
+        });
+        HostMsg::Applied {
+            seq: self.seq(),
             action,
-            by_seat,
-            intent,
-            hash,
-        })
+            by_seat: m.by_seat,
+            intent: m.intent,
+            entries: self.game.log()[m.log_start.min(self.game.log().len())..].to_vec(),
+            state: Box::new(self.game.public_state()),
+            hash: m.hash,
+        }
     }
 
     /// The passing of time (the app's clock in ms): refills each peer's message budget and
@@ -535,11 +558,11 @@ impl Host {
                 seq_seen,
                 action,
             } => self.on_intent(from, seat, id, seq_seen, action),
-            GuestMsg::ResyncRequest { from_seq } => {
+            GuestMsg::ResyncRequest { .. } => {
                 if let Some(p) = self.peers.get_mut(&from) {
                     p.budget = p.budget.saturating_sub(RESYNC_COST);
                 }
-                self.resync(from, seat, from_seq)
+                self.welcome(from, seat)
             }
             GuestMsg::Chat { text } => {
                 let text = clean_chat(&text);
@@ -608,24 +631,20 @@ impl Host {
             _ if was != self.presence(seat) => out.extend(self.presence_out(seat, None)),
             _ => {}
         }
-        let from_seq = match self.known(last_seq, hash) {
-            Ok(from_seq) => from_seq,
-            Err(why) => {
-                // Only the part is refused: the device gets the whole game, as a new one.
-                self.drop_msg(Some(from), why);
-                0
-            }
-        };
-        out.extend(self.resync(from, seat, from_seq));
+        if let Err(why) = self.known(last_seq, hash) {
+            // Only the claim is refused: the device gets the game as it stands, as every
+            // rejoining device does.
+            self.drop_msg(Some(from), why);
+        }
+        out.extend(self.welcome(from, seat));
         out
     }
 
-    /// Where a rejoining device's copy of the game ends, checked against this host's record:
-    /// `Ok(n)` it has the first `n` actions exactly (0: it has nothing), `Err` why its claim
-    /// is refused (it then gets the whole game).
-    fn known(&self, last_seq: u64, hash: u64) -> Result<u64, String> {
+    /// Checks a rejoining device's claim to hold the first `last_seq` actions against this
+    /// host's record: `Err` says why the claim is refused.
+    fn known(&self, last_seq: u64, hash: u64) -> Result<(), String> {
         if last_seq == 0 {
-            return Ok(0);
+            return Ok(());
         }
         if last_seq > self.seq() {
             return Err(format!(
@@ -634,35 +653,25 @@ impl Host {
             ));
         }
         match self.meta.get(last_seq as usize - 1) {
-            Some(m) if m.hash == hash => Ok(last_seq),
+            Some(m) if m.hash == hash => Ok(()),
             _ => Err(format!(
                 "a hello whose game after {last_seq} actions differs from the table's: the whole game is sent"
             )),
         }
     }
 
-    /// Sends a seat's device what it lacks after `from_seq` (0: the whole game).
-    fn resync(&mut self, to: PeerId, seat: usize, from_seq: u64) -> Vec<Outgoing> {
+    /// Sends a seat's device the whole game as every player may know it.
+    fn welcome(&mut self, to: PeerId, seat: usize) -> Vec<Outgoing> {
         let last_intent = self.seats.get(seat).map_or(0, |s| s.outcomes.last());
-        if from_seq == 0 || from_seq > self.seq() {
-            let presence = (0..self.seats.len())
-                .filter_map(|s| self.presence(s))
-                .collect();
-            let msg = HostMsg::Welcome {
-                seat,
-                last_intent,
-                setup: Box::new(self.game.setup().clone()),
-                actions: self.game.history().to_vec(),
-                hash: self.hash(),
-                presence,
-            };
-            return self.send(To::Peer(to), &msg);
-        }
-        let msg = HostMsg::Resync {
-            from_seq,
-            actions: self.game.history()[from_seq as usize..].to_vec(),
-            hash: self.hash(),
+        let presence = (0..self.seats.len())
+            .filter_map(|s| self.presence(s))
+            .collect();
+        let msg = HostMsg::Welcome {
+            seat,
             last_intent,
+            game: Box::new(self.game.public_view()),
+            hash: self.hash(),
+            presence,
         };
         self.send(To::Peer(to), &msg)
     }
@@ -680,22 +689,25 @@ impl Host {
         };
         // A repeat: the same answer again.
         if let Some(outcome) = slot.outcomes.get(id) {
-            let msg = match outcome {
-                Outcome::Applied(seq) => {
-                    let Some(m) = self.meta.get(seq as usize - 1).copied() else {
-                        return Vec::new();
-                    };
-                    HostMsg::Applied {
-                        seq,
-                        action: self.game.history()[seq as usize - 1].clone(),
-                        by_seat: m.by_seat,
-                        intent: m.intent,
-                        hash: m.hash,
-                    }
+            return match outcome {
+                // The last action: the same Applied again.
+                Outcome::Applied(seq) if seq == self.seq() => {
+                    let action = self.game.history()[seq as usize - 1].clone();
+                    let msg = self.last_applied(action);
+                    self.send(To::Peer(from), &msg)
                 }
-                Outcome::Refused(reason) => HostMsg::Refused { intent: id, reason },
+                // Applied before others: the game as it stands answers it (its last intent
+                // covers this one), and costs what a resync costs.
+                Outcome::Applied(_) => {
+                    if let Some(p) = self.peers.get_mut(&from) {
+                        p.budget = p.budget.saturating_sub(RESYNC_COST);
+                    }
+                    self.welcome(from, seat)
+                }
+                Outcome::Refused(reason) => {
+                    self.send(To::Peer(from), &HostMsg::Refused { intent: id, reason })
+                }
             };
-            return self.send(To::Peer(from), &msg);
         }
         let verdict = self.judge(seat, seq_seen, &action);
         match verdict {

@@ -1,7 +1,7 @@
 //! The messages between a host and its guests, how they travel, and the state hash.
 //!
 //! Messages are JSON (readable in a console), one per data-channel message. A message
-//! longer than [`PART_BYTES`] (a welcome or a resync that carries a board with pictures or a
+//! longer than [`PART_BYTES`] (a welcome that carries a board with pictures or a
 //! long game) travels as parts: binary frames `0x01, id (4 bytes), index (2), count (2),
 //! payload`, put back together by a [`Reassembler`] up to [`MAX_LARGE_MESSAGE_BYTES`].
 //!
@@ -19,7 +19,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 use worlds_engine::tagged::TaggedDeserialize;
-use worlds_engine::{Action, Game, GameSetup, Phase, Player, SquareState};
+use worlds_engine::{Action, Game, GameSetup, LogEntry, Phase, Player, PublicState, SquareState};
 
 use crate::invite::TableId;
 
@@ -121,41 +121,38 @@ pub enum GuestMsg {
     Ping,
 }
 
-/// What the host sends.
+/// What the host sends. Nothing in it is still random: a guest gets the game as every
+/// player may know it ([`Game::public_view`]: no random generator, no seed, the undrawn
+/// cards in card order) and, after each action, what it did and the state it led to.
 #[derive(Debug, Clone, PartialEq, Serialize, TaggedDeserialize)]
 #[serde(tag = "t", rename_all = "snake_case", deny_unknown_fields)]
 pub enum HostMsg {
-    /// The whole game: its setup and every action so far, the hash after them, the last
+    /// The whole game as far as it went (a public view), the hash of its state, the last
     /// intent id the host handled from this seat (a new one must be above it), and every
-    /// seat's presence.
+    /// seat's presence. Also the answer to a resync request.
     Welcome {
         seat: usize,
         last_intent: u32,
-        setup: Box<GameSetup>,
-        actions: Vec<Action>,
+        game: Box<Game>,
         hash: u64,
         presence: Vec<Presence>,
     },
     /// Action number `seq` (1-based) was applied, by `by_seat`, answering that seat's intent
-    /// `intent` if it came from a guest; `hash` is the state after it.
+    /// `intent` if it came from a guest: the log entries it made, the state after it (without
+    /// secrets), and `hash`, that state's hash.
     Applied {
         seq: u64,
         action: Action,
         by_seat: usize,
         intent: Option<u32>,
+        entries: Vec<LogEntry>,
+        state: Box<PublicState>,
         hash: u64,
     },
     /// An intent of the receiving seat was not applied, and why (a sentence).
     Refused {
         intent: u32,
         reason: String,
-    },
-    /// The actions after `from_seq`, and the hash after the last one.
-    Resync {
-        from_seq: u64,
-        actions: Vec<Action>,
-        hash: u64,
-        last_intent: u32,
     },
     Chat {
         from: usize,
@@ -265,8 +262,8 @@ pub fn read_host(bytes: &[u8], large: bool) -> Result<HostMsg, DropReason> {
     }
     let msg: HostMsg = serde_json::from_slice(bytes)
         .map_err(|e| shorten(format!("not a message this version knows: {e}")))?;
-    if large && !matches!(msg, HostMsg::Welcome { .. } | HostMsg::Resync { .. }) {
-        return Err("a long message that is neither a welcome nor a resync".to_string());
+    if large && !matches!(msg, HostMsg::Welcome { .. } | HostMsg::Applied { .. }) {
+        return Err("a long message that is neither a welcome nor an action".to_string());
     }
     match &msg {
         HostMsg::Chat { text, .. } if text.chars().count() > MAX_CHAT_CHARS => {
@@ -536,7 +533,7 @@ mod tests {
         }
         let whole = whole.expect("complete");
         assert_eq!(whole, serde_json::to_vec(&msg).expect("writes"));
-        // Only welcomes and resyncs may be long.
+        // Only welcomes and actions may be long.
         assert!(read_host(&whole, true).is_err());
         assert!(r.push(&[PART_TAG, 0, 0]).is_err());
         assert!(r.push(&[PART_TAG, 0, 0, 0, 1, 0, 9, 0, 3, 1]).is_err());

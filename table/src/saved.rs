@@ -7,8 +7,9 @@
 //!   them a computer plays for meanwhile, and per seat the last intents it answered (so an
 //!   intent sent before the reload and sent again after it is answered again, never applied
 //!   twice). The players' names, colors and tokens are in the game's setup.
-//! - A guest keeps the table's id and its seat ([`SavedTable::Guest`]): a new invite to the
-//!   same table and seat then resumes from the actions it has, and asks only for the rest.
+//! - A guest keeps the table's id and its seat ([`SavedTable::Guest`]) next to the public game
+//!   it holds (no dice to come, no order of undrawn cards): a new invite to the same table and
+//!   seat shows that game until the host's welcome brings the game as it stands.
 //!
 //! The record is read from storage: untrusted. [`crate::host::Host::restore`] checks it
 //! against the game and refuses it with a sentence ([`RestoreError`]) when it does not fit.

@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use common::*;
 use worlds_engine::bots::bot;
 use worlds_engine::{Action, ComputerStrategy, Game, GameRecord};
+
 use worlds_table::guest::Guest;
 use worlds_table::host::{Host, SeatControl};
 use worlds_table::protocol::{
@@ -212,12 +213,20 @@ impl Table {
         if bytes.first() != Some(&b'{') {
             return;
         }
+        if let Ok(HostMsg::Welcome { game, .. }) = serde_json::from_slice::<HostMsg>(bytes) {
+            // Nothing still random leaves the host: no seed, no dice fixed ahead.
+            assert!(game.is_public(), "a welcome carries the public game");
+            assert_eq!(game.setup().seed, 0);
+            assert!(game.setup().forced_rolls.is_empty());
+            assert!(game.setup().deck_order.is_none());
+        }
         if let Ok(HostMsg::Applied {
             seq,
             action,
             by_seat,
             intent,
             hash,
+            ..
         }) = serde_json::from_slice::<HostMsg>(bytes)
         {
             let entry = (action, by_seat, intent, hash);
@@ -339,7 +348,12 @@ impl Table {
         for g in self.guests.iter().flatten() {
             let gg = g.game().expect("the guest has the game");
             assert_eq!(gg.history(), actions, "seat {}: same actions", g.seat());
-            assert_eq!(gg, &alone, "seat {}: same game", g.seat());
+            assert_eq!(
+                gg,
+                &alone.public_view(),
+                "seat {}: the same game as every player may know it",
+                g.seat()
+            );
             assert_eq!(state_hash(gg), hash, "seat {}: same hash", g.seat());
         }
         // Every Applied seen numbers the action the host has at that place.
@@ -441,12 +455,11 @@ fn a_guest_that_reloads_gets_what_it_missed_and_a_computer_plays_meanwhile() {
         t.step(&bots);
     }
     // Cal's page reloads: the device is gone, with its game saved.
-    let saved = GameRecord::of(
-        t.guests[1]
-            .as_ref()
-            .and_then(Guest::game)
-            .expect("has a game"),
-    );
+    let saved = t.guests[1]
+        .as_ref()
+        .and_then(Guest::game)
+        .cloned()
+        .expect("has a game");
     t.guests[1] = None;
     t.net.away[1] = true;
     let out = t.host.peer_disconnected(t.peers[1]);
@@ -460,11 +473,11 @@ fn a_guest_that_reloads_gets_what_it_missed_and_a_computer_plays_meanwhile() {
     while t.host.seq() < at_reload + 80 && !t.host.game().is_over() {
         t.step(&bots);
     }
-    assert!(t.host.seq() > saved.actions.len() as u64);
+    assert!(t.host.seq() > saved.history().len() as u64);
     // Cal is back on a new channel, from the saved game.
     t.net.away[1] = false;
     t.peers[1] = PeerId(22);
-    t.guests[1] = Some(Guest::resume(TABLE, 2, &saved).expect("the saved game replays"));
+    t.guests[1] = Some(Guest::resume(TABLE, 2, saved));
     t.guest_events[1].clear();
     t.join(1);
     for _ in 0..400 {
@@ -489,7 +502,7 @@ fn a_guest_that_reloads_gets_what_it_missed_and_a_computer_plays_meanwhile() {
         .applied
         .range(at_reload + 1..)
         .any(|(_, (_, by, intent, _))| *by == 2 && intent.is_none()));
-    // The reloaded guest caught up with a resync from its saved actions, not a welcome.
+    // The reloaded guest caught up from its saved game (it was never a new one).
     let events = &t.guest_events[1];
     let caught = events
         .iter()
@@ -499,7 +512,7 @@ fn a_guest_that_reloads_gets_what_it_missed_and_a_computer_plays_meanwhile() {
         !events[..caught]
             .iter()
             .any(|e| matches!(e, TableEvent::Joined { .. })),
-        "no whole game was needed: {:?}",
+        "it went on from its own game: {:?}",
         &events[..caught]
     );
 }
@@ -532,7 +545,7 @@ fn a_board_with_pictures_arrives_in_parts_over_a_stormy_network() {
     }
 }
 
-/// What the host sent to one channel: "welcome", "resync from N (K actions)", "part", ...
+/// What the host sent to one channel: "welcome (N actions)", "part", "pong", ...
 fn sent_to(t: &Table, peer: PeerId) -> Vec<String> {
     t.host_sent
         .iter()
@@ -542,10 +555,9 @@ fn sent_to(t: &Table, peer: PeerId) -> Vec<String> {
                 return "part".to_string();
             }
             match read_host(bytes, false) {
-                Ok(HostMsg::Welcome { actions, .. }) => format!("welcome ({})", actions.len()),
-                Ok(HostMsg::Resync {
-                    from_seq, actions, ..
-                }) => format!("resync from {from_seq} ({} actions)", actions.len()),
+                Ok(HostMsg::Welcome { game, .. }) => {
+                    format!("welcome ({})", game.history().len())
+                }
                 Ok(HostMsg::Pong { .. }) => "pong".to_string(),
                 Ok(other) => format!("{other:?}").chars().take(12).collect(),
                 Err(e) => format!("unreadable: {e}"),
@@ -554,14 +566,14 @@ fn sent_to(t: &Table, peer: PeerId) -> Vec<String> {
         .collect()
 }
 
-/// Seat `i`'s device goes away (page closed or connection dropped); returns its saved game.
-fn leave(t: &mut Table, i: usize) -> GameRecord {
-    let saved = GameRecord::of(
-        t.guests[i]
-            .as_ref()
-            .and_then(Guest::game)
-            .expect("has a game"),
-    );
+/// Seat `i`'s device goes away (page closed or connection dropped); returns its saved game
+/// (the public game it holds).
+fn leave(t: &mut Table, i: usize) -> Game {
+    let saved = t.guests[i]
+        .as_ref()
+        .and_then(Guest::game)
+        .cloned()
+        .expect("has a game");
     t.net.away[i] = true;
     let out = t.host.peer_disconnected(t.peers[i]);
     t.send_from_host(out);
@@ -569,7 +581,7 @@ fn leave(t: &mut Table, i: usize) -> GameRecord {
 }
 
 #[test]
-fn a_rejoining_guest_with_part_of_the_game_receives_only_the_missing_actions() {
+fn a_rejoining_guest_with_part_of_the_game_gets_the_game_as_it_stands_and_goes_on() {
     let bots = Bots::new();
     let mut t = Table::new(31, CALM);
     while t.host.seq() < 60 {
@@ -579,14 +591,14 @@ fn a_rejoining_guest_with_part_of_the_game_receives_only_the_missing_actions() {
     t.guests[1] = None;
     let out = t.host.set_seat_control(2, SeatControl::Computer);
     t.send_from_host(out);
-    let had = saved.actions.len() as u64;
+    let had = saved.history().len() as u64;
     while t.host.seq() < had + 40 {
         t.step(&bots);
     }
     // Back through a new invite, from the saved game.
     t.net.away[1] = false;
     t.peers[1] = PeerId(31);
-    t.guests[1] = Some(Guest::resume(TABLE, 2, &saved).expect("the saved game replays"));
+    t.guests[1] = Some(Guest::resume(TABLE, 2, saved));
     t.guest_events[1].clear();
     let host_seq = t.host.seq();
     let resumed = t.guests[1].as_ref().expect("back");
@@ -602,12 +614,8 @@ fn a_rejoining_guest_with_part_of_the_game_receives_only_the_missing_actions() {
     let sent = sent_to(&t, PeerId(31));
     assert_eq!(
         sent.first(),
-        Some(&format!("resync from {had} ({} actions)", host_seq - had)),
-        "only what it lacked: {sent:?}"
-    );
-    assert!(
-        !sent.iter().any(|m| m.starts_with("welcome") || m == "part"),
-        "never the whole game: {sent:?}"
+        Some(&format!("welcome ({host_seq})")),
+        "the game as it stands (a guest cannot replay what it missed: it holds no dice to come): {sent:?}"
     );
     assert!(t.guest_events[1].contains(&TableEvent::Caught {
         from: had,
@@ -635,10 +643,9 @@ fn a_rejoining_guest_whose_game_differs_gets_the_whole_game() {
         let action = bots.choose(&other, seat);
         other.apply(action).expect("legal");
     }
-    let record = GameRecord::of(&other);
     t.net.away[0] = false;
     t.peers[0] = PeerId(41);
-    t.guests[0] = Some(Guest::resume(TABLE, 1, &record).expect("replays"));
+    t.guests[0] = Some(Guest::resume(TABLE, 1, other));
     t.host_events.clear();
     t.join(0);
     for _ in 0..20 {
@@ -692,8 +699,12 @@ fn a_host_whose_page_reloads_reopens_the_same_table_and_nothing_is_lost_or_appli
         assert_eq!(t.host.presence(1), Some(Presence::ComputerPlaying));
         assert_eq!(t.host.presence(2), Some(Presence::Reconnecting));
         // Cal's page reloaded too (from its autosave); Bea's device only lost the channel.
-        let cal_saved = GameRecord::of(t.guests[1].as_ref().and_then(Guest::game).expect("a game"));
-        t.guests[1] = Some(Guest::resume(TABLE, 2, &cal_saved).expect("replays"));
+        let cal_saved = t.guests[1]
+            .as_ref()
+            .and_then(Guest::game)
+            .cloned()
+            .expect("a game");
+        t.guests[1] = Some(Guest::resume(TABLE, 2, cal_saved));
         // The host plays on a little (its own seat, the computers) before they are back.
         for _ in 0..100 {
             t.step(&bots);

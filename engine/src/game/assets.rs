@@ -153,45 +153,50 @@ pub struct NetWorthPoint {
 }
 
 impl Game {
-    /// Net worth of every seat round by round, rebuilt by replaying the game's actions.
-    pub fn net_worth_history(&self) -> Vec<NetWorthPoint> {
-        let assets_now = |g: &Game| -> Vec<i64> {
-            PlayerId::all(g.players.len())
+    /// Every seat's assets now (0 for a bankrupt player): one point of the net-worth chart.
+    pub(crate) fn net_worth_now(&self) -> NetWorthPoint {
+        NetWorthPoint {
+            round: self.round,
+            assets: PlayerId::all(self.players.len())
                 .map(|p| {
-                    if g.players[p].bankrupt {
+                    if self.players[p].bankrupt {
                         0
                     } else {
-                        g.assets(p)
+                        self.assets(p)
                     }
                 })
-                .collect()
-        };
+                .collect(),
+        }
+    }
+
+    /// Net worth of every seat round by round, rebuilt by replaying the game's actions (a
+    /// public game, which cannot replay, keeps its points as its states arrive).
+    pub fn net_worth_history(&self) -> Vec<NetWorthPoint> {
         let mut points = Vec::new();
+        if let Some(record) = &self.public {
+            points.extend(record.net_worth.iter().cloned());
+            let last = self.net_worth_now();
+            if points.last().map(|p| &p.assets) != Some(&last.assets) {
+                points.push(last);
+            }
+            return points;
+        }
         let Ok(mut g) = Game::new(self.setup.clone()) else {
             return points;
         };
-        points.push(NetWorthPoint {
-            round: g.round,
-            assets: assets_now(&g),
-        });
+        points.push(g.net_worth_now());
         for action in &self.history {
             let before = g.round;
             if g.apply(action.clone()).is_err() {
                 break;
             }
             if g.round != before {
-                points.push(NetWorthPoint {
-                    round: g.round,
-                    assets: assets_now(&g),
-                });
+                points.push(g.net_worth_now());
             }
         }
-        let last = assets_now(&g);
-        if points.last().map(|p| &p.assets) != Some(&last) {
-            points.push(NetWorthPoint {
-                round: g.round,
-                assets: last,
-            });
+        let last = g.net_worth_now();
+        if points.last().map(|p| &p.assets) != Some(&last.assets) {
+            points.push(last);
         }
         points
     }

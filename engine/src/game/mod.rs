@@ -26,11 +26,13 @@ use crate::event::{Dice, Event, LogEntry, Party};
 use crate::rules::RuleSet;
 
 mod assets;
+mod public;
 mod record;
 mod setup;
 mod squares;
 
 pub use assets::NetWorthPoint;
+pub use public::{PublicError, PublicRecord, PublicState};
 pub use record::{GameRecord, ReplayError};
 pub use setup::{
     ComputerStrategy, DeckOrder, ForcedRoll, GameSetup, Seat, SeatKind, SeatStart, SetupError,
@@ -223,6 +225,10 @@ pub struct Game {
     pub(crate) history: Vec<Action>,
     /// Total cash handed out at the start.
     pub(crate) money_supply: i64,
+    /// Set on a [`Game::public_view`]: a copy without the game's secrets, which follows the
+    /// real game's states instead of applying actions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) public: Option<PublicRecord>,
 }
 
 impl Game {

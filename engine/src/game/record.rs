@@ -18,6 +18,8 @@ pub enum ReplayError {
         action: Box<Action>,
         error: RuleError,
     },
+    #[error("the saved table game does not match its own actions")]
+    Public,
 }
 
 impl Game {
@@ -38,10 +40,16 @@ impl Game {
 
 /// A saved game: its setup and the actions applied to it. Replaying it rebuilds the exact
 /// state (the RNG lives in the state), so this is all a save file needs to hold.
+///
+/// A device that plays at someone else's table holds only a public game
+/// ([`Game::public_view`]: no seed, no random generator), which cannot be replayed: its
+/// record keeps that game itself in `public`, and `replay` gives it back.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameRecord {
     pub setup: GameSetup,
     pub actions: Vec<Action>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub public: Option<Box<Game>>,
 }
 
 impl GameRecord {
@@ -50,11 +58,16 @@ impl GameRecord {
         GameRecord {
             setup: game.setup.clone(),
             actions: game.history.clone(),
+            public: game.is_public().then(|| Box::new(game.clone())),
         }
     }
 
     /// The game this record describes.
     pub fn replay(&self) -> Result<Game, ReplayError> {
-        Game::replay(&self.setup, &self.actions)
+        match &self.public {
+            Some(game) if game.is_public() && game.history == self.actions => Ok((**game).clone()),
+            Some(_) => Err(ReplayError::Public),
+            None => Game::replay(&self.setup, &self.actions),
+        }
     }
 }

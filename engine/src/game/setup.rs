@@ -467,6 +467,7 @@ impl Game {
             log: Vec::with_capacity(1024),
             history: Vec::with_capacity(512),
             money_supply,
+            public: None,
         };
         game.emit(PlayerId(0), Event::TurnStarted);
         Ok(game)

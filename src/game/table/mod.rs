@@ -627,56 +627,65 @@ fn back_at_live_table(session: Session, saved: Option<&SavedTable>) -> bool {
         Vec<usize>,
         Option<Router>,
     );
-    let live: Option<(Live, Vec<worlds_engine::Action>)> =
-        SIDE.with_borrow(|side| match (side, saved) {
-            (Some(Side::Host(h)), SavedTable::Host(r)) if h.table == r.table => {
-                h.host.as_ref().map(|host| {
-                    let remote = r.remote_seats();
-                    let away: Vec<usize> = remote
-                        .iter()
-                        .copied()
-                        .filter(|&s| host.presence(s) == Some(Presence::Reconnecting))
-                        .collect();
-                    let stand_ins: Vec<usize> = remote
-                        .iter()
-                        .copied()
-                        .filter(|&s| host.seat_control(s) == Some(SeatControl::Computer))
-                        .collect();
+    /// What the table confirmed: the host's own actions, or the public game a guest holds.
+    enum Confirmed {
+        Actions(Vec<worlds_engine::Action>),
+        Public(Box<Game>),
+    }
+    let live: Option<(Live, Confirmed)> = SIDE.with_borrow(|side| match (side, saved) {
+        (Some(Side::Host(h)), SavedTable::Host(r)) if h.table == r.table => {
+            h.host.as_ref().map(|host| {
+                let remote = r.remote_seats();
+                let away: Vec<usize> = remote
+                    .iter()
+                    .copied()
+                    .filter(|&s| host.presence(s) == Some(Presence::Reconnecting))
+                    .collect();
+                let stand_ins: Vec<usize> = remote
+                    .iter()
+                    .copied()
+                    .filter(|&s| host.seat_control(s) == Some(SeatControl::Computer))
+                    .collect();
+                (
                     (
-                        (
-                            TableRole::Host,
-                            remote,
-                            away,
-                            stand_ins,
-                            Some(host_router()),
-                        ),
-                        host.game().history().to_vec(),
-                    )
-                })
-            }
-            (Some(Side::Guest(g)), SavedTable::Guest { table, seat })
-                if g.invite.table_id == *table && g.invite.seat == *seat =>
-            {
-                g.guest.as_ref().and_then(Guest::game).map(|game| {
+                        TableRole::Host,
+                        remote,
+                        away,
+                        stand_ins,
+                        Some(host_router()),
+                    ),
+                    Confirmed::Actions(host.game().history().to_vec()),
+                )
+            })
+        }
+        (Some(Side::Guest(g)), SavedTable::Guest { table, seat })
+            if g.invite.table_id == *table && g.invite.seat == *seat =>
+        {
+            g.guest.as_ref().and_then(Guest::game).map(|game| {
+                (
                     (
-                        (
-                            TableRole::Guest { seat: *seat },
-                            Vec::new(),
-                            Vec::new(),
-                            Vec::new(),
-                            guest_router(),
-                        ),
-                        game.history().to_vec(),
-                    )
-                })
-            }
-            _ => None,
-        });
-    let Some(((role, remote, away, stand_ins, router), history)) = live else {
+                        TableRole::Guest { seat: *seat },
+                        Vec::new(),
+                        Vec::new(),
+                        Vec::new(),
+                        guest_router(),
+                    ),
+                    Confirmed::Public(Box::new(game.clone())),
+                )
+            })
+        }
+        _ => None,
+    });
+    let Some(((role, remote, away, stand_ins, router), confirmed)) = live else {
         return false;
     };
-    // The resumed game is the table's up to some action: the rest is applied here.
-    if !session.follow(&history) {
+    // The resumed game is the table's up to some action: the rest is applied (by the host)
+    // or taken as confirmed (by a guest, which holds no dice to come).
+    let followed = match confirmed {
+        Confirmed::Actions(history) => session.follow(&history),
+        Confirmed::Public(game) => session.follow_public(&game),
+    };
+    if !followed {
         return false;
     }
     session.join_table(role, remote, router);
@@ -810,7 +819,7 @@ fn resumed_guest(table: TableId, seat: usize) -> Option<Guest> {
         .ok()??;
     match saved.table {
         Some(SavedTable::Guest { table: t, seat: s }) if t == table && s == seat => {
-            Guest::resume(table, seat, &saved.game).ok()
+            Some(Guest::resume(table, seat, saved.game.replay().ok()?))
         }
         _ => None,
     }
@@ -883,7 +892,10 @@ fn after_messages(ui: TableUi) {
     let session = ui.session;
     enum Next {
         Nothing,
+        /// The host's device: its own game, whose actions this session applies.
         Follow(Vec<worlds_engine::Action>),
+        /// A guest's device: the public game as the host confirmed it, taken as it is.
+        FollowPublic(Box<Game>),
         Show(Box<Game>, String, usize),
     }
     let (next, events) = SIDE.with_borrow_mut(|side| match side {
@@ -909,7 +921,7 @@ fn after_messages(ui: TableUi) {
                             g.shown = true;
                             (Next::Show(Box::new(game.clone()), title, seat), events)
                         }
-                        Some(game) => (Next::Follow(game.history().to_vec()), events),
+                        Some(game) => (Next::FollowPublic(Box::new(game.clone())), events),
                         None => (Next::Nothing, events),
                     }
                 }
@@ -921,7 +933,10 @@ fn after_messages(ui: TableUi) {
     match next {
         Next::Nothing => {}
         Next::Follow(history) => {
-            let followed = session.follow(&history);
+            session.follow(&history);
+        }
+        Next::FollowPublic(game) => {
+            let followed = session.follow_public(&game);
             if !followed {
                 // This device's copy went its own way: show the table's game as it is.
                 let again = SIDE.with_borrow(|side| match side {
