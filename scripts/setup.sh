@@ -51,6 +51,14 @@ if ! command -v brotli >/dev/null; then
   apt-get install -y -q brotli || { apt-get update -q && apt-get install -y -q brotli; } || log "brotli unavailable: only .gz copies will be written"
 fi
 
+# 4c. iptables, for the network test of rooms (two homes behind masquerading routers, in
+#     network namespaces made by scripts/netns_rooms.sh).
+if ! command -v iptables >/dev/null; then
+  log "installing iptables from Debian"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get install -y -q iptables || { apt-get update -q && apt-get install -y -q iptables; }
+fi
+
 # 5. binaryen 132 (wasm-opt), playwright-core and lighthouse (for `make measure`) from npm,
 #    pinned by e2e/package-lock.json.
 if [ ! -x e2e/node_modules/.bin/wasm-opt ] || [ ! -d e2e/node_modules/playwright-core ] \

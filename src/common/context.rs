@@ -28,6 +28,8 @@ pub enum Screen {
     Shared,
     /// An invite to a table on another device, opened from its link (`#join=`).
     Join,
+    /// A room on a room server, opened from its link (`#room=`).
+    Room,
 }
 
 impl Screen {
@@ -44,7 +46,7 @@ impl Screen {
             Screen::Settings => "settings",
             Screen::Help => "help",
             Screen::Credits => "credits",
-            Screen::Shared | Screen::Join => "menu",
+            Screen::Shared | Screen::Join | Screen::Room => "menu",
         }
     }
 

@@ -55,6 +55,17 @@ pub fn App() -> impl IntoView {
     let nav = expect_context::<Navigator>();
     let table_ui = crate::game::table::TableUi::new(session, nav);
     provide_context(table_ui);
+    let room_ui = crate::game::room::RoomUi::new(session, nav);
+    provide_context(room_ui);
+    // Opened at a room link (`#room=CODE`): the room's waiting room, then its game.
+    let read_room = move || {
+        let hash = window().location().hash().unwrap_or_default();
+        let Some(code) = hash.strip_prefix("#room=") else {
+            return false;
+        };
+        crate::game::room::enter_room(room_ui, code);
+        true
+    };
     // Opened from an invite to a table (`#join=…`): the join screen, whatever it carries.
     let invite = RwSignal::new(None::<Result<worlds_table::invite::Invite, String>>);
     // Opened from a reply link on the host's own device (`#reply=…`): handed to the waiting
@@ -97,6 +108,9 @@ pub fn App() -> impl IntoView {
     if read_invite() {
         screen.set(Screen::Join);
     }
+    if read_room() {
+        screen.set(Screen::Room);
+    }
     if read_reply() {
         screen.set(Screen::Join);
     }
@@ -107,6 +121,10 @@ pub fn App() -> impl IntoView {
     }
     // A link pasted into the address bar of an open tab changes only the fragment.
     let on_hash = window_event_listener(leptos::ev::hashchange, move |_| {
+        if read_room() {
+            screen.set(Screen::Room);
+            return;
+        }
         if read_invite() || read_reply() {
             screen.set(Screen::Menu);
             screen.set(Screen::Join);
@@ -135,6 +153,7 @@ pub fn App() -> impl IntoView {
                     Some(inv) => view! { <crate::game::table::views::JoinTable ui=table_ui invite=inv /> }.into_any(),
                     None => view! { <crate::game::table::views::ReplyHandedOver taken=reply_handed /> }.into_any(),
                 },
+                Screen::Room => view! { <crate::game::room::views::RoomScreen ui=room_ui /> }.into_any(),
                 // Shown by their own pages (the navigator loads them).
                 Screen::BoardMaker | Screen::Statistics => view! { <MainMenu /> }.into_any(),
             }}

@@ -126,7 +126,8 @@ fn opening_status(opening: Opening, last: LastHandOver) -> impl IntoView {
     }
 }
 
-/// What the lobby's buttons do here: Start game and Open table hand the lobby over.
+/// What the lobby's buttons do here: Start game, Open table and Play online hand the lobby
+/// over.
 fn front_actions(parts: LobbyParts, opening: Opening, last: LastHandOver) -> LobbyActions {
     let nav = expect_context::<Navigator>();
     let press = move |press: LobbyPress| {
@@ -143,6 +144,8 @@ fn front_actions(parts: LobbyParts, opening: Opening, last: LastHandOver) -> Lob
     LobbyActions {
         start: Callback::new(move |()| press(LobbyPress::Start)),
         open_table: Callback::new(move |()| press(LobbyPress::OpenTable)),
+        play_online: Callback::new(move |()| press(LobbyPress::PlayOnline)),
+        online: crate::common::room_server::room_server(),
         saved_games: Callback::new(move |()| nav.go(Screen::SavedGames)),
         back: Callback::new(move |()| nav.go(Screen::Menu)),
         table_open: Signal::stored(false),

@@ -10,6 +10,7 @@ pub mod lobby;
 pub mod menu;
 pub mod pieces;
 pub mod play;
+pub mod room;
 pub mod saves;
 pub mod session;
 pub mod settings;

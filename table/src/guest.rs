@@ -364,10 +364,14 @@ impl Guest {
                         .game
                         .as_ref()
                         .is_some_and(|g| g.history().len() as u64 == seq && state_hash(g) == hash);
-                self.asked_at = None;
+                let asked = self.asked_at.take().is_some();
                 self.answered = true;
                 if same {
-                    // A repeated welcome for the game this device has.
+                    // This device has the game as it stands: nothing was missing (or this is
+                    // a repeated welcome).
+                    if asked {
+                        self.event(TableEvent::Caught { from: seq, seq });
+                    }
                     return self.drain_buffer();
                 }
                 let had = (!self.broken)

@@ -29,6 +29,9 @@ pub enum SavedTable {
     Host(HostRecord),
     /// This device plays `seat` at the table `table`.
     Guest { table: TableId, seat: usize },
+    /// This device plays `seat` in the room `code` on a room server (its seat token is kept
+    /// with the room's other seats of this device).
+    Room { code: String, seat: usize },
 }
 
 /// The host's table, as its autosave keeps it.

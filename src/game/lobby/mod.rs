@@ -137,6 +137,10 @@ pub struct LobbyActions {
     pub start: Callback<()>,
     /// Open table: invite the seats played from other devices.
     pub open_table: Callback<()>,
+    /// Play online: open a room on the room server and go to its waiting room.
+    pub play_online: Callback<()>,
+    /// Whether a room server is there (Play online shows only then).
+    pub online: Signal<bool>,
     /// Saved games.
     pub saved_games: Callback<()>,
     /// Back to the menu.
@@ -290,6 +294,21 @@ fn game_actions(parts: LobbyParts) -> LobbyActions {
             </Modal>
         })
     };
+    // Play online: the room server holds the game; this device plays its person's seat,
+    // the server plays the computers, and friends join by the room link.
+    let play_online = move || {
+        if !problems.get_untracked().is_empty() {
+            return;
+        }
+        let setup = form.with_untracked(|f| f.to_setup(parts.board(), 0));
+        let title = form.with_untracked(|f| f.title.trim().to_string());
+        start_problem.set(None);
+        let others = remote.get_untracked();
+        crate::game::room::open_room(title, setup, others, move |result| match result {
+            Ok(()) => {}
+            Err(why) => start_problem.set(Some(why)),
+        });
+    };
     // The lobby's light first code handed its form over with a press to carry out.
     if let Some(handed) = take_handed_lobby() {
         if parts.restore(&handed.board, handed.form) {
@@ -298,6 +317,7 @@ fn game_actions(parts: LobbyParts) -> LobbyActions {
             queue_microtask(move || match press {
                 LobbyPress::Start => start(),
                 LobbyPress::OpenTable => open_table(),
+                LobbyPress::PlayOnline => play_online(),
             });
         } else {
             start_problem.set(Some(
@@ -308,6 +328,8 @@ fn game_actions(parts: LobbyParts) -> LobbyActions {
     LobbyActions {
         start: Callback::new(move |()| start()),
         open_table: Callback::new(move |()| open_table()),
+        play_online: Callback::new(move |()| play_online()),
+        online: crate::common::room_server::room_server(),
         saved_games: Callback::new(move |()| nav.go(Screen::SavedGames)),
         back: Callback::new(move |()| {
             crate::game::table::close_table();
@@ -336,6 +358,7 @@ fn game_actions(parts: LobbyParts) -> LobbyActions {
 pub enum LobbyPress {
     Start,
     OpenTable,
+    PlayOnline,
 }
 
 /// The lobby as the light first code hands it to the game's page: the chosen board, the
@@ -426,6 +449,8 @@ pub fn lobby_screen(actions: impl FnOnce(LobbyParts) -> LobbyActions) -> impl In
     let LobbyActions {
         start,
         open_table,
+        play_online,
+        online,
         saved_games,
         back,
         table_open,
@@ -799,6 +824,16 @@ pub fn lobby_screen(actions: impl FnOnce(LobbyParts) -> LobbyActions) -> impl In
                     >
                         "Start game"
                     </button>
+                    {move || (online.get() && !table_open.get()).then(|| view! {
+                        <button
+                            type="button"
+                            class="menu-button primary"
+                            disabled=move || !problems.get().is_empty()
+                            on:click=move |_| play_online.run(())
+                        >
+                            "Play online"
+                        </button>
+                    })}
                 </div>
             </div>
             {dialog.run()}

@@ -472,6 +472,11 @@ pub fn PlayScreen() -> impl IntoView {
                         })
                     }}
                     {move || {
+                        let room = use_context::<crate::game::room::RoomUi>()?;
+                        room.info.with(|i| i.as_ref().is_some_and(|i| i.started))
+                            .then(|| view! { <crate::game::room::views::RoomPanel ui=room /> })
+                    }}
+                    {move || {
                         let table = use_context::<crate::game::table::TableUi>()?;
                         (session.role.get() != crate::game::session::TableRole::Alone)
                             .then(|| view! { <crate::game::table::views::TableTalk ui=table /> })

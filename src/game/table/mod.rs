@@ -585,6 +585,13 @@ pub fn continue_game(ui: TableUi) -> Result<bool, String> {
     }
     match table {
         None => {}
+        Some(SavedTable::Room { code, .. }) => {
+            // Back to the room by its link: the server sends the game as it stands.
+            close_table();
+            let _ = window()
+                .location()
+                .set_hash(&format!("room={}", crate::game::room::show_code(&code)));
+        }
         Some(SavedTable::Host(record)) => {
             if let Err(why) = reopen_table(ui, &record) {
                 // The game goes on on this device alone, and the player is told why.
@@ -825,9 +832,10 @@ fn resumed_guest(table: TableId, seat: usize) -> Option<Guest> {
     }
 }
 
-/// What the host sent this device when it (re)joined, for the journeys to read:
-/// `data-table-sync` on the page's root, `whole:N` (the whole game, N actions) or
-/// `missing:F:N` (only the actions after F, up to N).
+/// How this device (re)joined, for the journeys to read: `data-table-sync` on the page's
+/// root, `whole:N` (it had no game: the table's, N actions) or `missing:F:N` (it went on
+/// from the F actions it had, up to the table's N; the host sends the public game as it
+/// stands either way, since a guest cannot replay what it missed).
 fn set_sync_mark(mark: &str) {
     if let Some(root) = window().document().and_then(|d| d.document_element()) {
         let _ = root.set_attribute("data-table-sync", mark);
@@ -987,14 +995,12 @@ fn after_messages(ui: TableUi) {
                 log(&format!("table: dropped a message from {from:?}: {reason}"))
             }
             TableEvent::Joined { seq } => {
-                log(&format!(
-                    "table: the host sent the whole game ({seq} actions)"
-                ));
+                log(&format!("table: joined the game ({seq} actions)"));
                 first_sync(&format!("whole:{seq}"));
             }
             TableEvent::Caught { from, seq } => {
                 log(&format!(
-                    "table: the host sent the {} missing actions (after {from}, up to {seq})",
+                    "table: caught up: {} actions after the {from} this device had, up to {seq}",
                     seq.saturating_sub(from)
                 ));
                 first_sync(&format!("missing:{from}:{seq}"));
@@ -1104,6 +1110,10 @@ pub fn say(ui: TableUi, text: &str) {
     if text.is_empty() {
         return;
     }
+    if crate::game::room::in_room() {
+        crate::game::room::say(&text);
+        return;
+    }
     let Some(seat) = my_seat(ui.session) else {
         return;
     };
@@ -1127,6 +1137,10 @@ pub fn say(ui: TableUi, text: &str) {
 
 /// Sends a quick reaction to the table.
 pub fn react(ui: TableUi, kind: ReactionKind) {
+    if crate::game::room::in_room() {
+        crate::game::room::react(kind);
+        return;
+    }
     let Some(seat) = my_seat(ui.session) else {
         return;
     };

@@ -1,0 +1,78 @@
+//! The room server this page can use (`worlds serve`, which serves the site and hosts rooms):
+//! whether there is one, where its rooms are, and the one HTTP request rooms need (opening a
+//! room). A page served by a static host has none, and the lobby then offers no Play online.
+
+use std::cell::RefCell;
+
+use leptos::prelude::*;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{RequestInit, Response};
+
+thread_local! {
+    /// Whether `/healthz` answered `ok`, asked once per page.
+    static FOUND: RefCell<Option<RwSignal<bool>>> = const { RefCell::new(None) };
+}
+
+/// Whether the page was served by a room server (its `/healthz` answers `ok`); false until
+/// the answer comes, and false for good from a static host.
+pub fn room_server() -> Signal<bool> {
+    if let Some(found) = FOUND.with_borrow(Clone::clone) {
+        return found.into();
+    }
+    let found = RwSignal::new(false);
+    FOUND.with_borrow_mut(|f| *f = Some(found));
+    wasm_bindgen_futures::spawn_local(async move {
+        if let Ok((200, body)) = request("GET", "/healthz", None).await {
+            if body.trim() == "ok" {
+                found.set(true);
+            }
+        }
+    });
+    found.into()
+}
+
+/// The address of a room's socket on this page's server.
+pub fn socket_url(code: &str) -> String {
+    let location = window().location();
+    let secure = location.protocol().is_ok_and(|p| p == "https:");
+    let host = location.host().unwrap_or_default();
+    format!(
+        "{}://{host}/api/rooms/{code}/ws",
+        if secure { "wss" } else { "ws" }
+    )
+}
+
+/// The room link of a room: this page's address with `#room=CODE`.
+pub fn room_link(code: &str) -> String {
+    let location = window().location();
+    let origin = location.origin().unwrap_or_default();
+    let path = location.pathname().unwrap_or_else(|_| "/".into());
+    format!("{origin}{path}#room={code}")
+}
+
+/// An HTTP request to this page's server: the status and the body as text, or why no answer
+/// came (a sentence).
+pub async fn request(method: &str, url: &str, body: Option<&str>) -> Result<(u16, String), String> {
+    let init = RequestInit::new();
+    init.set_method(method);
+    if let Some(body) = body {
+        init.set_body(&JsValue::from_str(body));
+        let headers = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(
+            &headers,
+            &JsValue::from_str("Content-Type"),
+            &JsValue::from_str("application/json"),
+        );
+        init.set_headers(&headers);
+    }
+    let unreachable = || "The room server could not be reached; check the connection.".to_string();
+    let response = JsFuture::from(window().fetch_with_str_and_init(url, &init))
+        .await
+        .map_err(|_| unreachable())?;
+    let response: Response = response.dyn_into().map_err(|_| unreachable())?;
+    let text = JsFuture::from(response.text().map_err(|_| unreachable())?)
+        .await
+        .map_err(|_| unreachable())?;
+    Ok((response.status(), text.as_string().unwrap_or_default()))
+}

@@ -1,0 +1,777 @@
+//! Rooms on a room server (`worlds serve`): friends anywhere, one link. The server holds the
+//! game (the engine runs there, with the dice and the cards still to come); this device is a
+//! client of its own seat: it follows the public game the server confirms and sends its
+//! player's moves as intents (`worlds_table::guest::Guest`, as at a serverless table).
+//!
+//! - [`open_room`]: the lobby's Play online: the room is opened by one request, this device's
+//!   seat token kept, and the page goes to the room's link (`#room=CODE`).
+//! - [`enter_room`]: a page opened at a room link: the socket, the room's waiting room (who
+//!   sits where; Join room; the creator's Remove and Start game), then the game.
+//! - A dropped socket reconnects by itself, waiting longer after each failure; the same seat
+//!   token puts the player back in their seat, and the server sends the game as it stands.
+//!
+//! Everything from the server is untrusted: parsed into typed messages, never HTML.
+
+pub mod views;
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+use worlds_engine::envelope::RecordKind;
+use worlds_engine::{GameSetup, SeatKind};
+use worlds_table::guest::Guest;
+use worlds_table::invite::TableId;
+use worlds_table::protocol::{Outgoing, Presence};
+use worlds_table::saved::SavedTable;
+use worlds_table::TableEvent;
+
+use crate::common::clock::now_ms;
+use crate::common::context::{Navigator, Screen};
+use crate::common::room_server::{request, socket_url};
+use crate::common::socket::Socket;
+use crate::common::storage::LocalStore;
+use crate::game::session::{Router, Session, TableRole};
+
+/// Where this device keeps its seat tokens, by room code.
+const SEATS_KEY: &str = "room-seats";
+/// A socket that closed is opened again after this long, doubled after each failure.
+const RETRY_FIRST_MS: i32 = 500;
+const RETRY_MOST_MS: i32 = 8_000;
+/// A seat away this long may be played by a computer ("Let a computer play for Bea").
+pub const AWAY_BEFORE_STAND_IN_SECS: u64 = 30;
+
+// ---------------------------------------------------------------------------------------
+// What travels (the room server's messages; a started game's are the table's own)
+
+/// What this device asks of the room.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+enum ClientMsg {
+    Enter {
+        token: Option<String>,
+    },
+    Join {
+        name: String,
+        color: String,
+        token: String,
+    },
+    Remove {
+        seat: usize,
+    },
+    Start,
+    LetComputerPlay {
+        seat: usize,
+    },
+}
+
+/// A seat of the room as every device shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct RoomSeat {
+    pub seat: usize,
+    pub name: String,
+    #[serde(default)]
+    pub color: String,
+    #[serde(default)]
+    pub token: String,
+    /// The strategy's name of a computer seat.
+    #[serde(default)]
+    pub computer: Option<String>,
+    /// "here", "away", "computer_playing" or "computer".
+    #[serde(default)]
+    pub presence: String,
+    #[serde(default)]
+    pub away_secs: u64,
+}
+
+impl RoomSeat {
+    pub fn is_away(&self) -> bool {
+        self.presence == "away"
+    }
+}
+
+/// The room as the server last told it.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct RoomInfo {
+    pub code: String,
+    #[serde(default)]
+    pub title: String,
+    #[serde(default)]
+    pub board_name: String,
+    #[serde(default)]
+    pub started: bool,
+    #[serde(default)]
+    pub creator_seat: usize,
+    #[serde(default)]
+    pub spectators: bool,
+    #[serde(default)]
+    pub seats: Vec<RoomSeat>,
+}
+
+/// What the room server says about the room (a started game's messages are the host's).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+enum RoomMsg {
+    Room(RoomInfo),
+    Seated { seat: usize, token: String },
+    Denied { reason: String },
+    Closed { reason: String },
+}
+
+/// The room's messages are told apart from the game's by their tag.
+fn read_room_msg(bytes: &[u8]) -> Option<RoomMsg> {
+    if bytes.first() != Some(&b'{') || bytes.len() > worlds_table::protocol::MAX_MESSAGE_BYTES * 16
+    {
+        return None;
+    }
+    serde_json::from_slice(bytes).ok()
+}
+
+/// A seat this device holds in a room.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HeldSeat {
+    pub seat: usize,
+    pub token: String,
+}
+
+/// The answer to opening a room.
+#[derive(Debug, Deserialize)]
+struct Opened {
+    code: String,
+    seats: Vec<HeldSeat>,
+}
+
+#[derive(Serialize)]
+struct OpenRoom<'a> {
+    title: &'a str,
+    setup: &'a GameSetup,
+    spectators: bool,
+}
+
+/// The table id of a room (every hello of its game names it): the code's letters, as the
+/// server reads them (upper case, no dash), in 8 bytes.
+pub fn room_table_id(code: &str) -> TableId {
+    let mut id = [0u8; 8];
+    for (i, b) in normalize_code(code).bytes().take(8).enumerate() {
+        id[i] = b;
+    }
+    TableId(id)
+}
+
+/// A room code as typed or linked: upper case, without dashes or spaces.
+pub fn normalize_code(code: &str) -> String {
+    code.chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .map(|c| c.to_ascii_uppercase())
+        .collect()
+}
+
+/// The code shown to people: `K7QX-M2PD`.
+pub fn show_code(code: &str) -> String {
+    let c = normalize_code(code);
+    let (a, b) = c.split_at(c.len().min(4));
+    if b.is_empty() {
+        a.to_string()
+    } else {
+        format!("{a}-{b}")
+    }
+}
+
+/// The setup a room starts from: the lobby's seat played here first (it is the creator's),
+/// then its computers. Seats set to "Another device" are left for friends, who join by the
+/// link. Refused with a sentence when this device would play no seat or more than one.
+pub fn room_setup(mut setup: GameSetup, other_devices: &[usize]) -> Result<GameSetup, String> {
+    let seats: Vec<_> = setup
+        .seats
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| !other_devices.contains(i))
+        .map(|(_, s)| s)
+        .collect();
+    let people = seats
+        .iter()
+        .filter(|s| matches!(s.kind, SeatKind::Human))
+        .count();
+    if people != 1 {
+        return Err(
+            "In an online room each person plays from their own device: keep one person seat (yours), make the others computers, and friends join by the room link."
+                .to_string(),
+        );
+    }
+    let (mine, computers): (Vec<_>, Vec<_>) = seats
+        .into_iter()
+        .partition(|s| matches!(s.kind, SeatKind::Human));
+    setup.seats = mine.into_iter().chain(computers).collect();
+    Ok(setup)
+}
+
+// ---------------------------------------------------------------------------------------
+// Seat tokens kept on this device
+
+fn held_seats() -> BTreeMap<String, HeldSeat> {
+    LocalStore::open()
+        .ok()
+        .and_then(|s| {
+            s.read_record::<BTreeMap<String, HeldSeat>>(SEATS_KEY, &[RecordKind::Settings])
+                .ok()
+                .flatten()
+        })
+        .map(|e| e.data)
+        .unwrap_or_default()
+}
+
+/// This device's seat in a room, if it holds one.
+pub fn held_seat(code: &str) -> Option<HeldSeat> {
+    held_seats().remove(&normalize_code(code))
+}
+
+fn keep_seat(code: &str, seat: HeldSeat) -> Result<(), String> {
+    let mut all = held_seats();
+    all.insert(normalize_code(code), seat);
+    // At most the 20 newest rooms are remembered.
+    while all.len() > 20 {
+        let Some(first) = all.keys().next().cloned() else {
+            break;
+        };
+        all.remove(&first);
+    }
+    LocalStore::open()
+        .and_then(|s| s.write_record(SEATS_KEY, RecordKind::Settings, &all, now_ms()))
+        .map_err(|e| format!("Your seat could not be kept on this device: {e}"))
+}
+
+// ---------------------------------------------------------------------------------------
+// The room's screen state
+
+/// What the room's screens show (signals), shared by the waiting room and the game's panel.
+#[derive(Clone, Copy)]
+pub struct RoomUi {
+    pub session: Session,
+    pub nav: Navigator,
+    /// The room as the server last told it.
+    pub info: RwSignal<Option<RoomInfo>>,
+    /// This device's seat.
+    pub seat: RwSignal<Option<usize>>,
+    /// "Connecting…", "Connected", "Reconnecting…".
+    pub status: RwSignal<String>,
+    /// The last refusal or problem, in a sentence.
+    pub problem: RwSignal<Option<String>>,
+    /// The room is closed (or there is none): why.
+    pub closed: RwSignal<Option<String>>,
+    /// Since when (ms) each away seat has been away, as this device reckons it.
+    pub away_since: RwSignal<BTreeMap<usize, u64>>,
+    /// This device's clock (ms), moved on twice a second while in a room.
+    pub clock: RwSignal<u64>,
+}
+
+impl RoomUi {
+    pub fn new(session: Session, nav: Navigator) -> RoomUi {
+        RoomUi {
+            session,
+            nav,
+            info: RwSignal::new(None),
+            seat: RwSignal::new(None),
+            status: RwSignal::new(String::new()),
+            problem: RwSignal::new(None),
+            closed: RwSignal::new(None),
+            away_since: RwSignal::new(BTreeMap::new()),
+            clock: RwSignal::new(now_ms()),
+        }
+    }
+
+    /// Whether a seat has been away long enough for "Let a computer play for …".
+    pub fn away_long(&self, seat: usize) -> bool {
+        let now = self.clock.get();
+        self.away_since.with(|a| {
+            a.get(&seat)
+                .is_some_and(|&since| now.saturating_sub(since) >= AWAY_BEFORE_STAND_IN_SECS * 1000)
+        })
+    }
+
+    /// Whether this device holds the room creator's seat.
+    pub fn is_creator(&self) -> bool {
+        let creator = self.info.with(|i| i.as_ref().map(|i| i.creator_seat));
+        creator.is_some() && creator == self.seat.get()
+    }
+}
+
+/// The connection to one room.
+struct Conn {
+    code: String,
+    socket: Option<Socket>,
+    guest: Option<Guest>,
+    held: Option<HeldSeat>,
+    /// The game is on this device's play screen.
+    shown: bool,
+    retry_ms: i32,
+    ticking: bool,
+}
+
+thread_local! {
+    static ROOM: RefCell<Option<Conn>> = const { RefCell::new(None) };
+}
+
+fn send(msg: &ClientMsg) {
+    let Ok(bytes) = serde_json::to_vec(msg) else {
+        return;
+    };
+    ROOM.with_borrow(|room| {
+        if let Some(socket) = room.as_ref().and_then(|c| c.socket.as_ref()) {
+            socket.send(&bytes);
+        }
+    });
+}
+
+fn send_out(out: Vec<Outgoing>) {
+    ROOM.with_borrow(|room| {
+        if let Some(socket) = room.as_ref().and_then(|c| c.socket.as_ref()) {
+            for o in out {
+                socket.send(&o.bytes);
+            }
+        }
+    });
+}
+
+/// The lobby's Play online: opens a room with this lobby's board, rules and seats, keeps
+/// this device's seat token, and goes to the room's link. `done` hears why not.
+pub fn open_room(
+    title: String,
+    setup: GameSetup,
+    other_devices: Vec<usize>,
+    done: impl Fn(Result<(), String>) + 'static,
+) {
+    let setup = match room_setup(setup, &other_devices) {
+        Ok(s) => s,
+        Err(why) => return done(Err(why)),
+    };
+    let body = match serde_json::to_string(&OpenRoom {
+        title: &title,
+        setup: &setup,
+        spectators: true,
+    }) {
+        Ok(b) => b,
+        Err(e) => return done(Err(format!("The room could not be asked for: {e}"))),
+    };
+    wasm_bindgen_futures::spawn_local(async move {
+        let answer = request("POST", "/api/rooms", Some(&body)).await;
+        let opened = answer.and_then(|(status, text)| {
+            if status == 201 || status == 200 {
+                serde_json::from_str::<Opened>(&text)
+                    .map_err(|_| "The room server's answer could not be read.".to_string())
+            } else {
+                #[derive(Deserialize)]
+                struct Problem {
+                    error: String,
+                }
+                Err(serde_json::from_str::<Problem>(&text).map_or_else(
+                    |_| format!("The room server said no (status {status})."),
+                    |p| p.error,
+                ))
+            }
+        });
+        match opened {
+            Ok(opened) => {
+                let kept = match opened.seats.into_iter().next() {
+                    Some(seat) => keep_seat(&opened.code, seat),
+                    None => Ok(()),
+                };
+                match kept {
+                    Ok(()) => {
+                        let _ = window()
+                            .location()
+                            .set_hash(&format!("room={}", show_code(&opened.code)));
+                        done(Ok(()));
+                    }
+                    Err(why) => done(Err(why)),
+                }
+            }
+            Err(why) => done(Err(why)),
+        }
+    });
+}
+
+/// Goes to the room `code` (a page opened at its link): the socket opens, and the room's
+/// waiting room shows, then its game.
+pub fn enter_room(ui: RoomUi, code: &str) {
+    let code = normalize_code(code);
+    let same = ROOM.with_borrow(|r| r.as_ref().is_some_and(|c| c.code == code));
+    if same {
+        return;
+    }
+    leave_room();
+    ui.info.set(None);
+    ui.problem.set(None);
+    ui.closed.set(None);
+    let held = held_seat(&code);
+    ui.seat.set(held.as_ref().map(|h| h.seat));
+    ROOM.with_borrow_mut(|r| {
+        *r = Some(Conn {
+            code: code.clone(),
+            socket: None,
+            guest: None,
+            held,
+            shown: false,
+            retry_ms: RETRY_FIRST_MS,
+            ticking: false,
+        })
+    });
+    connect(ui);
+    start_ticking(ui);
+}
+
+/// Leaves the room this device is in (its seat stays its own on the server).
+pub fn leave_room() {
+    ROOM.with_borrow_mut(|r| *r = None);
+}
+
+/// Whether this device is in a room now.
+pub fn in_room() -> bool {
+    ROOM.with_borrow(Option::is_some)
+}
+
+fn connect(ui: RoomUi) {
+    let Some(code) = ROOM.with_borrow(|r| r.as_ref().map(|c| c.code.clone())) else {
+        return;
+    };
+    ui.status.set("Connecting…".to_string());
+    let opened = Socket::open(
+        &socket_url(&code),
+        move || on_open(ui),
+        move |bytes| on_bytes(ui, &bytes),
+        move || on_closed(ui),
+    );
+    match opened {
+        Ok(socket) => ROOM.with_borrow_mut(|r| {
+            if let Some(c) = r.as_mut() {
+                c.socket = Some(socket);
+            }
+        }),
+        Err(why) => ui.problem.set(Some(why)),
+    }
+}
+
+fn on_open(ui: RoomUi) {
+    ui.status.set("Connected".to_string());
+    let token = ROOM.with_borrow_mut(|r| {
+        r.as_mut().and_then(|c| {
+            c.retry_ms = RETRY_FIRST_MS;
+            c.held.as_ref().map(|h| h.token.clone())
+        })
+    });
+    send(&ClientMsg::Enter { token });
+    // Back after a drop in a game: hello again, and the server sends the game as it stands.
+    let hello =
+        ROOM.with_borrow_mut(|r| r.as_mut().and_then(|c| c.guest.as_mut()).map(|g| g.hello()));
+    if let Some(hello) = hello {
+        send_out(vec![hello]);
+    }
+}
+
+fn on_closed(ui: RoomUi) {
+    let wait = ROOM.with_borrow_mut(|r| {
+        let c = r.as_mut()?;
+        c.socket = None;
+        let wait = c.retry_ms;
+        c.retry_ms = (c.retry_ms * 2).min(RETRY_MOST_MS);
+        Some(wait)
+    });
+    let Some(wait) = wait else { return };
+    if ui.closed.get_untracked().is_some() {
+        return;
+    }
+    ui.status.set("Reconnecting…".to_string());
+    if ui.info.get_untracked().is_some_and(|i| i.started) {
+        // Every other seat is out of reach from here meanwhile.
+        let seat = ui.seat.get_untracked();
+        let others = ui.session.game.with_untracked(|g| {
+            g.as_ref().map_or(Vec::new(), |g| {
+                (0..g.players().len())
+                    .filter(|&s| Some(s) != seat)
+                    .collect()
+            })
+        });
+        ui.session.away.set(others);
+    }
+    set_timeout(
+        move || {
+            if in_room() {
+                connect(ui)
+            }
+        },
+        std::time::Duration::from_millis(u64::try_from(wait).unwrap_or(500)),
+    );
+}
+
+fn on_bytes(ui: RoomUi, bytes: &[u8]) {
+    if let Some(msg) = read_room_msg(bytes) {
+        on_room_msg(ui, msg);
+        return;
+    }
+    let out = ROOM.with_borrow_mut(|r| {
+        r.as_mut()
+            .and_then(|c| c.guest.as_mut())
+            .map(|g| g.on_message(bytes))
+    });
+    if let Some(out) = out {
+        send_out(out);
+        after_game_messages(ui);
+    }
+}
+
+fn on_room_msg(ui: RoomUi, msg: RoomMsg) {
+    match msg {
+        RoomMsg::Room(info) => {
+            let started = info.started;
+            let now = now_ms();
+            ui.away_since.update(|since| {
+                since.retain(|seat, _| info.seats.iter().any(|s| s.seat == *seat && s.is_away()));
+                for s in info.seats.iter().filter(|s| s.is_away()) {
+                    since
+                        .entry(s.seat)
+                        .or_insert_with(|| now.saturating_sub(s.away_secs * 1000));
+                }
+            });
+            if started {
+                // Who is away, for the bar and the players panel.
+                let away: Vec<usize> = info
+                    .seats
+                    .iter()
+                    .filter(|s| s.is_away())
+                    .map(|s| s.seat)
+                    .collect();
+                let stand_ins: Vec<usize> = info
+                    .seats
+                    .iter()
+                    .filter(|s| s.presence == "computer_playing")
+                    .map(|s| s.seat)
+                    .collect();
+                if ROOM.with_borrow(|r| r.as_ref().is_some_and(|c| c.shown)) {
+                    ui.session.away.set(away);
+                    ui.session.stand_ins.set(stand_ins);
+                }
+            }
+            ui.info.set(Some(info));
+            if started {
+                begin_game(ui);
+            }
+        }
+        RoomMsg::Seated { seat, token } => {
+            let code = ROOM.with_borrow(|r| r.as_ref().map(|c| c.code.clone()));
+            let held = HeldSeat { seat, token };
+            if let Some(code) = code {
+                if let Err(why) = keep_seat(&code, held.clone()) {
+                    ui.problem.set(Some(why));
+                }
+            }
+            ROOM.with_borrow_mut(|r| {
+                if let Some(c) = r.as_mut() {
+                    c.held = Some(held);
+                }
+            });
+            ui.problem.set(None);
+            ui.seat.set(Some(seat));
+        }
+        RoomMsg::Denied { reason } => ui.problem.set(Some(reason)),
+        RoomMsg::Closed { reason } => {
+            ui.closed.set(Some(reason));
+            ROOM.with_borrow_mut(|r| {
+                if let Some(c) = r.as_mut() {
+                    c.socket = None;
+                }
+            });
+        }
+    }
+}
+
+/// The room's game has started: this device's seat says hello, and the server answers with
+/// the game (as every player may know it).
+fn begin_game(ui: RoomUi) {
+    let hello = ROOM.with_borrow_mut(|r| {
+        let c = r.as_mut()?;
+        if c.guest.is_some() {
+            return None;
+        }
+        let seat = c.held.as_ref()?.seat;
+        let mut guest = Guest::new(room_table_id(&c.code), seat);
+        let hello = guest.hello();
+        c.guest = Some(guest);
+        Some(hello)
+    });
+    if let Some(hello) = hello {
+        ui.seat
+            .set(ROOM.with_borrow(|r| r.as_ref().and_then(|c| c.held.as_ref().map(|h| h.seat))));
+        send_out(vec![hello]);
+    }
+}
+
+fn start_ticking(ui: RoomUi) {
+    let first = ROOM.with_borrow_mut(|r| match r.as_mut() {
+        Some(c) if !c.ticking => {
+            c.ticking = true;
+            true
+        }
+        _ => false,
+    });
+    if !first {
+        return;
+    }
+    // One interval while the page lives: it does nothing outside a room.
+    let _ = set_interval_with_handle(
+        move || {
+            if in_room() {
+                ui.clock.set(now_ms());
+            }
+            let out = ROOM.with_borrow_mut(|r| {
+                r.as_mut()
+                    .and_then(|c| c.guest.as_mut())
+                    .map(|g| g.tick(now_ms()))
+            });
+            if let Some(out) = out {
+                send_out(out);
+                after_game_messages(ui);
+            }
+        },
+        std::time::Duration::from_millis(500),
+    );
+}
+
+/// Where this device's moves go in a room: to the server, as intents.
+fn room_router() -> Router {
+    Rc::new(move |action| {
+        let out = ROOM.with_borrow_mut(|r| match r.as_mut().and_then(|c| c.guest.as_mut()) {
+            Some(guest) => guest.intent(action.clone()).map_err(|e| e.to_string()),
+            None => Err("Not connected to the room yet.".to_string()),
+        })?;
+        send_out(vec![out]);
+        Ok(false)
+    })
+}
+
+/// After the game's messages: the play screen takes the game as the server confirmed it,
+/// and the table's events are shown.
+fn after_game_messages(ui: RoomUi) {
+    let session = ui.session;
+    let (game, seat, first, events) = ROOM.with_borrow_mut(|r| {
+        let Some(c) = r.as_mut() else {
+            return (None, 0, false, Vec::new());
+        };
+        let seat = c.held.as_ref().map_or(0, |h| h.seat);
+        let Some(guest) = c.guest.as_mut() else {
+            return (None, seat, false, Vec::new());
+        };
+        let events = guest.drain_events();
+        let game = guest
+            .game()
+            .filter(|_| guest.answered())
+            .map(|g| Box::new(g.clone()));
+        let first = game.is_some() && !c.shown;
+        if first {
+            c.shown = true;
+        }
+        (game, seat, first, events)
+    });
+    if let Some(game) = game {
+        if first || !session.follow_public(&game) {
+            let title = ui
+                .info
+                .with_untracked(|i| i.as_ref().map(|i| i.title.clone()))
+                .unwrap_or_default();
+            session.install(&title, *game);
+            session.join_table(TableRole::Guest { seat }, Vec::new(), Some(room_router()));
+            keep_room(session);
+            session.autosave();
+            if first {
+                ui.nav.go(Screen::Play);
+            }
+        }
+    }
+    for event in events {
+        match event {
+            TableEvent::Refused { reason, .. } => session.error.set(Some(reason)),
+            TableEvent::Chat { from, text } => {
+                let name = session
+                    .game
+                    .with_untracked(|g| {
+                        g.as_ref()
+                            .map(|g| g.players().get(from).map(|p| p.name.clone()))
+                    })
+                    .flatten()
+                    .unwrap_or_default();
+                session.note(format!("{name}: {text}"));
+            }
+            TableEvent::Presence { seat, state } => session.away.update(|away| {
+                away.retain(|&s| s != seat);
+                if state == Presence::Reconnecting {
+                    away.push(seat);
+                }
+            }),
+            TableEvent::Dropped { reason, .. } => {
+                web_sys::console::log_1(&format!("room: dropped a message: {reason}").into())
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The autosave keeps the room this game is played in, so Continue goes back to it.
+fn keep_room(session: Session) {
+    session.keep_table(Rc::new(|| {
+        ROOM.with(|r| {
+            r.try_borrow().ok().and_then(|r| {
+                r.as_ref().and_then(|c| {
+                    c.held.as_ref().map(|h| SavedTable::Room {
+                        code: c.code.clone(),
+                        seat: h.seat,
+                    })
+                })
+            })
+        })
+    }));
+}
+
+/// Join room: this device's player takes a seat (before the game starts).
+pub fn join(name: String, color: String, token: String) {
+    send(&ClientMsg::Join { name, color, token });
+}
+
+/// The creator's Remove (before the game starts).
+pub fn remove_seat(seat: usize) {
+    send(&ClientMsg::Remove { seat });
+}
+
+/// The creator's Start game.
+pub fn start_game() {
+    send(&ClientMsg::Start);
+}
+
+/// "Let a computer play for Bea": a seat away for 30 s is played by a computer until she is
+/// back.
+pub fn let_computer_play(seat: usize) {
+    send(&ClientMsg::LetComputerPlay { seat });
+}
+
+/// A chat line from this device's player (the server sends it to every device, this one too).
+pub fn say(text: &str) {
+    let out = ROOM.with_borrow_mut(|r| {
+        r.as_mut()
+            .and_then(|c| c.guest.as_mut())
+            .and_then(|g| g.chat(text))
+    });
+    if let Some(out) = out {
+        send_out(vec![out]);
+    }
+}
+
+/// A quick reaction from this device's player.
+pub fn react(kind: worlds_table::protocol::ReactionKind) {
+    let out = ROOM.with_borrow_mut(|r| {
+        r.as_mut()
+            .and_then(|c| c.guest.as_mut())
+            .map(|g| g.react(kind))
+    });
+    if let Some(out) = out {
+        send_out(vec![out]);
+    }
+}

@@ -1,0 +1,211 @@
+//! The room's screens: the waiting room a room link opens (who sits where, the Room link
+//! with Copy and a QR code, Join room for a friend, Remove and Start game for the room's
+//! creator), and the room's panel beside a game in progress (who is away, "Let a computer
+//! play for Bea"). Every name comes from the network: shown as text, never HTML.
+
+use leptos::prelude::*;
+
+use crate::common::context::Screen;
+use crate::common::room_server::room_link;
+use crate::common::share::LinkField;
+use crate::game::pieces::{token_glyph, COLORS, TOKENS};
+use crate::game::room::{
+    join, leave_room, let_computer_play, remove_seat, show_code, start_game, RoomSeat, RoomUi,
+};
+
+/// How a seat reads in the room's lists: "🚗 Bea (computer, balanced)", "Ann (you)".
+fn seat_words(s: &RoomSeat, mine: Option<usize>) -> String {
+    let glyph = token_glyph(&worlds_engine::Token::from_name(&s.token));
+    let mut notes = Vec::new();
+    if Some(s.seat) == mine {
+        notes.push("you".to_string());
+    }
+    if let Some(strategy) = &s.computer {
+        notes.push(format!("computer, {strategy}"));
+    }
+    match s.presence.as_str() {
+        "away" => notes.push("away".to_string()),
+        "computer_playing" => notes.push("a computer plays meanwhile".to_string()),
+        _ => {}
+    }
+    if notes.is_empty() {
+        format!("{glyph} {}", s.name)
+    } else {
+        format!("{glyph} {} ({})", s.name, notes.join(", "))
+    }
+}
+
+/// The waiting room of the room a link opened (`#room=CODE`).
+#[component]
+pub fn RoomScreen(ui: RoomUi) -> impl IntoView {
+    let nav = ui.nav;
+    let back = move |_| {
+        leave_room();
+        let _ = window().history().and_then(|h| {
+            h.replace_state_with_url(
+                &wasm_bindgen::JsValue::NULL,
+                "",
+                Some(
+                    &window()
+                        .location()
+                        .pathname()
+                        .unwrap_or_else(|_| "/".into()),
+                ),
+            )
+        });
+        nav.go(Screen::Menu)
+    };
+    let name = RwSignal::new(String::new());
+    let color = RwSignal::new(COLORS[1].1.to_string());
+    let token = RwSignal::new(TOKENS[1].0.to_string());
+    let code = move || ui.info.with(|i| i.as_ref().map(|i| i.code.clone()));
+    let started = move || ui.info.with(|i| i.as_ref().is_some_and(|i| i.started));
+    let seated = move || ui.seat.get().is_some();
+    let seat_count = move || ui.info.with(|i| i.as_ref().map_or(0, |i| i.seats.len()));
+    let on_join = move |_| {
+        let n = name.get_untracked();
+        if n.trim().is_empty() {
+            ui.problem.set(Some("Write your name first.".to_string()));
+            return;
+        }
+        join(n, color.get_untracked(), token.get_untracked());
+    };
+    let seats = move || {
+        let mine = ui.seat.get();
+        let creator = ui.is_creator();
+        let before_start = !started();
+        ui.info
+            .get()
+            .map(|i| i.seats)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|s| {
+                let seat = s.seat;
+                let words = seat_words(&s, mine);
+                let removable = creator && before_start && Some(seat) != mine;
+                let remove_label = format!("Remove {}", s.name);
+                view! {
+                    <li>
+                        <span class="seat-swatch" aria-hidden="true" style:background=s.color.clone()></span>
+                        <span>{words}</span>
+                        {removable.then(|| view! {
+                            <button type="button" class="action" aria-label=remove_label.clone()
+                                on:click=move |_| remove_seat(seat)>"Remove"</button>
+                        })}
+                    </li>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <section class="screen join room" aria-labelledby="room-title">
+            <div class="panel">
+                <h1 id="room-title">{move || code().map_or("Room".to_string(), |c| format!("Room {}", show_code(&c)))}</h1>
+                {move || ui.closed.get().map(|why| view! {
+                    <p class="problem" role="alert">{why}</p>
+                })}
+                {move || ui.info.get().map(|i| view! {
+                    <p>{format!("{} · Board: {}", i.title, i.board_name)}</p>
+                })}
+                <p role="status" aria-live="polite">{move || ui.status.get()}</p>
+                {move || code().filter(|_| ui.closed.get().is_none()).map(|c| view! {
+                    <LinkField
+                        label="Room link"
+                        link=room_link(&show_code(&c))
+                        copy_label="Copy"
+                        hint="Send it to your friends: opening it is all they need to sit down.".to_string()
+                    />
+                })}
+                <h2>"Who sits where"</h2>
+                <ul class="join-seats">{seats}</ul>
+                {move || (!seated() && !started() && ui.info.get().is_some()).then(|| view! {
+                    <div class="lobby-row">
+                        <label>
+                            "Your name"
+                            <input type="text" maxlength="24"
+                                prop:value=move || name.get()
+                                on:input=move |ev| name.set(event_target_value(&ev)) />
+                        </label>
+                        <label>
+                            "Your color"
+                            <select prop:value=move || color.get() on:change=move |ev| color.set(event_target_value(&ev))>
+                                {COLORS.iter().map(|(label, hex)| view! {
+                                    <option value=*hex selected=move || color.get().eq_ignore_ascii_case(hex)>{*label}</option>
+                                }).collect_view()}
+                            </select>
+                        </label>
+                        <label>
+                            "Your token"
+                            <select prop:value=move || token.get() on:change=move |ev| token.set(event_target_value(&ev))>
+                                {TOKENS.iter().map(|(id, glyph)| view! {
+                                    <option value=*id selected=move || token.get() == *id>{format!("{glyph} {id}")}</option>
+                                }).collect_view()}
+                            </select>
+                        </label>
+                    </div>
+                    <div class="button-row">
+                        <button type="button" class="menu-button primary" on:click=on_join>"Join room"</button>
+                    </div>
+                })}
+                {move || (seated() && !started() && !ui.is_creator()).then(|| view! {
+                    <p class="hint">"You are seated: the game starts when the room's creator presses Start game."</p>
+                })}
+                {move || (!seated() && started()).then(|| view! {
+                    <p class="hint">"This room's game has started: only its players' devices can sit down."</p>
+                })}
+                {move || ui.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+                <div class="button-row">
+                    <button type="button" class="menu-button" on:click=back>"Back to menu"</button>
+                    {move || (ui.is_creator() && !started()).then(|| view! {
+                        <button type="button" class="menu-button primary"
+                            disabled=move || seat_count() < 2
+                            on:click=move |_| start_game()>"Start game"</button>
+                    })}
+                    {move || (seated() && started()).then(|| view! {
+                        <button type="button" class="menu-button primary"
+                            on:click=move |_| nav.go(Screen::Play)>"Back to the game"</button>
+                    })}
+                </div>
+            </div>
+        </section>
+    }
+}
+
+/// Beside a room's game: the room link, who is away, and "Let a computer play for Bea" once
+/// a seat has been away for 30 s.
+#[component]
+pub fn RoomPanel(ui: RoomUi) -> impl IntoView {
+    let away = move || {
+        let mine = ui.seat.get();
+        ui.info
+            .get()
+            .map(|i| i.seats)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|s| s.is_away() && Some(s.seat) != mine)
+            .map(|s| {
+                let seat = s.seat;
+                let label = format!("Let a computer play for {}", s.name);
+                view! {
+                    <li>
+                        <span>{format!("{} is away", s.name)}</span>
+                        {move || ui.away_long(seat).then(|| {
+                            let label = label.clone();
+                            view! {
+                                <button type="button" class="action" on:click=move |_| let_computer_play(seat)>{label}</button>
+                            }
+                        })}
+                    </li>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <section class="room-panel panel" aria-labelledby="room-panel-title">
+            <h2 id="room-panel-title">{move || ui.info.with(|i| i.as_ref().map_or("Room".to_string(), |i| format!("Room {}", show_code(&i.code))))}</h2>
+            <p role="status" aria-live="polite">{move || ui.status.get()}</p>
+            <ul class="room-away">{away}</ul>
+            {move || ui.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+        </section>
+    }
+}
