@@ -75,6 +75,31 @@ async fn the_lobby_refuses_an_empty_name_and_a_shared_color() {
         "a shared color blocks the start"
     );
     assert!(text(&c).contains("Player 2 has the same color as another player."));
+    // Two seats cannot take the same token either (issue 31, 5).
+    color.set_value("#15803d");
+    color
+        .dispatch_event(&web_sys::Event::new("change").expect("event"))
+        .expect("dispatch");
+    let token: web_sys::HtmlSelectElement = c
+        .query_selector("select[aria-label='Player 2 token']")
+        .expect("query")
+        .expect("the token field")
+        .unchecked_into();
+    let first_token: web_sys::HtmlSelectElement = c
+        .query_selector("select[aria-label='Player 1 token']")
+        .expect("query")
+        .expect("the token field")
+        .unchecked_into();
+    token.set_value(&first_token.value());
+    token
+        .dispatch_event(&web_sys::Event::new("change").expect("event"))
+        .expect("dispatch");
+    settle().await;
+    assert!(
+        button(&c, "Start game").disabled(),
+        "a shared token blocks the start"
+    );
+    assert!(text(&c).contains("Player 2 has the same token as another player."));
     c.remove();
 }
 

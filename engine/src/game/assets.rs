@@ -52,12 +52,26 @@ impl Game {
         best.map(|(p, _)| p)
     }
 
-    /// Players ranked by assets, highest first (bankrupt players last, in seat order).
+    /// Players ranked by assets, highest first; bankrupt players after them, the later
+    /// bankruptcy ranked higher (who went out last lasted longest).
     pub fn standings(&self) -> Vec<(PlayerId, i64)> {
+        let out_at = |p: PlayerId| {
+            self.log.iter().rposition(|e| {
+                e.player == p && matches!(e.event, crate::event::Event::Bankrupt { .. })
+            })
+        };
         let mut v: Vec<(PlayerId, i64)> = PlayerId::all(self.players.len())
             .map(|p| (p, self.assets(p)))
             .collect();
-        v.sort_by_key(|&(p, a)| (self.players[p].bankrupt, std::cmp::Reverse(a), p));
+        v.sort_by_key(|&(p, a)| {
+            let bankrupt = self.players[p].bankrupt;
+            (
+                bankrupt,
+                std::cmp::Reverse(if bankrupt { out_at(p).unwrap_or(0) } else { 0 }),
+                std::cmp::Reverse(a),
+                p,
+            )
+        });
         v
     }
 
@@ -199,5 +213,32 @@ impl Game {
             points.push(last);
         }
         points
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Action, ComputerStrategy, Game, GameSetup, PlayerId, Preset, Seat};
+
+    /// Issue 31, 12: a new player saw Cy, out in round 45, ranked above Dee, out in round 46.
+    #[test]
+    fn the_later_bankruptcy_ranks_higher() {
+        let seats = ["Ann", "Bea", "Cy", "Dee"]
+            .iter()
+            .map(|n| Seat::computer(n, ComputerStrategy::Balanced))
+            .collect();
+        let mut g = Game::new(GameSetup::new(Preset::Classic.board(), seats, 3)).expect("a game");
+        // Cy (seat 2) goes out first, then Dee (seat 3): Dee lasted longer and ranks
+        // above Cy (seat order would put Cy first).
+        g.apply(Action::Resign {
+            player: PlayerId(2),
+        })
+        .expect("Cy resigns");
+        g.apply(Action::Resign {
+            player: PlayerId(3),
+        })
+        .expect("Dee resigns");
+        let order: Vec<usize> = g.standings().iter().map(|(p, _)| p.index()).collect();
+        assert_eq!(&order[2..], &[3, 2], "Dee, out later, above Cy: {order:?}");
     }
 }

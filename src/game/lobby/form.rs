@@ -357,6 +357,8 @@ impl LobbyForm {
             }
             if seat.token.is_empty() {
                 out.push(format!("{who} needs a token."));
+            } else if self.seats[..i].iter().any(|s| s.token == seat.token) {
+                out.push(format!("{who} has the same token as another player."));
             }
         }
         out
