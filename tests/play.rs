@@ -189,6 +189,61 @@ async fn declining_starts_an_auction_that_the_other_player_wins() {
     c.remove();
 }
 
+/// Issue 31, 15: after the turn's last trade offer the Trade button stays, disabled, with
+/// the reason beside it.
+#[wasm_bindgen_test]
+async fn the_trade_button_stays_with_a_reason_once_the_turns_offers_are_used_up() {
+    let (c, session) = mount_play(classic_setup(&[[1, 2]]));
+    settle().await;
+    assert!(!button(&c, "Trade").disabled());
+    for _ in 0..worlds_engine::game::MAX_TRADE_OFFERS_PER_TURN {
+        assert!(session.dispatch(Action::ProposeTrade {
+            to: PlayerId(1),
+            give: worlds_engine::action::TradeSide {
+                cash: 10,
+                ..Default::default()
+            },
+            take: Default::default(),
+        }));
+        assert!(session.dispatch(Action::AnswerTrade { accept: false }));
+    }
+    settle().await;
+    let trade = button(&c, "Trade");
+    assert!(trade.disabled(), "Trade is there, disabled");
+    assert!(text(&c).contains("You have made the 5 trade offers a turn allows"));
+    c.remove();
+}
+
+/// Issue 31, 18: quick raises add to the amount in the field ("+$50" then "+$10" is $60).
+#[wasm_bindgen_test]
+async fn quick_raises_add_up_in_the_bid_field() {
+    let (c, session) = mount_play(classic_setup(&[[1, 2]]));
+    settle().await;
+    button(&c, "Roll dice").click();
+    settle().await;
+    button(&c, "Auction").click();
+    settle().await;
+    let field = || -> HtmlInputElement {
+        c.query_selector(".bid-form input")
+            .expect("q")
+            .expect("the amount")
+            .unchecked_into()
+    };
+    button(&c, "+$50").click();
+    settle().await;
+    assert_eq!(field().value(), "50");
+    button(&c, "+$10").click();
+    settle().await;
+    assert_eq!(field().value(), "60", "the second raise adds to the first");
+    button(&c, "Bid").click();
+    settle().await;
+    let Phase::Auction(a) = game(&session).phase().clone() else {
+        panic!("the auction goes on");
+    };
+    assert_eq!(a.high_bid, 60);
+    c.remove();
+}
+
 #[wasm_bindgen_test]
 async fn a_refused_bid_says_why_and_changes_nothing() {
     let (c, session) = mount_play(classic_setup(&[[1, 2]]));

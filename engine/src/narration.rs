@@ -130,6 +130,13 @@ impl Game {
     /// What a trade did, as people say it: "Ann bought Vermont Avenue from Bob for $300",
     /// "Ann sold Baltic Avenue to Bob for $80", or, when lots, cash or cards go both ways,
     /// "Ann traded Baltic Avenue and $50 to Bob for Vermont Avenue".
+    /// Why the Trade button is disabled once a turn's offers are used up.
+    pub fn trade_limit_sentence(&self) -> String {
+        format!(
+            "You have made the {MAX_TRADE_OFFERS_PER_TURN} trade offers a turn allows; you can offer trades again next turn."
+        )
+    }
+
     pub fn trade_sentence(&self, offer: &TradeOffer) -> String {
         self.deal_sentence(offer, true)
     }

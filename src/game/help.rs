@@ -107,7 +107,7 @@ pub fn rules_in_words(board: &Board) -> Vec<String> {
         out.push("At most one bonus per turn.".into());
     }
     if r.trades {
-        out.push("Trade lots, cash and jail cards with other players during your turn. Asked for a trade, accept it, decline it, or answer with a counter-offer (once: a counter-offer is accepted or declined).".into());
+        out.push(format!("Trade lots, cash and jail cards with other players during your turn, at most {} offers a turn (then Trade waits, greyed, for your next turn). Asked for a trade, accept it, decline it, or answer with a counter-offer (once: a counter-offer is accepted or declined).", worlds_engine::game::MAX_TRADE_OFFERS_PER_TURN));
     }
     out.push(match r.round_limit {
         Some(n) => format!(

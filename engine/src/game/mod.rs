@@ -456,6 +456,19 @@ impl Game {
     /// Whether the player to act may offer a trade now (the trade dialog still checks the
     /// offer itself with [`Game::check`]).
     pub fn may_trade(&self) -> bool {
+        self.trading_open() && self.turn.trade_offers < MAX_TRADE_OFFERS_PER_TURN
+    }
+
+    /// Whether the player to act has made every trade offer a turn allows, where trading is
+    /// otherwise open now (the Trade button stays, disabled, with
+    /// [`Game::trade_limit_sentence`]).
+    pub fn trade_limit_reached(&self) -> bool {
+        self.trading_open() && self.turn.trade_offers >= MAX_TRADE_OFFERS_PER_TURN
+    }
+
+    /// Trading is on, the phase allows offers from the player to act, and someone is there
+    /// to trade with.
+    fn trading_open(&self) -> bool {
         let Some(actor) = self.actor() else {
             return false;
         };
@@ -464,10 +477,7 @@ impl Game {
             Phase::RaiseCash { debtor, .. } => *debtor == actor,
             _ => false,
         };
-        phase_ok
-            && self.rules().trades
-            && self.turn.trade_offers < MAX_TRADE_OFFERS_PER_TURN
-            && self.active_players().iter().any(|&p| p != actor)
+        phase_ok && self.rules().trades && self.active_players().iter().any(|&p| p != actor)
     }
 
     /// Who offers trades when no offer waits for an answer: a debtor raising cash, else the

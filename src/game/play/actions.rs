@@ -43,6 +43,8 @@ pub struct BarState {
     /// What the actor is asked to do, in a few words ("to bid", "to play").
     pub doing: String,
     pub trade: bool,
+    /// The Trade button shows disabled, with this reason (the turn's offers are used up).
+    pub trade_limit: Option<String>,
     /// At a table: whom this device waits for, when they decide on another device.
     pub remote: Option<String>,
     /// This device plays the computers (not a table's guest).
@@ -91,6 +93,7 @@ pub fn bar_state(session: &Session) -> BarState {
             }
             .to_string(),
             trade: g.may_trade(),
+            trade_limit: g.trade_limit_reached().then(|| g.trade_limit_sentence()),
             remote: None,
             runs_computers: true,
         }
@@ -198,6 +201,10 @@ pub fn ActionBar() -> impl IntoView {
                     })}
                     {(s.trade && !s.in_dialog).then(|| view! {
                         <button type="button" class="action" on:click=move |_| ui.trade.set(true)>"Trade"</button>
+                    })}
+                    {s.trade_limit.clone().filter(|_| !s.in_dialog).map(|why| view! {
+                        <button type="button" class="action" disabled=true title=why.clone() aria-describedby="trade-limit">"Trade"</button>
+                        <span id="trade-limit" class="hint">{why}</span>
                     })}
                     <button type="button" class="action danger" on:click=resign>"Resign"</button>
                 }

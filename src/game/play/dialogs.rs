@@ -403,19 +403,27 @@ pub fn PhaseDialog(#[prop(optional)] panel: bool) -> impl IntoView {
                 };
                 let cash_label = game.board().money(cash);
                 let history = auction_bids(game);
-                let raises: Vec<(i64, String)> = [1i64, 10, 50, 100]
+                // Quick raises add to the amount in the field (+$50 then +$10 is $60 over the
+                // highest bid); the first one adds to the highest bid.
+                let base = if a.leader.is_some() {
+                    a.high_bid
+                } else {
+                    min - 1
+                };
+                let raises: Vec<(i64, String, String)> = [1i64, 10, 50, 100]
                     .into_iter()
+                    .filter(|step| (base + step).max(min) <= cash)
                     .map(|step| {
-                        let base = if a.leader.is_some() {
-                            a.high_bid
-                        } else {
-                            min - 1
-                        };
-                        let to = (base + step).max(min);
-                        (to, format!("+{}", b.money(step)))
+                        let money = b.money(step);
+                        (step, format!("+{money}"), format!("Add {money} to the bid"))
                     })
-                    .filter(|(to, _)| *to <= cash)
                     .collect();
+                let raise = move |step: i64| {
+                    let typed = amount.get_untracked().trim().parse::<i64>().ok();
+                    let from = typed.filter(|&t| t > min).unwrap_or(base);
+                    let to = from.saturating_add(step).max(min).min(cash.max(min));
+                    amount.set(to.to_string());
+                };
                 view! {
                     <DecisionPanel title=format!("Auction: {what}") class="phase-dialog">
                         {a.lot.map(|l| view! { <DeedCard square=l.index() /> })}
@@ -440,9 +448,9 @@ pub fn PhaseDialog(#[prop(optional)] panel: bool) -> impl IntoView {
                                 />
                             </label>
                             <div class="button-row quick-raises" role="group" aria-label="Quick raises">
-                                {raises.into_iter().map(|(to, label)| view! {
-                                    <button type="button" class="small-button" aria-label=format!("Raise to {to}") title=format!("Bid {to}")
-                                        on:click=move |_| amount.set(to.to_string())>{label}</button>
+                                {raises.into_iter().map(|(step, label, title)| view! {
+                                    <button type="button" class="small-button" title=title
+                                        on:click=move |_| raise(step)>{label}</button>
                                 }).collect_view()}
                             </div>
                             <div class="button-row">
