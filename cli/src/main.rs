@@ -9,6 +9,7 @@ mod fuzz;
 mod landing;
 mod movement;
 mod replay;
+mod serve;
 mod tournament;
 
 use std::process::ExitCode;
@@ -41,6 +42,9 @@ commands:
   bench-stats statistics benchmarks: turns/s, chain solve time, full games/s
   bench-movement the movement simulation on the job of shared/bench/movement_ref.c:
               bench-movement [--games N] [--rounds R] [--reference PATH]
+  serve       the room server: serves the built site and hosts rooms (friends anywhere):
+              serve [--site DIR] [--bind ADDR] [--port N] [--bot-delay-ms N]
+              defaults: --site dist --bind 127.0.0.1 --port 8080
   fuzz        random games with varied rules, checking invariants after every action:
               fuzz [--games N] [--seed S] [--max-actions A]
   help        show this text";
@@ -84,6 +88,7 @@ fn main() -> ExitCode {
         "bench-stats" => tournament::run_bench(rest),
         "bench-movement" => movement::run(rest),
         "fuzz" => fuzz::run(rest),
+        "serve" => serve::run(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             ExitCode::SUCCESS

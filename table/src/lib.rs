@@ -59,6 +59,7 @@ pub mod guest;
 pub mod host;
 pub mod invite;
 pub mod protocol;
+pub mod room;
 pub mod saved;
 pub mod signal;
 

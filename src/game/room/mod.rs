@@ -19,12 +19,13 @@ use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use leptos::prelude::*;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use worlds_engine::envelope::RecordKind;
 use worlds_engine::{GameSetup, SeatKind};
 use worlds_table::guest::Guest;
-use worlds_table::invite::TableId;
 use worlds_table::protocol::{Outgoing, Presence};
+use worlds_table::room::{ClientMsg, HeldSeat, OpenRoom, RoomCode, RoomMsg};
+pub use worlds_table::room::{RoomInfo, RoomSeat};
 use worlds_table::saved::SavedTable;
 use worlds_table::TableEvent;
 
@@ -41,99 +42,14 @@ const SEATS_KEY: &str = "room-seats";
 const RETRY_FIRST_MS: i32 = 500;
 const RETRY_MOST_MS: i32 = 8_000;
 /// A seat away this long may be played by a computer ("Let a computer play for Bea").
-pub const AWAY_BEFORE_STAND_IN_SECS: u64 = 30;
-
-// ---------------------------------------------------------------------------------------
-// What travels (the room server's messages; a started game's are the table's own)
-
-/// What this device asks of the room.
-#[derive(Debug, Clone, Serialize)]
-#[serde(tag = "t", rename_all = "snake_case")]
-enum ClientMsg {
-    Enter {
-        token: Option<String>,
-    },
-    Join {
-        name: String,
-        color: String,
-        token: String,
-    },
-    Remove {
-        seat: usize,
-    },
-    Start,
-    LetComputerPlay {
-        seat: usize,
-    },
-}
-
-/// A seat of the room as every device shows it.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-pub struct RoomSeat {
-    pub seat: usize,
-    pub name: String,
-    #[serde(default)]
-    pub color: String,
-    #[serde(default)]
-    pub token: String,
-    /// The strategy's name of a computer seat.
-    #[serde(default)]
-    pub computer: Option<String>,
-    /// "here", "away", "computer_playing" or "computer".
-    #[serde(default)]
-    pub presence: String,
-    #[serde(default)]
-    pub away_secs: u64,
-}
-
-impl RoomSeat {
-    pub fn is_away(&self) -> bool {
-        self.presence == "away"
-    }
-}
-
-/// The room as the server last told it.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-pub struct RoomInfo {
-    pub code: String,
-    #[serde(default)]
-    pub title: String,
-    #[serde(default)]
-    pub board_name: String,
-    #[serde(default)]
-    pub started: bool,
-    #[serde(default)]
-    pub creator_seat: usize,
-    #[serde(default)]
-    pub spectators: bool,
-    #[serde(default)]
-    pub seats: Vec<RoomSeat>,
-}
-
-/// What the room server says about the room (a started game's messages are the host's).
-#[derive(Debug, Clone, Deserialize)]
-#[serde(tag = "t", rename_all = "snake_case")]
-enum RoomMsg {
-    Room(RoomInfo),
-    Seated { seat: usize, token: String },
-    Denied { reason: String },
-    Closed { reason: String },
-}
+pub const AWAY_BEFORE_STAND_IN_SECS: u64 = worlds_table::room::AWAY_BEFORE_STAND_IN_MS / 1000;
 
 /// The room's messages are told apart from the game's by their tag.
 fn read_room_msg(bytes: &[u8]) -> Option<RoomMsg> {
-    if bytes.first() != Some(&b'{') || bytes.len() > worlds_table::protocol::MAX_MESSAGE_BYTES * 16
-    {
+    if bytes.first() != Some(&b'{') || bytes.len() > worlds_table::protocol::MAX_MESSAGE_BYTES {
         return None;
     }
     serde_json::from_slice(bytes).ok()
-}
-
-/// A seat this device holds in a room.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct HeldSeat {
-    pub seat: usize,
-    pub token: String,
 }
 
 /// The answer to opening a room.
@@ -143,40 +59,15 @@ struct Opened {
     seats: Vec<HeldSeat>,
 }
 
-#[derive(Serialize)]
-struct OpenRoom<'a> {
-    title: &'a str,
-    setup: &'a GameSetup,
-    spectators: bool,
-}
-
-/// The table id of a room (every hello of its game names it): the code's letters, as the
-/// server reads them (upper case, no dash), in 8 bytes.
-pub fn room_table_id(code: &str) -> TableId {
-    let mut id = [0u8; 8];
-    for (i, b) in normalize_code(code).bytes().take(8).enumerate() {
-        id[i] = b;
-    }
-    TableId(id)
-}
-
-/// A room code as typed or linked: upper case, without dashes or spaces.
+/// A room code as typed or linked: upper case, without the dash (any text that is not a
+/// code is kept as it is, and the server says it has no such room).
 pub fn normalize_code(code: &str) -> String {
-    code.chars()
-        .filter(|c| c.is_ascii_alphanumeric())
-        .map(|c| c.to_ascii_uppercase())
-        .collect()
+    RoomCode::parse(code).map_or_else(|| code.to_string(), |c| c.shown().replace('-', ""))
 }
 
 /// The code shown to people: `K7QX-M2PD`.
 pub fn show_code(code: &str) -> String {
-    let c = normalize_code(code);
-    let (a, b) = c.split_at(c.len().min(4));
-    if b.is_empty() {
-        a.to_string()
-    } else {
-        format!("{a}-{b}")
-    }
+    RoomCode::parse(code).map_or_else(|| code.to_string(), |c| c.shown())
 }
 
 /// The setup a room starts from: the lobby's seat played here first (it is the creator's),
@@ -347,8 +238,8 @@ pub fn open_room(
         Err(why) => return done(Err(why)),
     };
     let body = match serde_json::to_string(&OpenRoom {
-        title: &title,
-        setup: &setup,
+        title,
+        setup,
         spectators: true,
     }) {
         Ok(b) => b,
@@ -594,7 +485,8 @@ fn begin_game(ui: RoomUi) {
             return None;
         }
         let seat = c.held.as_ref()?.seat;
-        let mut guest = Guest::new(room_table_id(&c.code), seat);
+        let table = RoomCode::parse(&c.code)?.table_id();
+        let mut guest = Guest::new(table, seat);
         let hello = guest.hello();
         c.guest = Some(guest);
         Some(hello)

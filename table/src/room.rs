@@ -1,0 +1,1045 @@
+//! A room on a room server: the deciding part, with no IO (DESIGN.md, "Rooms on a server").
+//!
+//! A [`Room`] is opened from a lobby's setup ([`OpenRoom`]) and holds, before its game
+//! starts, who sits where; once started, the one table type a host device also uses
+//! ([`Host`]): the room is the host, every person seat is played from its own device, and the
+//! room plays the computer seats (and a computer standing in for an absent player). The
+//! server's socket loop only moves bytes: it tells the room of each connection
+//! ([`Room::connect`], [`Room::disconnect`]), hands it every message ([`Room::on_message`]),
+//! calls [`Room::tick`] twice a second, and sends what comes back ([`Out`]).
+//!
+//! A connection enters with the seat token its device keeps (it then plays that seat) or
+//! without one (it watches, and may join while the room waits). Every message is
+//! size-checked before it is parsed, typed, and checked against the sender's seat; a
+//! connection that floods is told so and closed, and the room plays on.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use worlds_engine::bots::bot;
+use worlds_engine::{ComputerStrategy, Game, GameSetup, Seat, SeatKind, Token};
+
+use crate::host::{Host, SeatControl};
+use crate::invite::TableId;
+use crate::protocol::{clean_chat, Outgoing, PeerId, To, MAX_MESSAGE_BYTES};
+use crate::TableEvent;
+
+/// The most seats a room holds.
+pub const MAX_SEATS: usize = 8;
+/// A seat away this long (ms) may be played by a computer until its player is back.
+pub const AWAY_BEFORE_STAND_IN_MS: u64 = 30_000;
+/// Messages one connection may send in one window of [`WINDOW_MS`].
+pub const MESSAGES_PER_WINDOW: u32 = 40;
+pub const WINDOW_MS: u64 = 500;
+/// Windows in a row over the limit before a connection is closed.
+pub const FLOOD_WINDOWS: u32 = 3;
+/// The longest name a player may take, in characters.
+pub const MAX_NAME_CHARS: usize = 24;
+
+/// The alphabet of room codes (Crockford's base 32: no I, L, O, U).
+const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/// A room's code: 40 random bits as 8 letters and digits, shown `K7QX-M2PD`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RoomCode(String);
+
+impl RoomCode {
+    /// The code of 5 random bytes.
+    pub fn from_random(bytes: [u8; 5]) -> RoomCode {
+        let mut n = bytes.iter().fold(0u64, |n, &b| (n << 8) | u64::from(b));
+        let mut letters = [0u8; 8];
+        for l in letters.iter_mut().rev() {
+            *l = ALPHABET[(n & 31) as usize];
+            n >>= 5;
+        }
+        RoomCode(letters.iter().map(|&b| char::from(b)).collect())
+    }
+
+    /// A code as typed or linked: any case, with or without the dash; `None` when it is not
+    /// 8 letters of the code's alphabet.
+    pub fn parse(text: &str) -> Option<RoomCode> {
+        let letters: String = text
+            .chars()
+            .filter(|&c| c != '-')
+            .map(|c| c.to_ascii_uppercase())
+            .collect();
+        (letters.len() == 8 && letters.bytes().all(|b| ALPHABET.contains(&b)))
+            .then_some(RoomCode(letters))
+    }
+
+    /// The code as people read it: `K7QX-M2PD`.
+    pub fn shown(&self) -> String {
+        format!("{}-{}", &self.0[..4], &self.0[4..])
+    }
+
+    /// The table id every hello of the room's game names: the code's 8 letters.
+    pub fn table_id(&self) -> TableId {
+        let mut id = [0u8; 8];
+        id.copy_from_slice(&self.0.as_bytes()[..8]);
+        TableId(id)
+    }
+}
+
+impl std::fmt::Display for RoomCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.shown())
+    }
+}
+
+/// A seat token: 128 random bits in hex; whoever holds it plays the seat.
+pub fn seat_token(bytes: [u8; 16]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// What opens a room (the body of `POST /api/rooms`): the lobby's board, rules and seats (the
+/// creator's person seat first, then computers; its seed is not used).
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpenRoom {
+    pub title: String,
+    pub setup: GameSetup,
+    #[serde(default)]
+    pub spectators: bool,
+}
+
+/// A seat token handed to the device that holds the seat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HeldSeat {
+    pub seat: usize,
+    pub token: String,
+}
+
+/// What a device asks of the room.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMsg {
+    /// The first message: the seat token this device keeps for the room, if any.
+    Enter { token: Option<String> },
+    /// Sit down (before the game starts).
+    Join {
+        name: String,
+        color: String,
+        token: String,
+    },
+    /// The creator removes a seat (before the game starts).
+    Remove { seat: usize },
+    /// The creator starts the game.
+    Start,
+    /// A seat away for 30 s is played by a computer until its player is back.
+    LetComputerPlay { seat: usize },
+}
+
+/// A seat as every device shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoomSeat {
+    pub seat: usize,
+    pub name: String,
+    pub color: String,
+    pub token: String,
+    /// A computer seat's strategy.
+    pub computer: Option<String>,
+    /// "here", "away", "computer_playing" or "computer".
+    pub presence: String,
+    pub away_secs: u64,
+}
+
+impl RoomSeat {
+    /// Whether the seat's device is gone (and no computer plays for it).
+    pub fn is_away(&self) -> bool {
+        self.presence == "away"
+    }
+}
+
+/// The room as every device shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoomInfo {
+    pub code: String,
+    pub title: String,
+    pub board_name: String,
+    pub started: bool,
+    pub creator_seat: usize,
+    pub spectators: bool,
+    pub seats: Vec<RoomSeat>,
+}
+
+/// What the room says (a started game's messages are the host's own, [`crate::protocol::HostMsg`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum RoomMsg {
+    Room(RoomInfo),
+    Seated { seat: usize, token: String },
+    Denied { reason: String },
+    Closed { reason: String },
+}
+
+/// A connection, as the server numbers them.
+pub type ConnId = u32;
+
+/// What to send.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Out {
+    /// Bytes to one connection (JSON as text, a part frame as binary).
+    To(ConnId, Vec<u8>),
+    /// Close this connection (after what was sent to it).
+    Close(ConnId),
+}
+
+/// Why a room could not be opened, in a sentence.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpenError(pub String);
+
+impl std::fmt::Display for OpenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+#[derive(Debug, Clone)]
+struct SeatSlot {
+    seat: Seat,
+    /// `None` for a computer seat.
+    token: Option<String>,
+    /// When its device was last gone (ms), while no connection plays it.
+    away_since: Option<u64>,
+}
+
+#[derive(Debug, Clone)]
+struct Conn {
+    seat: Option<usize>,
+    entered: bool,
+    window_start: u64,
+    in_window: u32,
+    flooded_windows: u32,
+}
+
+/// A room: who sits where, then its game.
+#[derive(Debug)]
+pub struct Room {
+    code: RoomCode,
+    title: String,
+    spectators: bool,
+    setup: GameSetup,
+    seats: Vec<SeatSlot>,
+    conns: BTreeMap<ConnId, Conn>,
+    host: Option<Host>,
+    now: u64,
+    last_bot: u64,
+    bot_delay_ms: u64,
+    /// When the last connection left (ms); `None` while someone is connected.
+    empty_since: Option<u64>,
+}
+
+fn seat_name(name: &str) -> String {
+    clean_chat(name).chars().take(MAX_NAME_CHARS).collect()
+}
+
+impl Room {
+    /// Opens a room from a lobby's setup. `tokens` gives each person seat its token (the
+    /// server draws them at random). Returns the room and the tokens of the creator's seats.
+    pub fn open(
+        code: RoomCode,
+        request: OpenRoom,
+        mut tokens: impl FnMut() -> String,
+        bot_delay_ms: u64,
+        now: u64,
+    ) -> Result<(Room, Vec<HeldSeat>), OpenError> {
+        let OpenRoom {
+            title,
+            setup,
+            spectators,
+        } = request;
+        if setup.seats.is_empty() || setup.seats.len() > MAX_SEATS {
+            return Err(OpenError(format!(
+                "A room seats 1 to {MAX_SEATS} players to begin with."
+            )));
+        }
+        if !matches!(setup.seats[0].kind, SeatKind::Human) {
+            return Err(OpenError(
+                "The first seat is the room creator's own: a person, not a computer.".into(),
+            ));
+        }
+        let mut seats = Vec::new();
+        let mut held = Vec::new();
+        for (i, mut seat) in setup.seats.iter().cloned().enumerate() {
+            seat.name = seat_name(&seat.name);
+            if seat.name.is_empty() {
+                return Err(OpenError(format!("Player {} needs a name.", i + 1)));
+            }
+            seat.start = Default::default();
+            let token = matches!(seat.kind, SeatKind::Human).then(&mut tokens);
+            if let Some(t) = &token {
+                held.push(HeldSeat {
+                    seat: i,
+                    token: t.clone(),
+                });
+            }
+            seats.push(SeatSlot {
+                seat,
+                token,
+                away_since: Some(now),
+            });
+        }
+        let title = {
+            let t = seat_name(&title);
+            if t.is_empty() {
+                format!("{} game", setup.board.def().name)
+            } else {
+                clean_chat(&title)
+            }
+        };
+        let mut setup = setup;
+        setup.forced_rolls.clear();
+        setup.deck_order = None;
+        Ok((
+            Room {
+                code,
+                title,
+                spectators,
+                setup,
+                seats,
+                conns: BTreeMap::new(),
+                host: None,
+                now,
+                last_bot: now,
+                bot_delay_ms,
+                empty_since: Some(now),
+            },
+            held,
+        ))
+    }
+
+    pub fn code(&self) -> &RoomCode {
+        &self.code
+    }
+
+    /// Whether the game has started.
+    pub fn started(&self) -> bool {
+        self.host.is_some()
+    }
+
+    /// The game as decided so far (once started).
+    pub fn game(&self) -> Option<&Game> {
+        self.host.as_ref().map(Host::game)
+    }
+
+    /// Whether nobody has been connected for `idle_ms`.
+    pub fn idle(&self, now: u64, idle_ms: u64) -> bool {
+        self.empty_since
+            .is_some_and(|since| now.saturating_sub(since) >= idle_ms)
+    }
+
+    /// The seat a connection plays, if any.
+    pub fn seat_of(&self, conn: ConnId) -> Option<usize> {
+        self.conns.get(&conn).and_then(|c| c.seat)
+    }
+
+    /// The connections open now.
+    pub fn connections(&self) -> usize {
+        self.conns.len()
+    }
+
+    /// How a seat shows on every device.
+    fn presence(&self, seat: usize) -> &'static str {
+        let slot = &self.seats[seat];
+        if slot.token.is_none() {
+            return "computer";
+        }
+        if let Some(host) = &self.host {
+            if host.seat_control(seat) == Some(SeatControl::Computer) {
+                return "computer_playing";
+            }
+        }
+        if self.conns.values().any(|c| c.seat == Some(seat)) {
+            "here"
+        } else {
+            "away"
+        }
+    }
+
+    /// The room as every device shows it.
+    pub fn info(&self) -> RoomInfo {
+        RoomInfo {
+            code: self.code.shown(),
+            title: self.title.clone(),
+            board_name: self.setup.board.def().name.clone(),
+            started: self.started(),
+            creator_seat: 0,
+            spectators: self.spectators,
+            seats: self
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| RoomSeat {
+                    seat: i,
+                    name: s.seat.name.clone(),
+                    color: s.seat.color.clone(),
+                    token: s.seat.token.name().into_owned(),
+                    computer: match s.seat.kind {
+                        SeatKind::Computer { strategy } => Some(strategy.name().to_string()),
+                        SeatKind::Human => None,
+                    },
+                    presence: self.presence(i).to_string(),
+                    away_secs: s
+                        .away_since
+                        .filter(|_| self.presence(i) == "away")
+                        .map_or(0, |t| self.now.saturating_sub(t) / 1000),
+                })
+                .collect(),
+        }
+    }
+
+    fn msg(msg: &RoomMsg) -> Vec<u8> {
+        serde_json::to_vec(msg).unwrap_or_default()
+    }
+
+    fn to(conn: ConnId, msg: &RoomMsg) -> Out {
+        Out::To(conn, Room::msg(msg))
+    }
+
+    fn deny(conn: ConnId, reason: &str) -> Vec<Out> {
+        vec![Room::to(
+            conn,
+            &RoomMsg::Denied {
+                reason: reason.to_string(),
+            },
+        )]
+    }
+
+    /// The room's state to every connection.
+    fn tell_all(&self) -> Vec<Out> {
+        let bytes = Room::msg(&RoomMsg::Room(self.info()));
+        self.conns
+            .keys()
+            .map(|&c| Out::To(c, bytes.clone()))
+            .collect()
+    }
+
+    /// Where the host's bytes go: a peer is a connection; "guests" are the seated ones.
+    fn route(&self, out: Vec<Outgoing>) -> Vec<Out> {
+        let mut sent = Vec::new();
+        for o in out {
+            match o.to {
+                To::Peer(PeerId(c)) => sent.push(Out::To(c, o.bytes)),
+                To::Guests => {
+                    for (&c, conn) in &self.conns {
+                        if conn.seat.is_some() {
+                            sent.push(Out::To(c, o.bytes.clone()));
+                        }
+                    }
+                }
+                To::Host => {}
+            }
+        }
+        sent
+    }
+
+    /// A new connection (it says who it is with its first message).
+    pub fn connect(&mut self, conn: ConnId, now: u64) {
+        self.now = self.now.max(now);
+        self.empty_since = None;
+        self.conns.insert(
+            conn,
+            Conn {
+                seat: None,
+                entered: false,
+                window_start: self.now,
+                in_window: 0,
+                flooded_windows: 0,
+            },
+        );
+    }
+
+    /// A connection closed: its seat shows as away.
+    pub fn disconnect(&mut self, conn: ConnId, now: u64) -> Vec<Out> {
+        self.now = self.now.max(now);
+        let Some(c) = self.conns.remove(&conn) else {
+            return Vec::new();
+        };
+        if self.conns.is_empty() {
+            self.empty_since = Some(self.now);
+        }
+        let mut out = Vec::new();
+        if let Some(seat) = c.seat {
+            if let Some(host) = self.host.as_mut() {
+                let o = host.peer_disconnected(PeerId(conn));
+                out.extend(self.route(o));
+            }
+            if !self.conns.values().any(|x| x.seat == Some(seat)) {
+                self.seats[seat].away_since = Some(self.now);
+            }
+            out.extend(self.tell_all());
+        }
+        out
+    }
+
+    /// A message from a connection. Anything wrong is answered with a sentence (or dropped)
+    /// and changes nothing.
+    pub fn on_message(
+        &mut self,
+        conn: ConnId,
+        bytes: &[u8],
+        now: u64,
+        tokens: impl FnMut() -> String,
+    ) -> Vec<Out> {
+        self.now = self.now.max(now);
+        let Some(c) = self.conns.get_mut(&conn) else {
+            return Vec::new();
+        };
+        // The rate: a window's worth of messages; several windows over it close the
+        // connection (the room plays on).
+        if self.now.saturating_sub(c.window_start) >= WINDOW_MS {
+            if c.in_window > MESSAGES_PER_WINDOW {
+                c.flooded_windows += 1;
+            } else {
+                c.flooded_windows = 0;
+            }
+            c.window_start = self.now;
+            c.in_window = 0;
+        }
+        c.in_window += 1;
+        if c.in_window > MESSAGES_PER_WINDOW {
+            // Several windows over the limit, or one far over it: a flood.
+            if c.flooded_windows + 1 >= FLOOD_WINDOWS
+                || c.in_window > MESSAGES_PER_WINDOW * FLOOD_WINDOWS
+            {
+                let mut out = Room::deny(conn, "Too many messages: this connection is closed.");
+                out.push(Out::Close(conn));
+                out.extend(self.disconnect(conn, now));
+                return out;
+            }
+            return Vec::new();
+        }
+        if bytes.len() > MAX_MESSAGE_BYTES {
+            return Room::deny(conn, "That message is too long.");
+        }
+        if let Ok(msg) = serde_json::from_slice::<ClientMsg>(bytes) {
+            return self.on_room_msg(conn, msg, tokens);
+        }
+        // The game's own messages, from a seated connection once the game runs.
+        let seat = self.conns.get(&conn).and_then(|c| c.seat);
+        match (seat, self.host.as_mut()) {
+            (Some(_), Some(host)) => {
+                let out = host.on_message(PeerId(conn), bytes);
+                let mut sent = self.route(out);
+                sent.extend(self.after_host_events());
+                sent
+            }
+            (None, _) if !self.conns.get(&conn).is_some_and(|c| c.entered) => {
+                Room::deny(conn, "Say which room seat this is first.")
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn on_room_msg(
+        &mut self,
+        conn: ConnId,
+        msg: ClientMsg,
+        mut tokens: impl FnMut() -> String,
+    ) -> Vec<Out> {
+        let seat = self.conns.get(&conn).and_then(|c| c.seat);
+        match msg {
+            ClientMsg::Enter { token } => {
+                let mut out = Vec::new();
+                if let Some(token) = token {
+                    let Some(s) = self
+                        .seats
+                        .iter()
+                        .position(|slot| slot.token.as_deref() == Some(token.as_str()))
+                    else {
+                        let mut out = Room::deny(
+                            conn,
+                            "This device's seat is not in this room: you can watch, or join while the room waits.",
+                        );
+                        if let Some(c) = self.conns.get_mut(&conn) {
+                            c.entered = true;
+                        }
+                        out.push(Room::to(conn, &RoomMsg::Room(self.info())));
+                        return out;
+                    };
+                    // The same seat opened again elsewhere (another tab, the same link on
+                    // a new connection): the newest one plays it.
+                    for (&other, x) in self.conns.iter_mut() {
+                        if other != conn && x.seat == Some(s) {
+                            x.seat = None;
+                            out.push(Room::to(
+                                other,
+                                &RoomMsg::Denied {
+                                    reason: "Your seat is now played from another window.".into(),
+                                },
+                            ));
+                        }
+                    }
+                    if let Some(c) = self.conns.get_mut(&conn) {
+                        c.seat = Some(s);
+                    }
+                    self.seats[s].away_since = None;
+                    if let Some(host) = self.host.as_mut() {
+                        let o = host.peer_connected(PeerId(conn), s);
+                        out.extend(self.route(o));
+                    }
+                }
+                if let Some(c) = self.conns.get_mut(&conn) {
+                    c.entered = true;
+                }
+                out.extend(self.tell_all());
+                out
+            }
+            ClientMsg::Join { name, color, token } => {
+                if self.started() {
+                    return Room::deny(conn, "The game has started: nobody can sit down now.");
+                }
+                if seat.is_some() {
+                    return Room::deny(conn, "You already have a seat in this room.");
+                }
+                if self.seats.len() >= MAX_SEATS {
+                    return Room::deny(conn, "The room is full.");
+                }
+                let name = seat_name(&name);
+                if name.is_empty() {
+                    return Room::deny(conn, "Write your name first.");
+                }
+                let max = usize::from(self.setup.rules.max_players);
+                if self.seats.len() >= max.min(MAX_SEATS) {
+                    return Room::deny(conn, "The room is full for this board.");
+                }
+                if self
+                    .seats
+                    .iter()
+                    .any(|s| s.seat.name.eq_ignore_ascii_case(&name))
+                {
+                    return Room::deny(conn, &format!("Someone here is called {name} already."));
+                }
+                let color: String = color
+                    .chars()
+                    .filter(|c| c.is_ascii_alphanumeric() || *c == '#')
+                    .take(16)
+                    .collect();
+                if color.is_empty()
+                    || self
+                        .seats
+                        .iter()
+                        .any(|s| s.seat.color.eq_ignore_ascii_case(&color))
+                {
+                    return Room::deny(conn, "That color is taken: choose another.");
+                }
+                let token = Token::from_name(&clean_chat(&token));
+                if token.is_none() || self.seats.iter().any(|s| s.seat.token == token) {
+                    return Room::deny(conn, "That token is taken: choose another.");
+                }
+                let held = tokens();
+                let s = self.seats.len();
+                self.seats.push(SeatSlot {
+                    seat: Seat {
+                        name,
+                        token,
+                        color,
+                        kind: SeatKind::Human,
+                        start: Default::default(),
+                    },
+                    token: Some(held.clone()),
+                    away_since: None,
+                });
+                if let Some(c) = self.conns.get_mut(&conn) {
+                    c.seat = Some(s);
+                    c.entered = true;
+                }
+                let mut out = vec![Room::to(
+                    conn,
+                    &RoomMsg::Seated {
+                        seat: s,
+                        token: held,
+                    },
+                )];
+                out.extend(self.tell_all());
+                out
+            }
+            ClientMsg::Remove { seat: gone } => {
+                if seat != Some(0) {
+                    return Room::deny(conn, "Only the room's creator can remove a seat.");
+                }
+                if self.started() {
+                    return Room::deny(conn, "The game has started: seats stay as they are.");
+                }
+                if gone == 0 || gone >= self.seats.len() {
+                    return Room::deny(conn, "There is no such seat to remove.");
+                }
+                self.seats.remove(gone);
+                let mut out = Vec::new();
+                for (&c, x) in self.conns.iter_mut() {
+                    match x.seat {
+                        Some(s) if s == gone => {
+                            x.seat = None;
+                            out.push(Room::to(
+                                c,
+                                &RoomMsg::Denied {
+                                    reason: "The room's creator removed your seat.".into(),
+                                },
+                            ));
+                        }
+                        Some(s) if s > gone => x.seat = Some(s - 1),
+                        _ => {}
+                    }
+                }
+                // Seats after the removed one moved up: their devices are told their new
+                // number with their token.
+                for (&c, x) in &self.conns {
+                    if let Some(s) = x.seat.filter(|&s| s >= gone) {
+                        if let Some(token) = self.seats[s].token.clone() {
+                            out.push(Room::to(c, &RoomMsg::Seated { seat: s, token }));
+                        }
+                    }
+                }
+                out.extend(self.tell_all());
+                out
+            }
+            ClientMsg::Start => {
+                if seat != Some(0) {
+                    return Room::deny(conn, "Only the room's creator can start the game.");
+                }
+                if self.started() {
+                    return Vec::new();
+                }
+                let mut setup = self.setup.clone();
+                setup.seats = self.seats.iter().map(|s| s.seat.clone()).collect();
+                // The game's seed: 64 of the server's random bits (a token's first 16 hex
+                // digits), known to nobody else.
+                let random = tokens();
+                setup.seed = random
+                    .get(..16)
+                    .and_then(|hex| u64::from_str_radix(hex, 16).ok())
+                    .unwrap_or(0);
+                self.start_with(setup, conn)
+            }
+            ClientMsg::LetComputerPlay { seat: absent } => {
+                if seat.is_none() {
+                    return Room::deny(conn, "Only a seated player can ask for that.");
+                }
+                let Some(slot) = self.seats.get(absent) else {
+                    return Room::deny(conn, "There is no such seat.");
+                };
+                if slot.token.is_none() || self.presence(absent) != "away" {
+                    return Room::deny(conn, "That seat is not away.");
+                }
+                let away_for = slot.away_since.map_or(0, |t| self.now.saturating_sub(t));
+                if away_for < AWAY_BEFORE_STAND_IN_MS {
+                    return Room::deny(
+                        conn,
+                        &format!(
+                            "{} has been away for less than 30 seconds: wait a little.",
+                            slot.seat.name
+                        ),
+                    );
+                }
+                let Some(host) = self.host.as_mut() else {
+                    return Room::deny(conn, "The game has not started.");
+                };
+                let o = host.set_seat_control(absent, SeatControl::Computer);
+                let mut out = self.route(o);
+                out.extend(self.tell_all());
+                out
+            }
+        }
+    }
+
+    /// Starts the game with `setup` (its seed drawn by the caller); the engine's refusal is
+    /// said to `conn`.
+    pub fn start_with(&mut self, setup: GameSetup, conn: ConnId) -> Vec<Out> {
+        if self.seats.len() < 2 {
+            return Room::deny(conn, "A game needs at least two players.");
+        }
+        let game = match Game::new(setup) {
+            Ok(g) => g,
+            Err(e) => return Room::deny(conn, &e.to_string()),
+        };
+        let people: Vec<usize> = (0..self.seats.len())
+            .filter(|&s| self.seats[s].token.is_some())
+            .collect();
+        let mut host = match Host::new(game, self.code.table_id(), &people) {
+            Ok(h) => h,
+            Err(e) => return Room::deny(conn, &e.to_string()),
+        };
+        host.tick(self.now);
+        for (&c, x) in &self.conns {
+            if let Some(s) = x.seat {
+                host.peer_connected(PeerId(c), s);
+            }
+        }
+        self.host = Some(host);
+        self.last_bot = self.now;
+        self.tell_all()
+    }
+
+    /// What the host's events ask of the room: a player back in a seat a computer played is
+    /// given it back.
+    fn after_host_events(&mut self) -> Vec<Out> {
+        let Some(host) = self.host.as_mut() else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        let mut changed = false;
+        for e in host.drain_events() {
+            if let TableEvent::SeatBack { seat } = e {
+                let o = host.set_seat_control(seat, SeatControl::Remote);
+                out.extend(o);
+                changed = true;
+            }
+        }
+        let mut sent = self.route(out);
+        if changed {
+            sent.extend(self.tell_all());
+        }
+        sent
+    }
+
+    /// The passing of time (ms; about twice a second): the host's tick, and the computers'
+    /// moves, one per `bot_delay_ms`.
+    pub fn tick(&mut self, now: u64) -> Vec<Out> {
+        self.now = self.now.max(now);
+        let Some(host) = self.host.as_mut() else {
+            return Vec::new();
+        };
+        let mut out = host.tick(self.now);
+        let mut moves = 0;
+        // With no delay, the computers play until a person is to act (bounded per tick).
+        while moves < 200 && self.now.saturating_sub(self.last_bot) >= self.bot_delay_ms {
+            let Some((seat, control)) = host.local_to_act() else {
+                break;
+            };
+            let strategy = match (control, &self.seats[seat].seat.kind) {
+                (_, SeatKind::Computer { strategy }) => *strategy,
+                _ => ComputerStrategy::Balanced,
+            };
+            let game = host.game();
+            let Some(me) = game.actor() else { break };
+            let action = bot(strategy).choose(game, me);
+            match host.apply_local(action) {
+                Ok(o) => out.extend(o),
+                Err(_) => break,
+            }
+            moves += 1;
+            if self.bot_delay_ms > 0 {
+                self.last_bot = self.now;
+                break;
+            }
+        }
+        let mut sent = self.route(out);
+        sent.extend(self.after_host_events());
+        sent
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use worlds_engine::Preset;
+
+    fn open(bot_delay: u64) -> (Room, Vec<HeldSeat>) {
+        let mut setup = GameSetup::new(
+            Preset::Classic.board(),
+            vec![
+                Seat {
+                    color: "#d62828".into(),
+                    token: Token::from_name("car"),
+                    ..Seat::human("Ann")
+                },
+                Seat {
+                    color: "#15803d".into(),
+                    token: Token::from_name("dog"),
+                    ..Seat::computer("Cal", ComputerStrategy::Balanced)
+                },
+            ],
+            0,
+        );
+        setup.seed = 5;
+        let mut n = 0u8;
+        Room::open(
+            RoomCode::from_random([1, 2, 3, 4, 5]),
+            OpenRoom {
+                title: "Ann's game".into(),
+                setup,
+                spectators: false,
+            },
+            move || {
+                n += 1;
+                seat_token([n; 16])
+            },
+            bot_delay,
+            0,
+        )
+        .expect("a room")
+    }
+
+    fn said(out: &[Out], conn: ConnId) -> Vec<RoomMsg> {
+        out.iter()
+            .filter_map(|o| match o {
+                Out::To(c, b) if *c == conn => serde_json::from_slice(b).ok(),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn send(room: &mut Room, conn: ConnId, msg: &ClientMsg, now: u64) -> Vec<Out> {
+        let bytes = serde_json::to_vec(msg).expect("writes");
+        room.on_message(conn, &bytes, now, || seat_token([9; 16]))
+    }
+
+    #[test]
+    fn codes_are_40_bits_shown_in_two_groups_and_read_back_in_any_case() {
+        let code = RoomCode::from_random([0xff, 0, 0x7a, 3, 9]);
+        assert_eq!(code.shown().len(), 9);
+        assert_eq!(
+            RoomCode::parse(&code.shown().to_lowercase()),
+            Some(code.clone())
+        );
+        assert_eq!(RoomCode::parse(&code.shown().replace('-', "")), Some(code));
+        assert_eq!(
+            RoomCode::parse("K7QX-M2PU"),
+            None,
+            "U is not in the alphabet"
+        );
+        assert_eq!(RoomCode::parse("K7QX-M2P"), None);
+        assert_ne!(
+            RoomCode::from_random([1, 2, 3, 4, 5]),
+            RoomCode::from_random([1, 2, 3, 4, 6])
+        );
+    }
+
+    #[test]
+    fn a_friend_joins_the_creator_starts_and_a_device_without_the_token_cannot_take_a_seat() {
+        let (mut room, held) = open(0);
+        assert_eq!(held.len(), 1, "one token: the creator's person seat");
+        room.connect(1, 0);
+        let out = send(
+            &mut room,
+            1,
+            &ClientMsg::Enter {
+                token: Some(held[0].token.clone()),
+            },
+            0,
+        );
+        assert!(
+            matches!(said(&out, 1).last(), Some(RoomMsg::Room(i)) if i.seats[0].presence == "here")
+        );
+        // A friend without a token watches, then joins.
+        room.connect(2, 0);
+        send(&mut room, 2, &ClientMsg::Enter { token: None }, 0);
+        let join = ClientMsg::Join {
+            name: "<b>Bea</b>".into(),
+            color: "#1d4ed8".into(),
+            token: "boot".into(),
+        };
+        let out = send(&mut room, 2, &join, 0);
+        let Some(RoomMsg::Seated { seat: 2, token }) = said(&out, 2).first().cloned() else {
+            panic!("seated: {out:?}");
+        };
+        assert_eq!(
+            room.info().seats[2].name,
+            "<b>Bea</b>",
+            "kept as text, never HTML"
+        );
+        // Only the creator starts, and removes.
+        let out = send(&mut room, 2, &ClientMsg::Start, 0);
+        assert!(matches!(&said(&out, 2)[0], RoomMsg::Denied { .. }));
+        assert!(!room.started());
+        // A device with a wrong token cannot take Bea's seat.
+        room.connect(3, 0);
+        let out = send(
+            &mut room,
+            3,
+            &ClientMsg::Enter {
+                token: Some("f".repeat(32)),
+            },
+            0,
+        );
+        assert!(matches!(&said(&out, 3)[0], RoomMsg::Denied { .. }));
+        let out = send(&mut room, 3, &join, 0);
+        assert!(
+            matches!(&said(&out, 3)[0], RoomMsg::Denied { reason } if reason.contains("called"))
+        );
+        let out = send(&mut room, 1, &ClientMsg::Start, 0);
+        assert!(room.started());
+        assert!(said(&out, 2)
+            .iter()
+            .any(|m| matches!(m, RoomMsg::Room(i) if i.started)));
+        // Bea's device comes back on a new connection with her token: her seat.
+        room.disconnect(2, 1000);
+        assert_eq!(room.info().seats[2].presence, "away");
+        room.connect(4, 2000);
+        send(&mut room, 4, &ClientMsg::Enter { token: Some(token) }, 2000);
+        assert_eq!(room.info().seats[2].presence, "here");
+    }
+
+    #[test]
+    fn a_computer_may_play_for_an_absent_player_only_after_30_seconds() {
+        let (mut room, held) = open(0);
+        room.connect(1, 0);
+        send(
+            &mut room,
+            1,
+            &ClientMsg::Enter {
+                token: Some(held[0].token.clone()),
+            },
+            0,
+        );
+        room.connect(2, 0);
+        send(
+            &mut room,
+            2,
+            &ClientMsg::Join {
+                name: "Bea".into(),
+                color: "#1d4ed8".into(),
+                token: "boot".into(),
+            },
+            0,
+        );
+        send(&mut room, 1, &ClientMsg::Start, 0);
+        room.disconnect(2, 1_000);
+        let out = send(
+            &mut room,
+            1,
+            &ClientMsg::LetComputerPlay { seat: 2 },
+            10_000,
+        );
+        assert!(
+            matches!(&said(&out, 1)[0], RoomMsg::Denied { reason } if reason.contains("30 seconds"))
+        );
+        let out = send(
+            &mut room,
+            1,
+            &ClientMsg::LetComputerPlay { seat: 2 },
+            31_500,
+        );
+        assert!(said(&out, 1)
+            .iter()
+            .any(|m| matches!(m, RoomMsg::Room(i) if i.seats[2].presence == "computer_playing")));
+    }
+
+    #[test]
+    fn a_flooding_connection_is_closed_and_the_room_plays_on() {
+        let (mut room, held) = open(0);
+        room.connect(1, 0);
+        send(
+            &mut room,
+            1,
+            &ClientMsg::Enter {
+                token: Some(held[0].token.clone()),
+            },
+            0,
+        );
+        room.connect(2, 0);
+        let mut closed = false;
+        for i in 0..5_000u64 {
+            let out = room.on_message(2, b"{\"t\":\"ping\"}", i, String::new);
+            if out.contains(&Out::Close(2)) {
+                closed = true;
+                break;
+            }
+        }
+        assert!(closed, "the flood ends with a sentence and a close");
+        assert_eq!(room.connections(), 1);
+        let too_long = vec![b'{'; MAX_MESSAGE_BYTES + 1];
+        let out = room.on_message(1, &too_long, 6_000, String::new);
+        assert!(matches!(&said(&out, 1)[0], RoomMsg::Denied { .. }));
+    }
+}
