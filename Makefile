@@ -20,8 +20,10 @@ build: setup
 	python3 scripts/service_worker.py dist
 	bash scripts/compress.sh
 
+# The room server (`worlds serve`): the site and its rooms on one port.
 serve: build
-	python3 scripts/serve.py dist $(PORT)
+	cargo build --release -p worlds-cli
+	target/release/worlds serve --site dist --port $(PORT)
 
 test: setup
 	$(MAKE) --no-print-directory test-native
@@ -45,6 +47,7 @@ modules:
 	python3 scripts/check_modules.py engine/src
 	python3 scripts/check_modules.py cli/src
 	python3 scripts/check_modules.py table/src
+	python3 scripts/check_modules.py server/src
 	python3 scripts/check_modules.py src
 	python3 scripts/check_modules.py --pages src
 
@@ -55,9 +58,13 @@ modules:
 test-browser:
 	@tmp=$$(mktemp -d); TMPDIR=$$tmp cargo test -p monopoly-worlds --target wasm32-unknown-unknown; status=$$?; rm -rf "$$tmp"; exit $$status
 
-# Playwright journeys against the release build served on loopback.
+# Playwright journeys against the release build served on loopback (the room journeys start
+# their own `worlds serve`), then rooms across two homes behind NAT routers in network
+# namespaces.
 test-e2e:
+	cargo build --release -p worlds-cli
 	bash scripts/e2e.sh $(E2E_PORT)
+	bash scripts/netns_rooms.sh
 
 lint: modules markers
 	cargo fmt --all -- --check

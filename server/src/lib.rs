@@ -62,6 +62,9 @@ struct RoomEntry {
 impl RoomEntry {
     /// Sends what the room said; a closed connection's queue ends its socket.
     fn dispatch(&mut self, outs: Vec<Out>) {
+        for note in self.room.take_notes() {
+            eprintln!("{note}");
+        }
         for out in outs {
             match out {
                 Out::To(conn, bytes) => {

@@ -77,6 +77,10 @@ pub struct Session {
     pub title: RwSignal<String>,
     /// Why the last action was refused, in the engine's words.
     pub error: RwSignal<Option<String>>,
+    /// At a table: the number of actions the game had when this device last sent a move to
+    /// whoever holds the game; while the game still has that many, the move is on its way
+    /// and no decision is offered (a second press would ask twice).
+    pub sent_at: RwSignal<Option<usize>>,
     /// The last action's events, in words.
     pub last_events: RwSignal<Vec<String>>,
     /// The last card drawn, until it is dismissed or the turn moves on.
@@ -121,6 +125,7 @@ impl Session {
             game: RwSignal::new(None),
             title: RwSignal::new(String::new()),
             error: RwSignal::new(None),
+            sent_at: RwSignal::new(None),
             last_events: RwSignal::new(Vec::new()),
             card: RwSignal::new(None),
             feed: RwSignal::new(Vec::new()),
@@ -280,6 +285,12 @@ impl Session {
         self.table_keeper.set_value(Some(keeper));
     }
 
+    /// Whether this device's last move is on its way to whoever holds the game (tracked).
+    pub fn sending(&self) -> bool {
+        let at = self.sent_at.get();
+        at.is_some() && at == self.game.with(|g| g.as_ref().map(|g| g.history().len()))
+    }
+
     /// Whether seat `seat` decides on this device.
     pub fn is_local(&self, seat: usize) -> bool {
         match self.role.get() {
@@ -406,6 +417,10 @@ impl Session {
                 Ok(true) => {}
                 Ok(false) => {
                     self.error.set(None);
+                    let at = self
+                        .game
+                        .with_untracked(|g| g.as_ref().map(|g| g.history().len()));
+                    self.sent_at.set(at);
                     return true;
                 }
                 Err(why) => {

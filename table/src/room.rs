@@ -227,6 +227,8 @@ pub struct Room {
     bot_delay_ms: u64,
     /// When the last connection left (ms); `None` while someone is connected.
     empty_since: Option<u64>,
+    /// What the server's log should say (dropped messages, refusals), taken by `take_notes`.
+    notes: Vec<String>,
 }
 
 fn seat_name(name: &str) -> String {
@@ -303,6 +305,7 @@ impl Room {
                 last_bot: now,
                 bot_delay_ms,
                 empty_since: Some(now),
+                notes: Vec::new(),
             },
             held,
         ))
@@ -326,6 +329,11 @@ impl Room {
     pub fn idle(&self, now: u64, idle_ms: u64) -> bool {
         self.empty_since
             .is_some_and(|since| now.saturating_sub(since) >= idle_ms)
+    }
+
+    /// What happened that the server's log should say, since the last call.
+    pub fn take_notes(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.notes)
     }
 
     /// The seat a connection plays, if any.
@@ -779,10 +787,21 @@ impl Room {
         let mut out = Vec::new();
         let mut changed = false;
         for e in host.drain_events() {
-            if let TableEvent::SeatBack { seat } = e {
-                let o = host.set_seat_control(seat, SeatControl::Remote);
-                out.extend(o);
-                changed = true;
+            match e {
+                TableEvent::SeatBack { seat } => {
+                    let o = host.set_seat_control(seat, SeatControl::Remote);
+                    out.extend(o);
+                    changed = true;
+                }
+                TableEvent::Dropped { from, reason } => self.notes.push(format!(
+                    "room {}: dropped a message from {from:?}: {reason}",
+                    self.code
+                )),
+                TableEvent::Refused { seat, reason, .. } => self.notes.push(format!(
+                    "room {}: refused seat {seat}'s request: {reason}",
+                    self.code
+                )),
+                _ => {}
             }
         }
         let mut sent = self.route(out);

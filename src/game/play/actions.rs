@@ -115,6 +115,10 @@ pub fn bar_state(session: &Session) -> BarState {
     if !state.over && !state.computer {
         state.remote = session.waiting_for_remote();
     }
+    // This device's move is on its way to the table: nothing more to press until it lands.
+    if state.remote.is_none() && session.sending() {
+        state.remote = Some("Sending your move to the table…".to_string());
+    }
     state.runs_computers = !matches!(
         session.role.get(),
         crate::game::session::TableRole::Guest { .. }

@@ -283,14 +283,16 @@ pub fn PhaseDialog(#[prop(optional)] panel: bool) -> impl IntoView {
     let ui = expect_context::<PlayUi>();
     // Re-rendered when the phase (or who acts) changes, not on every cash change.
     let phase = Memo::new(move |_| {
+        let sending = session.sending();
         session.game.with(|g| {
             let g = g.as_ref()?;
             let actor = g.actor()?;
             if matches!(g.player(actor).kind, SeatKind::Computer { .. }) {
                 return None;
             }
-            // At a table, another device's player decides there.
-            if !session.is_local(actor.index()) {
+            // At a table, another device's player decides there; this device's move, once
+            // sent, waits for the table's answer.
+            if !session.is_local(actor.index()) || sending {
                 return None;
             }
             match g.phase() {

@@ -581,7 +581,10 @@ fn after_game_messages(ui: RoomUi) {
     }
     for event in events {
         match event {
-            TableEvent::Refused { reason, .. } => session.error.set(Some(reason)),
+            TableEvent::Refused { reason, .. } => {
+                session.sent_at.set(None);
+                session.error.set(Some(reason));
+            }
             TableEvent::Chat { from, text } => {
                 let name = session
                     .game

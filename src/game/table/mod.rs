@@ -990,7 +990,10 @@ fn after_messages(ui: TableUi) {
                     }
                 });
             }
-            TableEvent::Refused { reason, .. } => session.error.set(Some(reason)),
+            TableEvent::Refused { reason, .. } => {
+                session.sent_at.set(None);
+                session.error.set(Some(reason));
+            }
             TableEvent::Dropped { from, reason } => {
                 log(&format!("table: dropped a message from {from:?}: {reason}"))
             }

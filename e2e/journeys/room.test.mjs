@@ -1,0 +1,201 @@
+// Friends anywhere (issue 28): a room on a room server (`worlds serve`, started here on a
+// loopback port as an operator would). The host opens a room from the lobby with Play online,
+// the friend joins on a phone by the room link alone, and they play with the same players
+// panel on both. The friend's page closes and she opens the link again: back in her seat. The
+// host's page closes: the game goes on for the friend, and the host comes back by the link.
+// Nothing still random (the generator, the order of the undrawn cards) reaches a browser.
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { launch, artifacts, decisionButtons, playOneStep, logText } from './browser.mjs';
+
+const WORLDS = process.env.WORLDS_BIN ?? new URL('../../target/release/worlds', import.meta.url).pathname;
+const SITE = new URL('../../dist', import.meta.url).pathname;
+const PORT = Number(process.env.ROOM_PORT ?? 8093);
+const ROOM_URL = `http://127.0.0.1:${PORT}`;
+
+let browser;
+let server;
+before(async () => {
+  server = spawn(WORLDS, ['serve', '--site', SITE, '--port', String(PORT), '--bot-delay-ms', '150'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stderr.on('data', (d) => process.stderr.write(`[worlds serve] ${d}`));
+  for (let i = 0; i < 100; i++) {
+    try {
+      const r = await fetch(`${ROOM_URL}/healthz`);
+      if (r.ok && (await r.text()).trim() === 'ok') break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.kill('SIGTERM');
+});
+
+/// A device: its own browser context (own storage), every socket frame it receives kept.
+async function device(viewport) {
+  const context = await browser.newContext({ viewport });
+  const frames = [];
+  const errors = [];
+  const watch = (page) => {
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(f.payload)));
+  };
+  context.on('page', watch);
+  const page = await context.newPage();
+  return { context, page, frames, errors };
+}
+
+/// What a device shows of the game: the players panel (without the fading cash chips).
+async function panel(page) {
+  return page.evaluate(() => {
+    const list = document.querySelector('.player-list')?.cloneNode(true);
+    list?.querySelectorAll('.cash-change').forEach((c) => c.remove());
+    return list?.textContent ?? '';
+  });
+}
+
+async function samePanels(a, b) {
+  let x, y;
+  for (let i = 0; i < 100; i++) {
+    [x, y] = [await panel(a), await panel(b)];
+    if (x === y && x !== '') return x;
+    await a.waitForTimeout(100);
+  }
+  assert.equal(y, x, 'both devices show the same players panel');
+  return x;
+}
+
+/// Plays until `turns` more turns have started, each device pressing its own decisions.
+async function playTurns(pages, turns) {
+  const rolls = async () => ((await pages[0].locator('.log-lines').textContent()) ?? '').split(' rolled ').length;
+  const start = await rolls();
+  for (let i = 0; i < 2000 && (await rolls()) - start < turns; i++) {
+    let acted = false;
+    for (const page of pages) {
+      const names = await decisionButtons(page);
+      const raise = names.find((n) => /^Raise \$\d+$/.test(n));
+      if (raise) {
+        await page.getByRole('button', { name: raise }).click();
+        acted = true;
+        continue;
+      }
+      if ((await playOneStep(page)) !== null) acted = true;
+    }
+    if (!acted) await pages[0].waitForTimeout(100);
+  }
+  assert.ok((await rolls()) - start >= turns, `${turns} turns were played`);
+}
+
+/// No frame a browser received holds the generator or the undrawn cards' order: a welcome's
+/// game has no seed and a fixed generator, and every deck is listed in card order.
+function nothingSecret(frames) {
+  let games = 0;
+  const sorted = (d) => d.every((v, i) => i === 0 || d[i - 1] <= v);
+  for (const f of frames) {
+    if (typeof f !== 'string' || !f.startsWith('{')) continue;
+    const m = JSON.parse(f);
+    if (m.t === 'welcome') {
+      games++;
+      assert.equal(m.game.setup.seed, 0, 'no seed reaches a browser');
+      assert.deepEqual(m.game.setup.forced_rolls ?? [], []);
+      assert.ok(sorted(m.game.decks.chance) && sorted(m.game.decks.community_chest), 'undrawn cards in card order');
+    }
+    if (m.t === 'applied') {
+      assert.ok(sorted(m.state.decks.chance) && sorted(m.state.decks.community_chest), 'undrawn cards in card order');
+      assert.equal(m.state.rng, undefined);
+    }
+  }
+  return games;
+}
+
+async function storageHoldsNothingSecret(page) {
+  const values = await page.evaluate(() => Object.keys(localStorage).map((k) => localStorage.getItem(k)));
+  for (const v of values) {
+    for (const seed of v.matchAll(/"seed":(\d+)/g)) assert.equal(seed[1], '0', 'no seed in storage');
+  }
+}
+
+test('friends anywhere: one room link, a desktop and a phone play 16 turns; either page may close and come back', async () => {
+  const host = await device({ width: 1280, height: 800 });
+  const friend = await device({ width: 375, height: 740 });
+  const h = host.page;
+  await h.goto(ROOM_URL + '/');
+  await h.getByRole('button', { name: 'Play', exact: true }).click();
+  await h.getByRole('radio', { name: 'Classic' }).check();
+  await h.getByLabel('Number of players').selectOption('3');
+  await h.getByLabel('Player 1 name').fill('Ann');
+  await h.getByLabel('Player 2 plays as').selectOption('remote');
+  await h.getByLabel('Player 3 plays as').selectOption('balanced');
+  await h.getByRole('button', { name: 'Play online' }).click();
+  const linkField = h.getByLabel('Room link');
+  await linkField.waitFor();
+  const link = await linkField.inputValue();
+  assert.match(link, /#room=[0-9A-Z]{4}-[0-9A-Z]{4}$/, link);
+  await h.screenshot({ path: artifacts + 'room-waiting-1280.png' });
+
+  // The friend opens the link alone, names herself and sits down.
+  const opened = Date.now();
+  const f = friend.page;
+  await f.goto(link);
+  await f.getByText(/Ann/).first().waitFor();
+  await f.getByLabel('Your name').fill('Bea');
+  await f.getByRole('button', { name: 'Join room' }).click();
+  await f.getByText(/Bea \(you\)/).waitFor();
+  const seated = Date.now() - opened;
+  console.log(`room: the friend sat down ${seated} ms after opening the link`);
+  await h.getByText(/Bea/).first().waitFor();
+  await f.screenshot({ path: artifacts + 'room-joined-375.png', fullPage: true });
+
+  await h.getByRole('button', { name: 'Start game' }).click();
+  await h.locator('.board-ring').waitFor();
+  await f.locator('.board-ring').waitFor();
+  await playTurns([h, f], 16);
+  await samePanels(h, f);
+  await h.screenshot({ path: artifacts + 'room-play-1280.png' });
+  await f.screenshot({ path: artifacts + 'room-play-375.png' });
+
+  // The friend's page closes; she opens the link again: back in her seat, nothing lost.
+  const before = await logText(h);
+  await f.close();
+  const f2 = await friend.context.newPage();
+  await f2.goto(link);
+  await f2.locator('.board-ring').waitFor();
+  await samePanels(h, f2);
+  assert.ok((await logText(f2)).includes(before.slice(0, 300)), 'nothing lost while she was away');
+  await playTurns([h, f2], 2);
+
+  // The host's page closes: the game goes on for the friend (a computer plays for Ann once
+  // she has been away 30 s), and Ann comes back by the same link.
+  await h.close();
+  const standIn = f2.getByRole('button', { name: 'Let a computer play for Ann' });
+  await standIn.waitFor({ timeout: 45000 });
+  await standIn.click();
+  await playTurns([f2], 2);
+  const h2 = await host.context.newPage();
+  await h2.goto(link);
+  await h2.locator('.board-ring').waitFor();
+  await samePanels(h2, f2);
+  await playTurns([h2, f2], 2);
+  await samePanels(h2, f2);
+
+  assert.ok(nothingSecret(host.frames) >= 1, 'the host received the game');
+  assert.ok(nothingSecret(friend.frames) >= 1, 'the friend received the game');
+  await storageHoldsNothingSecret(h2);
+  await storageHoldsNothingSecret(f2);
+  assert.deepEqual(host.errors, []);
+  assert.deepEqual(friend.errors, []);
+  await host.context.close();
+  await friend.context.close();
+});
+
+test('a room link whose code is unknown says so, and a device without the seat token cannot take a seat', async () => {
+  const stranger = await device({ width: 375, height: 740 });
+  await stranger.page.goto(ROOM_URL + '/#room=ZZZZ-ZZZZ');
+  await stranger.page.getByText('No room has this code.').waitFor();
+  await stranger.page.screenshot({ path: artifacts + 'room-unknown-375.png' });
+  await stranger.context.close();
+});
