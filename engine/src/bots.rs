@@ -269,52 +269,88 @@ impl Heuristic {
             if let Some(offer) = self.trade_offer(game, me) {
                 return Some(offer);
             }
-            // With other computers, as before, now and then (every fourth round): twice
-            // the price of the one lot missing from a group. (Offered every turn at the
-            // group's worth, computers traded so readily among themselves that the
-            // tournaments' balance changed: the expert's share against three balanced
-            // fell from 73% to 47%.)
-            let now_and_then = (game.round() as usize + me.index()).is_multiple_of(4);
-            if now_and_then {
-                if let Some(offer) = self.computer_trade_offer(game, me) {
-                    return Some(offer);
-                }
+            // With other computers, as people trade: a swap that completes a group on
+            // each side, else cash at what the group is worth (not asked again too soon).
+            if let Some(offer) = self.computer_trade_offer(game, me) {
+                return Some(offer);
             }
         }
         None
     }
 
-    /// Offers another computer cash (twice the price) for the one lot missing from a group.
+    /// A trade with another computer that completes one of `me`'s groups, the dearest group
+    /// first: a swap of lots that completes a group of theirs too (cash making up the lots'
+    /// prices), else cash for the lots missing at what the group is worth to `me` (what a
+    /// computer asks for the last lot of a group), when enough is left to build on it.
+    /// Never a deal asked of the same player lately ([`asked_lately`]).
     fn computer_trade_offer(&self, game: &Game, me: PlayerId) -> Option<Action> {
         let board = game.board();
-        for g in 0..board.groups().len() {
-            // The group's one lot `me` lacks, and the other player who holds it.
-            let Some((owner, lots)) = lots_missing_from_one(game, me, g) else {
+        let cash = game.player(me).cash;
+        let computer = |p: PlayerId| {
+            !game.player(p).bankrupt && !matches!(game.player(p).kind, crate::game::SeatKind::Human)
+        };
+        let mut groups: Vec<(i64, usize)> = (0..board.groups().len())
+            .map(|g| (group_worth(game, g), g))
+            .collect();
+        groups.sort_by(|a, b| b.cmp(a));
+        let asked = |a: &Action| !is_legal(game, a) || asked_lately(game, me, a);
+        for &(worth, g) in &groups {
+            let Some((to, take)) = lots_missing_from_one(game, me, g) else {
                 continue;
             };
-            let [l] = lots[..] else {
-                continue;
-            };
-            if matches!(game.player(owner).kind, crate::game::SeatKind::Human) {
+            if !computer(to) {
                 continue;
             }
-            let price = board.square(l.index()).price().unwrap_or(0);
-            let offer = price * 2;
-            if game.player(me).cash - offer < self.reserve {
+            let take_side = TradeSide {
+                lots: take,
+                ..TradeSide::default()
+            };
+            // A swap: my lots that complete one of their groups, the difference in the
+            // lots' prices paid by whoever gets more.
+            for &(_, h) in &groups {
+                let Some((from, give)) = lots_missing_from_one(game, to, h) else {
+                    continue;
+                };
+                if h == g || from != me {
+                    continue;
+                }
+                let mut give = TradeSide {
+                    lots: give,
+                    ..TradeSide::default()
+                };
+                let mut take = take_side.clone();
+                let difference = side_value(game, &take) - side_value(game, &give);
+                give.cash = difference.max(0);
+                take.cash = (-difference).max(0);
+                if cash - give.cash < self.reserve {
+                    continue;
+                }
+                let a = Action::ProposeTrade { to, give, take };
+                if !asked(&a) {
+                    return Some(a);
+                }
+            }
+            // Cash: what the group is worth (at least twice the lots' price), with enough
+            // left to build.
+            let offer = worth.max(2 * side_value(game, &take_side));
+            let house = board
+                .group_lots(g)
+                .iter()
+                .filter_map(|&l| board.square(l).house_cost())
+                .max()
+                .unwrap_or(0);
+            if cash - offer < self.build_reserve + house {
                 continue;
             }
             let a = Action::ProposeTrade {
-                to: owner,
+                to,
                 give: TradeSide {
                     cash: offer,
                     ..TradeSide::default()
                 },
-                take: TradeSide {
-                    lots: vec![l],
-                    ..TradeSide::default()
-                },
+                take: take_side,
             };
-            if is_legal(game, &a) {
+            if !asked(&a) {
                 return Some(a);
             }
         }

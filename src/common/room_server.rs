@@ -10,26 +10,31 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{RequestInit, Response};
 
 thread_local! {
-    /// Whether `/healthz` answered `ok`, asked once per page.
-    static FOUND: RefCell<Option<RwSignal<bool>>> = const { RefCell::new(None) };
+    /// Whether `/healthz` answered `ok`, asked once per page (reference-counted: it outlives
+    /// the screen that first asked, unlike a signal owned by that screen).
+    static FOUND: RefCell<Option<ArcRwSignal<bool>>> = const { RefCell::new(None) };
 }
 
 /// Whether the page was served by a room server (its `/healthz` answers `ok`); false until
 /// the answer comes, and false for good from a static host.
 pub fn room_server() -> Signal<bool> {
-    if let Some(found) = FOUND.with_borrow(Clone::clone) {
-        return found.into();
-    }
-    let found = RwSignal::new(false);
-    FOUND.with_borrow_mut(|f| *f = Some(found));
-    wasm_bindgen_futures::spawn_local(async move {
-        if let Ok((200, body)) = request("GET", "/healthz", None).await {
-            if body.trim() == "ok" {
-                found.set(true);
-            }
+    let found = match FOUND.with_borrow(Clone::clone) {
+        Some(found) => found,
+        None => {
+            let found = ArcRwSignal::new(false);
+            FOUND.with_borrow_mut(|f| *f = Some(found.clone()));
+            let answer = found.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                if let Ok((200, body)) = request("GET", "/healthz", None).await {
+                    if body.trim() == "ok" {
+                        answer.set(true);
+                    }
+                }
+            });
+            found
         }
-    });
-    found.into()
+    };
+    Signal::derive(move || found.get())
 }
 
 /// The address of a room's socket on this page's server.

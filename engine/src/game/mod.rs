@@ -34,6 +34,7 @@ mod squares;
 pub use assets::NetWorthPoint;
 pub use public::{PublicError, PublicRecord, PublicState};
 pub use record::{GameRecord, ReplayError};
+pub(crate) use setup::shuffle;
 pub use setup::{
     ComputerStrategy, DeckOrder, ForcedRoll, GameSetup, Seat, SeatKind, SeatStart, SetupError,
     Token,

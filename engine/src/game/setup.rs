@@ -245,7 +245,7 @@ pub enum SetupError {
     BadCard { deck: DeckKind, number: usize },
 }
 
-fn shuffle<T>(v: &mut [T], rng: &mut ChaCha8Rng) {
+pub(crate) fn shuffle<T>(v: &mut [T], rng: &mut ChaCha8Rng) {
     for i in (1..v.len()).rev() {
         let j = rng.random_range(0..=i);
         v.swap(i, j);

@@ -182,7 +182,7 @@ impl ExpertThinking {
 
     pub fn with_budget(game: &Game, me: PlayerId, budget: Budget) -> ExpertThinking {
         let seed = mix(
-            game.setup().seed,
+            public_seed(game),
             (game.history().len() as u64) << 8 | me.index() as u64,
         );
         let stage = match decide(game, me, budget) {
@@ -302,6 +302,23 @@ fn fallback(game: &Game, me: PlayerId) -> Action {
         .unwrap_or(Action::Resign { player: me })
 }
 
+/// A seed for the play-outs from what every player at the table sees (cash, positions,
+/// owners, the round), never from the game's own seed or generator: two games that differ
+/// only in what is still random get the same play-outs.
+fn public_seed(game: &Game) -> u64 {
+    let mut h = u64::from(game.round());
+    for p in game.players() {
+        h = mix(h, p.cash as u64);
+        h = mix(h, p.position as u64);
+    }
+    for (i, s) in game.squares().iter().enumerate() {
+        if let Some(owner) = s.owner {
+            h = mix(h, (i as u64) << 8 | owner.index() as u64);
+        }
+    }
+    h
+}
+
 fn mix(a: u64, b: u64) -> u64 {
     let mut z = a ^ b.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -349,7 +366,11 @@ fn playout(
     models: &[Box<dyn Strategy>],
 ) -> f64 {
     let mut g = base.clone();
+    // Only what a player at the table knows: the dice to come are this play-out's own, and
+    // the cards not yet drawn are shuffled afresh (their real order is nobody's to read).
     g.rng = ChaCha8Rng::seed_from_u64(seed);
+    crate::game::shuffle(g.decks.chance.make_contiguous(), &mut g.rng);
+    crate::game::shuffle(g.decks.community_chest.make_contiguous(), &mut g.rng);
     if !g.apply_quietly(first.clone()) {
         return 0.0;
     }
@@ -952,10 +973,7 @@ fn trade_offers(view: &View) -> Vec<Action> {
     if !game.rules().trades || game.turn().rolled || game.turn().trade_offers > 0 {
         return Vec::new();
     }
-    // Not every turn: every other round (a player can always be asked again later).
-    if (game.round() as usize + me.index()).is_multiple_of(2) {
-        return Vec::new();
-    }
+    // Every turn, as the balanced computers now trade among themselves every turn.
     let board = game.board();
     let base = stripped(game);
     let groups = board.groups().len();
@@ -982,7 +1000,7 @@ fn trade_offers(view: &View) -> Vec<Action> {
             let mine = group_value(game, &view.v, g);
             let take_price: i64 = take.iter().map(|l| view.price(l.index())).sum();
             // Pure cash: the least the model accepts (searched by halves).
-            let cap = (view.cash - view.reserve()).min((mine * 0.8) as i64);
+            let cap = (view.cash - view.reserve()).min(mine as i64);
             if cap >= take_price {
                 let offer = |cash: i64| Action::ProposeTrade {
                     to,
@@ -1070,4 +1088,52 @@ fn trade_offers(view: &View) -> Vec<Action> {
     found.sort_by(|a, b| b.0.total_cmp(&a.0));
     found.truncate(3);
     found.into_iter().map(|(_, a)| a).collect()
+}
+
+#[cfg(test)]
+mod fairness {
+    use super::*;
+    use crate::game::{GameSetup, Seat};
+    use crate::Preset;
+
+    /// Issue 29: the expert knows only what a player at the table knows. Two games that
+    /// differ only in what is still random (the order of the undrawn cards, the generator,
+    /// the seed) get the same decision, at every decision of a whole game.
+    #[test]
+    fn the_expert_decides_the_same_whatever_the_undrawn_cards_and_the_dice_to_come() {
+        let seats = vec![
+            Seat::computer("Ex", ComputerStrategy::Expert),
+            Seat::computer("Ba", ComputerStrategy::Balanced),
+            Seat::computer("Ca", ComputerStrategy::Cautious),
+        ];
+        let mut game =
+            Game::new(GameSetup::new(Preset::Classic.board(), seats, 11)).expect("a game");
+        let expert = Expert::default();
+        let balanced = Heuristic::balanced();
+        let mut compared = 0;
+        for _ in 0..1_500 {
+            let Some(p) = game.actor() else { break };
+            let action = if p.index() == 0 {
+                let mut other = game.clone();
+                other.decks.chance.make_contiguous().reverse();
+                other.decks.community_chest.make_contiguous().rotate_left(3);
+                other.rng = ChaCha8Rng::seed_from_u64(999);
+                other.setup.seed ^= 0xdead_beef;
+                let a = expert.choose(&game, p);
+                assert_eq!(
+                    expert.choose(&other, p),
+                    a,
+                    "decision {compared} depends on a secret"
+                );
+                compared += 1;
+                a
+            } else {
+                balanced.choose(&game, p)
+            };
+            if !game.apply_quietly(action) {
+                break;
+            }
+        }
+        assert!(compared > 50, "the expert decided {compared} times");
+    }
 }
