@@ -289,25 +289,27 @@ impl Heuristic {
         let computer = |p: PlayerId| {
             !game.player(p).bankrupt && !matches!(game.player(p).kind, crate::game::SeatKind::Human)
         };
-        let mut groups: Vec<(i64, usize)> = (0..board.groups().len())
-            .map(|g| (group_worth(game, g), g))
+        // The groups `me` could complete with another computer's lots, dearest first.
+        let mut wanted: Vec<(i64, usize, PlayerId, Vec<SquareId>)> = (0..board.groups().len())
+            .filter_map(|g| {
+                let (to, take) = lots_missing_from_one(game, me, g)?;
+                computer(to).then(|| (group_worth(game, g), g, to, take))
+            })
             .collect();
-        groups.sort_by(|a, b| b.cmp(a));
+        if wanted.is_empty() {
+            return None;
+        }
+        wanted.sort_by_key(|w| std::cmp::Reverse((w.0, w.1)));
+        let groups = board.groups().len();
         let asked = |a: &Action| !is_legal(game, a) || asked_lately(game, me, a);
-        for &(worth, g) in &groups {
-            let Some((to, take)) = lots_missing_from_one(game, me, g) else {
-                continue;
-            };
-            if !computer(to) {
-                continue;
-            }
+        for (worth, g, to, take) in wanted {
             let take_side = TradeSide {
                 lots: take,
                 ..TradeSide::default()
             };
             // A swap: my lots that complete one of their groups, the difference in the
             // lots' prices paid by whoever gets more.
-            for &(_, h) in &groups {
+            for h in 0..groups {
                 let Some((from, give)) = lots_missing_from_one(game, to, h) else {
                     continue;
                 };
@@ -365,6 +367,13 @@ impl Heuristic {
     /// price), when enough cash is left to build on it. Never a deal asked of the same
     /// player lately ([`asked_lately`]).
     fn trade_offer(&self, game: &Game, me: PlayerId) -> Option<Action> {
+        let people = game
+            .players()
+            .iter()
+            .any(|p| !p.bankrupt && matches!(p.kind, crate::game::SeatKind::Human));
+        if !people {
+            return None;
+        }
         let board = game.board();
         let cash = game.player(me).cash;
         // The lots of group `g` that `owner` needs from one other player (not bankrupt),
@@ -457,6 +466,12 @@ pub(crate) fn lots_missing_from_one(
 ) -> Option<(PlayerId, Vec<SquareId>)> {
     let lots = game.board().group_lots(g);
     if lots.len() < 2 {
+        return None;
+    }
+    // Most groups are settled at a glance: the owner holds none of it, or all of it.
+    let mask = game.board().group_mask(g);
+    let mine = game.owned_mask(owner) & mask;
+    if mine == 0 || mine == mask {
         return None;
     }
     let mut from: Option<PlayerId> = None;
