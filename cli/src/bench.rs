@@ -10,46 +10,29 @@ use worlds_engine::bots::play_out;
 use worlds_engine::game::{ComputerStrategy, GameSetup, Seat};
 use worlds_engine::{Game, Preset};
 
-pub const USAGE: &str =
-    "usage: worlds bench-games [--games N] [--board classic|mini|campus|worlds] [--players P] [--strategy balanced|cautious|random] [--seed S]";
+use crate::args::BenchGamesArgs;
+use crate::landing::{clean, refuse, BadArgs};
 
-pub fn run(args: &[String]) -> ExitCode {
-    let mut games: u64 = 1000;
-    let mut board = Preset::Classic;
-    let mut players: usize = 4;
-    let mut strategy = "balanced".to_string();
-    let mut seed: u64 = 1;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut value = || it.next().cloned().unwrap_or_default();
-        let ok = match a.as_str() {
-            "--games" => value().parse().map(|v| games = v).is_ok(),
-            "--players" => value().parse().map(|v| players = v).is_ok(),
-            "--seed" => value().parse().map(|v| seed = v).is_ok(),
-            "--strategy" => {
-                strategy = value();
-                worlds_engine::strategy_by_name(&strategy).is_some()
-            }
-            "--board" => match Preset::from_id(&value()) {
-                Some(p) => {
-                    board = p;
-                    true
-                }
-                None => false,
-            },
-            "-h" | "--help" => {
-                println!("{USAGE}");
-                return ExitCode::SUCCESS;
-            }
-            _ => false,
-        };
-        if !ok {
-            eprintln!(
-                "worlds bench-games: bad argument '{}' (usage: worlds bench-games --help)",
-                crate::landing::clean(a)
-            );
-            return ExitCode::from(2);
-        }
+pub fn run(a: &BenchGamesArgs) -> ExitCode {
+    let (games, players, seed) = (a.games, a.players, a.seed);
+    let Some(board) = Preset::from_id(&a.board) else {
+        return refuse(
+            "bench-games",
+            BadArgs(format!(
+                "bad argument: --board '{}' is not a preset (classic, mini, campus, worlds)",
+                clean(&a.board)
+            )),
+        );
+    };
+    let strategy = a.strategy.clone();
+    if worlds_engine::strategy_by_name(&strategy).is_none() {
+        return refuse(
+            "bench-games",
+            BadArgs(format!(
+                "bad argument: --strategy '{}' is not balanced, cautious or random",
+                clean(&strategy)
+            )),
+        );
     }
     // Counts are checked before anything is allocated for them.
     let rules = board.board().rules().clone();

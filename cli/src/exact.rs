@@ -7,37 +7,23 @@ use worlds_engine::stats::exact::Chain;
 use worlds_engine::stats::payback::payback_from;
 use worlds_engine::stats::{Count, JailStrategy};
 
-use crate::landing::{print_json, print_tables, refuse, rows, BadArgs, Flags};
+use crate::args::{ExactArgs, PaybackArgs};
+use crate::landing::{board, choice, json, print_json, print_tables, refuse, rows, BadArgs};
 
-pub const USAGE: &str =
-    "usage: worlds exact [--board B] [--count rolls|turns|landings] [--jail stay|leave]
-                    [--format json|table]
-  defaults: --board classic --count turns --jail stay --format table
-  Cards are drawn at random; the stationary distribution is solved to a residual below 1e-12.";
-
-pub const PAYBACK_USAGE: &str =
-    "usage: worlds payback [--board B] [--jail stay|leave] [--format json|table]
-  defaults: --board classic --jail stay --format table";
-
-pub fn run(args: &[String]) -> ExitCode {
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
+pub fn run(a: &ExactArgs) -> ExitCode {
     let parsed = (|| {
-        let f = Flags::parse(args, &["board", "count", "jail", "format"])?;
-        let (board, rules) = f.board()?;
+        let (board, rules) = board(&a.board)?;
         Ok::<_, BadArgs>((
             board,
             rules,
-            f.choice("count", Count::Turns)?,
-            f.choice("jail", JailStrategy::Stay)?,
-            f.json()?,
+            choice::<Count>("count", &a.count)?,
+            choice::<JailStrategy>("jail", &a.jail)?,
+            json(&a.format)?,
         ))
     })();
     let (board, rules, count, jail, json) = match parsed {
         Ok(p) => p,
-        Err(bad) => return refuse("exact", USAGE, bad),
+        Err(bad) => return refuse("exact", bad),
     };
     let chain = match Chain::solve(&board, &rules, jail) {
         Ok(c) => c,
@@ -72,24 +58,19 @@ pub fn run(args: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-pub fn run_payback(args: &[String]) -> ExitCode {
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        println!("{PAYBACK_USAGE}");
-        return ExitCode::SUCCESS;
-    }
+pub fn run_payback(a: &PaybackArgs) -> ExitCode {
     let parsed = (|| {
-        let f = Flags::parse(args, &["board", "jail", "format"])?;
-        let (board, rules) = f.board()?;
+        let (board, rules) = board(&a.board)?;
         Ok::<_, BadArgs>((
             board,
             rules,
-            f.choice("jail", JailStrategy::Stay)?,
-            f.json()?,
+            choice::<JailStrategy>("jail", &a.jail)?,
+            json(&a.format)?,
         ))
     })();
     let (board, rules, jail, json) = match parsed {
         Ok(p) => p,
-        Err(bad) => return refuse("payback", PAYBACK_USAGE, bad),
+        Err(bad) => return refuse("payback", bad),
     };
     let chain = match Chain::solve(&board, &rules, jail) {
         Ok(c) => c,

@@ -6,68 +6,43 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use worlds_engine::bots::{bot, Strategy};
-use worlds_engine::expert::{Budget, ExpertThinking, DEFAULT_HORIZON, DEFAULT_PLAYOUTS};
+use worlds_engine::expert::{Budget, ExpertThinking};
 use worlds_engine::game::{ComputerStrategy, Game, GameSetup, Seat};
 use worlds_engine::stats::tournament::wilson_interval;
 use worlds_engine::Action;
 
-use crate::landing::{refuse, BadArgs, Flags};
+use crate::args::BenchExpertArgs;
+use crate::landing::{board, clean, in_range, refuse, BadArgs};
 
-pub const USAGE: &str =
-    "usage: worlds bench-expert [--board B] [--games N] [--seats S,S,...] [--seed S]
-                           [--round-cap R] [--playouts P] [--horizon H]
-  defaults: --board classic --games 200 --seats expert,balanced,balanced,balanced --seed 1
-            --round-cap 500 --playouts 16 --horizon 30
-  One thread; the seat list is rotated by the game's index (every strategy in every seat).
-  Reports each strategy's win rate with its 95% CI (Wilson), games ended by bankruptcy and
-  by the round cap, games per second, and the expert's time per decision that is not
-  forced (median, 95th percentile, max).";
-
-pub fn run(args: &[String]) -> ExitCode {
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
+pub fn run(a: &BenchExpertArgs) -> ExitCode {
     let parsed = (|| {
-        let f = Flags::parse(
-            args,
-            &[
-                "board",
-                "games",
-                "seats",
-                "seed",
-                "round-cap",
-                "playouts",
-                "horizon",
-            ],
-        )?;
-        let (board, rules) = f.board()?;
-        let seats: Vec<ComputerStrategy> = f
-            .get("seats")
-            .unwrap_or("expert,balanced,balanced,balanced")
+        let (board, rules) = board(&a.board)?;
+        let seats: Vec<ComputerStrategy> = a
+            .seats
             .split(',')
             .map(|s| {
-                ComputerStrategy::from_name(s.trim())
-                    .ok_or_else(|| BadArgs(format!("--seats: unknown strategy '{}'", s.trim())))
+                ComputerStrategy::from_name(s.trim()).ok_or_else(|| {
+                    BadArgs(format!("--seats: unknown strategy '{}'", clean(s.trim())))
+                })
             })
             .collect::<Result<_, _>>()?;
         let budget = Budget {
-            playouts: f.number("playouts", u64::from(DEFAULT_PLAYOUTS), 0, 100_000)? as u32,
-            horizon: f.number("horizon", u64::from(DEFAULT_HORIZON), 1, 10_000)? as u32,
+            playouts: in_range("playouts", a.playouts, 0, 100_000)? as u32,
+            horizon: in_range("horizon", a.horizon, 1, 10_000)? as u32,
         };
         Ok::<_, BadArgs>((
             board,
             rules,
             seats,
-            f.number("games", 200, 1, 10_000_000)?,
-            f.value("seed", 1u64)?,
-            f.number("round-cap", 500, 1, 100_000)? as u32,
+            in_range("games", a.games, 1, 10_000_000)?,
+            a.seed,
+            in_range("round-cap", a.round_cap, 1, 100_000)? as u32,
             budget,
         ))
     })();
     let (board, rules, entrants, games, seed, round_cap, budget) = match parsed {
         Ok(p) => p,
-        Err(bad) => return refuse("bench-expert", USAGE, bad),
+        Err(bad) => return refuse("bench-expert", bad),
     };
     if cfg!(debug_assertions) {
         println!("(a debug build: run `cargo run --release -p worlds-cli -- bench-expert` for real figures)");

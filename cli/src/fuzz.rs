@@ -7,29 +7,20 @@ use std::time::Instant;
 
 use worlds_engine::fuzz::{run as fuzz, FuzzConfig};
 
-use crate::landing::{clean, refuse, BadArgs, Flags};
+use crate::args::FuzzArgs;
+use crate::landing::{clean, in_range, refuse, BadArgs};
 
-pub const USAGE: &str = "usage: worlds fuzz [--games N] [--seed S] [--max-actions A]
-  defaults: --games 1000 --seed 1 --max-actions 3000
-  Games cycle through classic, mini, campus and worlds; most with rules varied as the Board
-  Maker allows. Prints games, actions, panics and invariant violations; exits 1 on any.";
-
-pub fn run(args: &[String]) -> ExitCode {
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
+pub fn run(a: &FuzzArgs) -> ExitCode {
     let parsed = (|| {
-        let f = Flags::parse(args, &["games", "seed", "max-actions"])?;
         Ok::<_, BadArgs>(FuzzConfig {
-            games: f.number("games", 1000, 1, 100_000_000)?,
-            seed: f.value("seed", 1u64)?,
-            max_actions_per_game: f.number("max-actions", 3000, 1, 1_000_000)? as usize,
+            games: in_range("games", a.games, 1, 100_000_000)?,
+            seed: a.seed,
+            max_actions_per_game: in_range("max-actions", a.max_actions, 1, 1_000_000)? as usize,
         })
     })();
     let config = match parsed {
         Ok(c) => c,
-        Err(bad) => return refuse("fuzz", USAGE, bad),
+        Err(bad) => return refuse("fuzz", bad),
     };
     // Panics are caught and counted per game; their messages are in the report.
     std::panic::set_hook(Box::new(|_| {}));

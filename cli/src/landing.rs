@@ -6,110 +6,44 @@ use std::process::ExitCode;
 use worlds_engine::stats::{Count, Decks, JailStrategy, Simulation, SimulationConfig};
 use worlds_engine::{Board, BoardDef, Preset, RuleSet};
 
-pub const USAGE: &str =
-    "usage: worlds landing [--board B] [--games N] [--turns T] [--players P] [--seed S]
-                      [--count landings|rolls|turns] [--decks shuffled|random] [--jail stay|leave]
-                      [--format json|table]
-  defaults: --board classic --games 1000 --turns 100 --players 2 --seed 1 --count landings
-            --decks shuffled --jail stay --format table
-  B is a preset (classic, mini, campus, worlds) or the path of a board JSON file.";
+use crate::args::{BoardArg, FormatArg, LandingArgs};
 
 /// A bad command line: the message to print before exiting with code 2.
 pub struct BadArgs(pub String);
 
-/// `--name value` pairs (also `--name=value`), each name once, only the allowed ones.
-pub struct Flags {
-    pairs: Vec<(String, String)>,
+/// A whole number within `min..=max`.
+pub fn in_range(name: &str, v: u64, min: u64, max: u64) -> Result<u64, BadArgs> {
+    if v < min || v > max {
+        return Err(BadArgs(format!(
+            "--{name} must be between {min} and {max}; got {v}"
+        )));
+    }
+    Ok(v)
 }
 
-impl Flags {
-    pub fn parse(args: &[String], allowed: &[&str]) -> Result<Flags, BadArgs> {
-        let mut pairs: Vec<(String, String)> = Vec::new();
-        let mut it = args.iter();
-        while let Some(a) = it.next() {
-            let Some(flag) = a.strip_prefix("--") else {
-                return Err(BadArgs(format!("unexpected argument '{a}'")));
-            };
-            let (name, value) = match flag.split_once('=') {
-                Some((n, v)) => (n.to_string(), v.to_string()),
-                None => {
-                    let Some(v) = it.next() else {
-                        return Err(BadArgs(format!("--{flag} needs a value")));
-                    };
-                    (flag.to_string(), v.clone())
-                }
-            };
-            if !allowed.contains(&name.as_str()) {
-                return Err(BadArgs(format!("unknown option --{name}")));
-            }
-            if pairs.iter().any(|(n, _)| *n == name) {
-                return Err(BadArgs(format!("--{name} is given twice")));
-            }
-            pairs.push((name, value));
-        }
-        Ok(Flags { pairs })
-    }
+/// One of the names a `FromStr` type knows (its own message on failure).
+pub fn choice<T: std::str::FromStr<Err = String>>(name: &str, v: &str) -> Result<T, BadArgs> {
+    v.parse()
+        .map_err(|e: String| BadArgs(format!("--{name}: {e}")))
+}
 
-    pub fn get(&self, name: &str) -> Option<&str> {
-        self.pairs
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+/// `--format json|table`: true for JSON.
+pub fn json(format: &FormatArg) -> Result<bool, BadArgs> {
+    match format.format.as_str() {
+        "table" | "text" => Ok(false),
+        "json" => Ok(true),
+        other => Err(BadArgs(format!(
+            "--format: unknown format '{}': use json or table",
+            clean(other)
+        ))),
     }
+}
 
-    /// A value parsed by `FromStr`, or the default.
-    pub fn value<T: std::str::FromStr>(&self, name: &str, default: T) -> Result<T, BadArgs> {
-        match self.get(name) {
-            None => Ok(default),
-            Some(v) => v
-                .parse()
-                .map_err(|_| BadArgs(format!("--{name}: '{v}' is not a valid value"))),
-        }
-    }
-
-    /// A whole number within `min..=max`.
-    pub fn number(&self, name: &str, default: u64, min: u64, max: u64) -> Result<u64, BadArgs> {
-        let v: u64 = self.value(name, default)?;
-        if v < min || v > max {
-            return Err(BadArgs(format!(
-                "--{name} must be between {min} and {max}; got {v}"
-            )));
-        }
-        Ok(v)
-    }
-
-    /// One of the names a `FromStr` type knows (its own message on failure).
-    pub fn choice<T: std::str::FromStr<Err = String>>(
-        &self,
-        name: &str,
-        default: T,
-    ) -> Result<T, BadArgs> {
-        match self.get(name) {
-            None => Ok(default),
-            Some(v) => v
-                .parse()
-                .map_err(|e: String| BadArgs(format!("--{name}: {e}"))),
-        }
-    }
-
-    /// `--format json|table`: true for JSON.
-    pub fn json(&self) -> Result<bool, BadArgs> {
-        match self.get("format") {
-            None | Some("table") | Some("text") => Ok(false),
-            Some("json") => Ok(true),
-            Some(other) => Err(BadArgs(format!(
-                "--format: unknown format '{other}': use json or table"
-            ))),
-        }
-    }
-
-    /// `--board`: a preset name or a board file, checked.
-    pub fn board(&self) -> Result<(Board, RuleSet), BadArgs> {
-        let name = self.get("board").unwrap_or("classic");
-        let board = load_board(name).map_err(BadArgs)?;
-        let rules = board.rules().clone();
-        Ok((board, rules))
-    }
+/// `--board`: a preset name or a board file, checked.
+pub fn board(arg: &BoardArg) -> Result<(Board, RuleSet), BadArgs> {
+    let board = load_board(&arg.board).map_err(BadArgs)?;
+    let rules = board.rules().clone();
+    Ok((board, rules))
 }
 
 /// A preset by name, else a board JSON file checked by `Board::from_def`.
@@ -209,7 +143,7 @@ pub fn json_safe(json: &str) -> String {
 }
 
 /// Prints a bad command line (one line) and returns exit code 2.
-pub fn refuse(command: &str, _usage: &str, bad: BadArgs) -> ExitCode {
+pub fn refuse(command: &str, bad: BadArgs) -> ExitCode {
     eprintln!(
         "worlds {command}: {} (usage: worlds {command} --help)",
         one_line(&bad.0)
@@ -336,33 +270,23 @@ pub fn print_tables(rows: &[Row], share_label: &str) {
     }
 }
 
-pub fn run(args: &[String]) -> ExitCode {
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
+pub fn run(a: &LandingArgs) -> ExitCode {
     let parsed = (|| {
-        let f = Flags::parse(
-            args,
-            &[
-                "board", "games", "turns", "players", "seed", "count", "decks", "jail", "format",
-            ],
-        )?;
-        let (board, rules) = f.board()?;
+        let (board, rules) = board(&a.board)?;
         let config = SimulationConfig {
-            games: f.number("games", 1000, 1, 100_000_000)?,
-            turns: f.number("turns", 100, 1, 1_000_000)? as u32,
-            players: f.number("players", 2, 1, 100)? as u32,
-            seed: f.value("seed", 1u64)?,
-            count: f.choice("count", Count::Landings)?,
-            decks: f.choice("decks", Decks::Shuffled)?,
-            jail: f.choice("jail", JailStrategy::Stay)?,
+            games: in_range("games", a.games, 1, 100_000_000)?,
+            turns: in_range("turns", a.turns, 1, 1_000_000)? as u32,
+            players: in_range("players", a.players, 1, 100)? as u32,
+            seed: a.seed,
+            count: choice::<Count>("count", &a.count)?,
+            decks: choice::<Decks>("decks", &a.decks)?,
+            jail: choice::<JailStrategy>("jail", &a.jail)?,
         };
-        Ok::<_, BadArgs>((board, rules, config, f.json()?))
+        Ok::<_, BadArgs>((board, rules, config, json(&a.format)?))
     })();
     let (board, rules, config, json) = match parsed {
         Ok(p) => p,
-        Err(bad) => return refuse("landing", USAGE, bad),
+        Err(bad) => return refuse("landing", bad),
     };
     let mut sim = Simulation::new(&board, &rules, config);
     sim.run();

@@ -11,10 +11,8 @@ use std::time::Instant;
 use worlds_engine::stats::{Count, Decks, JailStrategy, Simulation, SimulationConfig};
 use worlds_engine::Preset;
 
-use crate::landing::{refuse, BadArgs, Flags};
-
-pub const USAGE: &str =
-    "usage: worlds bench-movement [--games N] [--rounds R] [--reference PATH_TO_COMPILED_movement_ref]";
+use crate::args::BenchMovementArgs;
+use crate::landing::{in_range, refuse, BadArgs};
 
 const TURNS: u32 = 150;
 const PLAYERS: u32 = 2;
@@ -43,22 +41,17 @@ fn run_reference(path: &str, games: u64) -> Result<f64, String> {
         .ok_or_else(|| "the reference printed no '=> X s' time".to_string())
 }
 
-pub fn run(args: &[String]) -> ExitCode {
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
+pub fn run(a: &BenchMovementArgs) -> ExitCode {
     let parsed = (|| {
-        let f = Flags::parse(args, &["games", "rounds", "reference"])?;
         Ok::<_, BadArgs>((
-            f.number("games", 20_000, 1, 100_000_000)?,
-            f.number("rounds", 5, 1, 1000)?,
-            f.get("reference").map(str::to_string),
+            in_range("games", a.games, 1, 100_000_000)?,
+            in_range("rounds", a.rounds, 1, 1000)?,
+            a.reference.clone(),
         ))
     })();
     let (games, rounds, reference) = match parsed {
         Ok(p) => p,
-        Err(bad) => return refuse("bench-movement", USAGE, bad),
+        Err(bad) => return refuse("bench-movement", bad),
     };
     if cfg!(debug_assertions) {
         println!("(a debug build: run `cargo run --release -p worlds-cli -- bench-movement` for real figures)");

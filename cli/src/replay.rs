@@ -6,56 +6,13 @@ use std::process::ExitCode;
 use worlds_engine::scenario::{report, Scenario};
 use worlds_engine::Game;
 
-use crate::landing::{clean, json_safe, one_line, read_text};
+use crate::args::ReplayArgs;
+use crate::landing::{clean, json, json_safe, one_line, read_text, refuse};
 
-pub const USAGE: &str = "usage: worlds replay SCENARIO.json [--format json|table]";
-
-#[derive(Debug, PartialEq)]
-enum Format {
-    Table,
-    Json,
-}
-
-fn parse(args: &[String]) -> Result<(String, Format), String> {
-    let mut path = None;
-    let mut format = Format::Table;
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
-        let value = if a == "--format" {
-            i += 1;
-            Some(args.get(i).map(String::as_str).unwrap_or(""))
-        } else {
-            a.strip_prefix("--format=")
-        };
-        match value {
-            Some("json") => format = Format::Json,
-            Some("table") => format = Format::Table,
-            Some(other) => return Err(format!("unknown format '{other}': use json or table")),
-            None if a.starts_with('-') && a != "-" => return Err(format!("unknown option '{a}'")),
-            None if path.is_none() => path = Some(a.to_string()),
-            None => return Err(format!("unexpected argument '{a}'")),
-        }
-        i += 1;
-    }
-    path.map(|p| (p, format))
-        .ok_or_else(|| "a scenario file is needed".to_string())
-}
-
-pub fn run(args: &[String]) -> ExitCode {
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
-    let (path, format) = match parse(args) {
-        Ok(x) => x,
-        Err(e) => {
-            eprintln!(
-                "worlds replay: {} (usage: worlds replay SCENARIO.json [--format json|table])",
-                one_line(&e)
-            );
-            return ExitCode::from(2);
-        }
+pub fn run(a: &ReplayArgs) -> ExitCode {
+    let (path, json) = match json(&a.format) {
+        Ok(j) => (a.scenario.clone(), j),
+        Err(bad) => return refuse("replay", bad),
     };
     // A bad file, like a bad flag, exits with 2 and one line.
     let text = match read_text(&path) {
@@ -87,18 +44,17 @@ pub fn run(args: &[String]) -> ExitCode {
             outcome.unapplied_actions
         );
     }
-    match format {
-        Format::Json => {
-            let v = report(&outcome.game);
-            match serde_json::to_string_pretty(&v) {
-                Ok(s) => println!("{}", json_safe(&s)),
-                Err(e) => {
-                    eprintln!("worlds replay: {e}");
-                    return ExitCode::from(1);
-                }
+    if json {
+        let v = report(&outcome.game);
+        match serde_json::to_string_pretty(&v) {
+            Ok(s) => println!("{}", json_safe(&s)),
+            Err(e) => {
+                eprintln!("worlds replay: {e}");
+                return ExitCode::from(1);
             }
         }
-        Format::Table => print!("{}", clean_lines(&table(&outcome.game))),
+    } else {
+        print!("{}", clean_lines(&table(&outcome.game)));
     }
     ExitCode::SUCCESS
 }
@@ -158,30 +114,4 @@ fn table(game: &Game) -> String {
         ));
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn s(v: &[&str]) -> Vec<String> {
-        v.iter().map(|x| x.to_string()).collect()
-    }
-
-    #[test]
-    fn arguments() {
-        assert_eq!(parse(&s(&["a.json"])), Ok(("a.json".into(), Format::Table)));
-        assert_eq!(
-            parse(&s(&["a.json", "--format", "json"])),
-            Ok(("a.json".into(), Format::Json))
-        );
-        assert_eq!(
-            parse(&s(&["--format=table", "a.json"])),
-            Ok(("a.json".into(), Format::Table))
-        );
-        assert!(parse(&s(&["a.json", "--format", "xml"])).is_err());
-        assert!(parse(&s(&["a.json", "b.json"])).is_err());
-        assert!(parse(&s(&[])).is_err());
-        assert!(parse(&s(&["--verbose", "a.json"])).is_err());
-    }
 }

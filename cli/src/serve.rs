@@ -4,48 +4,37 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::landing::{refuse, BadArgs, Flags};
+use crate::args::ServeArgs;
+use crate::landing::{clean, in_range, refuse, BadArgs};
 
-pub const USAGE: &str =
-    "usage: worlds serve [--site DIR] [--bind ADDR] [--port N] [--bot-delay-ms N]
-                    [--room-idle-minutes N]
-  defaults: --site dist --bind 127.0.0.1 --port 8080 --bot-delay-ms 700 --room-idle-minutes 30
-  Serves the built site (make build writes dist/) and hosts rooms: GET /healthz answers ok,
-  POST /api/rooms opens a room, /api/rooms/CODE/ws is its WebSocket. The server holds each
-  room's game; rooms live in memory. --bot-delay-ms is the pause before each computer move.";
-
-pub fn run(args: &[String]) -> ExitCode {
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
+pub fn run(a: &ServeArgs) -> ExitCode {
     let parsed = (|| {
-        let f = Flags::parse(
-            args,
-            &["site", "bind", "port", "bot-delay-ms", "room-idle-minutes"],
-        )?;
-        let site = PathBuf::from(f.get("site").unwrap_or("dist"));
+        // The numbers first: a bad one is wrong wherever the site is.
+        let port = in_range("port", a.port, 0, 65_535)? as u16;
+        let bot_delay_ms = in_range("bot-delay-ms", a.bot_delay_ms, 0, 60_000)?;
+        let room_idle_minutes = in_range("room-idle-minutes", a.room_idle_minutes, 1, 10_080)?;
+        let bind = a
+            .bind
+            .parse()
+            .map_err(|_| BadArgs("--bind takes an IP address, e.g. 127.0.0.1 or 0.0.0.0".into()))?;
+        let site = PathBuf::from(&a.site);
         if !site.join("index.html").is_file() {
             return Err(BadArgs(format!(
                 "--site {}: no index.html there (run make build first)",
-                site.display()
+                clean(&a.site)
             )));
         }
-        let bind =
-            f.get("bind").unwrap_or("127.0.0.1").parse().map_err(|_| {
-                BadArgs("--bind takes an IP address, e.g. 127.0.0.1 or 0.0.0.0".into())
-            })?;
         Ok::<_, BadArgs>(worlds_server::Config {
             site,
             bind,
-            port: f.number("port", 8080, 0, 65_535)? as u16,
-            bot_delay_ms: f.number("bot-delay-ms", 700, 0, 60_000)?,
-            room_idle_minutes: f.number("room-idle-minutes", 30, 1, 10_080)?,
+            port,
+            bot_delay_ms,
+            room_idle_minutes,
         })
     })();
     let config = match parsed {
         Ok(c) => c,
-        Err(bad) => return refuse("serve", USAGE, bad),
+        Err(bad) => return refuse("serve", bad),
     };
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,

@@ -10,70 +10,34 @@ use worlds_engine::stats::{
     Count, Decks, JailStrategy, Simulation, SimulationConfig, Tournament, TournamentConfig,
 };
 
-use crate::landing::{print_json, refuse, BadArgs, Flags};
+use crate::args::{BenchStatsArgs, TournamentArgs};
+use crate::landing::{board, in_range, json, print_json, refuse, BadArgs};
 
-pub const USAGE: &str =
-    "usage: worlds tournament [--board B] [--games N] [--seats STRATEGY,STRATEGY,...] [--seed S]
-                         [--round-cap R] [--rotate] [--threads T] [--format json|table]
-  defaults: --board classic --games 100 --seats balanced,cautious --seed 1 --round-cap 500
-  Strategies: balanced, cautious, random, expert. Game g is seeded seed + g. A board without
-  a round limit of its own ends at the round cap; the richest player wins there. --rotate
-  rotates the seat list by the game's index, so every strategy sits in every seat equally
-  often. Win rates by strategy come with a 95% confidence interval (Wilson score).";
-
-pub const BENCH_USAGE: &str =
-    "usage: worlds bench-stats [--board B] [--games N] [--turns T] [--players P] [--full-games G]
-  defaults: --board classic --games 1000 --turns 150 --players 2 --full-games 200";
-
-pub fn run(args: &[String]) -> ExitCode {
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
-    // `--rotate` is a switch; the other options take values.
-    let rotate = args.iter().any(|a| a == "--rotate");
-    let args: Vec<String> = args.iter().filter(|a| *a != "--rotate").cloned().collect();
+pub fn run(a: &TournamentArgs) -> ExitCode {
     let parsed = (|| {
-        let f = Flags::parse(
-            &args,
-            &[
-                "board",
-                "games",
-                "seats",
-                "seed",
-                "round-cap",
-                "format",
-                "threads",
-            ],
-        )?;
-        let (board, rules) = f.board()?;
-        let seats: Vec<String> = f
-            .get("seats")
-            .unwrap_or("balanced,cautious")
-            .split(',')
-            .map(|s| s.trim().to_string())
-            .collect();
+        let (board, rules) = board(&a.board)?;
+        let seats: Vec<String> = a.seats.split(',').map(|s| s.trim().to_string()).collect();
         let config = TournamentConfig {
-            games: f.number("games", 100, 1, 10_000_000)?,
+            games: in_range("games", a.games, 1, 10_000_000)?,
             seats,
-            seed: f.value("seed", 1u64)?,
-            round_cap: f.number("round-cap", 500, 1, 100_000)? as u32,
-            rotate,
+            seed: a.seed,
+            round_cap: in_range("round-cap", a.round_cap, 1, 100_000)? as u32,
+            rotate: a.rotate,
             ..TournamentConfig::default()
         };
         let t = Tournament::new(&board, &rules, config)
             .map_err(|e| BadArgs(format!("--seats: {e}")))?;
-        let threads = match f.get("threads") {
-            Some(_) => f.number("threads", 1, 1, 256)? as usize,
+        let threads = match a.threads {
+            Some(n) => in_range("threads", n, 1, 256)? as usize,
             // Every core: the games are seeded by their index, so the result does not
             // depend on it.
             None => std::thread::available_parallelism().map_or(1, |n| n.get()),
         };
-        Ok::<_, BadArgs>((t, f.json()?, threads))
+        Ok::<_, BadArgs>((t, json(&a.format)?, threads))
     })();
     let (mut t, json, threads) = match parsed {
         Ok(p) => p,
-        Err(bad) => return refuse("tournament", USAGE, bad),
+        Err(bad) => return refuse("tournament", bad),
     };
     if let Err(e) = t.run_on_threads(threads) {
         eprintln!("worlds tournament: {e}");
@@ -94,7 +58,7 @@ pub fn run(args: &[String]) -> ExitCode {
         r.unfinished,
         r.bankruptcies
     );
-    if rotate {
+    if a.rotate {
         println!("Seats rotated: every strategy sat in every seat (the seat rows follow each entrant of the list).");
     }
     println!("\nBy seat:\n seat  strategy   wins   win rate  bankruptcies");
@@ -143,26 +107,21 @@ pub fn run(args: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-pub fn run_bench(args: &[String]) -> ExitCode {
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        println!("{BENCH_USAGE}");
-        return ExitCode::SUCCESS;
-    }
+pub fn run_bench(a: &BenchStatsArgs) -> ExitCode {
     let parsed = (|| {
-        let f = Flags::parse(args, &["board", "games", "turns", "players", "full-games"])?;
-        let (board, rules) = f.board()?;
+        let (board, rules) = board(&a.board)?;
         Ok::<_, BadArgs>((
             board,
             rules,
-            f.number("games", 1000, 1, 100_000_000)?,
-            f.number("turns", 150, 1, 1_000_000)? as u32,
-            f.number("players", 2, 1, 100)? as u32,
-            f.number("full-games", 200, 0, 10_000_000)?,
+            in_range("games", a.games, 1, 100_000_000)?,
+            in_range("turns", a.turns, 1, 1_000_000)? as u32,
+            in_range("players", a.players, 1, 100)? as u32,
+            in_range("full-games", a.full_games, 0, 10_000_000)?,
         ))
     })();
     let (board, rules, games, turns, players, full_games) = match parsed {
         Ok(p) => p,
-        Err(bad) => return refuse("bench-stats", BENCH_USAGE, bad),
+        Err(bad) => return refuse("bench-stats", bad),
     };
     if cfg!(debug_assertions) {
         println!("(a debug build: run `cargo run --release -p worlds-cli -- bench-stats` for real figures)");

@@ -234,3 +234,37 @@ fn control_characters_are_escaped_on_output() {
     assert!(!err.contains('\u{1b}'), "{err:?}");
     let _ = std::fs::remove_file(path);
 }
+
+/// Issue 28: every command explains itself with `--help` (exit 0, on standard output).
+#[test]
+fn every_command_has_its_help() {
+    for command in [
+        "replay",
+        "bench-games",
+        "landing",
+        "exact",
+        "payback",
+        "tournament",
+        "bench-expert",
+        "bench-stats",
+        "bench-movement",
+        "serve",
+        "fuzz",
+    ] {
+        let (code, out, err) = worlds(&[command, "--help"]);
+        assert_eq!(code, 0, "{command}: {err}");
+        assert!(
+            out.contains(&format!("Usage: worlds {command}")),
+            "{command}: {out}"
+        );
+    }
+    let (code, out, _) = worlds(&["serve", "--help"]);
+    assert_eq!(code, 0);
+    for flag in ["--site", "--bind", "--port"] {
+        assert!(out.contains(flag), "serve --help names {flag}: {out}");
+    }
+    let (code, _, err) = worlds(&["serve", "--port", "70000"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--port must be between 0 and 65535"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}

@@ -1,0 +1,454 @@
+//! The command line, declared with clap's derive: one struct per command, each with its own
+//! `--help`. Values that have a meaning of their own (a board, a count, a strategy) arrive
+//! as text and are checked by the command, which words the problem; clap's own errors are
+//! turned into the same one line (exit code 2) as those.
+
+use std::process::ExitCode;
+
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{Args, Parser, Subcommand};
+
+use crate::landing::one_line;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "worlds",
+    about = "Command-line tools over the Monopoly Worlds engine: scenarios, statistics, \
+             tournaments, benchmarks and the room server."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Play a scenario file and print the players and the log.
+    Replay(ReplayArgs),
+    /// Play full computer games on one thread and report actions per second (a benchmark).
+    BenchGames(BenchGamesArgs),
+    /// Monte Carlo landing frequencies (the statistics lab).
+    Landing(LandingArgs),
+    /// The exact long-run distribution from the Markov chain of movement.
+    Exact(ExactArgs),
+    /// Expected rent per opponent turn and turns to pay back, per lot and group.
+    Payback(PaybackArgs),
+    /// Full games between computer strategies, with win rates and their intervals.
+    Tournament(TournamentArgs),
+    /// The expert's decision time and games per second (a benchmark).
+    BenchExpert(BenchExpertArgs),
+    /// Statistics benchmarks: turns per second, chain solve time, full games per second.
+    BenchStats(BenchStatsArgs),
+    /// The movement simulation on the job of shared/bench/movement_ref.c (a benchmark).
+    BenchMovement(BenchMovementArgs),
+    /// The room server: serves the built site and hosts rooms (friends anywhere).
+    Serve(ServeArgs),
+    /// Random games with varied rules, checking invariants after every action.
+    Fuzz(FuzzArgs),
+}
+
+/// `--board`: a preset (classic, mini, campus, worlds) or the path of a board JSON file.
+#[derive(Args, Debug, Clone)]
+pub struct BoardArg {
+    /// A preset (classic, mini, campus, worlds) or the path of a board JSON file.
+    #[arg(long, value_name = "B", default_value = "classic")]
+    pub board: String,
+}
+
+/// `--format json|table`.
+#[derive(Args, Debug, Clone)]
+pub struct FormatArg {
+    /// Output as a table or as JSON.
+    #[arg(long, value_name = "json|table", default_value = "table")]
+    pub format: String,
+}
+
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// The scenario file (JSON).
+    #[arg(value_name = "SCENARIO.json")]
+    pub scenario: String,
+    #[command(flatten)]
+    pub format: FormatArg,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchGamesArgs {
+    /// Games to play.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub games: u64,
+    /// A preset board: classic, mini, campus or worlds.
+    #[arg(long, value_name = "ID", default_value = "classic")]
+    pub board: String,
+    /// Players in each game.
+    #[arg(long, value_name = "P", default_value_t = 4)]
+    pub players: usize,
+    /// Every seat's strategy: balanced, cautious or random.
+    #[arg(long, value_name = "NAME", default_value = "balanced")]
+    pub strategy: String,
+    /// Game g is seeded seed + g.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+}
+
+#[derive(Args, Debug)]
+pub struct LandingArgs {
+    #[command(flatten)]
+    pub board: BoardArg,
+    /// Simulated games.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub games: u64,
+    /// Turns per game.
+    #[arg(long, value_name = "T", default_value_t = 100)]
+    pub turns: u64,
+    /// Players per game.
+    #[arg(long, value_name = "P", default_value_t = 2)]
+    pub players: u64,
+    /// The generator's seed.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// What is counted: landings, rolls or turns.
+    #[arg(long, value_name = "landings|rolls|turns", default_value = "landings")]
+    pub count: String,
+    /// Card decks shuffled once per game, or each card drawn at random.
+    #[arg(long, value_name = "shuffled|random", default_value = "shuffled")]
+    pub decks: String,
+    /// In jail: stay (try for doubles) or leave at once.
+    #[arg(long, value_name = "stay|leave", default_value = "stay")]
+    pub jail: String,
+    #[command(flatten)]
+    pub format: FormatArg,
+}
+
+#[derive(Args, Debug)]
+pub struct ExactArgs {
+    #[command(flatten)]
+    pub board: BoardArg,
+    /// What is counted: rolls, turns or landings.
+    #[arg(long, value_name = "rolls|turns|landings", default_value = "turns")]
+    pub count: String,
+    /// In jail: stay (try for doubles) or leave at once.
+    #[arg(long, value_name = "stay|leave", default_value = "stay")]
+    pub jail: String,
+    #[command(flatten)]
+    pub format: FormatArg,
+}
+
+#[derive(Args, Debug)]
+pub struct PaybackArgs {
+    #[command(flatten)]
+    pub board: BoardArg,
+    /// In jail: stay (try for doubles) or leave at once.
+    #[arg(long, value_name = "stay|leave", default_value = "stay")]
+    pub jail: String,
+    #[command(flatten)]
+    pub format: FormatArg,
+}
+
+#[derive(Args, Debug)]
+pub struct TournamentArgs {
+    #[command(flatten)]
+    pub board: BoardArg,
+    /// Games to play; game g is seeded seed + g.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub games: u64,
+    /// One strategy per seat: balanced, cautious, random, expert.
+    #[arg(
+        long,
+        value_name = "STRATEGY,STRATEGY,...",
+        default_value = "balanced,cautious"
+    )]
+    pub seats: String,
+    /// The first game's seed.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// A board without a round limit of its own ends here; the richest player wins.
+    #[arg(long, value_name = "R", default_value_t = 500)]
+    pub round_cap: u64,
+    /// Rotate the seat list by the game's index (every strategy in every seat equally often).
+    #[arg(long)]
+    pub rotate: bool,
+    /// Threads (default: every core; the result does not depend on it).
+    #[arg(long, value_name = "T")]
+    pub threads: Option<u64>,
+    #[command(flatten)]
+    pub format: FormatArg,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchExpertArgs {
+    #[command(flatten)]
+    pub board: BoardArg,
+    /// Games to play (one thread).
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    pub games: u64,
+    /// One strategy per seat, rotated by the game's index.
+    #[arg(
+        long,
+        value_name = "S,S,...",
+        default_value = "expert,balanced,balanced,balanced"
+    )]
+    pub seats: String,
+    /// The first game's seed.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Rounds before a game ends with the richest player winning.
+    #[arg(long, value_name = "R", default_value_t = 500)]
+    pub round_cap: u64,
+    /// The expert's play-outs per candidate action.
+    #[arg(long, value_name = "P", default_value_t = u64::from(worlds_engine::expert::DEFAULT_PLAYOUTS))]
+    pub playouts: u64,
+    /// Rounds each play-out looks ahead.
+    #[arg(long, value_name = "H", default_value_t = u64::from(worlds_engine::expert::DEFAULT_HORIZON))]
+    pub horizon: u64,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchStatsArgs {
+    #[command(flatten)]
+    pub board: BoardArg,
+    /// Simulated games for turns per second.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub games: u64,
+    /// Turns per simulated game.
+    #[arg(long, value_name = "T", default_value_t = 150)]
+    pub turns: u64,
+    /// Players per simulated game.
+    #[arg(long, value_name = "P", default_value_t = 2)]
+    pub players: u64,
+    /// Full computer games for games per second.
+    #[arg(long, value_name = "G", default_value_t = 200)]
+    pub full_games: u64,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchMovementArgs {
+    /// Games of 150 turns x 2 players per round.
+    #[arg(long, value_name = "N", default_value_t = 20_000)]
+    pub games: u64,
+    /// Timed rounds.
+    #[arg(long, value_name = "R", default_value_t = 5)]
+    pub rounds: u64,
+    /// The compiled C reference (cc -O2 -o /tmp/movement_ref movement_ref.c), run after each round.
+    #[arg(long, value_name = "PATH")]
+    pub reference: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The built site (make build writes dist/).
+    #[arg(long, value_name = "DIR", default_value = "dist")]
+    pub site: String,
+    /// The address to listen on (0.0.0.0 for every network).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+    pub bind: String,
+    /// The port.
+    #[arg(long, value_name = "N", default_value_t = 8080)]
+    pub port: u64,
+    /// The pause before each computer move, in milliseconds.
+    #[arg(long, value_name = "N", default_value_t = 700)]
+    pub bot_delay_ms: u64,
+    /// A room nobody is connected to is closed after this many minutes.
+    #[arg(long, value_name = "N", default_value_t = 30)]
+    pub room_idle_minutes: u64,
+}
+
+#[derive(Args, Debug)]
+pub struct FuzzArgs {
+    /// Games (boards cycle through classic, mini, campus and worlds).
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub games: u64,
+    /// The first game's seed.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Actions at most per game.
+    #[arg(long, value_name = "A", default_value_t = 3000)]
+    pub max_actions: u64,
+}
+
+/// The command line, or the exit code when there is nothing to run: 0 after `--help`, 2 with
+/// one line on standard error for a bad command line.
+pub fn parse() -> Result<Command, ExitCode> {
+    let args: Vec<String> = std::env::args().collect();
+    if args.len() == 1 || args.get(1).is_some_and(|a| a == "help") {
+        return Err(help(args.len() == 1));
+    }
+    match try_parse(&args) {
+        Ok(cli) => Ok(cli.command),
+        Err(e) => Err(report(&e, command_named(&args))),
+    }
+}
+
+/// The declared command line, with negative numbers taken as values ("--games -3" is a bad
+/// number of games, not an unknown option "-3").
+fn try_parse(args: &[String]) -> Result<Cli, clap::Error> {
+    use clap::{CommandFactory, FromArgMatches};
+    let command = Cli::command().mut_subcommands(|c| c.allow_negative_numbers(true));
+    Cli::from_arg_matches(&command.try_get_matches_from(args)?)
+}
+
+/// `worlds` alone (exit 2) or `worlds help` (exit 0): the commands.
+fn help(missing: bool) -> ExitCode {
+    use clap::CommandFactory;
+    let text = Cli::command().render_long_help();
+    if missing {
+        eprintln!("{text}");
+        ExitCode::from(2)
+    } else {
+        println!("{text}");
+        ExitCode::SUCCESS
+    }
+}
+
+/// The subcommand a command line names, if it names one.
+fn command_named(args: &[String]) -> Option<String> {
+    use clap::CommandFactory;
+    let cli = Cli::command();
+    let first = args.get(1)?;
+    let known = cli.get_subcommands().any(|c| c.get_name() == first);
+    known.then(|| first.clone())
+}
+
+/// Prints what clap refused as one line (or the help it was asked for) and gives the exit
+/// code.
+fn report(e: &clap::Error, command: Option<String>) -> ExitCode {
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            print!("{}", e.render());
+            return ExitCode::SUCCESS;
+        }
+        _ => {}
+    }
+    let message = one_line(&sentence(e));
+    match command {
+        Some(c) => eprintln!("worlds {c}: {message} (usage: worlds {c} --help)"),
+        None => eprintln!("worlds: {message} (see worlds help)"),
+    }
+    ExitCode::from(2)
+}
+
+fn context(e: &clap::Error, kind: ContextKind) -> Option<String> {
+    match e.get(kind)? {
+        ContextValue::String(s) => Some(s.clone()),
+        ContextValue::Strings(v) => v.first().cloned(),
+        ContextValue::StyledStr(s) => Some(s.to_string()),
+        ContextValue::StyledStrs(v) => v.first().map(ToString::to_string),
+        _ => None,
+    }
+}
+
+/// clap's refusal in the words the commands use for their own.
+fn sentence(e: &clap::Error) -> String {
+    // "--games <N>" names the flag "--games".
+    let arg = context(e, ContextKind::InvalidArg)
+        .map(|a| a.split_whitespace().next().unwrap_or_default().to_string())
+        .unwrap_or_default();
+    let value = context(e, ContextKind::InvalidValue).unwrap_or_default();
+    match e.kind() {
+        ErrorKind::InvalidSubcommand => format!(
+            "unknown command '{}'",
+            crate::landing::clean(&context(e, ContextKind::InvalidSubcommand).unwrap_or_default())
+        ),
+        ErrorKind::UnknownArgument if arg.starts_with('-') => {
+            format!(
+                "bad argument: unknown option {}",
+                crate::landing::clean(&arg)
+            )
+        }
+        ErrorKind::UnknownArgument => {
+            format!(
+                "bad argument: unexpected argument '{}'",
+                crate::landing::clean(&arg)
+            )
+        }
+        ErrorKind::InvalidValue if value.is_empty() => format!("{arg} needs a value"),
+        ErrorKind::InvalidValue | ErrorKind::ValueValidation => {
+            let why = std::error::Error::source(e)
+                .map(|s| format!(" ({s})"))
+                .unwrap_or_default();
+            format!(
+                "{arg}: '{}' is not a valid value{why}",
+                crate::landing::clean(&value)
+            )
+        }
+        ErrorKind::ArgumentConflict => format!("{arg} is given twice"),
+        ErrorKind::MissingRequiredArgument => {
+            format!("{} is needed", arg.trim_matches(|c| c == '<' || c == '>'))
+        }
+        ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            "a command is needed".to_string()
+        }
+        _ => e
+            .render()
+            .to_string()
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .trim_start_matches("error: ")
+            .to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_declaration_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    fn replay(args: &[&str]) -> Option<(String, String)> {
+        let line = std::iter::once("worlds")
+            .chain(std::iter::once("replay"))
+            .chain(args.iter().copied());
+        match Cli::try_parse_from(line).ok()?.command {
+            Command::Replay(r) => Some((r.scenario, r.format.format)),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn replay_takes_one_file_and_a_format_in_either_order() {
+        let pair = |a: &str, b: &str| Some((a.to_string(), b.to_string()));
+        assert_eq!(replay(&["a.json"]), pair("a.json", "table"));
+        assert_eq!(
+            replay(&["a.json", "--format", "json"]),
+            pair("a.json", "json")
+        );
+        assert_eq!(
+            replay(&["--format=table", "a.json"]),
+            pair("a.json", "table")
+        );
+        assert_eq!(replay(&["a.json", "b.json"]), None);
+        assert_eq!(replay(&[]), None);
+        assert_eq!(replay(&["--verbose", "a.json"]), None);
+    }
+
+    #[test]
+    fn a_flag_given_twice_or_without_its_value_is_refused_in_our_words() {
+        let refusal = |args: &[&str]| match try_parse(
+            &args.iter().map(|a| a.to_string()).collect::<Vec<_>>(),
+        ) {
+            Ok(_) => String::new(),
+            Err(e) => sentence(&e),
+        };
+        assert_eq!(
+            refusal(&["worlds", "landing", "--turns"]),
+            "--turns needs a value"
+        );
+        assert_eq!(
+            refusal(&["worlds", "landing", "--games", "1", "--games", "2"]),
+            "--games is given twice"
+        );
+        assert_eq!(
+            refusal(&["worlds", "landing", "--colour", "red"]),
+            "bad argument: unknown option --colour"
+        );
+        assert!(refusal(&["worlds", "fuzz", "--games", "x"])
+            .starts_with("--games: 'x' is not a valid value"));
+        assert_eq!(refusal(&["worlds", "nope"]), "unknown command 'nope'");
+        assert!(refusal(&["worlds", "tournament", "--games", "-3"]).starts_with("--games: '-3'"));
+    }
+}
