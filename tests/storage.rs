@@ -155,6 +155,7 @@ fn settings_default_then_round_trip() {
             animation: AnimationSpeed::Normal,
             theme: Theme::Light,
             stun_server: String::new(),
+            room_server: String::new(),
         }
     );
     let mine = Settings {
@@ -163,6 +164,7 @@ fn settings_default_then_round_trip() {
         animation: AnimationSpeed::Fast,
         theme: Theme::Dark,
         stun_server: String::new(),
+        room_server: String::new(),
     };
     settings::save(&s, &mine, 10).expect("save");
     assert_eq!(settings::load(&s), Ok(mine.clone()));
@@ -177,8 +179,42 @@ fn settings_default_then_round_trip() {
         ..mine
     };
     settings::save(&s, &stun, 11).expect("save");
-    assert_eq!(settings::load(&s), Ok(stun));
+    assert_eq!(settings::load(&s), Ok(stun.clone()));
+    // Issue 28: a room server for Play online from a static host is kept too.
+    let mut rooms = stun;
+    assert_eq!(
+        rooms.set_room_server(" https://rooms.example.org:8443/ "),
+        Ok(())
+    );
+    assert_eq!(rooms.room_server, "https://rooms.example.org:8443");
+    settings::save(&s, &rooms, 12).expect("save");
+    assert_eq!(settings::load(&s), Ok(rooms.clone()));
     clear(&s);
+}
+
+#[wasm_bindgen_test]
+fn a_room_server_is_an_address_or_nothing_and_a_bad_one_changes_nothing() {
+    let mut s = Settings::default();
+    assert_eq!(s.set_room_server("http://127.0.0.1:8080"), Ok(()));
+    assert_eq!(s.room_server, "http://127.0.0.1:8080");
+    for bad in [
+        "rooms.example.org",
+        "ftp://rooms.example.org",
+        "https://",
+        "https://rooms.example.org/path",
+        "https://a b",
+        "javascript:alert(1)",
+        "https://<b>x</b>",
+    ] {
+        let why = s.set_room_server(bad).expect_err(bad);
+        assert!(why.contains("https://"), "{bad}: {why}");
+        assert_eq!(
+            s.room_server, "http://127.0.0.1:8080",
+            "{bad} changed nothing"
+        );
+    }
+    assert_eq!(s.set_room_server("  "), Ok(()));
+    assert_eq!(s.room_server, "");
 }
 
 #[wasm_bindgen_test]

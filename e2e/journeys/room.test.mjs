@@ -199,3 +199,38 @@ test('a room link whose code is unknown says so, and a device without the seat t
   await stranger.page.screenshot({ path: artifacts + 'room-unknown-375.png' });
   await stranger.context.close();
 });
+
+test('a page from a static host plays online through the room server named in Settings', async () => {
+  const d = await device({ width: 1280, height: 800 });
+  const p = d.page;
+  await p.goto(process.env.BASE_URL + '/');
+  await p.getByRole('button', { name: 'Play', exact: true }).click();
+  await p.getByRole('button', { name: 'Start game' }).waitFor();
+  await p.waitForTimeout(500);
+  assert.equal(await p.getByRole('button', { name: 'Play online' }).count(), 0, 'a static host has no rooms of its own');
+  await p.goto(process.env.BASE_URL + '/');
+  await p.getByRole('button', { name: 'Settings' }).click();
+  const field = p.getByLabel('Room server');
+  await field.fill('rooms.example.org');
+  await field.press('Tab');
+  await p.getByRole('alert').filter({ hasText: 'starts with https://' }).waitFor();
+  await field.fill(ROOM_URL + '/');
+  await field.press('Tab');
+  await p.getByRole('alert').filter({ hasText: 'starts with https://' }).waitFor({ state: 'detached' });
+  await p.getByRole('button', { name: 'Back' }).click();
+  await p.getByRole('button', { name: 'Play', exact: true }).click();
+  await p.getByLabel('Player 2 plays as').selectOption('remote');
+  await p.getByRole('button', { name: 'Play online' }).click();
+  const link = await p.getByLabel('Room link').inputValue();
+  assert.ok(link.startsWith(`${ROOM_URL}/#room=`), `the room link leads to the room server: ${link}`);
+  // A friend needs no setting: the link opens the room on the room server.
+  const friend = await device({ width: 375, height: 740 });
+  await friend.page.goto(link);
+  await friend.page.getByLabel('Your name').fill('Bea');
+  await friend.page.getByRole('button', { name: 'Join room' }).click();
+  await p.getByText(/Bea/).first().waitFor();
+  assert.deepEqual(d.errors, []);
+  assert.deepEqual(friend.errors, []);
+  await d.context.close();
+  await friend.context.close();
+});

@@ -26,11 +26,12 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use axum::body::Bytes;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State};
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use tokio::sync::mpsc;
+use tower_http::cors::{Any, CorsLayer};
 use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
 use worlds_table::protocol::MAX_MESSAGE_BYTES;
@@ -207,6 +208,15 @@ pub fn app(rooms: Arc<Rooms>) -> Router {
         )
         .route("/api/rooms/{code}/ws", get(room_socket))
         .fallback_service(site)
+        // A page served elsewhere (a static host) may use this server's rooms when its player
+        // names it in Settings as "Room server": the health check and opening a room answer
+        // any page (a room's socket is not bound by this rule; its code and seat tokens are).
+        .layer(
+            CorsLayer::new()
+                .allow_origin(Any)
+                .allow_methods([Method::GET, Method::POST])
+                .allow_headers([header::CONTENT_TYPE]),
+        )
         .layer(SetResponseHeaderLayer::if_not_present(
             header::CACHE_CONTROL,
             HeaderValue::from_static("no-cache"),

@@ -394,6 +394,22 @@ async fn the_site_health_unknown_codes_and_guessing_at_speed() {
     let (addr, _) = start().await;
     let (status, _, body) = http(addr, "GET", "/healthz", "", "").await;
     assert_eq!((status, body.as_str()), (200, "ok"));
+    // A page on a static host that names this server as its "Room server" may ask it.
+    let elsewhere = "Origin: https://static.example.org\r\n";
+    let (status, head, _) = http(addr, "GET", "/healthz", "", elsewhere).await;
+    assert_eq!(status, 200);
+    assert!(
+        head.to_lowercase()
+            .contains("access-control-allow-origin: *"),
+        "{head}"
+    );
+    let preflight = "Origin: https://static.example.org\r\nAccess-Control-Request-Method: POST\r\nAccess-Control-Request-Headers: content-type\r\n";
+    let (status, head, _) = http(addr, "OPTIONS", "/api/rooms", "", preflight).await;
+    assert!((200..300).contains(&status), "{status} {head}");
+    assert!(
+        head.to_lowercase().contains("access-control-allow-methods"),
+        "{head}"
+    );
     let (status, head, body) = http(addr, "GET", "/", "", "").await;
     assert_eq!(status, 200);
     assert!(body.contains("Monopoly Worlds"));

@@ -1,4 +1,5 @@
-//! Settings: sound and volume, full screen, animation speed, color theme. Stored at once.
+//! Settings: sound and volume, full screen, animation speed, color theme, the STUN server and
+//! the room server. Stored at once.
 
 use leptos::prelude::*;
 
@@ -10,6 +11,7 @@ pub fn SettingsPanel(on_back: Callback<()>) -> impl IntoView {
     let store = expect_context::<SettingsStore>();
     let s = store.settings;
     let full_screen_problem = RwSignal::new(None::<String>);
+    let room_problem = RwSignal::new(None::<String>);
     let toggle_full_screen = move |_| {
         let doc = document();
         if doc.fullscreen_element().is_some() {
@@ -86,6 +88,28 @@ pub fn SettingsPanel(on_back: Callback<()>) -> impl IntoView {
                 />
             </label>
             <p class="hint">"Only needed to play with devices on other networks, e.g. stun:stun.example.org:3478. Without a relay some networks still cannot connect."</p>
+            <label>
+                "Room server"
+                <input
+                    type="url"
+                    maxlength="200"
+                    placeholder="this page's server, if it is one"
+                    prop:value=move || s.get().room_server
+                    on:change=move |ev| {
+                        let typed = event_target_value(&ev);
+                        let mut next = s.get_untracked();
+                        match next.set_room_server(&typed) {
+                            Ok(()) => {
+                                room_problem.set(None);
+                                store.change(|x| x.room_server = next.room_server);
+                            }
+                            Err(why) => room_problem.set(Some(why)),
+                        }
+                    }
+                />
+            </label>
+            {move || room_problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+            <p class="hint">"For Play online from a page whose host runs no room server: the address of one (worlds serve), e.g. https://rooms.example.org. Room links then lead there."</p>
             <button type="button" class="menu-button" on:click=toggle_full_screen>"Full screen"</button>
             {move || full_screen_problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
             {move || store.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}

@@ -88,6 +88,11 @@ pub struct Settings {
     /// reads as before).
     #[serde(skip_serializing_if = "String::is_empty")]
     pub stun_server: String,
+    /// A room server (`worlds serve`) for Play online when this page's own host has none,
+    /// e.g. `https://rooms.example.org`; empty: this page's server, if it is one. Left out of
+    /// the record when empty.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub room_server: String,
 }
 
 impl Default for Settings {
@@ -98,11 +103,33 @@ impl Default for Settings {
             animation: AnimationSpeed::Normal,
             theme: Theme::Light,
             stun_server: String::new(),
+            room_server: String::new(),
         }
     }
 }
 
 impl Settings {
+    /// Sets the room server from what the player typed: an `http://` or `https://` address
+    /// of a server (no path, query or spaces; a trailing `/` is dropped), or nothing. A
+    /// refusal says what is wrong and changes nothing.
+    pub fn set_room_server(&mut self, typed: &str) -> Result<(), String> {
+        let text = typed.trim().trim_end_matches('/');
+        if text.is_empty() {
+            self.room_server.clear();
+            return Ok(());
+        }
+        let rest = text
+            .strip_prefix("https://")
+            .or_else(|| text.strip_prefix("http://"))
+            .ok_or("A room server's address starts with https:// (or http://), e.g. https://rooms.example.org.")?;
+        let fine = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']');
+        if rest.is_empty() || text.len() > 200 || !rest.chars().all(fine) {
+            return Err("A room server's address is its scheme, name and port only, e.g. https://rooms.example.org:8080.".into());
+        }
+        self.room_server = text.to_string();
+        Ok(())
+    }
+
     /// Sets the volume, kept within 0 to 100.
     pub fn set_volume(&mut self, volume: i64) {
         self.volume = volume.clamp(0, i64::from(MAX_VOLUME)) as u8;

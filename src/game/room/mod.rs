@@ -31,7 +31,7 @@ use worlds_table::TableEvent;
 
 use crate::common::clock::now_ms;
 use crate::common::context::{Navigator, Screen};
-use crate::common::room_server::{request, socket_url};
+use crate::common::room_server::{request, server_url, socket_url};
 use crate::common::socket::Socket;
 use crate::common::storage::LocalStore;
 use crate::game::session::{Router, Session, TableRole};
@@ -246,7 +246,7 @@ pub fn open_room(
         Err(e) => return done(Err(format!("The room could not be asked for: {e}"))),
     };
     wasm_bindgen_futures::spawn_local(async move {
-        let answer = request("POST", "/api/rooms", Some(&body)).await;
+        let answer = request("POST", &server_url("/api/rooms"), Some(&body)).await;
         let opened = answer.and_then(|(status, text)| {
             if status == 201 || status == 200 {
                 serde_json::from_str::<Opened>(&text)
