@@ -17,7 +17,7 @@
 //! messages between two ticks; more are dropped (counted, logged once a tick), so one call
 //! never does more than one message's work.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use worlds_engine::game::ReplayError;
 use worlds_engine::{Action, Game, PlayerId};
@@ -25,7 +25,7 @@ use worlds_engine::{Action, Game, PlayerId};
 use crate::invite::TableId;
 use crate::protocol::{
     clean_chat, frames, read_guest, state_hash, GuestMsg, HostMsg, Outcome, Outcomes, Outgoing,
-    PeerId, Presence, ReactionKind, To,
+    PeerId, Presence, ReactionKind, To, WATCHING,
 };
 use crate::saved::{HostRecord, RemoteSeatRecord, RestoreError, KEPT_ANSWERS};
 use crate::TableEvent;
@@ -114,6 +114,8 @@ pub struct Host {
     meta: Vec<Meta>,
     seats: Vec<SeatSlot>,
     peers: BTreeMap<PeerId, PeerSlot>,
+    /// Connections that watch: told everything the players are, heard from never.
+    watchers: BTreeSet<PeerId>,
     events: VecDeque<TableEvent>,
     now: u64,
     next_part: u32,
@@ -161,6 +163,7 @@ impl Host {
             meta,
             seats,
             peers: BTreeMap::new(),
+            watchers: BTreeSet::new(),
             events: VecDeque::new(),
             now: 0,
             next_part: 1,
@@ -336,6 +339,21 @@ impl Host {
         Vec::new()
     }
 
+    /// A watcher (a room's spectator) joins: it is welcomed with the game as every player may
+    /// know it ([`WATCHING`] as its seat) and hears every action from then on.
+    pub fn watcher_connected(&mut self, peer: PeerId) -> Vec<Outgoing> {
+        if self.peers.contains_key(&peer) {
+            return Vec::new();
+        }
+        self.watchers.insert(peer);
+        self.welcome(peer, WATCHING)
+    }
+
+    /// A watcher left.
+    pub fn watcher_disconnected(&mut self, peer: PeerId) {
+        self.watchers.remove(&peer);
+    }
+
     /// The channel closed: the seat shows as reconnecting (unless a computer plays it).
     pub fn peer_disconnected(&mut self, peer: PeerId) -> Vec<Outgoing> {
         let Some(p) = self.peers.remove(&peer) else {
@@ -389,7 +407,7 @@ impl Host {
     }
 
     fn broadcast(&mut self, msg: &HostMsg) -> Vec<Outgoing> {
-        if self.peers.is_empty() {
+        if self.peers.is_empty() && self.watchers.is_empty() {
             return Vec::new();
         }
         self.send(To::Guests, msg)
@@ -451,7 +469,7 @@ impl Host {
         if intent.is_some() {
             self.event(TableEvent::Applied { seq, by_seat });
         }
-        if self.peers.is_empty() {
+        if self.peers.is_empty() && self.watchers.is_empty() {
             return Vec::new();
         }
         let msg = self.last_applied(action);

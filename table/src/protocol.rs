@@ -56,6 +56,11 @@ pub enum To {
     Guests,
 }
 
+/// The seat a watcher's welcome names: none. A watcher (a room's spectator) is told the game
+/// and every action as the players are, and decides nothing. `u32::MAX`: the same number on
+/// the server (64-bit) and in the browser (wasm32, whose `usize` is 32 bits).
+pub const WATCHING: usize = u32::MAX as usize;
+
 /// Bytes to send: the app sends them as one data-channel message (binary).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Outgoing {

@@ -125,6 +125,8 @@ pub enum ClientMsg {
     Remove { seat: usize },
     /// The creator starts the game.
     Start,
+    /// The creator lets devices with the link but no seat watch the game (or not).
+    Watchers { allow: bool },
     /// A seat away for 30 s is played by a computer until its player is back.
     LetComputerPlay { seat: usize },
 }
@@ -207,6 +209,8 @@ struct SeatSlot {
 struct Conn {
     seat: Option<usize>,
     entered: bool,
+    /// A seatless connection the game's host tells everything (a spectator).
+    watching: bool,
     window_start: u64,
     in_window: u32,
     flooded_windows: u32,
@@ -430,7 +434,7 @@ impl Room {
                 To::Peer(PeerId(c)) => sent.push(Out::To(c, o.bytes)),
                 To::Guests => {
                     for (&c, conn) in &self.conns {
-                        if conn.seat.is_some() {
+                        if conn.seat.is_some() || conn.watching {
                             sent.push(Out::To(c, o.bytes.clone()));
                         }
                     }
@@ -450,6 +454,7 @@ impl Room {
             Conn {
                 seat: None,
                 entered: false,
+                watching: false,
                 window_start: self.now,
                 in_window: 0,
                 flooded_windows: 0,
@@ -467,6 +472,11 @@ impl Room {
             self.empty_since = Some(self.now);
         }
         let mut out = Vec::new();
+        if c.watching {
+            if let Some(host) = self.host.as_mut() {
+                host.watcher_disconnected(PeerId(conn));
+            }
+        }
         if let Some(seat) = c.seat {
             if let Some(host) = self.host.as_mut() {
                 let o = host.peer_disconnected(PeerId(conn));
@@ -563,6 +573,7 @@ impl Room {
                             c.entered = true;
                         }
                         out.push(Room::to(conn, &RoomMsg::Room(self.info())));
+                        out.extend(self.watch_or_not(conn));
                         return out;
                     };
                     // The same seat opened again elsewhere (another tab, the same link on
@@ -587,10 +598,44 @@ impl Room {
                         out.extend(self.route(o));
                     }
                 }
+                let seated = self.conns.get(&conn).is_some_and(|c| c.seat.is_some());
                 if let Some(c) = self.conns.get_mut(&conn) {
                     c.entered = true;
                 }
                 out.extend(self.tell_all());
+                if !seated {
+                    out.extend(self.watch_or_not(conn));
+                }
+                out
+            }
+            ClientMsg::Watchers { allow } => {
+                if seat != Some(0) {
+                    return Room::deny(conn, "Only the room's creator can say who may watch.");
+                }
+                self.spectators = allow;
+                let mut out = self.tell_all();
+                if allow {
+                    out.extend(self.let_watch());
+                } else {
+                    let watching: Vec<ConnId> = self
+                        .conns
+                        .iter()
+                        .filter(|(_, c)| c.watching)
+                        .map(|(&id, _)| id)
+                        .collect();
+                    for id in watching {
+                        if let Some(c) = self.conns.get_mut(&id) {
+                            c.watching = false;
+                        }
+                        if let Some(host) = self.host.as_mut() {
+                            host.watcher_disconnected(PeerId(id));
+                        }
+                        out.extend(Room::deny(
+                            id,
+                            "The room's creator stopped letting others watch.",
+                        ));
+                    }
+                }
                 out
             }
             ClientMsg::Join { name, color, token } => {
@@ -775,7 +820,43 @@ impl Room {
         }
         self.host = Some(host);
         self.last_bot = self.now;
-        self.tell_all()
+        let mut out = self.tell_all();
+        out.extend(self.let_watch());
+        out
+    }
+
+    /// A seatless connection that entered a started game watches it if the room allows it, or
+    /// is told why not.
+    fn watch_or_not(&mut self, conn: ConnId) -> Vec<Out> {
+        if !self.started() {
+            return Vec::new();
+        }
+        if !self.spectators {
+            return Room::deny(
+                conn,
+                "The game has started, and this room's creator does not let others watch.",
+            );
+        }
+        self.let_watch()
+    }
+
+    /// Seatless connections that entered watch the game, if the room allows it: each is
+    /// welcomed with the game (after the room message that says it started).
+    fn let_watch(&mut self) -> Vec<Out> {
+        if !self.spectators {
+            return Vec::new();
+        }
+        let Some(host) = self.host.as_mut() else {
+            return Vec::new();
+        };
+        let mut welcomes = Vec::new();
+        for (&c, x) in self.conns.iter_mut() {
+            if x.entered && x.seat.is_none() && !x.watching {
+                x.watching = true;
+                welcomes.extend(host.watcher_connected(PeerId(c)));
+            }
+        }
+        self.route(welcomes)
     }
 
     /// What the host's events ask of the room: a player back in a seat a computer played is
@@ -1060,5 +1141,87 @@ mod tests {
         let too_long = vec![b'{'; MAX_MESSAGE_BYTES + 1];
         let out = room.on_message(1, &too_long, 6_000, String::new);
         assert!(matches!(&said(&out, 1)[0], RoomMsg::Denied { .. }));
+    }
+
+    /// What a device's guest makes of the bytes the room sent it.
+    fn hear(guest: &mut crate::guest::Guest, out: &[Out], conn: ConnId) -> Vec<Vec<u8>> {
+        let mut replies = Vec::new();
+        for o in out {
+            if let Out::To(c, b) = o {
+                if *c == conn && serde_json::from_slice::<RoomMsg>(b).is_err() {
+                    replies.extend(guest.on_message(b).into_iter().map(|o| o.bytes));
+                }
+            }
+        }
+        replies
+    }
+
+    #[test]
+    fn a_device_without_a_seat_watches_the_game_only_when_the_creator_lets_it() {
+        use crate::guest::Guest;
+        use crate::protocol::WATCHING;
+        let (mut room, held) = open(0);
+        let table = room.code.table_id();
+        room.connect(1, 0);
+        let enter = ClientMsg::Enter {
+            token: Some(held[0].token.clone()),
+        };
+        send(&mut room, 1, &enter, 0);
+        send(&mut room, 1, &ClientMsg::Start, 0);
+        let mut ann = Guest::new(table, 0);
+        let hello = ann.hello();
+        let out = room.on_message(1, &hello.bytes, 10, String::new);
+        hear(&mut ann, &out, 1);
+        assert!(ann.game().is_some(), "Ann has the game");
+
+        // A device with the link and no token: the room does not let others watch.
+        let mut stranger = Guest::new(table, WATCHING);
+        room.connect(5, 20);
+        let out = send(&mut room, 5, &ClientMsg::Enter { token: None }, 20);
+        assert!(said(&out, 5).iter().any(
+            |m| matches!(m, RoomMsg::Denied { reason } if reason.contains("does not let others watch"))
+        ));
+        hear(&mut stranger, &out, 5);
+        assert!(stranger.game().is_none(), "nothing of the game reaches it");
+        // Only the creator says who may watch.
+        let out = send(&mut room, 5, &ClientMsg::Watchers { allow: true }, 30);
+        assert!(matches!(&said(&out, 5)[0], RoomMsg::Denied { .. }));
+        assert!(!room.info().spectators);
+        // The creator lets others watch: the stranger is welcomed and sees each move.
+        let out = send(&mut room, 1, &ClientMsg::Watchers { allow: true }, 40);
+        assert!(room.info().spectators);
+        hear(&mut stranger, &out, 5);
+        let watched = stranger.game().map(|g| g.history().len());
+        assert_eq!(watched, Some(0));
+        assert!(
+            stranger.game().is_some_and(|g| g.is_public()),
+            "the public view"
+        );
+        let roll = ann
+            .intent(worlds_engine::Action::Roll)
+            .expect("Ann may roll");
+        let out = room.on_message(1, &roll.bytes, 50, String::new);
+        hear(&mut ann, &out, 1);
+        hear(&mut stranger, &out, 5);
+        assert_eq!(
+            stranger.game().map(|g| g.history().len()),
+            ann.game().map(|g| g.history().len())
+        );
+        assert!(stranger.game().is_some_and(|g| !g.history().is_empty()));
+        // Whatever a watcher sends changes nothing.
+        let before = room.info();
+        let sneaky = stranger.intent(worlds_engine::Action::EndTurn);
+        if let Ok(o) = sneaky {
+            let out = room.on_message(5, &o.bytes, 60, String::new);
+            assert!(said(&out, 1).is_empty() && !out.iter().any(|o| matches!(o, Out::To(1, _))));
+        }
+        assert_eq!(room.info(), before);
+        // The creator stops it: the watcher is told so.
+        let out = send(&mut room, 1, &ClientMsg::Watchers { allow: false }, 70);
+        assert!(said(&out, 5)
+            .iter()
+            .any(|m| matches!(m, RoomMsg::Denied { .. })));
+        room.disconnect(5, 80);
+        assert_eq!(room.connections(), 1);
     }
 }

@@ -23,7 +23,7 @@ use serde::Deserialize;
 use worlds_engine::envelope::RecordKind;
 use worlds_engine::{GameSetup, SeatKind};
 use worlds_table::guest::Guest;
-use worlds_table::protocol::{Outgoing, Presence};
+use worlds_table::protocol::{Outgoing, Presence, WATCHING};
 use worlds_table::room::{ClientMsg, HeldSeat, OpenRoom, RoomCode, RoomMsg};
 pub use worlds_table::room::{RoomInfo, RoomSeat};
 use worlds_table::saved::SavedTable;
@@ -155,6 +155,8 @@ pub struct RoomUi {
     pub away_since: RwSignal<BTreeMap<usize, u64>>,
     /// This device's clock (ms), moved on twice a second while in a room.
     pub clock: RwSignal<u64>,
+    /// This device has no seat and watches the room's game (the creator lets others watch).
+    pub watching: RwSignal<bool>,
 }
 
 impl RoomUi {
@@ -169,6 +171,7 @@ impl RoomUi {
             closed: RwSignal::new(None),
             away_since: RwSignal::new(BTreeMap::new()),
             clock: RwSignal::new(now_ms()),
+            watching: RwSignal::new(false),
         }
     }
 
@@ -240,7 +243,7 @@ pub fn open_room(
     let body = match serde_json::to_string(&OpenRoom {
         title,
         setup,
-        spectators: true,
+        spectators: false,
     }) {
         Ok(b) => b,
         Err(e) => return done(Err(format!("The room could not be asked for: {e}"))),
@@ -443,9 +446,10 @@ fn on_room_msg(ui: RoomUi, msg: RoomMsg) {
                     ui.session.stand_ins.set(stand_ins);
                 }
             }
+            let spectators = info.spectators;
             ui.info.set(Some(info));
             if started {
-                begin_game(ui);
+                begin_game(ui, spectators);
             }
         }
         RoomMsg::Seated { seat, token } => {
@@ -477,8 +481,42 @@ fn on_room_msg(ui: RoomUi, msg: RoomMsg) {
 }
 
 /// The room's game has started: this device's seat says hello, and the server answers with
-/// the game (as every player may know it).
-fn begin_game(ui: RoomUi) {
+/// the game (as every player may know it). A device without a seat watches it when the room
+/// lets others watch (the server sends it the game as it lets it in), and stops when not.
+fn begin_game(ui: RoomUi, spectators: bool) {
+    let held = ROOM.with_borrow(|r| r.as_ref().map(|c| c.held.is_some()));
+    match held {
+        None => return,
+        Some(false) if !spectators => {
+            if ui.watching.get_untracked() {
+                ROOM.with_borrow_mut(|r| {
+                    if let Some(c) = r.as_mut() {
+                        c.guest = None;
+                        c.shown = false;
+                    }
+                });
+                ui.watching.set(false);
+                ui.nav.go(Screen::Room);
+            }
+            return;
+        }
+        Some(false) => {
+            let fresh = ROOM.with_borrow_mut(|r| {
+                let c = r.as_mut()?;
+                if c.guest.is_some() {
+                    return None;
+                }
+                let table = RoomCode::parse(&c.code)?.table_id();
+                c.guest = Some(Guest::new(table, WATCHING));
+                Some(())
+            });
+            if fresh.is_some() {
+                ui.watching.set(true);
+            }
+            return;
+        }
+        Some(true) => {}
+    }
     let hello = ROOM.with_borrow_mut(|r| {
         let c = r.as_mut()?;
         if c.guest.is_some() {
@@ -549,7 +587,7 @@ fn after_game_messages(ui: RoomUi) {
         let Some(c) = r.as_mut() else {
             return (None, 0, false, Vec::new());
         };
-        let seat = c.held.as_ref().map_or(0, |h| h.seat);
+        let seat = c.held.as_ref().map_or(WATCHING, |h| h.seat);
         let Some(guest) = c.guest.as_mut() else {
             return (None, seat, false, Vec::new());
         };
@@ -616,9 +654,11 @@ fn keep_room(session: Session) {
         ROOM.with(|r| {
             r.try_borrow().ok().and_then(|r| {
                 r.as_ref().and_then(|c| {
-                    c.held.as_ref().map(|h| SavedTable::Room {
+                    // A watcher's Continue goes back to watch.
+                    let seat = c.held.as_ref().map_or(WATCHING, |h| h.seat);
+                    c.guest.as_ref().map(|_| SavedTable::Room {
                         code: c.code.clone(),
-                        seat: h.seat,
+                        seat,
                     })
                 })
             })
@@ -634,6 +674,11 @@ pub fn join(name: String, color: String, token: String) {
 /// The creator's Remove (before the game starts).
 pub fn remove_seat(seat: usize) {
     send(&ClientMsg::Remove { seat });
+}
+
+/// The creator's "Others with the link may watch".
+pub fn allow_watchers(allow: bool) {
+    send(&ClientMsg::Watchers { allow });
 }
 
 /// The creator's Start game.

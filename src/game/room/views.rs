@@ -1,6 +1,6 @@
 //! The room's screens: the waiting room a room link opens (who sits where, the Room link
 //! with Copy and a QR code, Join room for a friend, Remove and Start game for the room's
-//! creator), and the room's panel beside a game in progress (who is away, "Let a computer
+//! creator, who also says whether others with the link may watch), and the room's panel beside a game in progress (who is away, "Let a computer
 //! play for Bea"). Every name comes from the network: shown as text, never HTML.
 
 use leptos::prelude::*;
@@ -10,7 +10,8 @@ use crate::common::room_server::room_link;
 use crate::common::share::LinkField;
 use crate::game::pieces::{token_glyph, COLORS, TOKENS};
 use crate::game::room::{
-    join, leave_room, let_computer_play, remove_seat, show_code, start_game, RoomSeat, RoomUi,
+    allow_watchers, join, leave_room, let_computer_play, remove_seat, show_code, start_game,
+    RoomSeat, RoomUi,
 };
 
 /// How a seat reads in the room's lists: "🚗 Bea (computer, balanced)", "Ann (you)".
@@ -150,8 +151,22 @@ pub fn RoomScreen(ui: RoomUi) -> impl IntoView {
                 {move || (seated() && !started() && !ui.is_creator()).then(|| view! {
                     <p class="hint">"You are seated: the game starts when the room's creator presses Start game."</p>
                 })}
-                {move || (!seated() && started()).then(|| view! {
+                {move || ui.is_creator().then(|| view! {
+                    <label class="check">
+                        <input type="checkbox"
+                            prop:checked=move || ui.info.with(|i| i.as_ref().is_some_and(|i| i.spectators))
+                            on:change=move |ev| allow_watchers(event_target_checked(&ev)) />
+                        "Others with the link may watch"
+                    </label>
+                })}
+                {move || (!seated() && !started() && ui.info.with(|i| i.as_ref().is_some_and(|i| i.spectators))).then(|| view! {
+                    <p class="hint">"Without a seat you can watch once the game starts."</p>
+                })}
+                {move || (!seated() && started() && !ui.watching.get()).then(|| view! {
                     <p class="hint">"This room's game has started: only its players' devices can sit down."</p>
+                })}
+                {move || (!seated() && started() && ui.watching.get()).then(|| view! {
+                    <p class="hint">"You are watching this game: its players' devices decide."</p>
                 })}
                 {move || ui.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
                 <div class="button-row">
@@ -164,6 +179,10 @@ pub fn RoomScreen(ui: RoomUi) -> impl IntoView {
                     {move || (seated() && started()).then(|| view! {
                         <button type="button" class="menu-button primary"
                             on:click=move |_| nav.go(Screen::Play)>"Back to the game"</button>
+                    })}
+                    {move || (!seated() && started() && ui.watching.get()).then(|| view! {
+                        <button type="button" class="menu-button primary"
+                            on:click=move |_| nav.go(Screen::Play)>"Watch the game"</button>
                     })}
                 </div>
             </div>
@@ -204,6 +223,9 @@ pub fn RoomPanel(ui: RoomUi) -> impl IntoView {
         <section class="room-panel panel" aria-labelledby="room-panel-title">
             <h2 id="room-panel-title">{move || ui.info.with(|i| i.as_ref().map_or("Room".to_string(), |i| format!("Room {}", show_code(&i.code))))}</h2>
             <p role="status" aria-live="polite">{move || ui.status.get()}</p>
+            {move || ui.watching.get().then(|| view! {
+                <p class="hint">"You are watching: the players' devices decide."</p>
+            })}
             <ul class="room-away">{away}</ul>
             {move || ui.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
         </section>

@@ -288,6 +288,13 @@ pub fn TableTalk(ui: TableUi) -> impl IntoView {
         say(ui, &text.get_untracked());
         text.set(String::new());
     };
+    // A room's watcher reads the talk; only the players talk.
+    let playing = move || {
+        !matches!(
+            ui.session.role.get(),
+            crate::game::session::TableRole::Guest { seat } if seat == worlds_table::protocol::WATCHING
+        )
+    };
     let reactions = [
         (ReactionKind::ThumbsUp, "React: nice"),
         (ReactionKind::Laugh, "React: ha ha"),
@@ -301,6 +308,7 @@ pub fn TableTalk(ui: TableUi) -> impl IntoView {
                 {move || ui.chat.get().into_iter().rev().take(6).collect::<Vec<_>>().into_iter().rev()
                     .map(|l| view! { <li>{l}</li> }).collect_view()}
             </ol>
+            <Show when=playing>
             <form class="chat-form" on:submit=move |ev| { ev.prevent_default(); send(); }>
                 <label class="field">
                     <span>"Message"</span>
@@ -317,6 +325,7 @@ pub fn TableTalk(ui: TableUi) -> impl IntoView {
                     </button>
                 }).collect_view()}
             </div>
+            </Show>
         </section>
     }
 }
