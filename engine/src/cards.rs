@@ -150,7 +150,7 @@ impl Card {
     }
 }
 
-/// The current US decks (PRODUCT.md Appendix B), in their numbered order: the decks of the
+/// The current US decks (docs/PRODUCT.md Appendix B), in their numbered order: the decks of the
 /// classic preset file, its single source (read here without the board, which uses them for
 /// boards that have Chance or Community Chest squares but no decks of their own).
 pub fn classic_decks() -> Decks {

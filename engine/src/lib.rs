@@ -22,7 +22,7 @@
 //! - `fuzz` (only with the cargo feature `fuzz`, which the CLI turns on; the game's wasm
 //!   build leaves it out): the fuzzer run by `worlds fuzz`.
 //!
-//! ## Rule decisions where PRODUCT.md leaves room
+//! ## Rule decisions where docs/PRODUCT.md leaves room
 //! - Housing shortage: when a player asks to build a house while more players could build
 //!   one (whole unmortgaged group with room, cash for the house) than the bank has houses,
 //!   one house is auctioned among them (opening at the house cost of the lot asked for);

@@ -1,4 +1,4 @@
-//! The rule set: every rule and house-rule switch of PRODUCT.md section 1 as data.
+//! The rule set: every rule and house-rule switch of docs/PRODUCT.md section 1 as data.
 //!
 //! The engine branches on these fields only, never on a preset's name. Every field has a
 //! default (the classic US rules), so a scenario or an imported board can override single

@@ -1,4 +1,4 @@
-//! Rule scenarios for the classic rules (PRODUCT.md section 1), one test per rule, each a
+//! Rule scenarios for the classic rules (docs/PRODUCT.md section 1), one test per rule, each a
 //! small scenario file (board, players, dice, decisions) and the state it must end in.
 
 mod common;

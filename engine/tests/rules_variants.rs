@@ -1,4 +1,4 @@
-//! Rule scenarios for Mini, Campus and Worlds (PRODUCT.md section 1), one test per rule.
+//! Rule scenarios for Mini, Campus and Worlds (docs/PRODUCT.md section 1), one test per rule.
 
 mod common;
 use common::*;

@@ -1,4 +1,4 @@
-//! The thin transport under "Play across devices" (DESIGN.md): one WebRTC peer connection
+//! The thin transport under "Play across devices" (docs/DESIGN.md): one WebRTC peer connection
 //! with one data channel, over web-sys. It moves bytes and reports the link's state; what the
 //! bytes mean is `worlds_table`'s business, and nothing from the network is rendered here.
 //!

@@ -1,4 +1,4 @@
-//! The main menu (PRODUCT.md section 2).
+//! The main menu (docs/PRODUCT.md section 2).
 
 use leptos::prelude::*;
 

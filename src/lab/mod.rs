@@ -1,4 +1,4 @@
-//! The statistics lab (PRODUCT.md section 4): where tokens land on a board (simulated and
+//! The statistics lab (docs/PRODUCT.md section 4): where tokens land on a board (simulated and
 //! exact), what each lot earns, which computer strategy wins, and a step-by-step trace of
 //! typed dice. Every figure comes from `worlds_engine::stats`; this screen only asks for it
 //! in slices so the page stays responsive, and shows it.

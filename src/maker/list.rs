@@ -1,4 +1,4 @@
-//! The Board Maker (PRODUCT.md section 3): the list of boards (built-in templates, saved
+//! The Board Maker (docs/PRODUCT.md section 3): the list of boards (built-in templates, saved
 //! worlds, the trash, entries that could not be read, import by file or by dropping one), and
 //! the editor for the one chosen.
 

@@ -1,5 +1,5 @@
 //! Monopoly Worlds across devices: the native, web-sys-free heart of playing one game on
-//! several devices (DESIGN.md, "Play across devices"). Pure Rust, no IO, no clock and no
+//! several devices (docs/DESIGN.md, "Play across devices"). Pure Rust, no IO, no clock and no
 //! randomness of its own: the app passes times (ms, minutes) and random bytes in.
 //!
 //! - [`signal`]: the few facts of a WebRTC data-channel offer or answer, packed into about

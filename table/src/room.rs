@@ -1,4 +1,4 @@
-//! A room on a room server: the deciding part, with no IO (DESIGN.md, "Rooms on a server").
+//! A room on a room server: the deciding part, with no IO (docs/DESIGN.md, "Rooms on a server").
 //!
 //! A [`Room`] is opened from a lobby's setup ([`OpenRoom`]) and holds, before its game
 //! starts, who sits where; once started, the one table type a host device also uses

@@ -1,4 +1,4 @@
-//! The statistics lab (PRODUCT.md section 4): where tokens go, what lots earn, who wins.
+//! The statistics lab (docs/PRODUCT.md section 4): where tokens go, what lots earn, who wins.
 //!
 //! - [`simulate`]: Monte Carlo movement ([`Simulation`]): N games x T turns x P players,
 //!   seeded, counted under the three conventions of [`Count`].
