@@ -64,6 +64,11 @@ async fn credits_opens_and_back_returns_to_the_menu() {
     leptos::task::tick().await;
     let heading = app.query_selector("h1").expect("query").expect("a heading");
     assert_eq!(heading.text_content().as_deref(), Some("Credits"));
+    // Issue 31, point 10: who made the game, not only the tools.
+    let text = app.text_content().unwrap_or_default();
+    assert!(text.contains("Made by"), "{text}");
+    assert!(text.contains("The Monopoly Worlds project"), "{text}");
+    assert!(text.contains("contributors"), "{text}");
     button(&app, "Back").expect("Back button").click();
     leptos::task::tick().await;
     assert!(
@@ -110,6 +115,60 @@ async fn continue_is_the_main_button_when_a_game_is_in_progress() {
     let all = common::text(&app);
     assert!(!all.contains("Greyed-out"), "{all}");
     assert!(!all.contains("not available yet"), "{all}");
+    app.remove();
+    common::clear_app_storage();
+}
+
+/// Issue 31, point 9: Back after a change in Settings asks Keep changes or Revert; Revert puts
+/// the settings back as they were, and the full-screen button names what it will do.
+#[wasm_bindgen_test]
+async fn settings_back_after_a_change_asks_to_keep_or_revert() {
+    common::clear_app_storage();
+    let app = mount_app();
+    button(&app, "Settings").expect("Settings button").click();
+    leptos::task::tick().await;
+    assert!(
+        button(&app, "Full screen").is_some(),
+        "not in full screen yet"
+    );
+    // Back with nothing changed goes straight back.
+    button(&app, "Back").expect("Back").click();
+    leptos::task::tick().await;
+    assert!(button(&app, "Play").is_some(), "back at the menu");
+    button(&app, "Settings").expect("Settings button").click();
+    leptos::task::tick().await;
+    let theme = || {
+        monopoly_worlds::common::storage::settings::load(&LocalStore::open().expect("store"))
+            .expect("settings")
+            .theme
+    };
+    let selects = app.query_selector_all("select").expect("selects");
+    let select: web_sys::HtmlSelectElement = (0..selects.length())
+        .filter_map(|i| selects.item(i))
+        .map(|n| n.unchecked_into::<web_sys::HtmlSelectElement>())
+        .find(|s| {
+            s.parent_element()
+                .and_then(|p| p.text_content())
+                .is_some_and(|t| t.contains("Theme"))
+        })
+        .expect("the Theme field");
+    select.set_value("Dark");
+    select
+        .dispatch_event(&web_sys::Event::new("change").expect("an event"))
+        .expect("dispatch");
+    leptos::task::tick().await;
+    assert_eq!(theme(), monopoly_worlds::common::storage::Theme::Dark);
+    button(&app, "Back").expect("Back").click();
+    leptos::task::tick().await;
+    assert!(button(&app, "Keep changes").is_some(), "Back asks first");
+    button(&app, "Revert").expect("Revert").click();
+    leptos::task::tick().await;
+    assert_eq!(
+        theme(),
+        monopoly_worlds::common::storage::Theme::Light,
+        "reverted"
+    );
+    assert!(button(&app, "Play").is_some(), "and back at the menu");
     app.remove();
     common::clear_app_storage();
 }

@@ -218,6 +218,7 @@ test('a page from a static host plays online through the room server named in Se
   await field.press('Tab');
   await p.getByRole('alert').filter({ hasText: 'starts with https://' }).waitFor({ state: 'detached' });
   await p.getByRole('button', { name: 'Back' }).click();
+  await p.getByRole('button', { name: 'Keep changes' }).click();
   await p.getByRole('button', { name: 'Play', exact: true }).click();
   await p.getByLabel('Player 2 plays as').selectOption('remote');
   await p.getByRole('button', { name: 'Play online' }).click();

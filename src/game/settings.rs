@@ -12,6 +12,33 @@ pub fn SettingsPanel(on_back: Callback<()>) -> impl IntoView {
     let s = store.settings;
     let full_screen_problem = RwSignal::new(None::<String>);
     let room_problem = RwSignal::new(None::<String>);
+    // The settings as they were when the panel opened: Back after a change asks whether to
+    // keep them.
+    let opened_with = StoredValue::new(s.get_untracked());
+    let asking = RwSignal::new(false);
+    let back = move |_| {
+        if s.get_untracked() == opened_with.get_value() {
+            on_back.run(());
+        } else {
+            asking.set(true);
+        }
+    };
+    let keep = move |_| {
+        asking.set(false);
+        on_back.run(());
+    };
+    let revert = move |_| {
+        let before = opened_with.get_value();
+        store.change(|x| *x = before);
+        asking.set(false);
+        on_back.run(());
+    };
+    // Whether the page is in full screen now (the browser's Esc leaves it too).
+    let full = RwSignal::new(document().fullscreen_element().is_some());
+    let listener = window_event_listener_untyped("fullscreenchange", move |_| {
+        full.set(document().fullscreen_element().is_some());
+    });
+    on_cleanup(move || listener.remove());
     let toggle_full_screen = move |_| {
         let doc = document();
         if doc.fullscreen_element().is_some() {
@@ -110,10 +137,25 @@ pub fn SettingsPanel(on_back: Callback<()>) -> impl IntoView {
             </label>
             {move || room_problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
             <p class="hint">"For Play online from a page whose host runs no room server: the address of one (worlds serve), e.g. https://rooms.example.org. Room links then lead there."</p>
-            <button type="button" class="menu-button" on:click=toggle_full_screen>"Full screen"</button>
+            <button type="button" class="menu-button" on:click=toggle_full_screen>
+                {move || if full.get() { "Exit full screen" } else { "Full screen" }}
+            </button>
             {move || full_screen_problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
             {move || store.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
-            <button type="button" class="menu-button" on:click=move |_| on_back.run(())>"Back"</button>
+            <Show
+                when=move || asking.get()
+                fallback=move || view! {
+                    <button type="button" class="menu-button" on:click=back>"Back"</button>
+                }
+            >
+                <div role="alertdialog" aria-labelledby="settings-changed" class="settings-changed">
+                    <p id="settings-changed">"You changed the settings. Keep the changes?"</p>
+                    <div class="button-row">
+                        <button type="button" class="menu-button primary" on:click=keep>"Keep changes"</button>
+                        <button type="button" class="menu-button" on:click=revert>"Revert"</button>
+                    </div>
+                </div>
+            </Show>
         </div>
     }
 }
