@@ -114,6 +114,34 @@ async fn rings_of_every_size_have_their_corners_in_the_corners_and_no_overlap() 
     }
 }
 
+/// Issue 31, point 17: a card drawn before a roll of doubles is put away when the player
+/// rolls again; it never stays over the next prompt.
+#[wasm_bindgen_test]
+async fn a_drawn_card_is_put_away_at_the_next_roll() {
+    // Ann rolls 1 + 1 onto Community Chest and draws its first card (Advance to Go), then
+    // rolls again (doubles) 3 + 3 onto Oriental Avenue.
+    let setup = setup_with(
+        vec![Seat::human("Ann"), Seat::human("Bob")],
+        &[[1, 1], [3, 3]],
+    );
+    let (c, _session) = mount_play(setup);
+    button(&c, "Roll dice").click();
+    settle().await;
+    assert!(
+        c.query_selector(".card-drawn").expect("q").is_some(),
+        "the card shows: {}",
+        text(&c)
+    );
+    button(&c, "Roll dice").click();
+    settle().await;
+    assert!(text(&c).contains("Oriental Avenue"), "{}", text(&c));
+    assert!(
+        c.query_selector(".card-drawn").expect("q").is_none(),
+        "the card is still up after the next roll"
+    );
+    c.remove();
+}
+
 #[wasm_bindgen_test]
 async fn a_computers_card_is_put_away_when_the_turn_moves_on() {
     // Ann rolls 1 + 3 onto Income Tax; Bob (a computer) rolls 3 + 4 onto Chance and draws

@@ -166,6 +166,11 @@ impl TakenStep {
             }
             step.lines.push((step.turns_started, game.describe(entry)));
         }
+        // A drawn card is put away at the next action (the next roll, a debt's answer): it
+        // never stays over a later prompt.
+        if step.card.is_none() {
+            step.card = Some(None);
+        }
         step
     }
 }
