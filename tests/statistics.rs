@@ -118,19 +118,15 @@ fn rows(c: &HtmlElement, table: &str, attr: &str) -> Vec<(String, Option<f64>)> 
         .collect()
 }
 
-/// The classic board's rows in board order: every square with its number, jail in two.
+/// The classic board's rows in board order: every square with its number, jail one row
+/// (in jail and just visiting together, issue 31 point 11).
 fn classic_names() -> Vec<String> {
     let b = Preset::Classic.board();
-    let mut names = Vec::new();
-    for (i, sq) in b.squares().iter().enumerate() {
-        if b.jail() == Some(i) {
-            names.push(format!("{i}. {} (just visiting)", sq.name));
-            names.push(format!("{i}. {} (in jail)", sq.name));
-        } else {
-            names.push(format!("{i}. {}", sq.name));
-        }
-    }
-    names
+    b.squares()
+        .iter()
+        .enumerate()
+        .map(|(i, sq)| format!("{i}. {}", sq.name))
+        .collect()
 }
 
 /// An exact report as the board-order table lists it: jail as just visiting, then in jail.
@@ -139,8 +135,7 @@ fn exact_rows(report: &ExactReport) -> Vec<f64> {
     let mut out = Vec::new();
     for sq in &report.squares {
         if b.jail() == Some(sq.index) {
-            out.push(report.just_visiting);
-            out.push(report.in_jail);
+            out.push(report.just_visiting + report.in_jail);
         } else {
             out.push(sq.probability);
         }
@@ -154,8 +149,7 @@ fn simulated_rows(report: &LandingReport) -> Vec<f64> {
     let mut out = Vec::new();
     for sq in &report.squares {
         if b.jail() == Some(sq.index) {
-            out.push(report.just_visiting.frequency);
-            out.push(report.in_jail.frequency);
+            out.push(report.just_visiting.frequency + report.in_jail.frequency);
         } else {
             out.push(sq.frequency);
         }
@@ -248,7 +242,7 @@ async fn a_small_simulation_fills_both_tables_beside_the_exact_values() {
     assert_eq!(
         names,
         classic_names(),
-        "every square in board order, jail in two"
+        "every square in board order, jail one row"
     );
     let sum: f64 = order.iter().map(|(_, f)| f.expect("a frequency")).sum();
     assert!((sum - 1.0).abs() < 1e-9, "frequencies sum to {sum}");
@@ -279,12 +273,20 @@ async fn a_small_simulation_fills_both_tables_beside_the_exact_values() {
         "{all_text}"
     );
     assert!(all_text.contains("7,200 turns simulated"), "{all_text}");
-    // The chart draws one bar per row, jail split in two.
+    // The chart draws one bar per row; the Jail row names its two parts beside it.
     let bars = c
         .query_selector_all(".stats-chart .stats-bar")
         .expect("bars");
     assert_eq!(bars.length() as usize, names.len());
-    assert!(all_text.contains("(in jail)") && all_text.contains("(just visiting)"));
+    let parts = c
+        .query_selector("#stats-board-order tbody tr:nth-child(11) .row-parts")
+        .expect("q")
+        .and_then(|td| td.text_content())
+        .unwrap_or_default();
+    assert!(
+        parts.starts_with("in jail ") && parts.contains(", just visiting "),
+        "{parts}"
+    );
     // Payback follows from the solved chain.
     assert!(c
         .query_selector("#stats-lots-caption")
@@ -826,8 +828,7 @@ async fn every_row_names_its_square_number() {
             "2. Community Chest",
             "17. Community Chest",
             "33. Community Chest",
-            "10. Jail (in jail)",
-            "10. Jail (just visiting)",
+            "10. Jail",
         ] {
             assert!(names.iter().any(|n| n == want), "{table} lacks {want}");
         }

@@ -74,10 +74,15 @@ test('the classic 1000 x 150 x 2 run shows both tables, the chart and the exact 
 
   const order = await tableRows(page, 'stats-board-order');
   const ranked = await tableRows(page, 'stats-by-frequency');
-  assert.equal(order.length, 41, '40 squares, jail in two');
-  assert.equal(ranked.length, 41);
+  assert.equal(order.length, 40, '40 squares, jail one row');
+  assert.equal(ranked.length, 40);
   assert.equal(order[0].name, '0. Go');
-  assert.ok(order.some((r) => r.name === '10. Jail (in jail)') && order.some((r) => r.name === '10. Jail (just visiting)'));
+  assert.equal(order[10].name, '10. Jail');
+  // The homework's reading: Jail (in jail and just visiting together) is the top row, its two
+  // parts beside it.
+  assert.equal(ranked[0].name, '10. Jail', `the top row is ${ranked[0].name}`);
+  const parts = await page.locator('#stats-by-frequency tbody tr').first().locator('.row-parts').textContent();
+  assert.match(parts, /^in jail [\d.]+%, just visiting [\d.]+%$/);
   const sum = order.reduce((s, r) => s + r.freq, 0);
   assert.ok(Math.abs(sum - 1) < 1e-9, `frequencies sum to ${sum}`);
   for (let i = 1; i < ranked.length; i++) assert.ok(ranked[i - 1].freq >= ranked[i].freq, 'sorted by frequency');
@@ -88,13 +93,13 @@ test('the classic 1000 x 150 x 2 run shows both tables, the chart and the exact 
   const illinois = order.find((r) => r.name === '24. Illinois Avenue');
   assert.ok(illinois.exact > 0.025 && illinois.exact < 0.035, `Illinois exact ${illinois.exact}`);
   // The chart: one bar per row.
-  assert.equal(await page.locator('.stats-chart .stats-bar').count(), 41);
+  assert.equal(await page.locator('.stats-chart .stats-bar').count(), 40);
   assert.ok(await page.locator('.stats-chart svg').isVisible());
   // Every simulated share has its 95% interval, and the exact value lies inside nearly always.
   const intervals = await page.$$eval('#stats-board-order td[data-half-width]', (tds) => tds.map((td) => [Number(td.dataset.low), Number(td.dataset.high)]));
-  assert.equal(intervals.length, 41);
+  assert.equal(intervals.length, 40);
   const inside = order.filter((r, i) => intervals[i][0] <= r.exact && r.exact <= intervals[i][1]).length;
-  console.log(`[stats] ${inside} of 41 simulated 95% intervals hold the exact share (shuffled decks)`);
+  console.log(`[stats] ${inside} of 40 simulated 95% intervals hold the exact share (shuffled decks)`);
   // Payback per lot and group.
   await page.getByRole('table', { name: /Payback by color group/ }).waitFor();
   assert.match(await page.locator('.stats-payback').textContent(), /Boardwalk/);

@@ -30,6 +30,19 @@ pub struct Row {
     /// The simulated share with its 95% interval (from two games on).
     pub estimate: Option<Estimate>,
     pub exact: Option<f64>,
+    /// What the row is made of, when it adds places up: jail's "in jail 3.94%, just
+    /// visiting 2.35%".
+    pub parts: Option<String>,
+}
+
+/// Jail's two parts, as the one Jail row shows them beside its figures: simulated shares
+/// when there are some, else exact ones.
+fn jail_parts(in_jail: Option<f64>, visiting: Option<f64>) -> Option<String> {
+    Some(format!(
+        "in jail {}, just visiting {}",
+        percent(in_jail?),
+        percent(visiting?)
+    ))
 }
 
 /// The rows of a board in board order, from a simulation, the exact chain, or both.
@@ -51,23 +64,22 @@ pub fn rows(
         let sq = sim.and_then(|s| s.squares.get(i));
         let ex = exact.and_then(|e| e.squares.get(i));
         if board.jail() == Some(i) {
+            // One Jail row: in jail and just visiting added up, both parts beside it.
+            let sum = |a: Option<f64>, b: Option<f64>| Some(a? + b?);
+            let (jail_f, visit_f) = (
+                sim.map(|s| s.in_jail.frequency),
+                sim.map(|s| s.just_visiting.frequency),
+            );
+            let (jail_e, visit_e) = (exact.map(|e| e.in_jail), exact.map(|e| e.just_visiting));
             out.push(Row {
                 order: out.len(),
-                name: format!("{name} (just visiting)"),
+                name,
                 color: None,
-                count: sim.map(|s| s.just_visiting.count),
-                frequency: sim.map(|s| s.just_visiting.frequency),
-                estimate: estimate(Place::JustVisiting),
-                exact: exact.map(|e| e.just_visiting),
-            });
-            out.push(Row {
-                order: out.len(),
-                name: format!("{name} (in jail)"),
-                color: None,
-                count: sim.map(|s| s.in_jail.count),
-                frequency: sim.map(|s| s.in_jail.frequency),
-                estimate: estimate(Place::InJail),
-                exact: exact.map(|e| e.in_jail),
+                count: sim.map(|s| s.in_jail.count + s.just_visiting.count),
+                frequency: sum(jail_f, visit_f),
+                estimate: estimate(Place::Square(i)),
+                exact: sum(jail_e, visit_e),
+                parts: jail_parts(jail_f.or(jail_e), visit_f.or(visit_e)),
             });
         } else {
             out.push(Row {
@@ -78,6 +90,7 @@ pub fn rows(
                 frequency: sq.map(|s| s.frequency),
                 estimate: estimate(Place::Square(i)),
                 exact: ex.map(|e| e.probability),
+                parts: None,
             });
         }
     }
@@ -296,6 +309,7 @@ fn LandingTable(
                 <tr>
                     {ranked.then(|| view! { <td class="num">{k + 1}</td> })}
                     <th scope="row">{chip}{r.name}</th>
+                    <td class="row-parts">{r.parts.clone().unwrap_or_default()}</td>
                     {has_sim.then(|| view! {
                         <td class="num">{r.count.map(grouped).unwrap_or_default()}</td>
                         <td class="num" data-frequency=r.frequency.map(|f| f.to_string()).unwrap_or_default()>
@@ -336,6 +350,7 @@ fn LandingTable(
                     <tr>
                         {ranked.then(|| view! { <th scope="col">"Rank"</th> })}
                         <th scope="col">"Square"</th>
+                        <th scope="col">"Of which"</th>
                         {has_sim.then(|| view! {
                             <th scope="col">"Count"</th>
                             <th scope="col">"Relative frequency"</th>
@@ -425,7 +440,7 @@ fn BarChart(rows: Vec<Row>, has_sim: bool, has_exact: bool) -> impl IntoView {
             >
                 <title id="stats-chart-title">"Bar chart of where tokens land"</title>
                 <desc id="stats-chart-desc">
-                    {format!("One bar per square in board order, jail split into in jail and just visiting: {what}. The tables below hold the same figures.")}
+                    {format!("One bar per square in board order (jail: in jail and just visiting together): {what}. The tables below hold the same figures.")}
                 </desc>
                 {bars}
             </svg>
