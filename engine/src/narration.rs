@@ -282,9 +282,30 @@ impl Game {
                 let d = if *double { " (double)" } else { "" };
                 format!("{who} rolled {} = {total}{d}", faces.join(" + "))
             }
-            E::Moved { to, steps, .. } => format!("{who} moved {steps} to {}", sq(*to)),
+            E::Moved { to, steps, .. } => {
+                // On the jail square by a move, a token only visits.
+                let visiting = if b.jail() == Some(to.index()) {
+                    " (just visiting)"
+                } else {
+                    ""
+                };
+                if *steps < 0 {
+                    format!("{who} moved back {} to {}{visiting}", -steps, sq(*to))
+                } else {
+                    format!("{who} moved {steps} to {}{visiting}", sq(*to))
+                }
+            }
             E::RollAgain => format!("{who} rolls again"),
-            E::TooManyDoubles => format!("{who} rolled too many doubles: the turn ends"),
+            E::TooManyDoubles => match self.rules().extra_roll {
+                crate::rules::ExtraRoll::Doubles {
+                    limit,
+                    on_limit: crate::rules::DoublesLimit::Jail,
+                } => format!(
+                    "{who} rolled doubles {} in a row: that sends {who} to jail",
+                    crate::narration::times(limit)
+                ),
+                _ => format!("{who} rolled too many doubles: the turn ends"),
+            },
             E::Salary { amount } => format!("{who} collected a salary of {}", m(*amount)),
             E::NoBonus { amount } => {
                 format!("{who} gets no {} bonus: one per turn", m(*amount))
@@ -366,8 +387,9 @@ impl Game {
                 )
             }
             E::TradeProposed { offer } => format!(
-                "{who} offered a trade to {}",
-                self.party_name(Party::Player(offer.to))
+                "{who} offered {} a trade: {}",
+                self.party_name(Party::Player(offer.to)),
+                self.offered_sentence(offer)
             ),
             E::TradeAccepted { offer } => format!(
                 "{} accepted {}'s trade: {}",
@@ -407,7 +429,14 @@ impl Game {
                 format!("{who} left jail ({how})")
             }
             E::StayedInJail { tries } => format!("{who} stays in jail (try {tries})"),
-            E::WillWait { turns } => format!("{who} will wait {turns} turn(s)"),
+            E::WillWait { turns } => {
+                let turns = if *turns == 1 {
+                    "1 turn".to_string()
+                } else {
+                    format!("{turns} turns")
+                };
+                format!("{who} will wait {turns}")
+            }
             E::TurnSkipped { remaining } => {
                 format!("{who} waits this turn ({remaining} more)")
             }
@@ -490,7 +519,7 @@ fn words(game: &Game, refusal: Refusal) -> Words {
                         .group_of(square.index())
                         .map_or(String::new(), |g| game.board().groups()[g].name.clone())
                 ),
-                BuildWhy::GroupMortgaged => "a lot of the group is mortgaged".into(),
+                BuildWhy::GroupMortgaged => "one of the group's lots is mortgaged".into(),
                 BuildWhy::HasHotel => "it already has a hotel".into(),
                 BuildWhy::Uneven => {
                     "build evenly: the other lots of the group need a house first".into()
@@ -622,4 +651,14 @@ enum Words {
     NoJailCard,
     #[error("This jail has no fine: {how}.")]
     NoJailFine { how: String },
+}
+
+/// "twice", "three times", "4 times".
+fn times(n: u8) -> String {
+    match n {
+        1 => "once".into(),
+        2 => "twice".into(),
+        3 => "three times".into(),
+        n => format!("{n} times"),
+    }
 }

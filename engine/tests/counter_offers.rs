@@ -95,7 +95,10 @@ fn a_balanced_computer_counters_with_the_cash_that_would_do() {
     let said: Vec<String> = entries.iter().map(|e| g.describe(e)).collect();
     assert_eq!(
         said,
-        ["Bob declined Ann's trade", "Bob offered a trade to Ann"]
+        [
+            "Bob declined Ann's trade",
+            "Bob offered Ann a trade: Ann buys Baltic Avenue from Bob for $420"
+        ]
     );
     assert!(g.is_counter_offer());
     assert_eq!(g.actor(), Some(ANN));

@@ -120,9 +120,10 @@ impl Game {
                 if double {
                     self.turn.doubles += 1;
                     if self.turn.doubles >= limit {
-                        match on_limit {
-                            DoublesLimit::Jail => self.send_to_jail(p),
-                            DoublesLimit::EndTurn => self.emit(p, Event::TooManyDoubles),
+                        // The log says why first: jail or the turn's end follows.
+                        self.emit(p, Event::TooManyDoubles);
+                        if on_limit == DoublesLimit::Jail {
+                            self.send_to_jail(p);
                         }
                         self.advance();
                         return;
