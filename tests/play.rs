@@ -398,6 +398,8 @@ async fn a_trade_offered_in_the_dialog_is_accepted_by_the_other_player() {
     button(&c, "Propose trade").click();
     settle().await;
     assert!(text(&c).contains("Ann offers Bob a trade."), "{}", text(&c));
+    // Issue 31, point 19: no word about mortgages when no mortgaged lot is in the deal.
+    assert!(!text(&c).contains("of the mortgage"), "{}", text(&c));
     button(&c, "Accept trade").click();
     settle().await;
     let g = game(&session);
@@ -1151,4 +1153,41 @@ async fn a_computer_counters_a_declined_offer_and_the_counter_can_be_accepted() 
     );
     assert!(!text(&c).contains("Counter-offer"), "the dialog is gone");
     c.remove();
+}
+
+/// Issue 31, point 19: the note on a mortgaged lot's interest shows when the deal holds one,
+/// with the board's rate.
+#[wasm_bindgen_test]
+async fn a_trade_holding_a_mortgaged_lot_says_what_its_receiver_pays() {
+    let (c, session) = mount_play(classic_setup(&[[1, 2]]));
+    settle().await;
+    button(&c, "Roll dice").click();
+    settle().await;
+    button(&c, "Buy").click();
+    settle().await;
+    let baltic = worlds_engine::SquareId(3);
+    let _ = session.dispatch(Action::Mortgage { square: baltic });
+    settle().await;
+    let _ = session.dispatch(Action::ProposeTrade {
+        to: PlayerId(1),
+        give: worlds_engine::TradeSide {
+            lots: vec![baltic],
+            cash: 0,
+            jail_cards: 0,
+        },
+        take: worlds_engine::TradeSide {
+            lots: vec![],
+            cash: 50,
+            jail_cards: 0,
+        },
+    });
+    settle().await;
+    assert!(text(&c).contains("Ann offers Bob a trade."), "{}", text(&c));
+    assert!(
+        text(&c).contains("A mortgaged lot costs its receiver 10% of the mortgage at once."),
+        "{}",
+        text(&c)
+    );
+    c.remove();
+    clear_app_storage();
 }

@@ -478,6 +478,18 @@ pub fn PhaseDialog(#[prop(optional)] panel: bool) -> impl IntoView {
                 let from = name_of(o.from);
                 let to = name_of(o.to);
                 let may_counter = game.may_counter();
+                let mortgaged = o
+                    .give
+                    .lots
+                    .iter()
+                    .chain(&o.take.lots)
+                    .any(|l| game.square(l.index()).mortgaged);
+                let interest = game.rules().unmortgage_interest_percent;
+                let mortgage_note = (mortgaged && interest > 0).then(|| {
+                    view! {
+                        <p class="hint">{format!("A mortgaged lot costs its receiver {interest}% of the mortgage at once.")}</p>
+                    }
+                });
                 // A counter-offer says so, and the deal in a sentence.
                 let (title, lead) = if game.is_counter_offer() {
                     (
@@ -494,7 +506,8 @@ pub fn PhaseDialog(#[prop(optional)] panel: bool) -> impl IntoView {
                             <dt>{format!("{from} gives")}</dt><dd>{gives}</dd>
                             <dt>{format!("{from} asks for")}</dt><dd>{takes}</dd>
                         </dl>
-                        <p class="hint">"A mortgaged lot costs its receiver 10% of the mortgage at once."</p>
+                        // Only where the deal holds a mortgaged lot, with the board's own rate.
+                        {mortgage_note}
                         {error}
                         <div class="button-row">
                             <button type="button" class="action primary" on:click=move |_| act(Action::AnswerTrade { accept: true })>"Accept trade"</button>
