@@ -112,3 +112,37 @@ fn build_evenly_spreads_houses_across_the_group() {
     }
     assert_eq!(g.player(PlayerId(0)).cash, 1500 - 6 * 50);
 }
+
+/// Issue 31, point 14: "pay each player $50" leaves Ann two debts; "Raise $40" covers the
+/// first only (one question per debt), and the second is asked about after it is paid.
+#[test]
+fn raise_covers_one_debt_and_the_next_debt_asks_again() {
+    let mut g = start(json!({"board": "classic",
+        "players": [{"name": "Ann", "cash": 10, "position": 4,
+                     "owns": ["Mediterranean Avenue", "Baltic Avenue"],
+                     "houses": {"Mediterranean Avenue": 2, "Baltic Avenue": 2}},
+                    {"name": "Bob"}, {"name": "Cy"}],
+        "rolls": [[1, 2]], "decks": {"chance": [15]}}));
+    g.apply(Action::Roll).expect("roll");
+    let Phase::RaiseCash { amount, .. } = g.phase().clone() else {
+        panic!("Ann must raise cash: {:?}", g.phase());
+    };
+    let short = amount - g.player(PlayerId(0)).cash;
+    let plan = g.raise_plan(short).expect("a plan");
+    // Two houses back at $25 each cover the first $50 (cash 10 + 50 = 60).
+    assert_eq!(plan.len(), 2, "{plan:?}");
+    for a in &plan {
+        g.apply(a.clone()).expect("the plan applies");
+    }
+    // The first debt is paid; the second is a question of its own.
+    assert!(
+        matches!(g.phase(), Phase::RaiseCash { .. }),
+        "the second debt asks: {:?}",
+        g.phase()
+    );
+    let houses: u8 = [1usize, 3]
+        .iter()
+        .map(|&l| g.square(l).buildings.level())
+        .sum();
+    assert_eq!(houses, 2, "only the houses the first debt needed were sold");
+}

@@ -40,6 +40,18 @@ impl Game {
             return None;
         }
         let in_debt = matches!(self.phase, Phase::RaiseCash { .. });
+        // The debt this plan is for; a second debt that follows it (a card's "pay each
+        // player") is a question of its own, asked after this one is paid.
+        let paid_before = |g: &Game| {
+            g.log()
+                .iter()
+                .filter(|e| {
+                    matches!(&e.event, Event::Payment { from: Party::Player(p), .. } if *p == me)
+                })
+                .count()
+        };
+        let paid_at_start = paid_before(self);
+        let first_debt = self.phase.clone();
         let mut game = self.clone();
         let mut plan = Vec::new();
         while game.players[me].cash < target {
@@ -78,8 +90,9 @@ impl Game {
             };
             game.apply(action.clone()).ok()?;
             plan.push(action);
-            // A debt is paid as soon as the cash covers it: the plan ends there.
-            if in_debt && !matches!(game.phase, Phase::RaiseCash { .. }) {
+            // A debt is paid as soon as the cash covers it: the plan ends there, even when
+            // another debt follows at once.
+            if in_debt && (game.phase != first_debt || paid_before(&game) > paid_at_start) {
                 break;
             }
             if game.actor() != Some(me) {
