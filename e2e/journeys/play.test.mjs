@@ -210,3 +210,32 @@ for (const board of ['Mini', 'Campus', 'Worlds']) {
     await context.close();
   });
 }
+
+test('at 1280x800 the buy panel leaves every player in view, and an owned square wears its owner\'s color', async () => {
+  const { page, context, errors } = await openApp(browser, { width: 1280, height: 800 });
+  await startGame(page, { seed: 3, seats: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Cy' }, { name: 'Dee' }] });
+  for (let i = 0; i < 100 && !(await buttonNames(page)).includes('Buy'); i++) {
+    const names = await buttonNames(page);
+    if (names.includes('Roll dice')) await page.getByRole('button', { name: 'Roll dice' }).click();
+    else if (names.includes('End turn')) await page.getByRole('button', { name: 'End turn' }).click();
+    else await playOneStep(page);
+  }
+  assert.ok((await buttonNames(page)).includes('Buy'), 'a lot is for sale');
+  const rows = await page.locator('.player-list > li').evaluateAll((lis) => lis.map((li) => li.getBoundingClientRect().bottom));
+  assert.equal(rows.length, 4);
+  for (const bottom of rows) assert.ok(bottom <= 800, `a player row ends at ${bottom}px, below the window`);
+  await page.screenshot({ path: artifacts + 'buy-panel-1280.png' });
+  // Buy it: the square is tinted with the buyer's color, unlike an unowned one.
+  const lot = await page.locator('.decision-panel h2').textContent();
+  const name = lot.replace(' is for sale', '');
+  await page.getByRole('button', { name: 'Buy' }).click();
+  const shade = (n) => page.locator('.board-ring .sq').evaluateAll((sqs, n) => {
+    const sq = sqs.find((s) => s.getAttribute('title') === n);
+    return sq ? getComputedStyle(sq).backgroundColor : null;
+  }, n);
+  const owned = await shade(name);
+  const unowned = await shade('Boardwalk');
+  assert.ok(owned && unowned && owned !== unowned, `owned ${owned} looks like unowned ${unowned}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

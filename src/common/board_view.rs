@@ -554,6 +554,7 @@ fn Square(
                 style:top=pct(place.top)
                 style:width=pct(place.width)
                 style:height=pct(place.height)
+                style:--owner=move || view_of.get().and_then(|sq| sq.owner.map(|(c, _)| c))
                 aria-label=label
                 title=title
                 aria-pressed=move || view_of.get().is_some_and(|s| s.selected).to_string()
@@ -580,6 +581,7 @@ fn Square(
                 style:top=pct(place.top)
                 style:width=pct(place.width)
                 style:height=pct(place.height)
+                style:--owner=move || view_of.get().and_then(|sq| sq.owner.map(|(c, _)| c))
                 aria-label=label
                 title=title
             >

@@ -360,11 +360,17 @@ pub fn PhaseDialog(#[prop(optional)] panel: bool) -> impl IntoView {
                 let can_buy = can(&Action::Buy);
                 view! {
                     <DecisionPanel title=format!("{sq_name} is for sale") class="phase-dialog">
+                        // The deed beside the question on a wide screen, so the players list
+                        // below stays in view.
+                        <div class="buy-layout">
                         <DeedCard square=square />
+                        <div class="buy-words">
                         <p>{format!("{buyer}, buy {sq_name} for {price}? {decline_hint}")}</p>
                         <p class="decider-cash">{buyer_cash}</p>
                         {owners.map(|o| view! { <p class="group-owners">{o}</p> })}
                         {(!can_buy).then(|| view! { <p class="hint">{format!("{buyer} does not have {price} in cash.")}</p> })}
+                        </div>
+                        </div>
                         {error}
                         <div class="button-row">
                             <button type="button" class="action primary" disabled=!can_buy on:click=move |_| act(Action::Buy)>"Buy"</button>

@@ -103,7 +103,7 @@ fn SideEditor(
                             <span class="lot-chip" style:background=t.color.clone().unwrap_or_else(|| "#999".into())></span>
                             <span class="trade-lot-name">{t.name}</span>
                             <span class="trade-lot-price">{t.price}</span>
-                            {t.mortgaged.then_some(" (mortgaged)")}
+                            {t.mortgaged.then(|| view! { <span class="trade-lot-mortgaged">"(mortgaged)"</span> })}
                         </label>
                     }
                 }).collect_view().into_any()
