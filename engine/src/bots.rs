@@ -750,7 +750,8 @@ pub fn why_decline(game: &Game, me: PlayerId, o: &TradeOffer) -> Option<DeclineW
     if get >= needed {
         return None;
     }
-    let enough = needed - get + o.give.cash;
+    // A round sum, the one a counter-offer then names too.
+    let enough = round_up(needed - get + o.give.cash);
     Some(if helps_them && !helps_me {
         DeclineWhy::CompletesTheirGroup { enough }
     } else {
@@ -915,6 +916,58 @@ pub fn counter_offer(game: &Game, me: PlayerId, o: &TradeOffer) -> Option<Action
             take: give,
         })
         .find(|a| game.allows(a))
+}
+
+/// What a computer that declines a person's offer says, in one sentence, consistent with
+/// its answer: with a counter-offer (`answer` is its `ProposeTrade`), the sum the sentence
+/// names is the counter's own; with a plain "no", the cash that would do. The expert, whose
+/// "no" comes from its play-outs, says so when the plain valuation would have accepted.
+/// `None` for the random computer (it has no reasons) and for an offer that is not a
+/// person's.
+pub fn decline_reason(
+    game: &Game,
+    me: PlayerId,
+    offer: &TradeOffer,
+    answer: &Action,
+) -> Option<String> {
+    if offer.to != me || !matches!(game.player(offer.from).kind, crate::game::SeatKind::Human) {
+        return None;
+    }
+    let strategy = match &game.player(me).kind {
+        crate::game::SeatKind::Computer { strategy } => *strategy,
+        // A stand-in for an absent person plays as a balanced computer.
+        crate::game::SeatKind::Human => ComputerStrategy::Balanced,
+    };
+    if strategy == ComputerStrategy::Random {
+        return None;
+    }
+    let why = why_decline(game, me, offer);
+    match answer {
+        Action::ProposeTrade { give, take, .. } => {
+            // The counter's sum: what the person pays in it, else what `me` pays.
+            let (sum, they_pay) = if take.cash > 0 {
+                (take.cash, true)
+            } else {
+                (give.cash, false)
+            };
+            let why = match why {
+                Some(DeclineWhy::CompletesTheirGroup { .. }) => {
+                    DeclineWhy::CompletesTheirGroup { enough: sum }
+                }
+                _ => DeclineWhy::TooLittle { enough: sum },
+            };
+            Some(if they_pay {
+                game.decline_sentence(offer, why)
+            } else {
+                game.decline_sentence_paying_less(offer, sum)
+            })
+        }
+        Action::AnswerTrade { accept: false } => Some(match why {
+            Some(why) => game.decline_sentence(offer, why),
+            None => game.decline_sentence_by_playouts(offer),
+        }),
+        _ => None,
+    }
 }
 
 /// Whether a computer player's own evaluation says an offer helps it: a lot changes hands

@@ -251,11 +251,31 @@ impl Game {
                 m(enough)
             ),
             W::TooLittle { enough } => format!(
-                "{to} declined: it gets less than it gives; {} in cash would do",
+                "{to} declined: {to} would get less than {to} gives; {} in cash would do",
                 m(enough)
             ),
             W::CannotPay => format!("{to} declined: {to} cannot pay the cash the offer asks"),
         }
+    }
+
+    /// A computer that would pay less than a person asked of it: "Bob declined: Ann asks
+    /// more of Bob's cash than the deal is worth to Bob; $180 would do".
+    pub fn decline_sentence_paying_less(&self, offer: &TradeOffer, sum: i64) -> String {
+        let from = self.party_name(Party::Player(offer.from));
+        let to = self.party_name(Party::Player(offer.to));
+        format!(
+            "{to} declined: {from} asks more of {to}'s cash than the deal is worth to {to}; {} would do",
+            self.board().money(sum)
+        )
+    }
+
+    /// The expert's "no" where a plain valuation would say yes: its play-outs decided.
+    pub fn decline_sentence_by_playouts(&self, offer: &TradeOffer) -> String {
+        let from = self.party_name(Party::Player(offer.from));
+        let to = self.party_name(Party::Player(offer.to));
+        format!(
+            "{to} declined: played out many times, the deal lowers {to}'s chance to win, though its prices look fair; {from} may offer more"
+        )
     }
 
     fn describe_lower(&self, entry: &LogEntry) -> String {

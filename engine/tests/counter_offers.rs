@@ -7,7 +7,9 @@ mod common;
 
 use common::*;
 use serde_json::json;
-use worlds_engine::bots::{bot, counter_offer, why_decline, Heuristic, RandomPlayer, Strategy};
+use worlds_engine::bots::{
+    bot, counter_offer, why_decline, DeclineWhy, Heuristic, RandomPlayer, Strategy,
+};
 use worlds_engine::expert::{Budget, Expert};
 use worlds_engine::game::{ComputerStrategy, GameSetup, Phase, Seat, SeatKind};
 use worlds_engine::{Action, Game, PlayerId, Preset, SquareId, TradeOffer, TradeSide};
@@ -358,4 +360,73 @@ fn a_balanced_computer_offers_a_person_what_completes_its_group_and_does_not_pes
     }
     assert!(g.round() > 8, "the game went on");
     assert_eq!(offers, 0, "no other deal to offer");
+}
+
+/// Issue 29, point 3: the sum a computer's "no" names is the sum of its counter-offer, and a
+/// plain "no" names a round sum that would be accepted.
+#[test]
+fn a_declining_computer_names_the_sum_its_counter_offer_asks() {
+    use worlds_engine::bots::decline_reason;
+    let (g, o) = brown_offer("balanced", 1500);
+    let counter = Heuristic::balanced().choose(&g, BOB);
+    let Action::ProposeTrade { take, .. } = &counter else {
+        panic!("a counter: {counter:?}")
+    };
+    let said = decline_reason(&g, BOB, &o, &counter).expect("a reason");
+    let sum = g.board().money(take.cash);
+    assert!(said.starts_with("Bob declined:"), "{said}");
+    assert!(
+        said.contains(&format!("{sum} in cash would do")),
+        "{said} names {sum}"
+    );
+    // A plain "no": a round sum, and an offer of it is accepted.
+    let plain =
+        decline_reason(&g, BOB, &o, &Action::AnswerTrade { accept: false }).expect("a reason");
+    let Some(DeclineWhy::CompletesTheirGroup { enough }) = why_decline(&g, BOB, &o) else {
+        panic!("declined as completing Ann's group")
+    };
+    assert_eq!(enough % 10, 0, "a round sum: {enough}");
+    assert!(plain.contains(&g.board().money(enough)), "{plain}");
+    let mut g2 = g.clone();
+    g2.apply(Action::AnswerTrade { accept: false })
+        .expect("declined");
+    let baltic = lot(&g2, "Baltic Avenue");
+    let o2 = TradeOffer {
+        from: ANN,
+        to: BOB,
+        give: side(vec![], enough),
+        take: side(vec![baltic], 0),
+    };
+    assert_eq!(why_decline(&g2, BOB, &o2), None, "what it named would do");
+}
+
+/// Issue 29, point 3: the expert says why too, in a sentence without "it".
+#[test]
+fn the_expert_says_why_it_declines() {
+    use worlds_engine::bots::decline_reason;
+    let (g, o) = brown_offer("expert", 1500);
+    let answer = Expert::with_budget(Budget {
+        playouts: 4,
+        horizon: 10,
+    })
+    .choose(&g, BOB);
+    assert!(
+        !matches!(answer, Action::AnswerTrade { accept: true }),
+        "the expert does not hand over the browns for $70"
+    );
+    let said = decline_reason(&g, BOB, &o, &answer).expect("the expert explains");
+    assert!(said.starts_with("Bob declined:"), "{said}");
+    assert!(
+        !said.contains(" it gets") && !said.contains(" it gives"),
+        "{said}"
+    );
+    // Where a plain valuation would accept, the expert names its play-outs.
+    let by_playouts = g.decline_sentence_by_playouts(&o);
+    assert!(by_playouts.contains("chance to win"), "{by_playouts}");
+    // The random computer has no reasons.
+    let (g3, o3) = brown_offer("random", 1500);
+    assert_eq!(
+        decline_reason(&g3, BOB, &o3, &Action::AnswerTrade { accept: false }),
+        None
+    );
 }

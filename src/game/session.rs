@@ -347,28 +347,19 @@ impl Session {
         true
     }
 
-    /// Why the computer to act in `g` says no to a person's offer with `action` (a balanced or
-    /// cautious one explains; a counter-offer's reason reads before it, a plain refusal's
-    /// after it).
+    /// Why the computer to act in `g` says no to a person's offer with `action`, in the
+    /// engine's words (every computer but the random one explains; a counter-offer's reason,
+    /// which names the counter's own sum, reads before it, a plain refusal's after it).
     fn decline_note(&self, g: &Game, action: &Action) -> Option<DeclineNote> {
         let me = g.actor()?;
-        let strategy = self.strategy_of(g, me)?;
+        self.strategy_of(g, me)?;
         let worlds_engine::Phase::TradeOffer(offer) = g.phase() else {
             return None;
         };
-        let counter = matches!(action, Action::ProposeTrade { .. });
-        let declines = counter || matches!(action, Action::AnswerTrade { accept: false });
-        let explains = matches!(
-            strategy,
-            worlds_engine::ComputerStrategy::Balanced | worlds_engine::ComputerStrategy::Cautious
-        );
-        if !declines || !explains || !matches!(g.player(offer.from).kind, SeatKind::Human) {
-            return None;
-        }
-        let why = worlds_engine::bots::why_decline(g, me, offer)?;
+        let why = worlds_engine::bots::decline_reason(g, me, offer, action)?;
         Some(DeclineNote {
-            why: g.decline_sentence(offer, why),
-            before: counter,
+            why,
+            before: matches!(action, Action::ProposeTrade { .. }),
         })
     }
 
