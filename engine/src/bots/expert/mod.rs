@@ -17,6 +17,7 @@
 //! The action returned is always one [`Game::check`] accepts: anything else falls back to
 //! the balanced heuristic's choice.
 
+pub mod coach;
 pub mod valuation;
 
 use std::sync::Arc;
