@@ -133,7 +133,8 @@ fn letting_the_last_lot_of_a_group_go_is_a_turning_point() {
         "{point:?}"
     );
     assert!(
-        point.better_words == "Buy Connecticut Avenue" || point.better_words.starts_with("Bid $"),
+        point.better_words == "Buy Connecticut Avenue"
+            || point.better_words.ends_with("for Connecticut Avenue"),
         "{point:?}"
     );
     assert!(point.cost > 0.0 && point.cost <= 1.0, "{}", point.cost);

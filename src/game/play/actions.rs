@@ -211,6 +211,7 @@ pub fn ActionBar() -> impl IntoView {
                         <span id="trade-limit" class="hint">{why}</span>
                     })}
                     <button type="button" class="action danger" on:click=resign>"Resign"</button>
+                    {(!s.in_dialog).then(|| view! { <crate::game::play::coach::HintButton /> })}
                 }
                 .into_any()
             }}

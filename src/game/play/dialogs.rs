@@ -270,6 +270,7 @@ fn DecisionPanel(
         >
             <h2 id=title_id class="modal-title">{title}</h2>
             {children()}
+            <crate::game::play::coach::HintButton />
         </div>
     }
 }
@@ -523,6 +524,7 @@ pub fn PhaseDialog(#[prop(optional)] panel: bool) -> impl IntoView {
                                 <button type="button" class="action" on:click=move |_| ui.trade.set(true)>"Counter-offer"</button>
                             })}
                         </div>
+                        <crate::game::play::coach::HintButton />
                     </Modal>
                 }
                 .into_any()
@@ -624,6 +626,7 @@ pub fn PhaseDialog(#[prop(optional)] panel: bool) -> impl IntoView {
                             })}
                             <button type="button" class="action danger" on:click=move |_| confirm_bankruptcy.set(true)>"Declare bankruptcy"</button>
                         </div>
+                        <crate::game::play::coach::HintButton />
                     </Modal>
                 }
                 .into_any()

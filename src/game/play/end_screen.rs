@@ -144,6 +144,7 @@ pub fn EndScreen() -> impl IntoView {
     let Some((winner, standings, colors, lines, ticks, last_round, rounds)) = data else {
         return ().into_any();
     };
+    let played = session.game.with_untracked(|g| g.clone());
     let heading = match &winner {
         Some(w) => format!("{w} wins!"),
         None => "Game over".to_string(),
@@ -211,6 +212,7 @@ pub fn EndScreen() -> impl IntoView {
                     }).collect_view()}
                 </figcaption>
             </figure>
+            {played.map(|game| view! { <crate::game::play::coach::TurningPoints game=game /> })}
             <div class="button-row">
                 <button type="button" class="menu-button" on:click=move |_| { session.close(); nav.go(Screen::Menu); }>"Main menu"</button>
                 <button type="button" class="menu-button primary" on:click=move |_| { session.close(); nav.go(Screen::Lobby); }>"New game"</button>

@@ -3,6 +3,7 @@
 //! Esc for the game menu; the end screen when the game is over.
 
 pub mod actions;
+pub mod coach;
 pub mod dialogs;
 pub mod end_screen;
 pub mod game_log;

@@ -125,8 +125,23 @@ pub fn in_words(game: &Game, action: &Action) -> String {
             }
             _ => "Decline".into(),
         },
-        Action::Bid { amount } => format!("Bid {}", m(*amount)),
-        Action::PassBid => "Pass in the auction".into(),
+        Action::Bid { amount } => match game.phase() {
+            Phase::Auction(a) => format!(
+                "Bid {} for {}",
+                m(*amount),
+                a.lot
+                    .map_or_else(|| "the house".to_string(), |l| name(game, l))
+            ),
+            _ => format!("Bid {}", m(*amount)),
+        },
+        Action::PassBid => match game.phase() {
+            Phase::Auction(a) => format!(
+                "Pass in the auction of {}",
+                a.lot
+                    .map_or_else(|| "the house".to_string(), |l| name(game, l))
+            ),
+            _ => "Pass in the auction".into(),
+        },
         Action::Build { square } => format!("Build on {}", name(game, *square)),
         Action::SellBuilding { square } => format!("Sell a building on {}", name(game, *square)),
         Action::SellAllBuildings { square } => {
