@@ -45,6 +45,8 @@ pub enum Command {
     Serve(ServeArgs),
     /// Random games with varied rules, checking invariants after every action.
     Fuzz(FuzzArgs),
+    /// A load generator for a room server: rooms of computer clients over real WebSockets.
+    Load(LoadArgs),
 }
 
 /// `--board`: a preset (classic, mini, campus, worlds) or the path of a board JSON file.
@@ -251,6 +253,24 @@ pub struct ServeArgs {
     /// A room nobody is connected to is closed after this many minutes.
     #[arg(long, value_name = "N", default_value_t = 30)]
     pub room_idle_minutes: u64,
+}
+
+#[derive(Args, Debug)]
+pub struct LoadArgs {
+    /// The room server, e.g. ws://127.0.0.1:8080.
+    #[arg(long, value_name = "ws://HOST:PORT")]
+    pub url: String,
+    /// Rooms to open, all at once.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub rooms: u64,
+    /// Seats per room, each a client playing as a balanced computer.
+    #[arg(long, value_name = "S", default_value_t = 4)]
+    pub seats: u64,
+    /// Each room's game ends after this many rounds (the richest player wins).
+    #[arg(long, value_name = "R", default_value_t = 10)]
+    pub rounds: u64,
+    #[command(flatten)]
+    pub format: FormatArg,
 }
 
 #[derive(Args, Debug)]

@@ -9,6 +9,7 @@ mod exact;
 mod expert;
 mod fuzz;
 mod landing;
+mod load;
 mod movement;
 mod replay;
 mod serve;
@@ -56,5 +57,6 @@ fn main() -> ExitCode {
         Command::BenchMovement(a) => movement::run(a),
         Command::Fuzz(a) => fuzz::run(a),
         Command::Serve(a) => serve::run(a),
+        Command::Load(a) => load::run(a),
     }
 }

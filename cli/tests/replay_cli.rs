@@ -250,6 +250,7 @@ fn every_command_has_its_help() {
         "bench-movement",
         "serve",
         "fuzz",
+        "load",
     ] {
         let (code, out, err) = worlds(&[command, "--help"]);
         assert_eq!(code, 0, "{command}: {err}");

@@ -1,0 +1,99 @@
+//! Issue 30, point 3: `worlds load` against a real `worlds serve` on loopback, as an operator
+//! runs them: rooms of computer clients over WebSockets, and the JSON fields it promises.
+
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A `worlds serve` on a free loopback port, stopped when dropped.
+struct Server {
+    child: Child,
+    port: u16,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn serve() -> Server {
+    let site = std::env::temp_dir().join(format!("worlds-load-site-{}", std::process::id()));
+    std::fs::create_dir_all(&site).expect("a site folder");
+    std::fs::write(
+        site.join("index.html"),
+        "<!doctype html><title>Monopoly Worlds</title>",
+    )
+    .expect("an index");
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port");
+    let child = Command::new(env!("CARGO_BIN_EXE_worlds"))
+        .args(["serve", "--site"])
+        .arg(&site)
+        .args(["--port", &port.to_string()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("worlds serve starts");
+    let server = Server { child, port };
+    let t0 = Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(t0.elapsed() < Duration::from_secs(20), "the server listens");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    server
+}
+
+#[test]
+fn load_plays_rooms_of_clients_and_reports_its_fields() {
+    let server = serve();
+    let url = format!("ws://127.0.0.1:{}", server.port);
+    let out = Command::new(env!("CARGO_BIN_EXE_worlds"))
+        .args([
+            "load", "--url", &url, "--rooms", "3", "--seats", "3", "--rounds", "4", "--format",
+            "json",
+        ])
+        .output()
+        .expect("worlds load runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    for field in [
+        "rooms",
+        "clients",
+        "actions",
+        "p50_ms",
+        "p99_ms",
+        "errors",
+        "lost",
+        "duplicates",
+        "seconds",
+    ] {
+        assert!(v.get(field).is_some(), "{field} in {v}");
+    }
+    assert_eq!(v["rooms"], 3);
+    assert_eq!(v["clients"], 9);
+    assert!(v["actions"].as_u64().is_some_and(|a| a > 30), "{v}");
+    assert_eq!(v["errors"], 0, "{v} {stderr}");
+    assert_eq!(v["lost"], 0, "{v}");
+    assert_eq!(v["duplicates"], 0, "{v}");
+    let (p50, p99) = (
+        v["p50_ms"].as_f64().unwrap_or(-1.0),
+        v["p99_ms"].as_f64().unwrap_or(-1.0),
+    );
+    assert!(p50 > 0.0 && p99 >= p50, "{v}");
+}
+
+#[test]
+fn load_refuses_a_bad_url_with_one_line() {
+    let out = Command::new(env!("CARGO_BIN_EXE_worlds"))
+        .args(["load", "--url", "http://127.0.0.1:1"])
+        .output()
+        .expect("worlds load runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("must start with ws://"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
