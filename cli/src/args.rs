@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Args, Parser, Subcommand};
 
-use crate::landing::one_line;
+use crate::text::{clean, one_line};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -367,29 +367,20 @@ fn sentence(e: &clap::Error) -> String {
     match e.kind() {
         ErrorKind::InvalidSubcommand => format!(
             "unknown command '{}'",
-            crate::landing::clean(&context(e, ContextKind::InvalidSubcommand).unwrap_or_default())
+            clean(&context(e, ContextKind::InvalidSubcommand).unwrap_or_default())
         ),
         ErrorKind::UnknownArgument if arg.starts_with('-') => {
-            format!(
-                "bad argument: unknown option {}",
-                crate::landing::clean(&arg)
-            )
+            format!("bad argument: unknown option {}", clean(&arg))
         }
         ErrorKind::UnknownArgument => {
-            format!(
-                "bad argument: unexpected argument '{}'",
-                crate::landing::clean(&arg)
-            )
+            format!("bad argument: unexpected argument '{}'", clean(&arg))
         }
         ErrorKind::InvalidValue if value.is_empty() => format!("{arg} needs a value"),
         ErrorKind::InvalidValue | ErrorKind::ValueValidation => {
             let why = std::error::Error::source(e)
                 .map(|s| format!(" ({s})"))
                 .unwrap_or_default();
-            format!(
-                "{arg}: '{}' is not a valid value{why}",
-                crate::landing::clean(&value)
-            )
+            format!("{arg}: '{}' is not a valid value{why}", clean(&value))
         }
         ErrorKind::ArgumentConflict => format!("{arg} is given twice"),
         ErrorKind::MissingRequiredArgument => {

@@ -7,6 +7,7 @@ use worlds_engine::stats::{Count, Decks, JailStrategy, Simulation, SimulationCon
 use worlds_engine::{Board, BoardDef, Preset, RuleSet};
 
 use crate::args::{BoardArg, FormatArg, LandingArgs};
+pub use crate::text::{clean, one_line};
 
 /// A bad command line: the message to print before exiting with code 2.
 pub struct BadArgs(pub String);
@@ -104,27 +105,6 @@ pub fn read_text(path: &str) -> Result<String, String> {
         Some(rest) => rest.to_string(),
         None => text,
     })
-}
-
-/// Text safe to print on a terminal: control and invisible characters (see
-/// `worlds_engine::board::is_forbidden_name_char`) are shown as `\u{..}` escapes.
-pub fn clean(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        if worlds_engine::board::is_forbidden_name_char(c) {
-            out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
-/// A message on one line, safe to print: line breaks become spaces, control characters
-/// are escaped.
-pub fn one_line(s: &str) -> String {
-    let joined: Vec<&str> = s.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
-    clean(&joined.join(" "))
 }
 
 /// Pretty JSON safe to print: the invisible characters serde leaves as they are (DEL, C1

@@ -13,6 +13,7 @@ mod load;
 mod movement;
 mod replay;
 mod serve;
+mod text;
 mod tournament;
 
 use std::process::ExitCode;
