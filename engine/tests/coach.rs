@@ -142,3 +142,30 @@ fn letting_the_last_lot_of_a_group_go_is_a_turning_point() {
         assert!(w[0].cost >= w[1].cost, "costliest first");
     }
 }
+
+/// A table's other devices hold only the public game: it is rebuilt from the dice and cards
+/// its log shows, and gives the same turning points as the full game.
+#[test]
+fn a_public_copy_replays_from_its_log_and_gives_the_same_turning_points() {
+    let mut g = start(json!({"board": "classic",
+        "players": [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy"}], "seed": 21}));
+    let balanced = bot(ComputerStrategy::Balanced);
+    for _ in 0..900 {
+        let Some(p) = g.actor() else { break };
+        let a = balanced.choose(&g, p);
+        if g.apply(a).is_err() {
+            break;
+        }
+    }
+    assert!(g
+        .log()
+        .iter()
+        .any(|e| matches!(e.event, worlds_engine::Event::CardDrawn { .. })));
+    let public = g.public_view();
+    assert!(public.is_public());
+    let rebuilt = public.replayable().expect("the public copy replays");
+    assert_eq!(rebuilt.history(), g.history());
+    assert_eq!(rebuilt.players(), g.players());
+    assert_eq!(rebuilt.log().len(), g.log().len());
+    assert_eq!(turning_points(&public, ANN), turning_points(&g, ANN));
+}

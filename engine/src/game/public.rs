@@ -112,6 +112,48 @@ impl Game {
         }
     }
 
+    /// The game as it was played, rebuilt from what every player saw: every throw's dice
+    /// and every card drawn are in the log, so a setup that fixes them in advance replays
+    /// the same actions to the same states (the seed and the order of the cards never drawn
+    /// stay unknown: nothing used them). A full game is its own copy. `None` when the replay
+    /// does not lead to this game.
+    pub fn replayable(&self) -> Option<Game> {
+        if !self.is_public() {
+            return Some(self.clone());
+        }
+        let mut setup = self.setup.clone();
+        let mut rolls = Vec::new();
+        let mut order = super::DeckOrder::default();
+        for e in &self.log {
+            match &e.event {
+                crate::event::Event::Rolled { dice, .. } => rolls.push(super::ForcedRoll {
+                    at: rolls.len() as u32,
+                    dice: dice.to_vec(),
+                }),
+                crate::event::Event::CardDrawn { deck, number } => {
+                    let drawn = match deck {
+                        crate::cards::DeckKind::Chance => &mut order.chance,
+                        crate::cards::DeckKind::CommunityChest => &mut order.community_chest,
+                    };
+                    if !drawn.contains(number) {
+                        drawn.push(*number);
+                    }
+                }
+                _ => {}
+            }
+        }
+        setup.forced_rolls = rolls;
+        setup.deck_order = Some(order);
+        let mut g = Game::new(setup).ok()?;
+        for a in &self.history {
+            if !g.apply_quietly(a.clone()) {
+                return None;
+            }
+        }
+        (g.players == self.players && g.squares == self.squares && g.phase == self.phase)
+            .then_some(g)
+    }
+
     /// Whether this is a [`Game::public_view`] (it follows states; it cannot replay).
     pub fn is_public(&self) -> bool {
         self.public.is_some()

@@ -453,10 +453,11 @@ fn weighed(game: &Game, action: &Action) -> bool {
 }
 
 impl TurningPointsThinking {
-    /// Looks at `person`'s decisions in `game` (a game with its whole history, as its holder
-    /// keeps it; a table's public copy cannot be replayed). `None` when the history does not
-    /// replay.
+    /// Looks at `person`'s decisions in `game` (the full game, or a table's public copy,
+    /// rebuilt from its log). `None` when the history does not replay.
     pub fn new(game: &Game, person: PlayerId) -> Option<TurningPointsThinking> {
+        // A table's public copy is rebuilt from the dice and cards its log shows.
+        let game = &game.replayable()?;
         let mut g = Game::new(game.setup().clone()).ok()?;
         let mut points = Vec::new();
         for (index, action) in game.history().iter().enumerate() {
