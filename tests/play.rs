@@ -1191,3 +1191,73 @@ async fn a_trade_holding_a_mortgaged_lot_says_what_its_receiver_pays() {
     c.remove();
     clear_app_storage();
 }
+
+/// Issue 31, point 2: clicking a lot you own opens its deed with what the rules allow now
+/// (a refused action disabled with its reason), and "Sell to a player" makes a trade offer.
+#[wasm_bindgen_test]
+async fn a_lots_own_dialog_acts_and_sells_to_a_player() {
+    let (c, session) = mount_play(classic_setup(&[[1, 2]]));
+    settle().await;
+    button(&c, "Roll dice").click();
+    settle().await;
+    button(&c, "Buy").click();
+    settle().await;
+    let baltic: web_sys::HtmlElement = c
+        .query_selector(".board-ring [data-index='3']")
+        .expect("q")
+        .expect("Baltic Avenue's square")
+        .unchecked_into();
+    baltic.click();
+    settle().await;
+    assert!(text(&c).contains("What you can do"), "{}", text(&c));
+    // Building needs the whole group: disabled, with the reason beside it.
+    let build = c
+        .query_selector("button[aria-label='Build a house on Baltic Avenue for $50']")
+        .expect("q")
+        .expect("Build")
+        .unchecked_into::<web_sys::HtmlButtonElement>();
+    assert!(build.disabled(), "no house without the whole group");
+    assert!(
+        text(&c).contains("you do not own the whole"),
+        "{}",
+        text(&c)
+    );
+    // Sell it to Bob for $80: a trade offer Bob answers.
+    let price: HtmlInputElement = c
+        .query_selector(".sell-to input[type='number']")
+        .expect("q")
+        .expect("the price")
+        .unchecked_into();
+    price.set_value("80");
+    price
+        .dispatch_event(&web_sys::Event::new("input").expect("e"))
+        .expect("d");
+    settle().await;
+    button(&c, "Offer sale").click();
+    settle().await;
+    assert!(
+        matches!(game(&session).phase(), Phase::TradeOffer(_)),
+        "{:?}",
+        game(&session).phase()
+    );
+    assert!(text(&c).contains("Ann offers Bob a trade."), "{}", text(&c));
+    button(&c, "Decline trade").click();
+    settle().await;
+    // Mortgage from the lot's dialog.
+    let baltic: web_sys::HtmlElement = c
+        .query_selector(".board-ring [data-index='3']")
+        .expect("q")
+        .expect("Baltic Avenue's square")
+        .unchecked_into();
+    baltic.click();
+    settle().await;
+    c.query_selector("button[aria-label='Mortgage Baltic Avenue for $30']")
+        .expect("q")
+        .expect("Mortgage")
+        .unchecked_into::<web_sys::HtmlButtonElement>()
+        .click();
+    settle().await;
+    assert!(game(&session).square(3).mortgaged);
+    c.remove();
+    clear_app_storage();
+}

@@ -1,5 +1,5 @@
-//! A modal dialog: a titled box over the screen, focus moved into it, Esc to close when it
-//! can be closed.
+//! A modal dialog: a titled box over the screen, focus moved into it, Esc, the close button
+//! or a click outside to close it when it can be closed.
 
 use leptos::prelude::*;
 
@@ -36,7 +36,18 @@ pub fn Modal(
     let title_id = format!("{id}-title");
     let labelled_by = title_id.clone();
     view! {
-        <div class="modal-backdrop">
+        <div
+            class="modal-backdrop"
+            // A click outside a dialog that can be closed closes it.
+            on:click=move |ev: leptos::ev::MouseEvent| {
+                if let Some(cb) = on_close {
+                    let outside = ev.target().zip(ev.current_target()).is_some_and(|(t, c)| t == c);
+                    if outside {
+                        cb.run(());
+                    }
+                }
+            }
+        >
             <div
                 node_ref=node
                 class=format!("modal {class}")

@@ -735,22 +735,114 @@ pub fn rent_due_now(g: &Game, square: usize) -> Option<String> {
 pub fn SquareInfo() -> impl IntoView {
     let session = expect_context::<Session>();
     let ui = expect_context::<PlayUi>();
+    // "Sell to a player": to whom and for how much.
+    let buyer = RwSignal::new(None::<usize>);
+    let price = RwSignal::new(String::new());
     move || {
         let square = ui.info.get()?;
-        let (name, owner, rent) = session.game.with_untracked(|g| {
+        // Redrawn as the game moves on (a button pressed here changes the lot).
+        session.version.track();
+        let (name, owner, rent, mine) = session.game.with_untracked(|g| {
             let g = g.as_ref()?;
+            // The lot's actions, when it is the deciding person's own lot on this device.
+            let me = g.actor().filter(|a| {
+                g.square(square).owner == Some(*a)
+                    && matches!(g.player(*a).kind, worlds_engine::SeatKind::Human)
+                    && session.is_local(a.index())
+            });
+            let mine = me.map(|me| {
+                let others: Vec<(usize, String)> = g
+                    .players()
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, p)| *i != me.index() && !p.bankrupt)
+                    .map(|(i, p)| (i, p.name.clone()))
+                    .collect();
+                (
+                    me,
+                    crate::game::play::manage::lot_actions(g, square),
+                    others,
+                )
+            });
             Some((
                 g.board().square(square).name.clone(),
                 owner_line(g, square),
                 rent_due_now(g, square),
+                mine,
             ))
         })?;
         let close = Callback::new(move |_| ui.info.set(None));
+        let acts = mine.map(|(_, actions, others)| {
+            if buyer.get_untracked().is_none() {
+                buyer.set(others.first().map(|o| o.0));
+            }
+            let lot_name = name.clone();
+            let offer = move || {
+                let to = buyer.get()?;
+                let cash = price.get().trim().parse::<i64>().ok()?;
+                Some(Action::ProposeTrade {
+                    to: PlayerId(to),
+                    give: worlds_engine::TradeSide {
+                        lots: vec![worlds_engine::SquareId(square)],
+                        cash: 0,
+                        jail_cards: 0,
+                    },
+                    take: worlds_engine::TradeSide {
+                        lots: vec![],
+                        cash,
+                        jail_cards: 0,
+                    },
+                })
+            };
+            let refusal = move || match offer() {
+                None => Some("Choose a player and a price.".to_string()),
+                Some(a) => session
+                    .game
+                    .with(|g| g.as_ref().and_then(|g| g.check(&a).err().map(|e| e.to_string()))),
+            };
+            view! {
+                <div class="lot-acts">
+                    <h3>"What you can do"</h3>
+                    <crate::game::play::manage::LotActionButtons square=square actions=actions />
+                    {(!others.is_empty()).then(|| view! {
+                        <fieldset class="sell-to">
+                            <legend>{format!("Sell {lot_name} to a player")}</legend>
+                            <label>"Player"
+                                <select on:change=move |ev| buyer.set(event_target_value(&ev).parse().ok())>
+                                    {others.iter().map(|(i, n)| view! {
+                                        <option value=i.to_string() selected=buyer.get_untracked() == Some(*i)>{n.clone()}</option>
+                                    }).collect_view()}
+                                </select>
+                            </label>
+                            <label>"Price"
+                                <input type="number" min="0" step="1" inputmode="numeric"
+                                    prop:value=move || price.get()
+                                    on:input=move |ev| price.set(event_target_value(&ev)) />
+                            </label>
+                            <button type="button" class="small-button"
+                                disabled=move || refusal().is_some()
+                                on:click=move |_| {
+                                    if let Some(a) = offer() {
+                                        if session.dispatch(a) {
+                                            ui.info.set(None);
+                                        }
+                                    }
+                                }>"Offer sale"</button>
+                            {move || refusal().map(|why| view! { <small class="refusal">{why}</small> })}
+                        </fieldset>
+                    })}
+                    <div class="button-row">
+                        <button type="button" class="action" on:click=move |_| ui.info.set(None)>"Cancel"</button>
+                    </div>
+                </div>
+            }
+        });
         Some(view! {
             <Modal title=name on_close=close>
                 <DeedCard square=square />
                 {owner.map(|o| view! { <p class="deed-owner">{o}</p> })}
                 {rent.map(|r| view! { <p class="rent-now">{r}</p> })}
+                {acts}
             </Modal>
         })
     }

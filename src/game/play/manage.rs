@@ -13,7 +13,7 @@ use crate::game::session::Session;
 /// One button of a lot's row: the action, its label and accessible name, and why the rules
 /// refuse it now (`None`: allowed).
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct LotAction {
+pub struct LotAction {
     action: Action,
     label: String,
     aria: String,
@@ -61,7 +61,7 @@ fn level_words(level: u8) -> String {
 }
 
 /// The actions that could make sense on the player's lot `l`, each with the engine's verdict.
-fn lot_actions(g: &Game, l: usize) -> Vec<LotAction> {
+pub fn lot_actions(g: &Game, l: usize) -> Vec<LotAction> {
     let b = g.board();
     let st = g.square(l);
     let name = b.square(l).name.clone();
@@ -397,29 +397,7 @@ pub fn ManageDialog() -> impl IntoView {
                                         <span class="lot-chip" style:background=r.color.unwrap_or_else(|| "#999".into())></span>
                                         <span class="manage-name">{r.name}</span>
                                         <span class="manage-state">{r.state}</span>
-                                        <span class="manage-actions">
-                                            {r.actions.into_iter().enumerate().map(|(i, la)| {
-                                                let a = la.action.clone();
-                                                let why_id = format!("why-{square}-{i}");
-                                                let disabled = la.refused.is_some();
-                                                view! {
-                                                    <span class="manage-action">
-                                                        <button type="button" class="small-button"
-                                                            aria-label=la.aria
-                                                            disabled=disabled
-                                                            title=la.refused.clone()
-                                                            aria-describedby=disabled.then(|| why_id.clone())
-                                                            on:click=move |_| {
-                                                                session.dispatch(a.clone());
-                                                            }
-                                                        >{la.label}</button>
-                                                        {la.refused.map(|why| view! {
-                                                            <small id=why_id class="refusal">{why}</small>
-                                                        })}
-                                                    </span>
-                                                }
-                                            }).collect_view()}
-                                        </span>
+                                        <LotActionButtons square=square actions=r.actions />
                                     </li>
                                 }
                             })
@@ -432,5 +410,37 @@ pub fn ManageDialog() -> impl IntoView {
                 </div>
             </Modal>
         })
+    }
+}
+
+/// A lot's buttons: each action the rules could allow, a refused one disabled with the
+/// engine's reason beside it ("Your properties" and a lot's own dialog).
+#[component]
+pub fn LotActionButtons(square: usize, actions: Vec<LotAction>) -> impl IntoView {
+    let session = expect_context::<Session>();
+    view! {
+        <span class="manage-actions">
+            {actions.into_iter().enumerate().map(|(i, la)| {
+                let a = la.action.clone();
+                let why_id = format!("why-{square}-{i}");
+                let disabled = la.refused.is_some();
+                view! {
+                    <span class="manage-action">
+                        <button type="button" class="small-button"
+                            aria-label=la.aria
+                            disabled=disabled
+                            title=la.refused.clone()
+                            aria-describedby=disabled.then(|| why_id.clone())
+                            on:click=move |_| {
+                                session.dispatch(a.clone());
+                            }
+                        >{la.label}</button>
+                        {la.refused.map(|why| view! {
+                            <small id=why_id class="refusal">{why}</small>
+                        })}
+                    </span>
+                }
+            }).collect_view()}
+        </span>
     }
 }
