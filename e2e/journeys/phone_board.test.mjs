@@ -198,6 +198,13 @@ for (const [width, height] of [[375, 740], [390, 844]]) {
     await page.getByRole('button', { name: 'Roll dice', exact: true }).waitFor({ timeout: 30_000 });
     await page.waitForTimeout(1200);
     assert.ok(await page.locator('.feed li').count() >= 10, 'the computers\' turns fill the feed');
+    // Issue 31, point 16: above the decision, the bar shows several of the newest lines whole,
+    // not just two: what the computers did is read without scrolling to the board.
+    const barLines = await page.locator('.bar-feed li').evaluateAll((lis) => {
+      const box = lis[0]?.parentElement?.getBoundingClientRect();
+      return lis.filter((li) => { const b = li.getBoundingClientRect(); return b.top >= box.top - 0.5 && b.bottom <= box.bottom + 0.5; }).length;
+    });
+    assert.ok(barLines >= 4, `the bar shows ${barLines} lines`);
     assert.deepEqual(await feedProblems(page), [], 'zoomed in');
     await page.getByRole('button', { name: 'Whole board', exact: true }).click();
     await page.getByRole('button', { name: 'Zoom in', exact: true }).waitFor();

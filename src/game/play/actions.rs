@@ -11,6 +11,9 @@ use crate::game::session::Session;
 /// The feed's `n` newest lines as list items, drawn newest at the bottom (`order`): a line
 /// that does not fit gives way whole, the oldest first (the bar's two lines, the board
 /// centre's feed; see .bar-feed and .feed in play.css).
+/// How many of the feed's newest lines the bar shows on a phone (as many as fit whole).
+const BAR_FEED_LINES: usize = 6;
+
 pub(super) fn newest_feed_lines(session: Session, n: usize) -> impl IntoView {
     session.feed.with(|f| {
         let lines: Vec<_> = f.iter().rev().take(n).collect();
@@ -151,8 +154,9 @@ pub fn ActionBar() -> impl IntoView {
             std::time::Duration::ZERO,
         );
     });
-    // The two newest lines (see .bar-feed in play.css).
-    let latest = move || newest_feed_lines(session, 2);
+    // The newest lines (see .bar-feed in play.css: on a phone, what the computers did since
+    // the player last acted, in view above the decision).
+    let latest = move || newest_feed_lines(session, BAR_FEED_LINES);
     view! {
         <div class="decision" id="decision">
         <ol class="bar-feed" aria-hidden="true">{latest}</ol>
