@@ -51,6 +51,18 @@ if ! command -v brotli >/dev/null; then
   apt-get install -y -q brotli || { apt-get update -q && apt-get install -y -q brotli; } || log "brotli unavailable: only .gz copies will be written"
 fi
 
+# 4d. redis-server (with redis-cli) and haproxy, for rooms past one machine: the tests start
+#     them on random loopback ports (cli/tests/rooms_redis.rs) and stop them when done.
+if ! command -v redis-server >/dev/null || ! command -v redis-cli >/dev/null \
+  || ! command -v haproxy >/dev/null; then
+  log "installing redis-server and haproxy from Debian"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get install -y -q redis-server haproxy || { apt-get update -q && apt-get install -y -q redis-server haproxy; }
+  # Debian starts them as services; the tests start their own on random ports.
+  (service redis-server stop || true) >/dev/null 2>&1
+  (service haproxy stop || true) >/dev/null 2>&1
+fi
+
 # 4c. iptables, for the network test of rooms (two homes behind masquerading routers, in
 #     network namespaces made by scripts/netns_rooms.sh).
 if ! command -v iptables >/dev/null; then

@@ -253,6 +253,10 @@ pub struct ServeArgs {
     /// A room nobody is connected to is closed after this many minutes.
     #[arg(long, value_name = "N", default_value_t = 30)]
     pub room_idle_minutes: u64,
+    /// Keep rooms in Redis (redis://HOST:PORT), so several servers behind a load balancer
+    /// serve any room and a room outlives the server that ran it.
+    #[arg(long, value_name = "redis://HOST:PORT")]
+    pub redis: Option<String>,
 }
 
 #[derive(Args, Debug)]

@@ -24,12 +24,22 @@ pub fn run(a: &ServeArgs) -> ExitCode {
                 clean(&a.site)
             )));
         }
+        let redis = match &a.redis {
+            Some(url) if !url.starts_with("redis://") || url.len() <= "redis://".len() => {
+                return Err(BadArgs(format!(
+                    "--redis {}: give it as redis://HOST:PORT",
+                    clean(url)
+                )))
+            }
+            other => other.clone(),
+        };
         Ok::<_, BadArgs>(worlds_server::Config {
             site,
             bind,
             port,
             bot_delay_ms,
             room_idle_minutes,
+            redis,
         })
     })();
     let config = match parsed {

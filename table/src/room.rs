@@ -17,11 +17,12 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use worlds_engine::bots::bot;
-use worlds_engine::{ComputerStrategy, Game, GameSetup, Seat, SeatKind, Token};
+use worlds_engine::{Action, ComputerStrategy, Game, GameSetup, Seat, SeatKind, Token};
 
 use crate::host::{Host, SeatControl};
 use crate::invite::TableId;
 use crate::protocol::{clean_chat, Outgoing, PeerId, To, MAX_MESSAGE_BYTES};
+use crate::saved::HostRecord;
 use crate::TableEvent;
 
 /// The most seats a room holds.
@@ -216,6 +217,21 @@ struct Conn {
     flooded_windows: u32,
 }
 
+/// What a room server keeps of a room, apart from its opening ([`Room::opening`]) and its
+/// actions ([`Room::actions_from`]): the part that changes as people sit down and play. With
+/// the opening and the actions it is enough to rebuild the room on any server
+/// ([`Room::restore`]): the engine is deterministic, so the game is its setup replayed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RoomState {
+    pub spectators: bool,
+    /// Each seat and its token (`None` for a computer seat).
+    pub seats: Vec<(Seat, Option<String>)>,
+    /// The game's seed once it has started.
+    pub seed: Option<u64>,
+    /// The host's own record: computers standing in, the intents it answered.
+    pub host: Option<HostRecord>,
+}
+
 /// A room: who sits where, then its game.
 #[derive(Debug)]
 pub struct Room {
@@ -313,6 +329,93 @@ impl Room {
             },
             held,
         ))
+    }
+
+    /// The room as it was opened (title and lobby setup, cleaned), kept once.
+    pub fn opening(&self) -> OpenRoom {
+        OpenRoom {
+            title: self.title.clone(),
+            setup: self.setup.clone(),
+            spectators: self.spectators,
+        }
+    }
+
+    /// What changes as people sit down and play (see [`RoomState`]).
+    pub fn state(&self) -> RoomState {
+        RoomState {
+            spectators: self.spectators,
+            seats: self
+                .seats
+                .iter()
+                .map(|s| (s.seat.clone(), s.token.clone()))
+                .collect(),
+            seed: self.game().map(|g| g.setup().seed),
+            host: self.host.as_ref().map(|h| h.record("")),
+        }
+    }
+
+    /// The game's actions from the `n`th on (none before the game starts).
+    pub fn actions_from(&self, n: usize) -> &[Action] {
+        self.game()
+            .and_then(|g| g.history().get(n..))
+            .unwrap_or(&[])
+    }
+
+    /// Rebuilds a room a server kept ([`Room::opening`], [`Room::state`] and the game's
+    /// actions), with nobody connected yet: every person seat shows as away until its device
+    /// comes back. A record that does not replay is refused with a sentence.
+    pub fn restore(
+        code: RoomCode,
+        opening: OpenRoom,
+        state: RoomState,
+        actions: Vec<Action>,
+        bot_delay_ms: u64,
+        now: u64,
+    ) -> Result<Room, OpenError> {
+        if state.seats.is_empty() || state.seats.len() > MAX_SEATS {
+            return Err(OpenError("The room's record has no seats.".into()));
+        }
+        let seats: Vec<SeatSlot> = state
+            .seats
+            .into_iter()
+            .map(|(seat, token)| SeatSlot {
+                seat,
+                token,
+                away_since: Some(now),
+            })
+            .collect();
+        let host = match (state.seed, state.host) {
+            (Some(seed), Some(record)) => {
+                let mut setup = opening.setup.clone();
+                setup.seats = seats.iter().map(|s| s.seat.clone()).collect();
+                setup.seed = seed;
+                let mut game = Game::new(setup).map_err(|e| OpenError(e.to_string()))?;
+                for (i, action) in actions.into_iter().enumerate() {
+                    game.apply(action).map_err(|e| {
+                        OpenError(format!("The room's action {} does not replay: {e}", i + 1))
+                    })?;
+                }
+                let mut host =
+                    Host::restore(game, &record).map_err(|e| OpenError(e.to_string()))?;
+                host.tick(now);
+                Some(host)
+            }
+            _ => None,
+        };
+        Ok(Room {
+            code,
+            title: opening.title,
+            spectators: state.spectators,
+            setup: opening.setup,
+            seats,
+            conns: BTreeMap::new(),
+            host,
+            now,
+            last_bot: now,
+            bot_delay_ms,
+            empty_since: Some(now),
+            notes: Vec::new(),
+        })
     }
 
     pub fn code(&self) -> &RoomCode {
@@ -1113,6 +1216,87 @@ mod tests {
         assert!(said(&out, 1)
             .iter()
             .any(|m| matches!(m, RoomMsg::Room(i) if i.seats[2].presence == "computer_playing")));
+    }
+
+    #[test]
+    fn a_room_rebuilt_from_its_opening_state_and_actions_is_the_same_room() {
+        let (mut room, held) = open(0);
+        room.connect(1, 0);
+        let enter = ClientMsg::Enter {
+            token: Some(held[0].token.clone()),
+        };
+        send(&mut room, 1, &enter, 0);
+        room.connect(2, 0);
+        let join = ClientMsg::Join {
+            name: "Bea".into(),
+            color: "#1d4ed8".into(),
+            token: "boot".into(),
+        };
+        send(&mut room, 2, &join, 0);
+        // Before the game: the seats, through JSON as a server keeps them.
+        let through = |room: &Room| {
+            let opening: OpenRoom =
+                serde_json::from_str(&serde_json::to_string(&room.opening()).expect("writes"))
+                    .expect("reads");
+            let state: RoomState =
+                serde_json::from_str(&serde_json::to_string(&room.state()).expect("writes"))
+                    .expect("reads");
+            let actions: Vec<Action> = room.actions_from(0).to_vec();
+            Room::restore(room.code().clone(), opening, state, actions, 0, 5_000).expect("restores")
+        };
+        let waiting = through(&room);
+        assert!(!waiting.started());
+        assert_eq!(waiting.info().seats.len(), 3);
+        assert_eq!(
+            waiting.info().seats[2].presence,
+            "away",
+            "nobody connected yet"
+        );
+        send(&mut room, 1, &ClientMsg::Start, 0);
+        // Bea is away for long enough that a computer plays for her; the computers move.
+        room.disconnect(2, 1_000);
+        send(
+            &mut room,
+            1,
+            &ClientMsg::LetComputerPlay { seat: 2 },
+            40_000,
+        );
+        // Ann leaves too, and Bea's device (back without a word to the game) lets a computer
+        // play for her, so the game moves with nobody at it.
+        room.disconnect(1, 40_000);
+        let bea = waiting.state().seats[2].1.clone();
+        room.connect(3, 40_000);
+        send(&mut room, 3, &ClientMsg::Enter { token: bea }, 40_000);
+        let out = send(
+            &mut room,
+            3,
+            &ClientMsg::LetComputerPlay { seat: 0 },
+            75_000,
+        );
+        assert_eq!(
+            room.info().seats[0].presence,
+            "computer_playing",
+            "{:?}",
+            said(&out, 3)
+        );
+        for t in 0..50 {
+            room.tick(75_000 + t * 500);
+        }
+        let game = room.game().expect("started");
+        assert!(!game.history().is_empty());
+        let again = through(&room);
+        let replayed = again.game().expect("started again");
+        assert_eq!(replayed.history(), game.history());
+        assert_eq!(
+            crate::protocol::state_hash(replayed),
+            crate::protocol::state_hash(game)
+        );
+        assert_eq!(again.info().seats[2].presence, "computer_playing");
+        assert_eq!(again.state(), room.state());
+        // The actions after a point are the ones a server appends.
+        let n = game.history().len();
+        assert!(room.actions_from(n).is_empty());
+        assert_eq!(room.actions_from(n - 1).len(), 1);
     }
 
     #[test]
