@@ -273,6 +273,13 @@ pub struct LoadArgs {
     /// Each room's game ends after this many rounds (the richest player wins).
     #[arg(long, value_name = "R", default_value_t = 10)]
     pub rounds: u64,
+    /// Each client drops its socket and rejoins with its seat token after every N of its own
+    /// confirmed actions (0: never).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub drop_every: u64,
+    /// A soak: keep N rooms playing (a new one as each game ends) for this many minutes.
+    #[arg(long, value_name = "M", default_value_t = 0)]
+    pub minutes: u64,
     #[command(flatten)]
     pub format: FormatArg,
 }

@@ -45,10 +45,16 @@ pub struct LoadReport {
     /// Actions a client saw applied for its seat more often than it asked.
     pub duplicates: u64,
     pub seconds: f64,
+    /// Games played to their end or to an error (more than `rooms` in a soak).
+    pub games: u64,
+    /// Times a client dropped its socket and came back with its seat token.
+    pub rejoins: u64,
 }
 
 #[derive(Default)]
 struct Tally {
+    rooms: u64,
+    rejoins: u64,
     latencies: Vec<f64>,
     errors: u64,
     lost: u64,
@@ -120,10 +126,26 @@ async fn send(ws: &mut Ws, bytes: Vec<u8>) -> Result<(), String> {
     ws.send(msg).await.map_err(|e| format!("send: {e}"))
 }
 
+/// How each room plays.
+#[derive(Clone, Copy)]
+struct Plan {
+    seats: usize,
+    rounds: u32,
+    /// Each client drops its socket and comes back with its seat token after this many of
+    /// its own confirmed actions (0: never).
+    drop_every: u64,
+    /// Keep opening a new room as each game ends, until then (a soak).
+    until: Option<Instant>,
+}
+
 /// One seat's client.
 struct Client {
     ws: Ws,
     seat: usize,
+    /// Its seat token and its room, to come back after a drop.
+    token: String,
+    host: String,
+    rejoins: u64,
     guest: Option<Guest>,
     /// When the intent on its way was sent.
     sent: Option<Instant>,
@@ -139,6 +161,9 @@ impl Client {
         Ok(Client {
             ws,
             seat: held.seat,
+            token: held.token.clone(),
+            host: host.to_string(),
+            rejoins: 0,
             guest: None,
             sent: None,
             asked: 0,
@@ -176,10 +201,13 @@ impl Client {
                 .map_err(|e| e.to_string())?;
             if let Message::Text(t) = msg {
                 match serde_json::from_str::<RoomMsg>(t.as_str()) {
-                    Ok(RoomMsg::Seated { seat, .. }) => {
+                    Ok(RoomMsg::Seated { seat, token }) => {
                         return Ok(Client {
                             ws,
                             seat,
+                            token,
+                            host: host.to_string(),
+                            rejoins: 0,
                             guest: None,
                             sent: None,
                             asked: 0,
@@ -285,10 +313,22 @@ impl Client {
 
     /// Plays until its game is over, reading as messages come (so a confirmation is timed
     /// when it arrives); its final state and what it measured.
+    /// Drops the socket and comes back with the seat token, as a phone that slept does.
+    async fn rejoin(&mut self, code: &RoomCode) -> Result<(), String> {
+        let _ = self.ws.close(None).await;
+        self.ws = socket(&self.host, &code.shown()).await?;
+        let enter = serde_json::json!({"t": "enter", "token": self.token}).to_string();
+        send(&mut self.ws, enter.into_bytes()).await?;
+        self.guest = None;
+        self.rejoins += 1;
+        Ok(())
+    }
+
     async fn run(
         mut self,
         code: RoomCode,
         clock: Instant,
+        drop_every: u64,
     ) -> (Option<(u64, u64, bool)>, Tally, Self) {
         let mut tally = Tally::default();
         let limit = Duration::from_secs(600);
@@ -305,6 +345,16 @@ impl Client {
                 tally.problems.push(e);
                 break;
             }
+            let due = drop_every > 0
+                && self.sent.is_none()
+                && self.applied_mine >= drop_every * (self.rejoins + 1);
+            if due && !self.state().is_some_and(|s| s.2) {
+                if let Err(e) = self.rejoin(&code).await {
+                    tally.errors += 1;
+                    tally.problems.push(format!("rejoining: {e}"));
+                    break;
+                }
+            }
             if self.state().is_some_and(|s| s.2) && self.sent.is_none() {
                 break;
             }
@@ -319,13 +369,24 @@ impl Client {
 }
 
 /// One room from opening to its game's end; what it measured goes into `tally`.
-async fn one_room(host: String, seats: usize, rounds: u32, tally: Arc<Mutex<Tally>>) {
-    let mut mine = Tally::default();
-    if let Err(e) = play_room(&host, seats, rounds, &mut mine).await {
-        mine.errors += 1;
-        mine.problems.push(e);
+async fn one_room(host: String, plan: Plan, tally: Arc<Mutex<Tally>>) {
+    loop {
+        let mut mine = Tally::default();
+        if let Err(e) = play_room(&host, plan, &mut mine).await {
+            mine.errors += 1;
+            mine.problems.push(e);
+        }
+        add(&tally, mine);
+        if plan.until.is_none_or(|u| Instant::now() >= u) {
+            break;
+        }
     }
+}
+
+fn add(tally: &Mutex<Tally>, mine: Tally) {
     let mut t = tally.lock().unwrap_or_else(|p| p.into_inner());
+    t.rooms += 1;
+    t.rejoins += mine.rejoins;
     t.latencies.extend(mine.latencies);
     t.errors += mine.errors;
     t.lost += mine.lost;
@@ -336,7 +397,8 @@ async fn one_room(host: String, seats: usize, rounds: u32, tally: Arc<Mutex<Tall
     }
 }
 
-async fn play_room(host: &str, seats: usize, rounds: u32, tally: &mut Tally) -> Result<(), String> {
+async fn play_room(host: &str, plan: Plan, tally: &mut Tally) -> Result<(), String> {
+    let Plan { seats, rounds, .. } = plan;
     let body = serde_json::json!({"title": "Load", "setup": setup(rounds), "spectators": false});
     let (status, text) = post(host, "/api/rooms", &body.to_string()).await?;
     if status != 201 {
@@ -360,7 +422,7 @@ async fn play_room(host: &str, seats: usize, rounds: u32, tally: &mut Tally) -> 
     let clock = Instant::now();
     let tasks: Vec<_> = clients
         .into_iter()
-        .map(|c| tokio::spawn(c.run(room_code.clone(), clock)))
+        .map(|c| tokio::spawn(c.run(room_code.clone(), clock, plan.drop_every)))
         .collect();
     let mut states = Vec::new();
     let mut clients = Vec::new();
@@ -380,6 +442,7 @@ async fn play_room(host: &str, seats: usize, rounds: u32, tally: &mut Tally) -> 
             .push(format!("room {code}: the clients' games differ at the end"));
     }
     for c in &clients {
+        tally.rejoins += c.rejoins;
         if c.sent.is_some() {
             tally.lost += 1;
         }
@@ -405,9 +468,11 @@ pub fn run(a: &LoadArgs) -> ExitCode {
             in_range("seats", a.seats, 2, 8)? as usize,
             in_range("rounds", a.rounds, 1, 1_000)? as u32,
             json(&a.format)?,
+            in_range("drop-every", a.drop_every, 0, 1_000_000)?,
+            in_range("minutes", a.minutes, 0, 24 * 60)?,
         ))
     })();
-    let (host, rooms, seats, rounds, as_json) = match parsed {
+    let (host, rooms, seats, rounds, as_json, drop_every, minutes) = match parsed {
         Ok(p) => p,
         Err(bad) => return refuse("load", bad),
     };
@@ -429,9 +494,15 @@ pub fn run(a: &LoadArgs) -> ExitCode {
     };
     let tally = Arc::new(Mutex::new(Tally::default()));
     let start = Instant::now();
+    let plan = Plan {
+        seats,
+        rounds,
+        drop_every,
+        until: (minutes > 0).then(|| start + Duration::from_secs(minutes * 60)),
+    };
     runtime.block_on(async {
         let tasks: Vec<_> = (0..rooms)
-            .map(|_| tokio::spawn(one_room(host.clone(), seats, rounds, tally.clone())))
+            .map(|_| tokio::spawn(one_room(host.clone(), plan, tally.clone())))
             .collect();
         for t in tasks {
             let _ = t.await;
@@ -449,6 +520,8 @@ pub fn run(a: &LoadArgs) -> ExitCode {
         errors: t.errors,
         lost: t.lost,
         duplicates: t.duplicates,
+        games: t.rooms,
+        rejoins: t.rejoins,
         seconds: (seconds * 100.0).round() / 100.0,
     };
     for p in &t.problems {
@@ -458,7 +531,7 @@ pub fn run(a: &LoadArgs) -> ExitCode {
         return print_json(&report);
     }
     println!(
-        "{} rooms x {} seats ({} clients): {} actions in {:.1} s; intent to confirmation p50 {:.2} ms, p99 {:.2} ms; {} errors, {} lost, {} duplicates",
+        "{} rooms x {} seats ({} clients): {} actions in {:.1} s; intent to confirmation p50 {:.2} ms, p99 {:.2} ms; {} errors, {} lost, {} duplicates; {} games, {} rejoins",
         report.rooms,
         seats,
         report.clients,
@@ -468,7 +541,9 @@ pub fn run(a: &LoadArgs) -> ExitCode {
         report.p99_ms,
         report.errors,
         report.lost,
-        report.duplicates
+        report.duplicates,
+        report.games,
+        report.rejoins
     );
     ExitCode::SUCCESS
 }

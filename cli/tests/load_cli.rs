@@ -87,6 +87,38 @@ fn load_plays_rooms_of_clients_and_reports_its_fields() {
 }
 
 #[test]
+fn clients_that_drop_and_rejoin_by_their_seat_tokens_lose_nothing() {
+    let server = serve();
+    let url = format!("ws://127.0.0.1:{}", server.port);
+    let out = Command::new(env!("CARGO_BIN_EXE_worlds"))
+        .args([
+            "load",
+            "--url",
+            &url,
+            "--rooms",
+            "2",
+            "--seats",
+            "3",
+            "--rounds",
+            "6",
+            "--drop-every",
+            "5",
+            "--format",
+            "json",
+        ])
+        .output()
+        .expect("worlds load runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert!(v["rejoins"].as_u64().is_some_and(|r| r >= 6), "{v}");
+    assert_eq!(v["games"], 2, "{v}");
+    assert_eq!(v["errors"], 0, "{v} {stderr}");
+    assert_eq!(v["lost"], 0, "{v}");
+    assert_eq!(v["duplicates"], 0, "{v}");
+}
+
+#[test]
 fn load_refuses_a_bad_url_with_one_line() {
     let out = Command::new(env!("CARGO_BIN_EXE_worlds"))
         .args(["load", "--url", "http://127.0.0.1:1"])
