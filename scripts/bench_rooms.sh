@@ -23,7 +23,7 @@ done
 WORLDS=${WORLDS:-target/release/worlds}
 [ -x "$WORLDS" ] || cargo build --release -p worlds-cli
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-wait_port() { for _ in $(seq 200); do (exec 3<>/dev/tcp/127.0.0.1/"$1") 2>/dev/null && return 0; sleep 0.05; done; echo "nothing on port $1" >&2; exit 1; }
+wait_port() { for _ in $(seq 200); do (exec 3<>/dev/tcp/127.0.0.1/"$1") 2>/dev/null && return 0; sleep 0.05; done; echo "nothing on port $1" >&2; tail -n 5 "$DIR"/*.log >&2; exit 1; }
 DIR=$(mktemp -d)
 PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$DIR"; }
@@ -47,7 +47,7 @@ done
 LB=$(free_port)
 cat > "$DIR/haproxy.cfg" <<CFG
 global
-  maxconn 20000
+  maxconn 8000
 defaults
   mode http
   timeout connect 2s
