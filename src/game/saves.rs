@@ -11,6 +11,7 @@ use crate::common::download::download_text;
 use crate::common::storage::{damaged, saves, DamagedEntry, LocalStore, SaveSummary};
 use crate::game::session::Session;
 
+/// The saves, and the stored entries that could not be read.
 fn list_all() -> Result<(Vec<SaveSummary>, Vec<DamagedEntry>), String> {
     let store = LocalStore::open().map_err(|e| e.to_string())?;
     let list = saves::list(&store).map_err(|e| e.to_string())?;
@@ -21,10 +22,12 @@ fn list_all() -> Result<(Vec<SaveSummary>, Vec<DamagedEntry>), String> {
 /// The screen's last word on what was done: `(true, "Deleted Ann's game.")`, or a problem.
 type Message = RwSignal<Option<(bool, String)>>;
 
+/// Puts `text` on the status line (`ok`: a notice, else a problem).
 fn say(message: Message, ok: bool, text: String) {
     message.set(Some((ok, text)));
 }
 
+/// The Saved games screen: the message line, the lists, Import saved game and Back.
 #[component]
 pub fn SavedGames() -> impl IntoView {
     let nav = expect_context::<Navigator>();

@@ -6,6 +6,8 @@ use leptos::prelude::*;
 use crate::common::context::{Navigator, Screen, SettingsStore};
 use crate::common::storage::{AnimationSpeed, Theme};
 
+/// The settings, each stored at once, then Back (`on_back`), asking first whether to keep
+/// changes.
 #[component]
 pub fn SettingsPanel(on_back: Callback<()>) -> impl IntoView {
     let store = expect_context::<SettingsStore>();

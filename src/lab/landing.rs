@@ -107,6 +107,8 @@ fn options_words(count: Count, decks: Decks, jail: JailStrategy) -> String {
     format!("counting {count}, decks {decks}, jail strategy {jail}")
 }
 
+/// Where tokens land for the options on screen: the summaries, the chart and the two
+/// tables (nothing before a run).
 #[component]
 pub fn LandingResults() -> impl IntoView {
     let lab = expect_context::<Lab>();

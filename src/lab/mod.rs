@@ -394,6 +394,8 @@ fn jail_sentence(jail: JailStrategy) -> &'static str {
     }
 }
 
+/// The lab's screen: the board and options, the run buttons and progress, then the
+/// results (landings, payback, tournament, trace). Its parts share the [`Lab`] context.
 #[component]
 pub fn Statistics() -> impl IntoView {
     let nav = expect_context::<Navigator>();

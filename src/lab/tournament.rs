@@ -261,6 +261,8 @@ fn rate_cells(wins: u64, games: u64) -> impl IntoView {
     }
 }
 
+/// The computer tournament: seats and their strategies, games, rotation, Run tournament,
+/// and the results for the chosen board.
 #[component]
 pub fn TournamentPanel() -> impl IntoView {
     let lab = expect_context::<Lab>();
