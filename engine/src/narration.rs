@@ -90,7 +90,7 @@ impl Game {
         number
             .checked_sub(1)
             .and_then(|i| self.board().deck(deck).get(i))
-            .map_or_else(String::new, |c| c.text_for(self.board().currency()))
+            .map_or_else(String::new, |c| self.board().currency().fill_in(&c.text))
     }
 
     /// What a payment was for, as it follows the amount: " rent for Boardwalk",

@@ -103,6 +103,28 @@ impl Currency {
         format!("{amount} {name}{}", if plural { "s" } else { "" })
     }
 
+    /// A card's text as a player reads it: `{c}50` is the amount as a sentence says it on
+    /// this board ("£50", or "50 meteors" where the symbol is not a money sign), and any
+    /// other `{c}` the symbol.
+    pub fn fill_in(&self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(at) = rest.find("{c}") {
+            out.push_str(&rest[..at]);
+            rest = &rest[at + 3..];
+            let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            match rest[..digits].parse::<i64>() {
+                Ok(amount) if !self.reads_as_sign() => {
+                    out.push_str(&self.in_words(amount));
+                    rest = &rest[digits..];
+                }
+                _ => out.push_str(&self.symbol),
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+
     /// An amount as a table shows it: `$200`, `-£50`, `☄300`.
     pub fn in_figures(&self, amount: i64) -> String {
         let sym = &self.symbol;

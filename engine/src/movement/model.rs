@@ -251,7 +251,7 @@ impl Movement {
             board
                 .deck(kind)
                 .iter()
-                .map(|c| c.text_for(board.currency()))
+                .map(|c| board.currency().fill_in(&c.text))
                 .collect()
         };
         Movement {
