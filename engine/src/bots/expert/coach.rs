@@ -176,6 +176,12 @@ pub fn in_words(game: &Game, action: &Action) -> String {
                 format!("Decline {from}'s trade")
             }
         }
+        Action::ApplyJokerEffect { index } => match game.phase() {
+            Phase::JokerEffects { remaining, .. } => remaining
+                .get(*index)
+                .map_or_else(|| "Apply the Joker".into(), |s| game.joker_step_label(s)),
+            _ => "Apply the Joker".into(),
+        },
         Action::PayJailFine => "Pay the jail fine".into(),
         Action::UseJailCard => "Use the Get Out of Jail Free card".into(),
         Action::Roll => "Roll the dice".into(),
