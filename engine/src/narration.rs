@@ -32,6 +32,35 @@ impl Game {
         }
     }
 
+    /// The words of the button that takes `action` now: "Roll dice", or for a player held in
+    /// jail or on a Joker "Roll for doubles" (or "Roll for a 6" where the highest face frees)
+    /// and "Pay $50 to leave"; a Joker's effect as [`Game::joker_step_label`] says it; other
+    /// actions by their [`Action::label`].
+    pub fn button_label(&self, action: &Action) -> String {
+        let held = matches!(self.phase, Phase::Roll) && self.is_held(self.turn.player);
+        match action {
+            Action::Roll if held => match self.rules().jail.release {
+                crate::rules::JailRelease::Doubles => "Roll for doubles".to_string(),
+                crate::rules::JailRelease::MaxFace => {
+                    format!("Roll for a {}", self.rules().dice_sides)
+                }
+            },
+            Action::Roll => "Roll dice".to_string(),
+            Action::PayJailFine => format!(
+                "Pay {} to leave",
+                self.board().money(self.rules().jail.fine.unwrap_or(0))
+            ),
+            Action::UseJailCard => "Use jail card".to_string(),
+            Action::ApplyJokerEffect { index } => match &self.phase {
+                Phase::JokerEffects { remaining, .. } => remaining
+                    .get(*index)
+                    .map_or_else(|| action.label().to_string(), |s| self.joker_step_label(s)),
+                _ => action.label().to_string(),
+            },
+            other => other.label().to_string(),
+        }
+    }
+
     /// What the game waits for, in words (the center of the board shows it).
     pub fn prompt(&self) -> String {
         let name = |p: PlayerId| self.players[p].name.clone();

@@ -88,11 +88,12 @@ fn a_person_landing_on_a_joker_chooses_the_order_of_its_two_effects() {
         ]
     );
     assert_eq!(g.prompt(), "Ann, apply what Toll Gate does");
-    let labels: Vec<String> = remaining(&g)
+    let labels: Vec<String> = g
+        .legal_actions()
         .iter()
-        .map(|s| g.joker_step_label(s))
+        .map(|a| g.button_label(a))
         .collect();
-    assert_eq!(labels, ["Pay $50", "Move back 3"]);
+    assert_eq!(labels, ["Pay $50", "Move back 3", "Resign"]);
 
     // The move first: back to Mediterranean Avenue, Bob's: rent, then the payment is left.
     let mark = g.log().len();
@@ -333,6 +334,9 @@ fn bob_plays_a_turn(g: &mut Game) {
 fn a_waiting_player_may_pay_the_jail_fine_to_leave_and_then_rolls_as_usual() {
     let mut g = ann_waiting(&[[2, 3]]);
     assert!(g.legal_actions().contains(&Action::PayJailFine));
+    // The buttons say it as jail's do.
+    assert_eq!(g.button_label(&Action::PayJailFine), "Pay $50 to leave");
+    assert_eq!(g.button_label(&Action::Roll), "Roll for doubles");
     let e = g
         .apply(Action::UseJailCard)
         .expect_err("no card, not in jail");
@@ -352,6 +356,7 @@ fn a_waiting_player_may_pay_the_jail_fine_to_leave_and_then_rolls_as_usual() {
         ]
     );
     assert_eq!(g.phase(), &Phase::Roll);
+    assert_eq!(g.button_label(&Action::Roll), "Roll dice");
     apply(&mut g, Action::Roll);
     assert_eq!(g.player(ANN).position, WARP + 5);
 }

@@ -385,6 +385,16 @@ pub fn advice(game: &Game, me: PlayerId, action: &Action) -> String {
             m(game.most_cash_raisable(me)),
             m(*amount)
         ),
+        (Action::ApplyJokerEffect { .. }, Phase::JokerEffects { remaining, .. }) => {
+            if remaining.len() > 1 {
+                format!(
+                    "{} first: the expert applies a Joker's effects in the order the board lists them",
+                    in_words(game, action)
+                )
+            } else {
+                format!("{}: the Joker's last effect", in_words(game, action))
+            }
+        }
         (other, _) => format!("{}: the play-outs favour it", in_words(game, other)),
     }
 }
