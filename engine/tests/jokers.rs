@@ -453,3 +453,34 @@ fn landing_on_a_wait_with_doubles_ends_the_rolls() {
     apply(&mut g, Action::ApplyJokerEffect { index: 0 });
     assert_eq!(g.phase(), &Phase::EndTurn, "held from now: no roll again");
 }
+
+/// The statistics lab's model holds a waiting token as the game does: its roll is a try for
+/// doubles (failed: the turn is waited out; doubles: it moves and does not roll again), and
+/// under the "leave" strategy it pays the fine first.
+#[test]
+fn the_lab_trace_holds_a_waiting_token_as_the_game_does() {
+    use worlds_engine::stats::{trace, JailStrategy};
+    let b = board();
+    // 4 + 6 to Time Warp (wait 2), then 1 + 2 (waited out), then 3 + 3 (doubles: leaves
+    // and moves 6, no roll again), then 1 + 2.
+    let lines =
+        trace(&b, b.rules(), JailStrategy::Stay, &[4, 6, 1, 2, 3, 3, 1, 2]).expect("a trace");
+    let all = lines.join("\n");
+    assert!(all.contains("Will wait 2 turns."), "{all}");
+    assert!(
+        all.contains("Waits this turn out (1 more to wait)."),
+        "{all}"
+    );
+    assert!(
+        all.contains("Stops waiting: rolls doubles and moves, without rolling again."),
+        "{all}"
+    );
+    assert!(!all.contains("Rolls again."), "{all}");
+    let leave = trace(&b, b.rules(), JailStrategy::Leave, &[4, 6, 1, 2]).expect("a trace");
+    assert!(
+        leave
+            .join("\n")
+            .contains("Stops waiting: pays the fine before rolling."),
+        "{leave:?}"
+    );
+}
