@@ -62,7 +62,8 @@ test('the Joker dialog: one button per effect, applied in the order pressed (128
   await dialog.waitFor({ state: 'detached' });
   await page.getByRole('button', { name: 'End turn' }).waitFor();
   const log = await page.locator('.log-lines').textContent();
-  assert.ok(log.indexOf('Ann paid $50 (Toll Gate)') < log.indexOf('Ann moved back 3 to Mediterranean Avenue'), log);
+  // The log lists the newest first: the payment, then the move.
+  assert.ok(log.indexOf('Ann moved back 3 to Mediterranean Avenue') < log.indexOf('Ann paid $50 (Toll Gate)'), log);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -89,7 +90,8 @@ test('on a phone, by keyboard: Tab to the second effect, Enter applies it first 
   await dialog.waitFor({ state: 'detached' });
   await page.getByRole('button', { name: 'End turn' }).waitFor();
   const log = await page.locator('.log-lines').textContent();
-  assert.ok(log.indexOf('Ann moved back 3') < log.indexOf('Ann paid $50 (Toll Gate)'), log);
+  // Newest first: the move, then the payment.
+  assert.ok(log.indexOf('Ann paid $50 (Toll Gate)') < log.indexOf('Ann moved back 3'), log);
   assert.deepEqual(errors, []);
   await context.close();
 });
