@@ -285,6 +285,56 @@ impl JokerEffect {
     }
 }
 
+/// One thing a Joker does, as a button offers it: the player who lands on a Joker applies
+/// them one at a time, in the order they choose ([`crate::Phase::JokerEffects`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "effect", rename_all = "snake_case")]
+pub enum JokerStep {
+    /// A money gain from the bank (a bonus).
+    Collect { amount: i64 },
+    /// A money loss, to the bank (or the Free Parking jackpot).
+    Pay { amount: i64 },
+    /// A payment to every other player still in the game.
+    PayEachPlayer { amount: i64 },
+    /// Move this many squares (negative: backwards) and act on the square reached.
+    Move { steps: i32 },
+    /// Wait this many turns on the square.
+    Wait { turns: u32 },
+}
+
+impl JokerStep {
+    /// What a Joker square does, in the order the board lists it (money, payments to the
+    /// others, then the move or the wait); empty for a Joker that does nothing and for other
+    /// squares.
+    pub fn all_of(kind: &SquareKind) -> Vec<JokerStep> {
+        let SquareKind::Joker {
+            money,
+            pay_each_player,
+            ..
+        } = *kind
+        else {
+            return Vec::new();
+        };
+        let mut steps = Vec::new();
+        if money > 0 {
+            steps.push(JokerStep::Collect { amount: money });
+        } else if money < 0 {
+            steps.push(JokerStep::Pay { amount: -money });
+        }
+        if pay_each_player > 0 {
+            steps.push(JokerStep::PayEachPlayer {
+                amount: pay_each_player,
+            });
+        }
+        match JokerEffect::of(kind) {
+            Some(JokerEffect::Move(steps_by)) => steps.push(JokerStep::Move { steps: steps_by }),
+            Some(JokerEffect::Wait(turns)) => steps.push(JokerStep::Wait { turns }),
+            _ => {}
+        }
+        steps
+    }
+}
+
 /// A square as the editor saves it. Reading one refuses fields its type does not have (a
 /// typo such as `"gruop"` would otherwise be dropped silently).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
