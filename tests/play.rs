@@ -1351,7 +1351,7 @@ async fn a_joker_dialog_offers_one_button_per_effect_applied_in_the_order_presse
 }
 
 /// Issue 31, point 3: a player waiting on a Joker is offered what a prisoner is: the fine
-/// ("Pay $50 to leave") and "Roll for doubles", plus building; a failed roll waits the turn
+/// ("Pay fine") and "Roll dice", plus building; a failed roll waits the turn
 /// out.
 #[wasm_bindgen_test]
 async fn a_player_waiting_on_a_joker_may_pay_to_leave_or_roll_for_doubles() {
@@ -1371,10 +1371,10 @@ async fn a_player_waiting_on_a_joker_may_pay_to_leave_or_roll_for_doubles() {
     button(&c, "End turn").click();
     settle().await;
     assert!(text(&c).contains("Ann, you are waiting on Time Warp: roll to leave"));
-    assert_eq!(buttons(&c, "Pay $50 to leave").len(), 1);
+    assert_eq!(buttons(&c, "Pay fine").len(), 1);
     assert_eq!(buttons(&c, "Build").len(), 1, "building while waiting");
     assert!(buttons(&c, "Roll dice").is_empty());
-    button(&c, "Roll for doubles").click();
+    button(&c, "Roll dice").click();
     settle().await;
     let g = game(&session);
     assert_eq!(
@@ -1399,7 +1399,7 @@ async fn a_player_waiting_on_a_joker_may_pay_to_leave_or_roll_for_doubles() {
         assert!(session.dispatch(a));
     }
     settle().await;
-    button(&c, "Pay $50 to leave").click();
+    button(&c, "Pay fine").click();
     settle().await;
     assert_eq!(game(&session).player(PlayerId(0)).cash, 1450);
     assert!(text(&c).contains("Ann paid the fine and stops waiting"));

@@ -105,8 +105,7 @@ export async function playOneStep(page) {
     await joker.click();
     return name;
   }
-  const pick = ['Buy', 'Pass', 'Decline trade', 'Roll dice', 'Roll for doubles', 'End turn'].find((n) => names.includes(n))
-    ?? names.find((n) => /^Pay .+ to leave$/.test(n));
+  const pick = ['Buy', 'Pass', 'Decline trade', 'Roll dice', 'End turn', 'Pay fine'].find((n) => names.includes(n));
   if (pick === undefined) {
     if (names.includes('Auction')) {
       await page.getByRole('button', { name: 'Auction', exact: true }).click();

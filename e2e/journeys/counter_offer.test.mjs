@@ -25,7 +25,7 @@ for (const [width, height] of [[1280, 800], [375, 740]]) {
     // Play until Ann owns a lot and it is Bob's turn: buy whatever can be bought.
     let annOwns = false;
     for (let turn = 0; turn < 30 && !annOwns; turn++) {
-      const roll = page.getByRole('button', { name: /^Roll (dice|for doubles)$/ });
+      const roll = page.getByRole('button', exact('Roll dice'));
       await roll.waitFor();
       const annToAct = (await page.locator('.prompt').innerText()).startsWith('Ann');
       await roll.click();
@@ -40,7 +40,7 @@ for (const [width, height] of [[1280, 800], [375, 740]]) {
       while (!(await next.isVisible())) {
         const ok = page.getByRole('button', exact('OK'));
         if (await ok.isVisible()) await ok.click();
-        else if (await page.getByRole('button', { name: /^Roll (dice|for doubles)$/ }).isVisible()) await page.getByRole('button', { name: /^Roll (dice|for doubles)$/ }).click();
+        else if (await page.getByRole('button', exact('Roll dice')).isVisible()) await page.getByRole('button', exact('Roll dice')).click();
         else if (await buy.count()) await buy.first().click();
         else await page.waitForTimeout(50);
       }

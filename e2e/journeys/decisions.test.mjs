@@ -22,7 +22,7 @@ async function untilBuyDecision(page) {
       return title.replace(/ is for sale$/, '').trim();
     }
     const names = await buttonNames(page);
-    const pick = ['Pass', 'Roll dice', 'Roll for doubles', 'End turn'].find((n) => names.includes(n));
+    const pick = ['Pass', 'Roll dice', 'End turn'].find((n) => names.includes(n));
     if (!pick) {
       await page.waitForTimeout(100);
       continue;

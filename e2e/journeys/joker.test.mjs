@@ -96,7 +96,7 @@ test('on a phone, by keyboard: Tab to the second effect, Enter applies it first 
   await context.close();
 });
 
-test('waiting on a Joker offers the jail buttons: "Pay $50 to leave" and "Roll for doubles"', async () => {
+test('waiting on a Joker offers the jail buttons: "Pay fine" and "Roll dice"', async () => {
   const { context, page, errors } = await openApp(browser, { width: 1280, height: 800 });
   // Ann to Time Warp (wait 1 turn), Bob to Go, Ann's try fails.
   await openGame(page, [[4, 6], [1, 2], [1, 2]]);
@@ -106,11 +106,11 @@ test('waiting on a Joker offers the jail buttons: "Pay $50 to leave" and "Roll f
   await page.getByRole('button', { name: 'End turn' }).click();
   await page.getByRole('button', { name: 'Roll dice' }).click();
   await page.getByRole('button', { name: 'End turn' }).click();
-  await page.getByRole('button', { name: 'Roll for doubles' }).waitFor();
-  await page.getByRole('button', { name: 'Pay $50 to leave' }).waitFor();
+  await page.getByRole('button', { name: 'Roll dice', exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Pay fine', exact: true }).waitFor();
   await page.getByText('Ann, you are waiting on Time Warp: roll to leave').first().waitFor();
   await page.screenshot({ path: artifacts + 'joker-waiting-1280.png' });
-  await page.getByRole('button', { name: 'Roll for doubles' }).click();
+  await page.getByRole('button', { name: 'Roll dice', exact: true }).click();
   await page.getByRole('button', { name: 'End turn' }).waitFor();
   assert.match(await page.locator('.log-lines').textContent(), /Ann waits this turn, the last one/);
   assert.deepEqual(errors, []);

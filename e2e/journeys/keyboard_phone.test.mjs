@@ -40,7 +40,6 @@ async function decisionNow(page) {
       if (names.includes('Buy')) return ['Buy'];
       if (names.includes('Auction')) return ['Auction'];
       if (names.includes('Roll dice')) return ['Roll dice'];
-      if (names.includes('Roll for doubles')) return ['Roll for doubles'];
       if (names.includes('End turn')) return ['End turn'];
     }
     await page.waitForTimeout(100);

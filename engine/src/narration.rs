@@ -32,25 +32,13 @@ impl Game {
         }
     }
 
-    /// The words of the button that takes `action` now: "Roll dice", or for a player held in
-    /// jail or on a Joker "Roll for doubles" (or "Roll for a 6" where the highest face frees)
-    /// and "Pay $50 to leave"; a Joker's effect as [`Game::joker_step_label`] says it; other
-    /// actions by their [`Action::label`].
+    /// The words of the button that takes `action` now: a Joker's effect as
+    /// [`Game::joker_step_label`] says it ("Pay $50", "Move back 3"); every other action by its
+    /// [`Action::label`], the same in jail and on a Joker's wait ("Roll dice", "Pay fine"), so a
+    /// player (and a test) finds a decision by one name wherever it is taken.
     pub fn button_label(&self, action: &Action) -> String {
-        let held = matches!(self.phase, Phase::Roll) && self.is_held(self.turn.player);
         match action {
-            Action::Roll if held => match self.rules().jail.release {
-                crate::rules::JailRelease::Doubles => "Roll for doubles".to_string(),
-                crate::rules::JailRelease::MaxFace => {
-                    format!("Roll for a {}", self.rules().dice_sides)
-                }
-            },
             Action::Roll => "Roll dice".to_string(),
-            Action::PayJailFine => format!(
-                "Pay {} to leave",
-                self.board().money(self.rules().jail.fine.unwrap_or(0))
-            ),
-            Action::UseJailCard => "Use jail card".to_string(),
             Action::ApplyJokerEffect { index } => match &self.phase {
                 Phase::JokerEffects { remaining, .. } => remaining
                     .get(*index)

@@ -334,9 +334,9 @@ fn bob_plays_a_turn(g: &mut Game) {
 fn a_waiting_player_may_pay_the_jail_fine_to_leave_and_then_rolls_as_usual() {
     let mut g = ann_waiting(&[[2, 3]]);
     assert!(g.legal_actions().contains(&Action::PayJailFine));
-    // The buttons say it as jail's do.
-    assert_eq!(g.button_label(&Action::PayJailFine), "Pay $50 to leave");
-    assert_eq!(g.button_label(&Action::Roll), "Roll for doubles");
+    // The buttons are jail's, by the same names.
+    assert_eq!(g.button_label(&Action::PayJailFine), "Pay fine");
+    assert_eq!(g.button_label(&Action::Roll), "Roll dice");
     let e = g
         .apply(Action::UseJailCard)
         .expect_err("no card, not in jail");

@@ -35,11 +35,11 @@ pub struct BarState {
     /// A dialog handles this phase (buy, auction, trade answer, raising cash, placing).
     pub in_dialog: bool,
     pub roll: bool,
-    /// The Roll button's words, the engine's: "Roll dice", or "Roll for doubles" for a
-    /// player held in jail or waiting on a Joker.
+    /// The Roll button's words, the engine's ("Roll dice", also in jail or waiting on a
+    /// Joker).
     pub roll_label: String,
     pub end_turn: bool,
-    /// The fine's button, in the engine's words ("Pay $50 to leave"), when it may be paid.
+    /// The fine's button, in the engine's words ("Pay fine"), when it may be paid.
     pub pay_fine: Option<String>,
     /// Why the player is held ("in jail", "waiting on Time Warp"), when they are.
     pub held: Option<String>,
