@@ -250,16 +250,21 @@ impl Store {
         Ok(kept.into_iter().map(|k| k == 1).collect())
     }
 
+    /// A script over all of a room's keys (owner, opening, state, actions, closed mark), run
+    /// as this node.
+    fn over_room<'a>(&self, script: &'a Script, code: &str) -> redis::ScriptInvocation<'a> {
+        let mut call = script.prepare_invoke();
+        for part in ["owner", "open", "state", "actions"] {
+            call.key(key(code, part));
+        }
+        call.key(format!("wr:closed:{code}")).arg(&self.node);
+        call
+    }
+
     /// Closes an idle room this node runs: its code says so afterwards.
     pub async fn close(&self, code: &str) -> RedisResult<()> {
         let _: i64 = self
-            .close
-            .key(key(code, "owner"))
-            .key(key(code, "open"))
-            .key(key(code, "state"))
-            .key(key(code, "actions"))
-            .key(format!("wr:closed:{code}"))
-            .arg(&self.node)
+            .over_room(&self.close, code)
             .arg(CLOSED_SECS)
             .invoke_async(&mut self.conn())
             .await?;
@@ -270,13 +275,7 @@ impl Store {
     /// `remaining_ms`, then it is closed; any node may take it up before that.
     pub async fn set_aside(&self, code: &str, remaining_ms: u64) -> RedisResult<bool> {
         let done: i64 = self
-            .set_aside
-            .key(key(code, "owner"))
-            .key(key(code, "open"))
-            .key(key(code, "state"))
-            .key(key(code, "actions"))
-            .key(format!("wr:closed:{code}"))
-            .arg(&self.node)
+            .over_room(&self.set_aside, code)
             .arg(remaining_ms)
             .arg(CLOSED_SECS)
             .invoke_async(&mut self.conn())

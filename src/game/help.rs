@@ -83,6 +83,29 @@ pub fn rules_in_words(board: &Board) -> Vec<String> {
             _ => "In jail, roll doubles to get out.".into(),
         });
     }
+    let has_jokers = board
+        .squares()
+        .iter()
+        .any(|s| matches!(s.kind, worlds_engine::SquareKind::Joker { .. }));
+    if has_jokers {
+        out.push("Landing on a Joker, you apply what it does (a gain, a payment, a move, a wait) one at a time, in the order you choose.".into());
+        let waits = board.squares().iter().any(|s| {
+            matches!(
+                worlds_engine::JokerEffect::of(&s.kind),
+                Some(worlds_engine::JokerEffect::Wait(_))
+            )
+        });
+        if waits {
+            out.push(match (r.jail.release, r.jail.fine) {
+                (JailRelease::MaxFace, _) => "Waiting on a Joker ends your rolls for the turn. On each turn you wait, roll a 6 to leave (then roll again), or wait the turn out; you may still build, mortgage and trade.".into(),
+                (JailRelease::Doubles, Some(fine)) => format!(
+                    "Waiting on a Joker ends your rolls for the turn. On each turn you wait, pay {} to leave before rolling, or roll for doubles: doubles free you and you move by them, without rolling again; otherwise you wait the turn out. You may still build, mortgage and trade.",
+                    m(fine)
+                ),
+                (JailRelease::Doubles, None) => "Waiting on a Joker ends your rolls for the turn. On each turn you wait, roll for doubles: doubles free you and you move by them, without rolling again; otherwise you wait the turn out. You may still build, mortgage and trade.".into(),
+            });
+        }
+    }
     out.push(match r.debt {
         DebtRule::RaiseCash => "Owing more than your cash, raise it by selling buildings, mortgaging or trading, or declare bankruptcy.".into(),
         DebtRule::SellCheapest { percent } => format!(
@@ -159,7 +182,7 @@ pub fn HelpPanel(on_back: Callback<()>) -> impl IntoView {
             <h2>"Board Maker"</h2>
             <ul>
                 <li>"Start from the Worlds template or copy a preset; click a square to edit its type, name, price and rents."</li>
-                <li>"Jokers move a token (forward or back) or make it wait, with an optional gain or loss of money."</li>
+                <li>"Jokers move a token (forward or back) or make it wait, with an optional gain or loss of money. A player who lands on one applies its effects in the order they choose; waiting on one is like jail: the jail fine (a board setting) or doubles end it."</li>
                 <li>"Boards are checked as you edit: problems are listed next to their squares, and a board with problems is saved as a draft."</li>
                 <li>"Export a board as a JSON file to share it; import one by file or by dropping it on the board list."</li>
             </ul>

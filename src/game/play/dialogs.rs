@@ -1,5 +1,6 @@
 //! The dialogs the engine's phases ask for: buy or auction, auction bidding, answering a
-//! trade, raising cash before bankruptcy, placing a house won at auction; plus the deed
+//! trade, raising cash before bankruptcy, placing a house won at auction, a Joker's effects
+//! (one button each, applied in the order pressed); plus the deed
 //! card, the square details and the resign confirmation.
 
 use leptos::prelude::*;
@@ -342,7 +343,7 @@ pub fn PhaseDialog(#[prop(optional)] panel: bool) -> impl IntoView {
         let view = match phase {
             Phase::BuyOrDecline { square } => {
                 let square = square.index();
-                let price = b.money(b.square(square).price().unwrap_or(0));
+                let price = b.money_words(b.square(square).price().unwrap_or(0));
                 let sq_name = b.square(square).name.clone();
                 let decline_label = if game.rules().auctions {
                     "Auction"
@@ -356,7 +357,7 @@ pub fn PhaseDialog(#[prop(optional)] panel: bool) -> impl IntoView {
                 };
                 let buyer_id = game.current_player();
                 let buyer = name_of(buyer_id);
-                let buyer_cash = format!("{buyer} has {}.", b.money(game.player(buyer_id).cash));
+                let buyer_cash = format!("{buyer} has {}.", b.money_words(game.player(buyer_id).cash));
                 let owners = group_owners(game, square, buyer_id);
                 let can_buy = can(&Action::Buy);
                 view! {
@@ -401,8 +402,8 @@ pub fn PhaseDialog(#[prop(optional)] panel: bool) -> impl IntoView {
                 let min = a.min_bid();
                 let amount = RwSignal::new(min.to_string());
                 let high = match a.leader {
-                    Some(l) => format!("Highest bid: {} by {}.", b.money(a.high_bid), name_of(l)),
-                    None => format!("No bid yet. Bids start at {}.", b.money(min)),
+                    Some(l) => format!("Highest bid: {} by {}.", b.money_words(a.high_bid), name_of(l)),
+                    None => format!("No bid yet. Bids start at {}.", b.money_words(min)),
                 };
                 let bid = move || match amount.get_untracked().trim().parse::<i64>() {
                     Ok(v) => act(Action::Bid { amount: v }),
@@ -535,9 +536,9 @@ pub fn PhaseDialog(#[prop(optional)] panel: bool) -> impl IntoView {
                 amount,
             } => {
                 let who = name_of(debtor);
-                let owed = b.money(amount);
+                let owed = b.money_words(amount);
                 let cash = game.player(debtor).cash;
-                let has = b.money(cash);
+                let has = b.money_words(cash);
                 let to = match creditor {
                     worlds_engine::Party::Player(p) => name_of(p),
                     worlds_engine::Party::Bank => "the bank".into(),
@@ -548,12 +549,12 @@ pub fn PhaseDialog(#[prop(optional)] panel: bool) -> impl IntoView {
                 let most_line = if can_pay {
                     format!(
                         "Selling every building and mortgaging every lot would give {who} at most {}: enough to pay.",
-                        b.money(most)
+                        b.money_words(most)
                     )
                 } else {
                     format!(
                         "Selling every building and mortgaging every lot would give {who} at most {}: not enough to pay {owed}.",
-                        b.money(most)
+                        b.money_words(most)
                     )
                 };
                 let short = amount - cash;
@@ -653,6 +654,72 @@ pub fn PhaseDialog(#[prop(optional)] panel: bool) -> impl IntoView {
                                 </button>
                             }).collect_view()}
                         </div>
+                    </Modal>
+                }
+                .into_any()
+            }
+            Phase::JokerEffects {
+                player,
+                square,
+                remaining,
+                ..
+            } => {
+                let sq = b.square(square.index());
+                let who = name_of(player);
+                let joker = sq.name.clone();
+                let picture = sq.picture.clone();
+                // What the Joker does, each effect marked once applied (the engine's words).
+                let mut left = remaining.clone();
+                let does: Vec<(String, bool)> = worlds_engine::JokerStep::all_of(&sq.kind)
+                    .into_iter()
+                    .map(|step| {
+                        let pending = left.iter().position(|s| *s == step);
+                        if let Some(i) = pending {
+                            left.remove(i);
+                        }
+                        (game.joker_step_label(&step), pending.is_none())
+                    })
+                    .collect();
+                let lead = if remaining.len() > 1 {
+                    format!("{who} landed on {joker}. Apply what it does, in the order you choose.")
+                } else if does.len() > 1 {
+                    format!("{who} landed on {joker}. One more thing to apply.")
+                } else {
+                    format!("{who} landed on {joker}.")
+                };
+                let buttons: Vec<(Action, String)> = legal
+                    .iter()
+                    .filter(|a| matches!(a, Action::ApplyJokerEffect { .. }))
+                    .map(|a| (a.clone(), game.button_label(a)))
+                    .collect();
+                view! {
+                    <Modal title=joker.clone() class="phase-dialog joker-dialog">
+                        <div class="joker-layout">
+                            <div class="joker-picture" aria-hidden="true">
+                                {match picture {
+                                    Some(src) => view! { <img src=src alt="" /> }.into_any(),
+                                    None => view! { <span class="joker-glyph">"🃏"</span> }.into_any(),
+                                }}
+                            </div>
+                            <div class="joker-words">
+                                <p>{lead}</p>
+                                <ul class="joker-does" aria-label="What it does">
+                                    {does.into_iter().map(|(label, done)| view! {
+                                        <li class:done=done>
+                                            {label}{done.then_some(" (done)")}
+                                        </li>
+                                    }).collect_view()}
+                                </ul>
+                            </div>
+                        </div>
+                        {error}
+                        <div class="button-row">
+                            {buttons.into_iter().enumerate().map(|(i, (a, label))| view! {
+                                <button type="button" class=if i == 0 { "action primary" } else { "action" }
+                                    on:click=move |_| act(a.clone())>{label}</button>
+                            }).collect_view()}
+                        </div>
+                        <crate::game::play::coach::HintButton />
                     </Modal>
                 }
                 .into_any()
