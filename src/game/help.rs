@@ -10,9 +10,21 @@ use crate::game::session::Session;
 
 /// The rules of a board's rule set, one sentence each.
 pub fn rules_in_words(board: &Board) -> Vec<String> {
+    let mut out = Vec::new();
+    setup_rules(board, &mut out);
+    lot_rules(board, &mut out);
+    jail_rules(board, &mut out);
+    joker_rules(board, &mut out);
+    debt_rules(board, &mut out);
+    trade_and_end_rules(board, &mut out);
+    out
+}
+
+/// Players, money, dice, the salary and doubles.
+fn setup_rules(board: &Board, out: &mut Vec<String>) {
     let r = board.rules();
     let m = |a: i64| board.money_words(a);
-    let mut out = vec![
+    out.extend([
         format!(
             "{} to {} players, each starting with {}.",
             r.min_players,
@@ -34,7 +46,7 @@ pub fn rules_in_words(board: &Board) -> Vec<String> {
                 String::new()
             }
         ),
-    ];
+    ]);
     out.push(match r.extra_roll {
         ExtraRoll::None => "Doubles do not roll again.".into(),
         ExtraRoll::Doubles { limit, on_limit } => format!(
@@ -49,6 +61,11 @@ pub fn rules_in_words(board: &Board) -> Vec<String> {
             "A 6 moves you and you roll again; only the square where the turn stops acts.".into()
         }
     });
+}
+
+/// Buying lots, rent, building and mortgaging.
+fn lot_rules(board: &Board, out: &mut Vec<String>) {
+    let r = board.rules();
     out.push(if r.auctions {
         "An unowned lot is bought at its price, or auctioned at once to every player.".into()
     } else {
@@ -73,6 +90,12 @@ pub fn rules_in_words(board: &Board) -> Vec<String> {
             r.mortgage_percent, r.unmortgage_interest_percent
         ));
     }
+}
+
+/// Getting out of jail, where the board has one.
+fn jail_rules(board: &Board, out: &mut Vec<String>) {
+    let r = board.rules();
+    let m = |a: i64| board.money_words(a);
     if board.jail().is_some() {
         out.push(match (r.jail.release, r.jail.fine, r.jail.max_tries) {
             (JailRelease::Doubles, Some(fine), Some(t)) => format!(
@@ -83,6 +106,12 @@ pub fn rules_in_words(board: &Board) -> Vec<String> {
             _ => "In jail, roll doubles to get out.".into(),
         });
     }
+}
+
+/// Jokers and waiting on them, where the board has any.
+fn joker_rules(board: &Board, out: &mut Vec<String>) {
+    let r = board.rules();
+    let m = |a: i64| board.money_words(a);
     let has_jokers = board
         .squares()
         .iter()
@@ -106,6 +135,11 @@ pub fn rules_in_words(board: &Board) -> Vec<String> {
             });
         }
     }
+}
+
+/// Debts, the jackpot, rent in jail and the bonus limit.
+fn debt_rules(board: &Board, out: &mut Vec<String>) {
+    let r = board.rules();
     out.push(match r.debt {
         DebtRule::RaiseCash => "Owing more than your cash, raise it by selling buildings, mortgaging or trading, or declare bankruptcy.".into(),
         DebtRule::SellCheapest { percent } => format!(
@@ -129,6 +163,11 @@ pub fn rules_in_words(board: &Board) -> Vec<String> {
     } else if r.bonus_once_per_turn {
         out.push("At most one bonus per turn.".into());
     }
+}
+
+/// Trading and how the game ends.
+fn trade_and_end_rules(board: &Board, out: &mut Vec<String>) {
+    let r = board.rules();
     if r.trades {
         out.push(format!("Trade lots, cash and jail cards with other players during your turn, at most {} offers a turn (then Trade waits, greyed, for your next turn). Asked for a trade, accept it, decline it, or answer with a counter-offer (once: a counter-offer is accepted or declined).", worlds_engine::game::MAX_TRADE_OFFERS_PER_TURN));
     }
@@ -138,7 +177,6 @@ pub fn rules_in_words(board: &Board) -> Vec<String> {
         ),
         None => "The game ends when one player is left.".into(),
     });
-    out
 }
 
 /// The help text for the current game's board, or for every preset.
