@@ -402,10 +402,13 @@ fn a_groups_hotel_cost_and_rent_multiplier_are_edited_and_checked_by_the_engine(
             name: "mars".into()
         })
     );
-    // Typing in one field is one undo step each.
-    s.undo().expect("the multiplier");
-    s.undo().expect("the hotel cost");
-    assert!(!s.is_dirty(), "{:?}", s.def().groups[0]);
+    // Typing "120" into the field is one undo step.
+    let mut t = EditorState::new_world();
+    for v in [1, 12, 120] {
+        t.set_group_hotel_cost("brown", Some(v)).expect("typed");
+    }
+    t.undo().expect("one step");
+    assert!(!t.is_dirty(), "{:?}", t.def().groups[0]);
 }
 
 // ---------------------------------------------------------------------------------------
