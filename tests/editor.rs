@@ -539,6 +539,19 @@ fn press_escape() {
     .expect("Esc is pressed");
 }
 
+/// The name a square shows (drawn in its shadow root when hyphenated), soft hyphens out.
+fn shown_name(sq: &HtmlButtonElement) -> String {
+    let name = sq
+        .query_selector(".sq-name")
+        .expect("query")
+        .expect("a name");
+    name.shadow_root()
+        .and_then(|r| r.text_content())
+        .or_else(|| name.text_content())
+        .unwrap_or_default()
+        .replace('\u{ad}', "")
+}
+
 /// Whether a dialog named `title` is open in `c`.
 fn dialog_open(c: &HtmlElement, title: &str) -> bool {
     let list = c.query_selector_all("[role='dialog']").expect("dialogs");
@@ -1351,6 +1364,16 @@ async fn a_square_dragged_onto_another_takes_its_place() {
         text(&c).contains("Square 6: Boardwalk"),
         "the moved square is open"
     );
+    // Every square shows its own name: a square redrawn in place with another name (one
+    // without hyphens, such as "Oasis") does not keep the old one's drawn text.
+    for i in 0..40 {
+        assert_eq!(
+            shown_name(&square(&c, i)),
+            square(&c, i).title(),
+            "square {}",
+            i + 1
+        );
+    }
     // Nothing is dropped on the start.
     button(&c, "Done").click();
     settle().await;

@@ -412,6 +412,15 @@ for (const [width, height] of [[1280, 800], [375, 740]]) {
       await square(page, 39).dragTo(square(page, 5));
       await page.getByRole('heading', exact('Square 6: Boardwalk')).waitFor();
       assert.equal(await square(page, 6).getAttribute('title'), 'Reading Railroad');
+      // Every square shows its own name after the squares shifted (not the one drawn there before).
+      const wrong = await page.evaluate(() => [...document.querySelectorAll('.board-ring .sq')]
+        .map((sq) => {
+          const name = sq.querySelector('.sq-name');
+          const shown = (name.shadowRoot?.textContent ?? name.textContent).replace(/\u00ad/g, '');
+          return shown === sq.getAttribute('title') ? null : `${sq.getAttribute('title')} shows ${shown}`;
+        })
+        .filter(Boolean));
+      assert.deepEqual(wrong, []);
       await page.getByRole('button', exact('Done')).click();
     }
 

@@ -415,18 +415,24 @@ pub fn short_names(names: &[String]) -> Vec<String> {
 fn name_view(name: &str, drawn: &str) -> impl IntoView {
     let hyphenated = hyphenate(drawn);
     let node = NodeRef::<leptos::html::Span>::new();
-    if hyphenated != name {
-        node.on_load(move |el| {
-            use web_sys::{ShadowRootInit, ShadowRootMode};
-            let root = el.shadow_root().or_else(|| {
-                el.attach_shadow(&ShadowRootInit::new(ShadowRootMode::Open))
-                    .ok()
-            });
-            if let Some(root) = root {
-                root.set_text_content(Some(&hyphenated));
-            }
+    let plain = hyphenated == name;
+    // A square redrawn with another name (renamed, or another square moved into its place)
+    // may keep its element: the shadow text it had must follow, even when the new name
+    // needs none (it then shows the name as it is).
+    node.on_load(move |el| {
+        use web_sys::{ShadowRootInit, ShadowRootMode};
+        let root = el.shadow_root().or_else(|| {
+            (!plain)
+                .then(|| {
+                    el.attach_shadow(&ShadowRootInit::new(ShadowRootMode::Open))
+                        .ok()
+                })
+                .flatten()
         });
-    }
+        if let Some(root) = root {
+            root.set_text_content(Some(&hyphenated));
+        }
+    });
     view! { <span class="sq-name" node_ref=node>{name.to_string()}</span> }
 }
 
