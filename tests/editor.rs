@@ -1437,3 +1437,65 @@ async fn a_groups_hotel_cost_and_rent_with_color_set_show_on_the_deed() {
     );
     c.remove();
 }
+
+#[wasm_bindgen_test]
+async fn a_card_amount_becomes_a_range_and_a_new_card_is_added_in_the_board_settings() {
+    use worlds_engine::cards::{Amount, DeckKind};
+    let (c, _, _) = mount_maker();
+    button(&c, "New world").click();
+    settle().await;
+    let before =
+        monopoly_worlds::maker::cards::deck(&Preset::Worlds.board_def(), DeckKind::CommunityChest);
+    choose(&field::<HtmlSelectElement>(&c, "Deck"), "community_chest");
+    settle().await;
+    assert!(
+        buttons(&c, &format!("Remove card {}", before.len())).len() == 1,
+        "every card of the deck has its row"
+    );
+    choose(&field::<HtmlSelectElement>(&c, "New card"), "collect");
+    button(&c, "Add card").click();
+    settle().await;
+    let n = before.len() + 1;
+    type_into(
+        &field(&c, &format!("Card {n} text")),
+        "Collect between {c}20 and {c}200",
+    );
+    type_into(&field(&c, &format!("Card {n} amount from")), "20");
+    type_into(&field(&c, &format!("Card {n} amount to")), "200");
+    settle().await;
+    type_into(&field(&c, "Board name"), "Ranged");
+    settle().await;
+    button(&c, "Save").click();
+    settle().await;
+    assert!(text(&c).contains("Saved \"Ranged\"."), "{}", text(&c));
+    let store = LocalStore::open().expect("store");
+    let list = worlds::list(&store).expect("list");
+    let saved = worlds::load(&store, &list[0].id).expect("load");
+    let deck = saved
+        .def
+        .decks
+        .expect("the board has its own decks")
+        .community_chest;
+    assert_eq!(deck.len(), n);
+    assert_eq!(deck[n - 1].text, "Collect between {c}20 and {c}200");
+    assert_eq!(
+        deck[n - 1].effect,
+        CardEffect::Collect {
+            amount: Amount::Between { from: 20, to: 200 }
+        }
+    );
+    assert!(list[0].playable, "a board with a ranged card plays");
+
+    // A range that runs backwards is a problem the editor names, and the board is not playable.
+    type_into(&field(&c, &format!("Card {n} amount from")), "300");
+    settle().await;
+    assert!(
+        text(&c).contains("has a range that runs backwards"),
+        "{}",
+        text(&c)
+    );
+    button(&c, &format!("Remove card {n}")).click();
+    settle().await;
+    assert!(buttons(&c, &format!("Remove card {n}")).is_empty());
+    c.remove();
+}

@@ -253,6 +253,10 @@ pub struct ServeArgs {
     /// A room nobody is connected to is closed after this many minutes.
     #[arg(long, value_name = "N", default_value_t = 30)]
     pub room_idle_minutes: u64,
+    /// With --redis: a room nobody is connected to leaves this server's memory after this
+    /// many seconds (Redis keeps it; the next visitor's server takes it up again).
+    #[arg(long, value_name = "N", default_value_t = 60)]
+    pub set_aside_seconds: u64,
     /// Keep rooms in Redis (redis://HOST:PORT), so several servers behind a load balancer
     /// serve any room and a room outlives the server that ran it.
     #[arg(long, value_name = "redis://HOST:PORT")]

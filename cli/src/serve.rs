@@ -13,6 +13,7 @@ pub fn run(a: &ServeArgs) -> ExitCode {
         let port = in_range("port", a.port, 0, 65_535)? as u16;
         let bot_delay_ms = in_range("bot-delay-ms", a.bot_delay_ms, 0, 60_000)?;
         let room_idle_minutes = in_range("room-idle-minutes", a.room_idle_minutes, 1, 10_080)?;
+        let set_aside_seconds = in_range("set-aside-seconds", a.set_aside_seconds, 1, 86_400)?;
         let bind = a
             .bind
             .parse()
@@ -39,6 +40,7 @@ pub fn run(a: &ServeArgs) -> ExitCode {
             port,
             bot_delay_ms,
             room_idle_minutes,
+            set_aside_seconds,
             redis,
         })
     })();

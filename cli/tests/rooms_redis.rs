@@ -3,7 +3,8 @@
 //! processes started as an operator would, on random loopback ports, stopped by their process
 //! ids. A host and a friend play through haproxy; the node running their room is killed with
 //! `kill -9` mid-game; they play on with equal games; then every node restarts and the room is
-//! still there.
+//! still there. Then nobody is in the room: it leaves the nodes' memory (set aside, to expire
+//! when it would close for being idle) and is taken up again, with its game, when they return.
 //!
 //! Needs `redis-server`, `redis-cli` and `haproxy` (scripts/setup.sh installs them).
 
@@ -126,6 +127,8 @@ fn node(site: &Path, port: u16, redis_port: u16) -> (Proc, String) {
             &format!("redis://127.0.0.1:{redis_port}"),
             "--bot-delay-ms",
             "0",
+            "--set-aside-seconds",
+            "1",
         ])
         .stdout(Stdio::piped())
         .spawn()
@@ -166,12 +169,22 @@ fn haproxy(dir: &Path, port: u16, nodes: [u16; 2]) -> Proc {
     Proc::new(child)
 }
 
-fn redis_get(port: u16, key: &str) -> String {
+fn redis_cli(port: u16, args: &[&str]) -> String {
     let out = Command::new(tool("redis-cli"))
-        .args(["-p", &port.to_string(), "GET", key])
+        .args(["-p", &port.to_string()])
+        .args(args)
         .output()
         .expect("redis-cli");
     String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
+
+fn redis_get(port: u16, key: &str) -> String {
+    redis_cli(port, &["GET", key])
+}
+
+/// The milliseconds a key has left (-1: it does not expire; -2: it is not there).
+fn redis_pttl(port: u16, key: &str) -> i64 {
+    redis_cli(port, &["PTTL", key]).parse().unwrap_or(-3)
 }
 
 /// A plain HTTP/1.1 POST through the balancer: the status and the body.
@@ -525,6 +538,29 @@ fn two_nodes_behind_haproxy_lose_nothing_when_the_room_s_node_is_killed() {
         play(&mut ann, &mut bea, 4).await;
         let (last, _) = same_game(&ann, &bea);
         assert!(last > kept, "the room played on after every node restarted");
+
+        // Both devices go away: after a second with nobody in it the room leaves the node's
+        // memory; Redis keeps it until it would be closed for being idle.
+        ann.ws = None;
+        bea.ws = None;
+        let actions = format!("wr:room:{code}:actions");
+        let until = Instant::now() + Duration::from_secs(15);
+        while !redis_get(redis_port, &format!("wr:room:{code}:owner")).is_empty() {
+            assert!(Instant::now() < until, "the empty room was not set aside");
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+        let ttl = redis_pttl(redis_port, &actions);
+        assert!(
+            ttl > 0 && ttl <= 30 * 60 * 1000,
+            "a set-aside room expires when it would close: {ttl} ms"
+        );
+        assert_eq!(redis_get(redis_port, &format!("wr:closed:{code}")), "1");
+        // They come back by their seat tokens: the room is taken up again, game and all.
+        play(&mut ann, &mut bea, 4).await;
+        let (back, _) = same_game(&ann, &bea);
+        assert!(back > last, "the room played on after it was set aside");
+        assert_eq!(redis_pttl(redis_port, &actions), -1, "kept again for good");
+        assert_eq!(redis_get(redis_port, &format!("wr:closed:{code}")), "");
     });
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -57,6 +57,119 @@ impl std::fmt::Display for SquareRef {
     }
 }
 
+/// A card's amount of money or its move: a fixed number, or a range drawn when the card is
+/// applied, every whole number from `from` to `to` equally likely, from the game's seeded
+/// generator ("collect between $20 and $200"). Written as a number, or as
+/// `{"from": 20, "to": 200}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Amount<T> {
+    Fixed(T),
+    Between { from: T, to: T },
+}
+
+impl<T: Copy + Ord> Amount<T> {
+    /// The smallest value it can take.
+    pub fn low(self) -> T {
+        match self {
+            Amount::Fixed(v) => v,
+            Amount::Between { from, to } => from.min(to),
+        }
+    }
+
+    /// The largest value it can take.
+    pub fn high(self) -> T {
+        match self {
+            Amount::Fixed(v) => v,
+            Amount::Between { from, to } => from.max(to),
+        }
+    }
+
+    /// A range of more than one value.
+    pub fn is_range(self) -> bool {
+        self.low() != self.high()
+    }
+}
+
+impl<T: Copy + Ord + rand::distr::uniform::SampleUniform> Amount<T> {
+    /// The value it takes this time: the fixed number, or one drawn from the range.
+    pub fn draw<R: rand::Rng + ?Sized>(self, rng: &mut R) -> T {
+        if self.is_range() {
+            rng.random_range(self.low()..=self.high())
+        } else {
+            self.low()
+        }
+    }
+}
+
+impl<T> From<T> for Amount<T> {
+    fn from(v: T) -> Self {
+        Amount::Fixed(v)
+    }
+}
+
+impl<T: Serialize> Serialize for Amount<T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        match self {
+            Amount::Fixed(v) => v.serialize(s),
+            Amount::Between { from, to } => {
+                let mut st = s.serialize_struct("Between", 2)?;
+                st.serialize_field("from", from)?;
+                st.serialize_field("to", to)?;
+                st.end()
+            }
+        }
+    }
+}
+
+impl<'de, T: Deserialize<'de> + TryFrom<i64> + TryFrom<u64>> Deserialize<'de> for Amount<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(AmountVisitor(std::marker::PhantomData))
+    }
+}
+
+struct AmountVisitor<T>(std::marker::PhantomData<T>);
+
+impl<'de, T: Deserialize<'de> + TryFrom<i64> + TryFrom<u64>> serde::de::Visitor<'de>
+    for AmountVisitor<T>
+{
+    type Value = Amount<T>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a whole number, or a range {\"from\": N, \"to\": M}")
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Amount<T>, E> {
+        T::try_from(v)
+            .map(Amount::Fixed)
+            .map_err(|_| E::invalid_value(serde::de::Unexpected::Unsigned(v), &self))
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Amount<T>, E> {
+        T::try_from(v)
+            .map(Amount::Fixed)
+            .map_err(|_| E::invalid_value(serde::de::Unexpected::Signed(v), &self))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Amount<T>, A::Error> {
+        use serde::de::Error;
+        let (mut from, mut to) = (None, None);
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "from" if from.is_none() => from = Some(map.next_value::<T>()?),
+                "to" if to.is_none() => to = Some(map.next_value::<T>()?),
+                "from" | "to" => return Err(A::Error::duplicate_field("from or to")),
+                other => return Err(A::Error::unknown_field(other, &["from", "to"])),
+            }
+        }
+        match (from, to) {
+            (Some(from), Some(to)) => Ok(Amount::Between { from, to }),
+            (None, _) => Err(A::Error::missing_field("from")),
+            (_, None) => Err(A::Error::missing_field("to")),
+        }
+    }
+}
+
 /// What a card does. Generic over how squares are named: `SquareRef` in a definition,
 /// `usize` once the board has resolved it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TaggedDeserialize)]
@@ -77,16 +190,16 @@ pub enum CardEffect<S = SquareRef> {
     },
     /// Move by `steps` squares (negative: backwards, no salary).
     MoveBy {
-        steps: i32,
+        steps: Amount<i32>,
     },
     GoToJail,
     /// The bank pays the player.
     Collect {
-        amount: i64,
+        amount: Amount<i64>,
     },
     /// The player pays the bank (or the Free Parking jackpot when that house rule is on).
     Pay {
-        amount: i64,
+        amount: Amount<i64>,
     },
     /// Kept until used or sold; out of its deck meanwhile.
     GetOutOfJailFree,
@@ -96,10 +209,10 @@ pub enum CardEffect<S = SquareRef> {
         per_hotel: i64,
     },
     PayEachPlayer {
-        amount: i64,
+        amount: Amount<i64>,
     },
     CollectFromEachPlayer {
-        amount: i64,
+        amount: Amount<i64>,
     },
 }
 
@@ -144,6 +257,28 @@ pub struct Card {
 }
 
 impl Card {
+    /// The card's text as a player reads it: `{c}50` is the amount as a sentence says it on
+    /// this board ("£50", or "50 meteors" where the symbol is not a money sign), and any
+    /// other `{c}` the symbol.
+    pub fn text_for(&self, currency: &crate::board::Currency) -> String {
+        let mut out = String::with_capacity(self.text.len());
+        let mut rest = self.text.as_str();
+        while let Some(at) = rest.find("{c}") {
+            out.push_str(&rest[..at]);
+            rest = &rest[at + 3..];
+            let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            match rest[..digits].parse::<i64>() {
+                Ok(amount) if !currency.reads_as_sign() => {
+                    out.push_str(&currency.in_words(amount));
+                    rest = &rest[digits..];
+                }
+                _ => out.push_str(&currency.symbol),
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+
     /// The card's text with the currency symbol filled in.
     pub fn text_with(&self, symbol: &str) -> String {
         self.text.replace("{c}", symbol)
@@ -200,11 +335,11 @@ mod tests {
         assert_eq!(d.community_chest.len(), 16);
         assert_eq!(
             d.chance[14].effect,
-            CardEffect::PayEachPlayer { amount: 50 }
+            CardEffect::PayEachPlayer { amount: 50.into() }
         );
         assert_eq!(
             d.community_chest[8].effect,
-            CardEffect::CollectFromEachPlayer { amount: 10 }
+            CardEffect::CollectFromEachPlayer { amount: 10.into() }
         );
     }
 
@@ -212,7 +347,7 @@ mod tests {
     fn currency_symbol_is_filled_in() {
         let card = Card {
             text: "Collect {c}50".into(),
-            effect: CardEffect::Collect { amount: 50 },
+            effect: CardEffect::Collect { amount: 50.into() },
         };
         assert_eq!(card.text_with("£"), "Collect £50");
     }

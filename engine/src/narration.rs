@@ -21,7 +21,7 @@ impl Game {
     pub fn prompt(&self) -> String {
         let name = |p: PlayerId| self.players[p].name.clone();
         let sq = |i: SquareId| self.board().square(i.index()).name.clone();
-        let money = |a: i64| self.board().money(a);
+        let money = |a: i64| self.board().money_words(a);
         let cur = self.turn.player;
         match &self.phase {
             Phase::Roll if self.players[cur].in_jail => {
@@ -90,9 +90,7 @@ impl Game {
         number
             .checked_sub(1)
             .and_then(|i| self.board().deck(deck).get(i))
-            .map_or_else(String::new, |c| {
-                c.text_with(&self.board().currency().symbol)
-            })
+            .map_or_else(String::new, |c| c.text_for(self.board().currency()))
     }
 
     /// What a payment was for, as it follows the amount: " rent for Boardwalk",
@@ -182,7 +180,7 @@ impl Game {
                 })
                 .collect();
             if side.cash > 0 {
-                parts.push(self.board().money(side.cash));
+                parts.push(self.board().money_words(side.cash));
             }
             match side.jail_cards {
                 0 => {}
@@ -244,7 +242,7 @@ impl Game {
         use crate::bots::DeclineWhy as W;
         let from = self.party_name(Party::Player(offer.from));
         let to = self.party_name(Party::Player(offer.to));
-        let m = |a: i64| self.board().money(a);
+        let m = |a: i64| self.board().money_words(a);
         match why {
             W::CompletesTheirGroup { enough } => format!(
                 "{to} declined: that would complete {from}'s group for less than it is worth; {} in cash would do",
@@ -265,7 +263,7 @@ impl Game {
         let to = self.party_name(Party::Player(offer.to));
         format!(
             "{to} declined: {from} asks more of {to}'s cash than the deal is worth to {to}; {} would do",
-            self.board().money(sum)
+            self.board().money_words(sum)
         )
     }
 
@@ -290,7 +288,7 @@ impl Game {
                 .get(i.index())
                 .map_or("?".to_string(), |s| s.name.clone())
         };
-        let m = |a: i64| b.money(a);
+        let m = |a: i64| b.money_words(a);
         match &entry.event {
             E::TurnStarted => format!("{who}'s turn"),
             E::Rolled {
@@ -498,7 +496,7 @@ pub(crate) fn rule_error(game: &Game, refusal: Refusal) -> RuleError {
 }
 
 fn words(game: &Game, refusal: Refusal) -> Words {
-    let money = |a: i64| game.board().money(a);
+    let money = |a: i64| game.board().money_words(a);
     let sq = |i: SquareId| game.board().square(i.index()).name.clone();
     let name = |p: PlayerId| {
         game.players()

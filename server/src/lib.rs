@@ -67,6 +67,10 @@ pub struct Config {
     pub bot_delay_ms: u64,
     /// A room nobody has been connected to for this long is closed.
     pub room_idle_minutes: u64,
+    /// With Redis: a room nobody is connected to leaves this node's memory after this long
+    /// (Redis keeps it, and whichever node a visitor reaches takes it up again), so a node's
+    /// memory follows the rooms people are in, not every room opened in the last half hour.
+    pub set_aside_seconds: u64,
     /// Keep rooms in this Redis (`redis://HOST:PORT`) instead of this process's memory.
     pub redis: Option<String>,
 }
@@ -94,6 +98,15 @@ struct Batch {
     deliveries: Vec<Delivery>,
 }
 
+/// What a room's writer does next (with Redis).
+enum Write {
+    /// Keep a step, then deliver it.
+    Step(Batch),
+    /// The room left this node's memory: once everything before is kept, free it in Redis,
+    /// to be closed `remaining_ms` from now unless someone comes back.
+    SetAside { remaining_ms: u64 },
+}
+
 /// A room and the connections to it.
 struct RoomEntry {
     room: Room,
@@ -101,7 +114,10 @@ struct RoomEntry {
     /// With Redis: the actions and state already kept, and the room's writer.
     kept_actions: usize,
     kept_state: String,
-    writer: Option<mpsc::UnboundedSender<Batch>>,
+    writer: Option<mpsc::UnboundedSender<Write>>,
+    /// The room left this node (taken over elsewhere, or set aside): a connection that
+    /// reached it late is closed, and its device reconnects to wherever the room is now.
+    gone: bool,
 }
 
 fn message(bytes: Vec<u8>) -> Message {
@@ -113,7 +129,7 @@ fn message(bytes: Vec<u8>) -> Message {
 }
 
 impl RoomEntry {
-    fn new(room: Room, writer: Option<mpsc::UnboundedSender<Batch>>) -> RoomEntry {
+    fn new(room: Room, writer: Option<mpsc::UnboundedSender<Write>>) -> RoomEntry {
         let kept_actions = room.game().map_or(0, |g| g.history().len());
         let kept_state = serde_json::to_string(&room.state()).unwrap_or_default();
         RoomEntry {
@@ -122,6 +138,7 @@ impl RoomEntry {
             kept_actions,
             kept_state,
             writer,
+            gone: false,
         }
     }
 
@@ -176,16 +193,17 @@ impl RoomEntry {
         if deliveries.is_empty() && actions.is_empty() && state.is_none() {
             return;
         }
-        let _ = writer.send(Batch {
+        let _ = writer.send(Write::Step(Batch {
             from,
             actions,
             state,
             deliveries,
-        });
+        }));
     }
 
     /// Closes every connection to the room.
     fn close_all(&mut self, net: Option<&Net>) {
+        self.gone = true;
         for (conn, sink) in self.senders.drain() {
             deliver(
                 Delivery {
@@ -397,6 +415,17 @@ impl Rooms {
                 }
                 continue;
             }
+            let set_aside_ms = self.config.set_aside_seconds.saturating_mul(1000);
+            let empty_for = e.room.empty_since().map(|since| now.saturating_sub(since));
+            if self.net().is_some() && empty_for.is_some_and(|t| t >= set_aside_ms) {
+                let remaining_ms = idle_ms.saturating_sub(empty_for.unwrap_or(0)).max(1);
+                lock(&self.rooms).remove(&code);
+                e.close_all(self.net());
+                if let Some(writer) = e.writer.take() {
+                    let _ = writer.send(Write::SetAside { remaining_ms });
+                }
+                continue;
+            }
             let outs = e.room.tick(now);
             e.dispatch(outs, self.net());
         }
@@ -534,6 +563,11 @@ impl Rooms {
             .await
             .map_err(|e| e.to_string())?
             .ok_or("it is no longer kept")?;
+        // Back in a node's care: no longer to be closed for being idle.
+        net.store
+            .wake(&code.to_string())
+            .await
+            .map_err(|e| e.to_string())?;
         let opening: OpenRoom = serde_json::from_str(&kept.opening).map_err(|e| e.to_string())?;
         let state: RoomState = serde_json::from_str(&kept.state).map_err(|e| e.to_string())?;
         let actions = kept
@@ -567,6 +601,12 @@ impl Rooms {
             Frame::Connect { code, conn, from } => match here(&code) {
                 Some(entry) => {
                     let mut e = lock(&entry);
+                    if e.gone {
+                        if let Some(net) = net {
+                            net.send(&from, &Frame::Close { conn });
+                        }
+                        return;
+                    }
                     e.senders.insert(conn, Sink::Remote(from));
                     e.room.connect(conn, now_ms());
                 }
@@ -617,10 +657,20 @@ impl Rooms {
 
 /// A room's writer (with Redis): keeps each step's actions and state, then sends what the
 /// room said; if Redis says this node no longer runs the room, forgets it.
-async fn write_room(rooms: Arc<Rooms>, code: RoomCode, mut rx: mpsc::UnboundedReceiver<Batch>) {
+async fn write_room(rooms: Arc<Rooms>, code: RoomCode, mut rx: mpsc::UnboundedReceiver<Write>) {
     let name = code.to_string();
-    while let Some(batch) = rx.recv().await {
+    while let Some(write) = rx.recv().await {
         let Some(net) = rooms.net() else { return };
+        let batch = match write {
+            Write::Step(batch) => batch,
+            Write::SetAside { remaining_ms } => {
+                match net.store.set_aside(&name, remaining_ms).await {
+                    Ok(true) => eprintln!("room {code}: set aside (nobody in it)"),
+                    other => eprintln!("room {code}: could not be set aside ({other:?})"),
+                }
+                return;
+            }
+        };
         if !batch.actions.is_empty() || batch.state.is_some() {
             let kept = net
                 .store
@@ -817,10 +867,18 @@ async fn serve_here(
     mut socket: WebSocket,
 ) {
     let (tx, mut rx) = mpsc::unbounded_channel::<Message>();
-    {
+    let gone = {
         let mut e = lock(&entry);
-        e.senders.insert(conn, Sink::Local(tx));
-        e.room.connect(conn, now_ms());
+        if !e.gone {
+            e.senders.insert(conn, Sink::Local(tx));
+            e.room.connect(conn, now_ms());
+        }
+        e.gone
+    };
+    if gone {
+        // The room left this node a moment ago: the device reconnects to wherever it is.
+        let _ = socket.send(Message::Close(None)).await;
+        return;
     }
     loop {
         tokio::select! {

@@ -41,6 +41,7 @@ pub struct Store {
     renew: Script,
     steal: Script,
     close: Script,
+    set_aside: Script,
 }
 
 fn key(code: &str, part: &str) -> String {
@@ -93,6 +94,15 @@ impl Store {
                 r"if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
                   redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4])
                   redis.call('SET', KEYS[5], '1', 'EX', ARGV[2])
+                  return 1",
+            ),
+            // The room's parts expire when it would be closed for being idle, and its code
+            // says "closed" from then on; taking it up again (`wake`) undoes both.
+            set_aside: Script::new(
+                r"if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+                  redis.call('DEL', KEYS[1])
+                  for i = 2, 4 do redis.call('PEXPIRE', KEYS[i], ARGV[2]) end
+                  redis.call('SET', KEYS[5], '1', 'PX', tonumber(ARGV[2]) + tonumber(ARGV[3]) * 1000)
                   return 1",
             ),
         })
@@ -240,20 +250,47 @@ impl Store {
         Ok(kept.into_iter().map(|k| k == 1).collect())
     }
 
+    /// A script over all of a room's keys (owner, opening, state, actions, closed mark), run
+    /// as this node.
+    fn over_room<'a>(&self, script: &'a Script, code: &str) -> redis::ScriptInvocation<'a> {
+        let mut call = script.prepare_invoke();
+        for part in ["owner", "open", "state", "actions"] {
+            call.key(key(code, part));
+        }
+        call.key(format!("wr:closed:{code}")).arg(&self.node);
+        call
+    }
+
     /// Closes an idle room this node runs: its code says so afterwards.
     pub async fn close(&self, code: &str) -> RedisResult<()> {
         let _: i64 = self
-            .close
-            .key(key(code, "owner"))
-            .key(key(code, "open"))
-            .key(key(code, "state"))
-            .key(key(code, "actions"))
-            .key(format!("wr:closed:{code}"))
-            .arg(&self.node)
+            .over_room(&self.close, code)
             .arg(CLOSED_SECS)
             .invoke_async(&mut self.conn())
             .await?;
         Ok(())
+    }
+
+    /// Lets go of a room nobody is in (this node must run it): Redis keeps it for
+    /// `remaining_ms`, then it is closed; any node may take it up before that.
+    pub async fn set_aside(&self, code: &str, remaining_ms: u64) -> RedisResult<bool> {
+        let done: i64 = self
+            .over_room(&self.set_aside, code)
+            .arg(remaining_ms)
+            .arg(CLOSED_SECS)
+            .invoke_async(&mut self.conn())
+            .await?;
+        Ok(done == 1)
+    }
+
+    /// A room taken up again: it no longer expires, and its code is not "closed".
+    pub async fn wake(&self, code: &str) -> RedisResult<()> {
+        let mut pipe = redis::pipe();
+        for part in ["open", "state", "actions"] {
+            pipe.cmd("PERSIST").arg(key(code, part)).ignore();
+        }
+        pipe.cmd("DEL").arg(format!("wr:closed:{code}")).ignore();
+        pipe.query_async::<()>(&mut self.conn()).await
     }
 
     /// Whether node `node` is there (its channel has a subscriber).

@@ -47,6 +47,7 @@ async fn start() -> (SocketAddr, Arc<Rooms>) {
         port: addr.port(),
         bot_delay_ms: 0,
         room_idle_minutes: 30,
+        set_aside_seconds: 60,
         redis: None,
     });
     tokio::spawn(worlds_server::run_rooms(listener, rooms.clone()));

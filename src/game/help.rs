@@ -23,7 +23,7 @@ fn group_rent_words(board: &Board) -> String {
 /// The rules of a board's rule set, one sentence each.
 pub fn rules_in_words(board: &Board) -> Vec<String> {
     let r = board.rules();
-    let m = |a: i64| board.money(a);
+    let m = |a: i64| board.money_words(a);
     let mut out = vec![
         format!(
             "{} to {} players, each starting with {}.",

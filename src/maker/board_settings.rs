@@ -351,6 +351,7 @@ pub fn BoardSettings(
                 {rule_number(state, "Hotels in the bank", "hotels", |r| i64::from(r.hotels), |r, v| r.hotels = to_u32(v))}
             </fieldset>
             {groups_section(state, problem)}
+            {crate::maker::cards::cards_section(state)}
             <fieldset class="settings-group">
                 <legend>"Rules"</legend>
                 <div class="inline-apply">

@@ -372,7 +372,7 @@ fn kind_fields(
         Some(SquareType::Tax) => tax_fields(draft).into_any(),
         Some(SquareType::Joker) => joker_fields(draft).into_any(),
         Some(SquareType::Chance) | Some(SquareType::CommunityChest) => view! {
-            <p class="hint">"Landing here draws a card from the deck. Only its picture can be changed."</p>
+            <p class="hint">"Landing here draws a card from the deck. Only its picture can be changed here; the cards themselves are edited under Cards in the board settings."</p>
         }
         .into_any(),
         Some(SquareType::Jail) => {

@@ -432,6 +432,11 @@ impl Room {
         self.host.as_ref().map(Host::game)
     }
 
+    /// Since when nobody has been connected (`None`: someone is).
+    pub fn empty_since(&self) -> Option<u64> {
+        self.empty_since
+    }
+
     /// Whether nobody has been connected for `idle_ms`.
     pub fn idle(&self, now: u64, idle_ms: u64) -> bool {
         self.empty_since

@@ -5,7 +5,7 @@
 use super::errors::{amount_ok, BoardError};
 use super::queries::resolve_ref;
 use super::{is_forbidden_name_char, BoardDef, SquareKind, MAX_CARD_TEXT_CHARS, MAX_SQUARES};
-use crate::cards::{Card, CardDef, CardEffect, DeckKind};
+use crate::cards::{Amount, Card, CardDef, CardEffect, DeckKind};
 
 /// Chains of moves that could go on forever: from a square, the squares a card drawn there
 /// or its Joker can send the token to (and act on) are its edges; a square that can reach
@@ -37,18 +37,25 @@ pub(super) fn move_loops(def: &BoardDef, decks: [&[Card]; 2], errors: &mut Vec<B
             _ => continue,
         };
         for c in cards {
-            let target = match c.effect {
-                CardEffect::AdvanceTo { square } => Some(square),
+            // A move drawn from a range can end on any square of it.
+            let targets: Vec<usize> = match c.effect {
+                CardEffect::AdvanceTo { square } => vec![square],
                 CardEffect::AdvanceToNearestRailroad { .. } => {
                     nearest(i, |k| matches!(k, SquareKind::Railroad { .. }))
+                        .into_iter()
+                        .collect()
                 }
                 CardEffect::AdvanceToNearestUtility { .. } => {
                     nearest(i, |k| matches!(k, SquareKind::Utility { .. }))
+                        .into_iter()
+                        .collect()
                 }
-                CardEffect::MoveBy { steps } => Some(wrap(i, steps)),
-                _ => None,
+                CardEffect::MoveBy { steps } => {
+                    (steps.low()..=steps.high()).map(|s| wrap(i, s)).collect()
+                }
+                _ => Vec::new(),
             };
-            if let Some(t) = target {
+            for t in targets {
                 if t < n && !edges[i].iter().any(|(e, _)| *e == t) {
                     let text: String = c.text.chars().take(60).collect();
                     edges[i].push((t, format!("the {} card \"{text}\"", kind.label())));
@@ -121,6 +128,7 @@ pub(super) fn resolve_deck(
             target: target.to_string(),
         };
         let bad_amount = |a: i64| !amount_ok(a);
+        let bad_range = |a: Amount<i64>| bad_amount(a.low()) || bad_amount(a.high());
         let effect = match &card.effect {
             CardEffect::AdvanceTo { square } => match resolve_ref(def, square) {
                 Some(i) => CardEffect::AdvanceTo { square: i },
@@ -155,8 +163,30 @@ pub(super) fn resolve_deck(
                     dice_multiplier: *dice_multiplier,
                 }
             }
+            CardEffect::Collect {
+                amount: Amount::Between { from, to },
+            }
+            | CardEffect::Pay {
+                amount: Amount::Between { from, to },
+            }
+            | CardEffect::PayEachPlayer {
+                amount: Amount::Between { from, to },
+            }
+            | CardEffect::CollectFromEachPlayer {
+                amount: Amount::Between { from, to },
+            } if from > to => {
+                errors.push(BoardError::BackwardsCardRange { deck, text });
+                continue;
+            }
+            CardEffect::MoveBy {
+                steps: Amount::Between { from, to },
+            } if from > to => {
+                errors.push(BoardError::BackwardsCardRange { deck, text });
+                continue;
+            }
             CardEffect::MoveBy { steps } => {
-                if i64::from(*steps).abs() > def.squares.len() as i64 {
+                let far = |s: i32| i64::from(s).abs() > def.squares.len() as i64;
+                if far(steps.low()) || far(steps.high()) {
                     errors.push(BoardError::BadCardAmount { deck, text });
                     continue;
                 }
@@ -172,7 +202,7 @@ pub(super) fn resolve_deck(
             | CardEffect::Pay { amount }
             | CardEffect::PayEachPlayer { amount }
             | CardEffect::CollectFromEachPlayer { amount }
-                if bad_amount(*amount) =>
+                if bad_range(*amount) =>
             {
                 errors.push(BoardError::BadCardAmount { deck, text });
                 continue;

@@ -97,6 +97,11 @@ pub enum BoardError {
     CardNeedsJail { deck: DeckKind, text: String },
     #[error("The {} card \"{text}\" has a negative or huge amount.", deck.label())]
     BadCardAmount { deck: DeckKind, text: String },
+    #[error(
+        "The {} card \"{text}\" has a range that runs backwards: its \"from\" must not be above its \"to\".",
+        deck.label()
+    )]
+    BackwardsCardRange { deck: DeckKind, text: String },
     #[error("The board has {} squares but its {} deck is empty.", deck.label(), deck.label())]
     EmptyDeck { deck: DeckKind },
     #[error("The picture of {what} is not an image (a data:image URL of at most 4 MB).")]

@@ -87,6 +87,38 @@ pub struct Currency {
     pub symbol: String,
 }
 
+/// Signs that read as money before a number ("$300", "£50"); any other symbol (a board's own
+/// "☄" or "M") reads better in a sentence as the currency's name ("300 meteors").
+const CURRENCY_SIGNS: &str = "$£€¥₹₩₽₺₴₦₱₪₫₭₮₲₵₸₡¢₿฿";
+
+impl Currency {
+    /// The symbol is a money sign a reader knows, so sentences use it.
+    pub fn reads_as_sign(&self) -> bool {
+        !self.symbol.is_empty() && self.symbol.chars().any(|c| CURRENCY_SIGNS.contains(c))
+    }
+
+    /// An amount as a sentence says it: "$300" with a known sign, else "300 meteors" (the
+    /// currency's name, plural unless one).
+    pub fn in_words(&self, amount: i64) -> String {
+        let name = self.name.trim();
+        if self.reads_as_sign() || name.is_empty() {
+            return self.in_figures(amount);
+        }
+        let plural = amount.abs() != 1 && !name.ends_with('s');
+        format!("{amount} {name}{}", if plural { "s" } else { "" })
+    }
+
+    /// An amount as a table shows it: `$200`, `-£50`, `☄300`.
+    pub fn in_figures(&self, amount: i64) -> String {
+        let sym = &self.symbol;
+        if amount < 0 {
+            format!("-{sym}{}", -amount)
+        } else {
+            format!("{sym}{amount}")
+        }
+    }
+}
+
 impl Default for Currency {
     fn default() -> Self {
         Currency {

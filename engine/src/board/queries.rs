@@ -75,14 +75,14 @@ impl Board {
     pub fn resolve(&self, r: &SquareRef) -> Option<usize> {
         resolve_ref(&self.def, r)
     }
-    /// Money as shown on this board: `$200`, `-£50`.
+    /// Money as a table shows it on this board: `$200`, `-£50`, `☄300`.
     pub fn money(&self, amount: i64) -> String {
-        let sym = &self.def.currency.symbol;
-        if amount < 0 {
-            format!("-{sym}{}", -amount)
-        } else {
-            format!("{sym}{amount}")
-        }
+        self.def.currency.in_figures(amount)
+    }
+    /// Money as a sentence says it on this board: `$200`, but `300 meteors` where the symbol
+    /// is not a money sign a reader knows (issue 31, point 4).
+    pub fn money_words(&self, amount: i64) -> String {
+        self.def.currency.in_words(amount)
     }
     /// What a hotel costs on a lot: its group's own hotel cost, else the lot's house cost.
     /// `None`: nothing can be built on it.

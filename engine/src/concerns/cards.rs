@@ -39,12 +39,16 @@ impl Game {
                 };
                 self.advance_to(p, t, ctx)
             }
-            CardEffect::MoveBy { steps } => self.move_by(p, steps, true, chained),
+            CardEffect::MoveBy { steps } => {
+                let steps = steps.draw(&mut self.rng);
+                self.move_by(p, steps, true, chained)
+            }
             CardEffect::GoToJail => {
                 self.send_to_jail(p);
                 None
             }
             CardEffect::Collect { amount } => {
+                let amount = amount.draw(&mut self.rng);
                 self.transfer(Party::Bank, Party::Player(p), amount);
                 self.emit(
                     p,
@@ -58,6 +62,7 @@ impl Game {
                 None
             }
             CardEffect::Pay { amount } => {
+                let amount = amount.draw(&mut self.rng);
                 self.charge(p, middle, amount, Reason::Card);
                 None
             }
@@ -90,12 +95,14 @@ impl Game {
                 None
             }
             CardEffect::PayEachPlayer { amount } => {
+                let amount = amount.draw(&mut self.rng);
                 for o in self.others(p) {
                     self.charge(p, Party::Player(o), amount, Reason::Card);
                 }
                 None
             }
             CardEffect::CollectFromEachPlayer { amount } => {
+                let amount = amount.draw(&mut self.rng);
                 for o in self.others(p) {
                     self.charge(o, Party::Player(p), amount, Reason::Card);
                 }

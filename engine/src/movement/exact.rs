@@ -91,6 +91,12 @@ impl Chance for Explorer<'_> {
         self.prob /= len as f64;
         i
     }
+
+    fn pick(&mut self, options: usize) -> usize {
+        let i = self.choose(options);
+        self.prob /= options as f64;
+        i
+    }
 }
 
 /// What one path of a turn did.

@@ -37,6 +37,8 @@ pub(crate) enum CardMove {
     NearestRailroad,
     NearestUtility,
     MoveBy(i32),
+    /// A move drawn from a range, each number of steps from `from` to `to` equally likely.
+    MoveBetween(i32, i32),
     Jail,
 }
 
@@ -123,6 +125,8 @@ pub(crate) trait Chance {
     fn roll(&mut self, m: &Movement) -> Option<Roll>;
     /// The index of the next card of `deck` (0 Chance, 1 Community Chest) of `len` cards.
     fn card(&mut self, deck: usize, len: usize) -> usize;
+    /// One of `options` equally likely values (a card's move drawn from a range).
+    fn pick(&mut self, options: usize) -> usize;
 }
 
 /// What happened, step by step.
@@ -234,7 +238,10 @@ impl Movement {
                     CardEffect::AdvanceTo { square } => CardMove::AdvanceTo(square),
                     CardEffect::AdvanceToNearestRailroad { .. } => CardMove::NearestRailroad,
                     CardEffect::AdvanceToNearestUtility { .. } => CardMove::NearestUtility,
-                    CardEffect::MoveBy { steps } => CardMove::MoveBy(steps),
+                    CardEffect::MoveBy { steps } if steps.is_range() => {
+                        CardMove::MoveBetween(steps.low(), steps.high())
+                    }
+                    CardEffect::MoveBy { steps } => CardMove::MoveBy(steps.low()),
                     CardEffect::GoToJail => CardMove::Jail,
                     _ => CardMove::Stay,
                 })
@@ -244,7 +251,7 @@ impl Movement {
             board
                 .deck(kind)
                 .iter()
-                .map(|c| c.text_with(&board.currency().symbol))
+                .map(|c| c.text_for(board.currency()))
                 .collect()
         };
         Movement {
@@ -668,6 +675,11 @@ impl Movement {
                         }
                     }
                     CardMove::MoveBy(s) => self.move_by(t, s, true, depth, bonus, chance, obs),
+                    CardMove::MoveBetween(from, to) => {
+                        let options = (to - from).unsigned_abs() as usize + 1;
+                        let k = chance.pick(options).min(options - 1) as i32;
+                        self.move_by(t, from + k, true, depth, bonus, chance, obs)
+                    }
                 }
             }
         }
@@ -707,6 +719,9 @@ mod tests {
             Some(Roll::new(&[d], m.dice_sides))
         }
         fn card(&mut self, _deck: usize, _len: usize) -> usize {
+            0
+        }
+        fn pick(&mut self, _options: usize) -> usize {
             0
         }
     }

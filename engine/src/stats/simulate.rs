@@ -219,6 +219,10 @@ impl Chance for TableChance {
             }
         }
     }
+
+    fn pick(&mut self, options: usize) -> usize {
+        self.rng.below(options.max(1) as u32) as usize
+    }
 }
 
 /// Where a card sends a token drawn on a given square.
@@ -282,6 +286,14 @@ impl Straight {
                 _ => return None,
             });
         }
+        // A card whose move is drawn from a range has no one end: the general path plays it.
+        if m.decks
+            .iter()
+            .flatten()
+            .any(|c| matches!(c, CardMove::MoveBetween(..)))
+        {
+            return None;
+        }
         let ends = |d: usize| -> Vec<CardEnd> {
             let deck = &m.decks[d];
             let mut out = Vec::with_capacity(n * deck.len());
@@ -300,6 +312,8 @@ impl Straight {
                         CardMove::MoveBy(k) => {
                             CardEnd::Land((pos as i64 + i64::from(k)).rem_euclid(n as i64) as usize)
                         }
+                        // Not reached: a deck with such a card has no straight path.
+                        CardMove::MoveBetween(..) => CardEnd::Stay,
                     });
                 }
             }

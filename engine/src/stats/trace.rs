@@ -30,6 +30,12 @@ impl Chance for TypedDice<'_> {
         self.cards[deck] = i + 1;
         i
     }
+
+    /// A card's move drawn from a range takes its first value, so a trace is the same every
+    /// time.
+    fn pick(&mut self, _options: usize) -> usize {
+        0
+    }
 }
 
 /// `n` and the noun for it, singular for one: "1 roll", "3 rolls".

@@ -113,7 +113,7 @@ fn worth(game: &Game, side: &TradeSide) -> i64 {
 /// A decision in a few words, as the person would say they took it ("Bought Baltic Avenue"
 /// reads as "Buy Baltic Avenue" here: the advice's verb).
 pub fn in_words(game: &Game, action: &Action) -> String {
-    let m = |a: i64| game.board().money(a);
+    let m = |a: i64| game.board().money_words(a);
     match action {
         Action::Buy => match game.phase() {
             Phase::BuyOrDecline { square } => format!("Buy {}", name(game, *square)),
@@ -187,7 +187,7 @@ pub fn in_words(game: &Game, action: &Action) -> String {
 
 /// The advice in one sentence with the numbers that decide it.
 pub fn advice(game: &Game, me: PlayerId, action: &Action) -> String {
-    let m = |a: i64| game.board().money(a);
+    let m = |a: i64| game.board().money_words(a);
     let cash = game.player(me).cash;
     let v = super::Valuation::of(game);
     let worst = super::worst_rent(game, &v, me);
