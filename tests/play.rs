@@ -1261,3 +1261,150 @@ async fn a_lots_own_dialog_acts_and_sells_to_a_player() {
     c.remove();
     clear_app_storage();
 }
+
+/// Ann and Bob on the Worlds board: Ann owns the browns, Bob starts on square 37 (a roll of
+/// 3 takes him to Go: no decision). Toll Gate (square 4) is made "pay $50, move back 3";
+/// Time Warp (square 10) makes a player wait 1 turn.
+fn worlds_jokers(rolls: &[[u8; 2]]) -> GameSetup {
+    let mut def = worlds_engine::Preset::Worlds.board().def().clone();
+    def.squares[4].kind = worlds_engine::SquareKind::Joker {
+        move_by: -3,
+        wait: 0,
+        money: -50,
+        pay_each_player: 0,
+    };
+    let board = worlds_engine::Board::from_def(def).expect("a valid board");
+    let mut ann = Seat::human("Ann");
+    ann.start.owns = vec![1, 3];
+    let mut bob = Seat::human("Bob");
+    bob.start.position = Some(37);
+    let mut setup = GameSetup::new(board, vec![ann, bob], 42);
+    setup.forced_rolls = rolls
+        .iter()
+        .enumerate()
+        .map(|(i, d)| worlds_engine::game::ForcedRoll {
+            at: i as u32,
+            dice: d.to_vec(),
+        })
+        .collect();
+    setup
+}
+
+/// The open dialog named `name`.
+fn dialog(c: &web_sys::HtmlElement, name: &str) -> web_sys::HtmlElement {
+    let list = c.query_selector_all("[role='dialog']").expect("dialogs");
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .map(|n| n.unchecked_into::<web_sys::HtmlElement>())
+        .find(|d| {
+            d.get_attribute("aria-labelledby")
+                .and_then(|id| document().get_element_by_id(&id))
+                .and_then(|t| t.text_content())
+                .is_some_and(|t| t.trim() == name)
+        })
+        .unwrap_or_else(|| panic!("no dialog named {name:?}"))
+}
+
+/// Issue 31, point 1: a person who lands on a Joker gets a dialog with its name, what it
+/// does and one button per effect; the effects apply in the order pressed, each marked
+/// done, and focus starts on the first button.
+#[wasm_bindgen_test]
+async fn a_joker_dialog_offers_one_button_per_effect_applied_in_the_order_pressed() {
+    let (c, session) = mount_play(worlds_jokers(&[[1, 3]]));
+    settle().await;
+    button(&c, "Roll dice").click();
+    settle().await;
+    sleep(30).await;
+    let d = dialog(&c, "Toll Gate");
+    assert!(
+        text(&d).contains("Ann landed on Toll Gate. Apply what it does, in the order you choose.")
+    );
+    assert_eq!(buttons(&d, "Pay $50").len(), 1);
+    assert_eq!(buttons(&d, "Move back 3").len(), 1);
+    assert_eq!(focused_name(), "Pay $50", "the dialog's first button");
+    assert!(buttons(&c, "Roll dice").is_empty() && buttons(&c, "End turn").is_empty());
+
+    button(&d, "Pay $50").click();
+    settle().await;
+    let d = dialog(&c, "Toll Gate");
+    assert!(text(&d).contains("Pay $50 (done)"), "{}", text(&d));
+    assert!(buttons(&d, "Pay $50").is_empty());
+    assert_eq!(game(&session).player(PlayerId(0)).cash, 1450);
+    assert!(text(&c).contains("Ann paid $50 (Toll Gate)"));
+
+    button(&d, "Move back 3").click();
+    settle().await;
+    let g = game(&session);
+    assert_eq!(
+        g.player(PlayerId(0)).position,
+        1,
+        "back to Mediterranean Avenue"
+    );
+    // Ann's own lot: nothing to decide, the turn goes on.
+    assert_eq!(g.phase(), &Phase::EndTurn);
+    assert!(
+        c.query_selector(".joker-dialog").expect("query").is_none(),
+        "closed"
+    );
+    assert_eq!(buttons(&c, "End turn").len(), 1);
+    c.remove();
+}
+
+/// Issue 31, point 3: a player waiting on a Joker is offered what a prisoner is: the fine
+/// ("Pay fine") and "Roll dice", plus building; a failed roll waits the turn
+/// out.
+#[wasm_bindgen_test]
+async fn a_player_waiting_on_a_joker_may_pay_to_leave_or_roll_for_doubles() {
+    let (c, session) = mount_play(worlds_jokers(&[[4, 6], [1, 2], [1, 2]]));
+    settle().await;
+    button(&c, "Roll dice").click();
+    settle().await;
+    let d = dialog(&c, "Time Warp");
+    assert!(text(&d).contains("Ann landed on Time Warp."));
+    button(&d, "Wait 1 turn").click();
+    settle().await;
+    button(&c, "End turn").click();
+    settle().await;
+    // Bob: to Go, and back to Ann.
+    button(&c, "Roll dice").click();
+    settle().await;
+    button(&c, "End turn").click();
+    settle().await;
+    assert!(text(&c).contains("Ann, you are waiting on Time Warp: roll to leave"));
+    assert_eq!(buttons(&c, "Pay fine").len(), 1);
+    assert_eq!(buttons(&c, "Build").len(), 1, "building while waiting");
+    assert_eq!(buttons(&c, "Roll dice").len(), 1, "a try for doubles");
+    button(&c, "Roll dice").click();
+    settle().await;
+    let g = game(&session);
+    assert_eq!(
+        g.player(PlayerId(0)).position,
+        10,
+        "no doubles: still waiting"
+    );
+    assert!(text(&c).contains("Ann waits this turn, the last one"));
+    assert_eq!(buttons(&c, "End turn").len(), 1);
+    c.remove();
+
+    // Paying instead: Ann leaves and rolls as usual.
+    let (c, session) = mount_play(worlds_jokers(&[[4, 6], [1, 2], [2, 3]]));
+    settle().await;
+    for a in [
+        Action::Roll,
+        Action::ApplyJokerEffect { index: 0 },
+        Action::EndTurn,
+        Action::Roll,
+        Action::EndTurn,
+    ] {
+        assert!(session.dispatch(a));
+    }
+    settle().await;
+    button(&c, "Pay fine").click();
+    settle().await;
+    assert_eq!(game(&session).player(PlayerId(0)).cash, 1450);
+    assert!(text(&c).contains("Ann paid the fine and stops waiting"));
+    button(&c, "Roll dice").click();
+    settle().await;
+    assert_eq!(game(&session).player(PlayerId(0)).position, 15);
+    c.remove();
+}

@@ -70,6 +70,7 @@ pub fn run(a: &BenchGamesArgs) -> ExitCode {
             seed: seed.wrapping_add(g),
             forced_rolls: Vec::new(),
             deck_order: None,
+            edition: worlds_engine::Edition::LATEST,
         };
         if setup.rules.round_limit.is_none() {
             setup.rules.round_limit = Some(500);

@@ -70,6 +70,7 @@ pub fn run(a: &BenchExpertArgs) -> ExitCode {
             seed: seed.wrapping_add(g),
             forced_rolls: Vec::new(),
             deck_order: None,
+            edition: worlds_engine::Edition::LATEST,
         };
         setup.rules.round_limit = Some(rules.round_limit.unwrap_or(round_cap));
         let mut game = match Game::new(setup) {

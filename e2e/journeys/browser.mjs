@@ -98,6 +98,13 @@ export async function playOneStep(page) {
     await page.getByRole('button', { name: 'Declare bankruptcy' }).click();
     return 'bankrupt';
   }
+  // A Joker's effects (issue 31): the first one offered.
+  const joker = await page.locator('.joker-dialog .button-row button').first();
+  if (await joker.count() > 0) {
+    const name = ((await joker.textContent()) ?? '').trim();
+    await joker.click();
+    return name;
+  }
   const pick = ['Buy', 'Pass', 'Decline trade', 'Roll dice', 'End turn', 'Pay fine'].find((n) => names.includes(n));
   if (pick === undefined) {
     if (names.includes('Auction')) {

@@ -83,7 +83,12 @@ pub enum Action {
     AnswerTrade {
         accept: bool,
     },
-    /// Pay the fine before rolling to leave jail.
+    /// Apply one of the effects of the Joker landed on: `index` in the phase's `remaining`
+    /// list ([`crate::Phase::JokerEffects`]).
+    ApplyJokerEffect {
+        index: usize,
+    },
+    /// Pay the fine before rolling to leave jail (or to stop waiting on a Joker).
     PayJailFine,
     /// Use a Get Out of Jail Free card.
     UseJailCard,
@@ -113,6 +118,7 @@ impl Action {
             Action::ProposeTrade { .. } => "Propose trade",
             Action::AnswerTrade { accept: true } => "Accept trade",
             Action::AnswerTrade { accept: false } => "Decline trade",
+            Action::ApplyJokerEffect { .. } => "Apply",
             Action::PayJailFine => "Pay fine",
             Action::UseJailCard => "Use jail card",
             Action::EndTurn => "End turn",

@@ -548,8 +548,7 @@ impl Strategy for Heuristic {
         let cash = game.player(me).cash;
         match game.phase() {
             Phase::Roll => {
-                let p = game.player(me);
-                if p.in_jail {
+                if game.is_held(me) {
                     if has(&Action::UseJailCard) {
                         return Action::UseJailCard;
                     }
@@ -605,6 +604,8 @@ impl Strategy for Heuristic {
                     square: SquareId(square),
                 }),
             Phase::RaiseCash { .. } => self.raise_cash(game),
+            // A Joker's effects, in the order the board lists them.
+            Phase::JokerEffects { .. } => Action::ApplyJokerEffect { index: 0 },
             Phase::TradeOffer(o) => {
                 if why_decline(game, me, o).is_none() {
                     return Action::AnswerTrade { accept: true };

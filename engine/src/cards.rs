@@ -257,28 +257,6 @@ pub struct Card {
 }
 
 impl Card {
-    /// The card's text as a player reads it: `{c}50` is the amount as a sentence says it on
-    /// this board ("£50", or "50 meteors" where the symbol is not a money sign), and any
-    /// other `{c}` the symbol.
-    pub fn text_for(&self, currency: &crate::board::Currency) -> String {
-        let mut out = String::with_capacity(self.text.len());
-        let mut rest = self.text.as_str();
-        while let Some(at) = rest.find("{c}") {
-            out.push_str(&rest[..at]);
-            rest = &rest[at + 3..];
-            let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-            match rest[..digits].parse::<i64>() {
-                Ok(amount) if !currency.reads_as_sign() => {
-                    out.push_str(&currency.in_words(amount));
-                    rest = &rest[digits..];
-                }
-                _ => out.push_str(&currency.symbol),
-            }
-        }
-        out.push_str(rest);
-        out
-    }
-
     /// The card's text with the currency symbol filled in.
     pub fn text_with(&self, symbol: &str) -> String {
         self.text.replace("{c}", symbol)

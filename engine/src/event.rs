@@ -243,6 +243,15 @@ pub enum Event {
     TurnSkipped {
         remaining: u32,
     },
+    /// A player waiting on a Joker stops waiting (the fine paid, doubles rolled...).
+    StoppedWaiting {
+        how: JailExit,
+    },
+    /// A player waiting on a Joker tried to leave and did not: this turn is waited out,
+    /// `remaining` turns are left to wait.
+    WaitedTurn {
+        remaining: u32,
+    },
     /// A debt larger than the player's cash: they must raise it or go bankrupt.
     DebtDue {
         to: Party,

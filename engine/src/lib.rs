@@ -49,6 +49,16 @@
 //! - Backward moves never pay the salary, even onto the start square.
 //! - Taxes, station fees, fines, card payments and Joker losses go to the Free Parking
 //!   jackpot when that house rule is on.
+//! - Jokers (issue 31, [`game::Edition::JokerTurns`]): whoever lands on a Joker applies its
+//!   effects (a gain, a loss, a payment to each player, a move or a wait) one at a time in
+//!   the order they choose ([`game::Phase::JokerEffects`]); a debt or the square a move
+//!   reaches is settled before the others are offered again; computers take the board's
+//!   order. A Joker's wait holds the player as jail does: each waited turn they may pay the
+//!   jail fine to leave, or roll (the jail's release rule frees them: doubles move them by
+//!   the roll with no roll again), and build, mortgage and trade; a failed roll waits the
+//!   turn out. A jail card does not free them; being sent to jail ends the wait. Landing on
+//!   a wait ends the turn's rolls. Games saved before keep the first edition's rules
+//!   (effects at once, waited turns skipped).
 //! - Assets: a mortgaged lot counts its price less the mortgage owed.
 //! - Trades: at most [`game::MAX_TRADE_OFFERS_PER_TURN`] offers per turn.
 
@@ -77,14 +87,14 @@ pub mod stats;
 pub mod tagged;
 
 pub use action::{Action, RuleError, TradeOffer, TradeSide};
-pub use board::{Board, BoardDef, BoardError, JokerEffect, SquareDef, SquareKind};
+pub use board::{Board, BoardDef, BoardError, JokerEffect, JokerStep, SquareDef, SquareKind};
 pub use bots::expert;
 pub use bots::{strategy_by_name, Strategy};
 pub use cards::{Card, CardDef, CardEffect, DeckKind};
 pub use event::{Dice, Event, LogEntry, NoRentWhy, Owed, Party};
 pub use game::{
-    Buildings, ComputerStrategy, Game, GameRecord, GameSetup, NetWorthPoint, Phase, Player,
-    PublicError, PublicState, Seat, SeatKind, SquareState, Token,
+    Buildings, ComputerStrategy, Edition, Game, GameRecord, GameSetup, NetWorthPoint, Phase,
+    Player, PublicError, PublicState, Seat, SeatKind, SquareState, Token,
 };
 pub use ids::{PlayerId, SquareId};
 pub use presets::Preset;

@@ -17,6 +17,38 @@ impl Game {
             .map_err(|refusal| rule_error(self, refusal))
     }
 
+    /// A Joker's effect as its button says it: "Collect $100", "Pay $50", "Pay each player
+    /// $10", "Move forward 3", "Move back 3", "Wait 2 turns".
+    pub fn joker_step_label(&self, step: &crate::board::JokerStep) -> String {
+        use crate::board::JokerStep as S;
+        let m = |a: i64| self.board().money(a);
+        match *step {
+            S::Collect { amount } => format!("Collect {}", m(amount)),
+            S::Pay { amount } => format!("Pay {}", m(amount)),
+            S::PayEachPlayer { amount } => format!("Pay each player {}", m(amount)),
+            S::Move { steps } if steps < 0 => format!("Move back {}", -steps),
+            S::Move { steps } => format!("Move forward {steps}"),
+            S::Wait { turns } => format!("Wait {}", count(turns, "turn", "turns")),
+        }
+    }
+
+    /// The words of the button that takes `action` now: a Joker's effect as
+    /// [`Game::joker_step_label`] says it ("Pay $50", "Move back 3"); every other action by its
+    /// [`Action::label`], the same in jail and on a Joker's wait ("Roll dice", "Pay fine"), so a
+    /// player (and a test) finds a decision by one name wherever it is taken.
+    pub fn button_label(&self, action: &Action) -> String {
+        match action {
+            Action::Roll => "Roll dice".to_string(),
+            Action::ApplyJokerEffect { index } => match &self.phase {
+                Phase::JokerEffects { remaining, .. } => remaining
+                    .get(*index)
+                    .map_or_else(|| action.label().to_string(), |s| self.joker_step_label(s)),
+                _ => action.label().to_string(),
+            },
+            other => other.label().to_string(),
+        }
+    }
+
     /// What the game waits for, in words (the center of the board shows it).
     pub fn prompt(&self) -> String {
         let name = |p: PlayerId| self.players[p].name.clone();
@@ -26,6 +58,10 @@ impl Game {
         match &self.phase {
             Phase::Roll if self.players[cur].in_jail => {
                 format!("{}, you are in jail: roll to get out", name(cur))
+            }
+            Phase::Roll if self.is_waiting_on_joker(cur) => {
+                let square = self.board().square(self.players[cur].position).name.clone();
+                format!("{}, you are waiting on {square}: roll to leave", name(cur))
             }
             Phase::Roll if self.turn.rolled => format!("{}, roll again", name(cur)),
             Phase::Roll => format!("{}, roll the dice", name(cur)),
@@ -65,6 +101,9 @@ impl Game {
             Phase::TradeOffer(o) => {
                 format!("{}, {} offers you a trade", name(o.to), name(o.from))
             }
+            Phase::JokerEffects { player, square, .. } => {
+                format!("{}, apply what {} does", name(*player), sq(*square))
+            }
             Phase::EndTurn => format!("{}, end your turn", name(cur)),
             Phase::GameOver => match self.winner() {
                 Some(w) => format!("Game over: {} wins", name(w)),
@@ -90,7 +129,7 @@ impl Game {
         number
             .checked_sub(1)
             .and_then(|i| self.board().deck(deck).get(i))
-            .map_or_else(String::new, |c| c.text_for(self.board().currency()))
+            .map_or_else(String::new, |c| self.board().currency().fill_in(&c.text))
     }
 
     /// What a payment was for, as it follows the amount: " rent for Boardwalk",
@@ -447,17 +486,25 @@ impl Game {
                 format!("{who} left jail ({how})")
             }
             E::StayedInJail { tries } => format!("{who} stays in jail (try {tries})"),
-            E::WillWait { turns } => {
-                let turns = if *turns == 1 {
-                    "1 turn".to_string()
-                } else {
-                    format!("{turns} turns")
-                };
-                format!("{who} will wait {turns}")
-            }
+            E::WillWait { turns } => format!("{who} will wait {}", count(*turns, "turn", "turns")),
             E::TurnSkipped { remaining } => {
                 format!("{who} waits this turn ({remaining} more)")
             }
+            E::StoppedWaiting { how } => {
+                use crate::event::JailExit as J;
+                let how = match how {
+                    J::Fine | J::FineAfterTries => "paid the fine",
+                    J::Card => "used a Get Out of Jail Free card",
+                    J::Doubles => "rolled doubles",
+                    J::MaxFace => "rolled a 6",
+                };
+                format!("{who} {how} and stops waiting")
+            }
+            E::WaitedTurn { remaining: 0 } => format!("{who} waits this turn, the last one"),
+            E::WaitedTurn { remaining } => format!(
+                "{who} waits this turn; {remaining} more {} to wait",
+                if *remaining == 1 { "turn" } else { "turns" }
+            ),
             E::DebtDue { to, amount } => format!(
                 "{who} owes {} to {} and must raise cash",
                 m(*amount),
@@ -627,6 +674,10 @@ fn words(game: &Game, refusal: Refusal) -> Words {
         Refusal::NoJailFine => Words::NoJailFine {
             how: "roll to get out".into(),
         },
+        Refusal::NoSuchJokerEffect { index, left } => Words::NoSuchJokerEffect {
+            number: index + 1,
+            left: count(left as u32, "effect is", "effects are"),
+        },
     }
 }
 
@@ -669,6 +720,17 @@ enum Words {
     NoJailCard,
     #[error("This jail has no fine: {how}.")]
     NoJailFine { how: String },
+    #[error("The Joker has no effect number {number}: {left} left to apply.")]
+    NoSuchJokerEffect { number: usize, left: String },
+}
+
+/// "1 turn", "2 turns".
+fn count(n: u32, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
 }
 
 /// "twice", "three times", "4 times".

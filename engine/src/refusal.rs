@@ -118,6 +118,11 @@ pub enum Refusal {
     NotInJail,
     NoJailCard,
     NoJailFine,
+    /// The Joker has no effect left at `index` (it has `left`).
+    NoSuchJokerEffect {
+        index: usize,
+        left: usize,
+    },
 }
 
 /// The result of a check.

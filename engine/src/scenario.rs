@@ -234,6 +234,7 @@ impl Scenario {
             seed: self.seed,
             forced_rolls,
             deck_order,
+            edition: crate::game::Edition::LATEST,
         })
     }
 
@@ -345,6 +346,7 @@ pub fn simple_decision(game: &Game, me: PlayerId, buy: bool) -> Action {
             }
         }
         Phase::Auction(_) => Action::PassBid,
+        Phase::JokerEffects { .. } => Action::ApplyJokerEffect { index: 0 },
         Phase::RaiseCash { .. } => Heuristic::balanced().raise_cash(game),
         Phase::TradeOffer(_) => Action::AnswerTrade { accept: false },
         Phase::PlaceHouse { .. } | Phase::GameOver => legal

@@ -95,6 +95,29 @@ pub fn rules_in_words(board: &Board) -> Vec<String> {
             _ => "In jail, roll doubles to get out.".into(),
         });
     }
+    let has_jokers = board
+        .squares()
+        .iter()
+        .any(|s| matches!(s.kind, worlds_engine::SquareKind::Joker { .. }));
+    if has_jokers {
+        out.push("Landing on a Joker, you apply what it does (a gain, a payment, a move, a wait) one at a time, in the order you choose.".into());
+        let waits = board.squares().iter().any(|s| {
+            matches!(
+                worlds_engine::JokerEffect::of(&s.kind),
+                Some(worlds_engine::JokerEffect::Wait(_))
+            )
+        });
+        if waits {
+            out.push(match (r.jail.release, r.jail.fine) {
+                (JailRelease::MaxFace, _) => "Waiting on a Joker ends your rolls for the turn. On each turn you wait, roll a 6 to leave (then roll again), or wait the turn out; you may still build, mortgage and trade.".into(),
+                (JailRelease::Doubles, Some(fine)) => format!(
+                    "Waiting on a Joker ends your rolls for the turn. On each turn you wait, pay {} to leave before rolling, or roll for doubles: doubles free you and you move by them, without rolling again; otherwise you wait the turn out. You may still build, mortgage and trade.",
+                    m(fine)
+                ),
+                (JailRelease::Doubles, None) => "Waiting on a Joker ends your rolls for the turn. On each turn you wait, roll for doubles: doubles free you and you move by them, without rolling again; otherwise you wait the turn out. You may still build, mortgage and trade.".into(),
+            });
+        }
+    }
     out.push(match r.debt {
         DebtRule::RaiseCash => "Owing more than your cash, raise it by selling buildings, mortgaging or trading, or declare bankruptcy.".into(),
         DebtRule::SellCheapest { percent } => format!(

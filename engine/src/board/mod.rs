@@ -108,6 +108,28 @@ impl Currency {
         format!("{amount} {name}{}", if plural { "s" } else { "" })
     }
 
+    /// A card's text as a player reads it: `{c}50` is the amount as a sentence says it on
+    /// this board ("£50", or "50 meteors" where the symbol is not a money sign), and any
+    /// other `{c}` the symbol.
+    pub fn fill_in(&self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(at) = rest.find("{c}") {
+            out.push_str(&rest[..at]);
+            rest = &rest[at + 3..];
+            let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            match rest[..digits].parse::<i64>() {
+                Ok(amount) if !self.reads_as_sign() => {
+                    out.push_str(&self.in_words(amount));
+                    rest = &rest[digits..];
+                }
+                _ => out.push_str(&self.symbol),
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+
     /// An amount as a table shows it: `$200`, `-£50`, `☄300`.
     pub fn in_figures(&self, amount: i64) -> String {
         let sym = &self.symbol;
@@ -291,6 +313,56 @@ impl JokerEffect {
                 JokerEffect::Wait(n) => (0, n),
             };
         }
+    }
+}
+
+/// One thing a Joker does, as a button offers it: the player who lands on a Joker applies
+/// them one at a time, in the order they choose ([`crate::Phase::JokerEffects`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "effect", rename_all = "snake_case")]
+pub enum JokerStep {
+    /// A money gain from the bank (a bonus).
+    Collect { amount: i64 },
+    /// A money loss, to the bank (or the Free Parking jackpot).
+    Pay { amount: i64 },
+    /// A payment to every other player still in the game.
+    PayEachPlayer { amount: i64 },
+    /// Move this many squares (negative: backwards) and act on the square reached.
+    Move { steps: i32 },
+    /// Wait this many turns on the square.
+    Wait { turns: u32 },
+}
+
+impl JokerStep {
+    /// What a Joker square does, in the order the board lists it (money, payments to the
+    /// others, then the move or the wait); empty for a Joker that does nothing and for other
+    /// squares.
+    pub fn all_of(kind: &SquareKind) -> Vec<JokerStep> {
+        let SquareKind::Joker {
+            money,
+            pay_each_player,
+            ..
+        } = *kind
+        else {
+            return Vec::new();
+        };
+        let mut steps = Vec::new();
+        if money > 0 {
+            steps.push(JokerStep::Collect { amount: money });
+        } else if money < 0 {
+            steps.push(JokerStep::Pay { amount: -money });
+        }
+        if pay_each_player > 0 {
+            steps.push(JokerStep::PayEachPlayer {
+                amount: pay_each_player,
+            });
+        }
+        match JokerEffect::of(kind) {
+            Some(JokerEffect::Move(steps_by)) => steps.push(JokerStep::Move { steps: steps_by }),
+            Some(JokerEffect::Wait(turns)) => steps.push(JokerStep::Wait { turns }),
+            _ => {}
+        }
+        steps
     }
 }
 

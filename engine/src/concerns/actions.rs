@@ -100,6 +100,7 @@ impl Game {
                 Phase::TradeOffer(_) => Ok(()),
                 _ => Err(not_now("answer a trade")),
             },
+            Action::ApplyJokerEffect { index } => self.check_apply_joker_effect(*index),
             Action::PayJailFine => self.check_pay_jail_fine(actor),
             Action::UseJailCard => self.check_use_jail_card(actor),
             Action::EndTurn => match self.phase {
@@ -195,6 +196,9 @@ impl Game {
                 manage(self, &mut out, false, false);
                 out.push(Action::DeclareBankruptcy);
             }
+            Phase::JokerEffects { remaining, .. } => {
+                out.extend((0..remaining.len()).map(|index| Action::ApplyJokerEffect { index }));
+            }
             Phase::TradeOffer(_) => {
                 out.push(Action::AnswerTrade { accept: true });
                 out.push(Action::AnswerTrade { accept: false });
@@ -221,6 +225,7 @@ impl Game {
             Action::Unmortgage { square } => self.unmortgage(actor, square.index()),
             Action::ProposeTrade { to, give, take } => self.propose_trade(actor, *to, give, take),
             Action::AnswerTrade { accept } => self.answer_trade(*accept),
+            Action::ApplyJokerEffect { index } => self.apply_joker_effect(*index),
             Action::PayJailFine => self.pay_jail_fine(actor),
             Action::UseJailCard => self.use_jail_card(actor),
             Action::EndTurn => self.end_turn(),

@@ -49,7 +49,7 @@ impl Game {
     pub(crate) fn go_bankrupt(&mut self, p: PlayerId, creditor: Party, owed: Option<Owed>) {
         self.pending.retain(|x| match x {
             Pending::Debt { debtor, .. } => *debtor != p,
-            Pending::Move { player, .. } => *player != p,
+            Pending::Move { player, .. } | Pending::JokerEffects { player, .. } => *player != p,
             Pending::Auction { .. } => true,
         });
         for x in self.pending.iter_mut() {
@@ -141,7 +141,11 @@ impl Game {
                 self.emit(offer.to, Event::TradeDeclined { offer });
                 must_advance = true;
             }
-            Phase::PlaceHouse { player: q } if *q == player => must_advance = true,
+            Phase::PlaceHouse { player: q } | Phase::JokerEffects { player: q, .. }
+                if *q == player =>
+            {
+                must_advance = true
+            }
             Phase::RaiseCash { debtor, .. } if *debtor == player => must_advance = true,
             // Between decisions: the resigner's lots go to auction at once.
             Phase::Roll | Phase::EndTurn => must_advance = true,

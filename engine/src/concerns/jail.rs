@@ -1,16 +1,30 @@
 //! Jail: going to jail, trying to leave it (doubles or the highest face, the fine, the last
-//! allowed try) and leaving it.
+//! allowed try) and leaving it. A player waiting on a Joker (issue 31) is held the same way
+//! and leaves the same way, by the fine or the dice, through the same code: their waited
+//! turns run out instead of their tries, and no jail card frees them.
 
 use super::prelude::*;
 
 impl Game {
-    /// Paying the fine: before rolling, in jail, where the jail has a fine, with the cash.
+    /// Held at the start of a turn: in jail, or waiting on a Joker (issue 31's rules).
+    pub fn is_held(&self, p: PlayerId) -> bool {
+        let player = &self.players[p];
+        player.in_jail || (player.waiting > 0 && self.joker_turns())
+    }
+
+    /// Whether the player is held by a Joker's wait (not in jail).
+    pub fn is_waiting_on_joker(&self, p: PlayerId) -> bool {
+        !self.players[p].in_jail && self.is_held(p)
+    }
+
+    /// Paying the fine: before rolling, held (in jail or waiting on a Joker), where the jail
+    /// has a fine, with the cash.
     pub(crate) fn check_pay_jail_fine(&self, actor: PlayerId) -> Checked {
         let cash = self.players[actor].cash;
         if !matches!(self.phase, Phase::Roll) {
             return Err(Refusal::NotNow("pay the jail fine"));
         }
-        if !self.players[actor].in_jail {
+        if !self.is_held(actor) {
             return Err(Refusal::NotInJail);
         }
         let Some(fine) = self.rules().jail.fine else {
@@ -40,12 +54,30 @@ impl Game {
         Ok(())
     }
 
-    /// The fine paid before rolling: the player leaves jail.
+    /// The fine paid before rolling: the player leaves jail (or stops waiting).
     pub(crate) fn pay_jail_fine(&mut self, actor: PlayerId) {
         let fine = self.rules().jail.fine.unwrap_or(0);
         let middle = self.middle();
         self.pay_now(actor, middle, fine, Reason::JailFine);
-        self.free_from_jail(actor, JailExit::Fine);
+        self.release(actor, JailExit::Fine);
+    }
+
+    /// Frees a held player: from jail, or from waiting on a Joker.
+    pub(crate) fn release(&mut self, p: PlayerId, how: JailExit) {
+        if self.players[p].in_jail {
+            self.free_from_jail(p, how);
+        } else {
+            self.players[p].waiting = 0;
+            self.emit(p, Event::StoppedWaiting { how });
+        }
+    }
+
+    /// A held player who waits on a Joker failed to leave: one turn waited out.
+    fn waited_turn(&mut self, p: PlayerId) {
+        let remaining = self.players[p].waiting.saturating_sub(1);
+        self.players[p].waiting = remaining;
+        self.emit(p, Event::WaitedTurn { remaining });
+        self.advance();
     }
 
     /// A Get Out of Jail Free card used (it goes back to its deck).
@@ -67,10 +99,15 @@ impl Game {
         let Some(j) = self.board().jail() else {
             return;
         };
+        let joker_turns = self.joker_turns();
         let pl = &mut self.players[p];
         pl.position = j;
         pl.in_jail = true;
         pl.jail_tries = 0;
+        // Jail holds the player now: a Joker's wait is over (issue 31's rules).
+        if joker_turns {
+            pl.waiting = 0;
+        }
         if p == self.turn.player {
             self.turn.can_roll = false;
             self.turn.doubles = 0;
@@ -78,28 +115,25 @@ impl Game {
         self.emit(p, Event::SentToJail);
     }
 
+    /// The roll of a held player (in jail or waiting on a Joker): the jail's release rule
+    /// frees them (doubles: they move by the roll and do not roll again; the highest face:
+    /// they roll again), else the try fails.
     pub(crate) fn roll_in_jail(&mut self, p: PlayerId, steps: i32, double: bool, max_face: bool) {
         let jail = self.rules().jail;
         match jail.release {
-            JailRelease::Doubles => {
-                if double {
-                    self.free_from_jail(p, JailExit::Doubles);
-                    let blocking = self.move_by(p, steps, true, LandCtx::default());
-                    self.settle(blocking);
-                    return;
-                }
-                self.failed_jail_try(p, steps);
+            JailRelease::Doubles if double => {
+                self.release(p, JailExit::Doubles);
+                let blocking = self.move_by(p, steps, true, LandCtx::default());
+                self.settle(blocking);
             }
-            JailRelease::MaxFace => {
-                if max_face {
-                    self.free_from_jail(p, JailExit::MaxFace);
-                    self.turn.can_roll = true;
-                    self.emit(p, Event::RollAgain);
-                    self.advance();
-                    return;
-                }
-                self.failed_jail_try(p, steps);
+            JailRelease::MaxFace if max_face => {
+                self.release(p, JailExit::MaxFace);
+                self.turn.can_roll = true;
+                self.emit(p, Event::RollAgain);
+                self.advance();
             }
+            _ if self.players[p].in_jail => self.failed_jail_try(p, steps),
+            _ => self.waited_turn(p),
         }
     }
 

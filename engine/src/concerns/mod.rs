@@ -12,6 +12,7 @@ mod bankruptcy;
 mod buildings;
 mod cards;
 mod jail;
+mod jokers;
 mod money_and_debt;
 mod mortgage;
 mod plans;

@@ -109,7 +109,7 @@ impl Game {
             },
         );
         let steps = i32::try_from(total).unwrap_or(0);
-        if self.players[p].in_jail {
+        if self.is_held(p) {
             self.roll_in_jail(p, steps, double, max_face);
             return;
         }
@@ -375,6 +375,7 @@ impl Game {
             }
             SquareKind::Chance => self.draw(p, DeckKind::Chance, ctx),
             SquareKind::CommunityChest => self.draw(p, DeckKind::CommunityChest, ctx),
+            SquareKind::Joker { .. } if self.joker_turns() => self.land_on_joker(p, pos, ctx.depth),
             &SquareKind::Joker {
                 money,
                 pay_each_player,
@@ -499,6 +500,23 @@ impl Game {
                     });
                     return;
                 }
+                Pending::JokerEffects {
+                    player,
+                    square,
+                    remaining,
+                    depth,
+                } => {
+                    if self.players[player].bankrupt || remaining.is_empty() {
+                        continue;
+                    }
+                    self.phase = Phase::JokerEffects {
+                        player,
+                        square,
+                        remaining,
+                        depth,
+                    };
+                    return;
+                }
                 Pending::Move { player, steps } => {
                     if let Some(phase) = self.move_by(player, steps, true, LandCtx::default()) {
                         self.phase = phase;
@@ -549,7 +567,8 @@ impl Game {
             if self.players[p].bankrupt {
                 continue;
             }
-            if self.players[p].waiting > 0 {
+            // Since issue 31 a waiting player takes their turn, held as in jail.
+            if self.players[p].waiting > 0 && !self.joker_turns() {
                 self.players[p].waiting -= 1;
                 let remaining = self.players[p].waiting;
                 self.emit(p, Event::TurnSkipped { remaining });

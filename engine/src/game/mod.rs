@@ -36,8 +36,8 @@ pub use public::{PublicError, PublicRecord, PublicState};
 pub use record::{GameRecord, ReplayError};
 pub(crate) use setup::shuffle;
 pub use setup::{
-    ComputerStrategy, DeckOrder, ForcedRoll, GameSetup, Seat, SeatKind, SeatStart, SetupError,
-    Token,
+    ComputerStrategy, DeckOrder, Edition, ForcedRoll, GameSetup, Seat, SeatKind, SeatStart,
+    SetupError, Token,
 };
 pub use squares::{Buildings, SquareState, Squares};
 
@@ -133,6 +133,17 @@ pub enum Phase {
     },
     /// The offer's receiver accepts or declines.
     TradeOffer(TradeOffer),
+    /// Whoever landed on a Joker applies what it does, one effect at a time in the order
+    /// they choose ([`Action::ApplyJokerEffect`]); the turn goes on once none is left.
+    JokerEffects {
+        player: PlayerId,
+        square: SquareId,
+        /// The effects not applied yet.
+        remaining: Vec<crate::board::JokerStep>,
+        /// Card and Joker moves already made in this chain (bounds a Joker's move).
+        #[serde(default, skip_serializing_if = "is_zero")]
+        depth: u8,
+    },
     /// The current player may build, mortgage, trade, then ends the turn.
     EndTurn,
     GameOver,
@@ -154,6 +165,17 @@ pub(crate) enum Pending {
         player: PlayerId,
         steps: i32,
     },
+    /// The effects of a Joker still to apply, once the one applied is settled.
+    JokerEffects {
+        player: PlayerId,
+        square: SquareId,
+        remaining: Vec<crate::board::JokerStep>,
+        depth: u8,
+    },
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// The current turn.
@@ -435,7 +457,7 @@ impl Game {
         match &self.phase {
             Phase::Roll | Phase::BuyOrDecline { .. } | Phase::EndTurn => Some(self.turn.player),
             Phase::Auction(a) => a.bidders.get(a.next).copied(),
-            Phase::PlaceHouse { player } => Some(*player),
+            Phase::PlaceHouse { player } | Phase::JokerEffects { player, .. } => Some(*player),
             Phase::RaiseCash { debtor, .. } => Some(*debtor),
             Phase::TradeOffer(o) => Some(o.to),
             Phase::GameOver => None,

@@ -199,6 +199,34 @@ pub struct DeckOrder {
     pub community_chest: Vec<usize>,
 }
 
+/// Which version of the game's own rules a game follows, so a saved game (its setup and
+/// actions) replays under the rules it was played by. A setup that does not say (every save
+/// written before issue 31) is the first; [`GameSetup::new`] starts the latest.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Edition {
+    /// A Joker's effects are carried out at once when it is landed on, and a player waiting
+    /// on a Joker misses their turns.
+    #[default]
+    First,
+    /// Issue 31: whoever lands on a Joker applies its effects one at a time, in the order
+    /// they choose ([`super::Phase::JokerEffects`]), and a player waiting on a Joker is held
+    /// as in jail: each waited turn they may pay the jail fine to leave or roll for doubles,
+    /// and build, mortgage, sell and trade.
+    JokerTurns,
+}
+
+impl Edition {
+    /// The rules new games follow.
+    pub const LATEST: Edition = Edition::JokerTurns;
+
+    pub fn is_first(&self) -> bool {
+        *self == Edition::First
+    }
+}
+
 /// Everything needed to start a game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameSetup {
@@ -212,6 +240,9 @@ pub struct GameSetup {
     /// `None`: shuffle both decks with the game's RNG.
     #[serde(default)]
     pub deck_order: Option<DeckOrder>,
+    /// The version of the game's rules (see [`Edition`]); written only after the first.
+    #[serde(default, skip_serializing_if = "Edition::is_first")]
+    pub edition: Edition,
 }
 
 impl GameSetup {
@@ -224,6 +255,7 @@ impl GameSetup {
             seed,
             forced_rolls: Vec::new(),
             deck_order: None,
+            edition: Edition::LATEST,
         }
     }
 }

@@ -508,10 +508,6 @@ impl ChainSolver {
             log.stops.clear();
             log.rests.clear();
             match m.turn_start(&mut t, &mut PathObserver { log, n }) {
-                Start::Ended => {
-                    add_notes(log, 1.0, &mut stop, &mut rest);
-                    ended(t, 1.0, &mut next)?;
-                }
                 Start::Rolls => {
                     add_notes(log, 1.0, &mut stop, &mut rest);
                     frontier.push((Situation { token: t, ..start }, 1.0));

@@ -45,8 +45,6 @@ pub(crate) enum CardMove {
 /// How a turn begins (see [`Movement::turn_start`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Start {
-    /// Over already (a turn missed).
-    Ended,
     /// The token throws as on a plain turn.
     Rolls,
     /// The token throws to leave jail ([`Movement::jail_try`]).
@@ -150,6 +148,8 @@ pub(crate) enum Note<'a> {
         tries: u8,
     },
     LeftJail(&'static str),
+    /// A token waiting on a Joker leaves (issue 31).
+    StoppedWaiting(&'static str),
     WillWait(u32),
     TurnSkipped {
         remaining: u32,
@@ -251,7 +251,7 @@ impl Movement {
             board
                 .deck(kind)
                 .iter()
-                .map(|c| c.text_for(board.currency()))
+                .map(|c| board.currency().fill_in(&c.text))
                 .collect()
         };
         Movement {
@@ -351,7 +351,6 @@ impl Movement {
         let mut bonus = false;
         let bonus = &mut bonus;
         match self.turn_start(t, obs) {
-            Start::Ended => return Some(()),
             Start::Rolls => {}
             Start::JailTry => {
                 let r = chance.roll(self)?;
@@ -371,16 +370,16 @@ impl Movement {
         Some(())
     }
 
-    /// The start of a turn, before any throw: a waiting token misses it, a jailed one pays
-    /// the fine (the `leave` strategy) or tries its luck.
+    /// The start of a turn, before any throw: a jailed token, or one waiting on a Joker
+    /// (held as in jail, issue 31), pays the fine (the `leave` strategy) or tries its luck.
     pub(crate) fn turn_start<O: Observer>(&self, t: &mut Token, obs: &mut O) -> Start {
-        if t.waiting > 0 {
-            t.waiting -= 1;
-            obs.note(Note::TurnSkipped {
-                remaining: t.waiting,
-            });
-            self.rest_turn(t, obs, true);
-            return Start::Ended;
+        if t.waiting > 0 && !t.in_jail {
+            if self.jail_strategy == JailStrategy::Leave && self.jail_rules.fine.is_some() {
+                t.waiting = 0;
+                obs.note(Note::StoppedWaiting("pays the fine before rolling"));
+                return Start::Rolls;
+            }
+            return Start::JailTry;
         }
         if t.in_jail {
             let pays = self.jail_strategy == JailStrategy::Leave && self.jail_rules.fine.is_some();
@@ -401,8 +400,9 @@ impl Movement {
         (tries, self.jail_rules.max_tries.is_some_and(|m| tries >= m))
     }
 
-    /// The throw of a token in jail. `End`: the turn is over (the turn's end is noted);
-    /// `Again`: it left jail and rolls on as on a plain turn.
+    /// The throw of a token in jail (or waiting on a Joker: [`Movement::wait_try`]). `End`:
+    /// the turn is over (the turn's end is noted); `Again`: it left jail and rolls on as on
+    /// a plain turn.
     pub(crate) fn jail_try<C: Chance, O: Observer>(
         &self,
         t: &mut Token,
@@ -411,6 +411,9 @@ impl Movement {
         chance: &mut C,
         obs: &mut O,
     ) -> After {
+        if !t.in_jail {
+            return self.wait_try(t, r, bonus, chance, obs);
+        }
         obs.note(Note::Rolled(r));
         let steps = i32::try_from(r.total).unwrap_or(0);
         match self.jail_rules.release {
@@ -458,6 +461,54 @@ impl Movement {
         }
     }
 
+    /// The throw of a token waiting on a Joker, held as in jail: the jail's release rule
+    /// frees it (doubles: it moves by them, without rolling again; the highest face: it rolls
+    /// again), else the turn is waited out. No last try, no fine after it.
+    fn wait_try<C: Chance, O: Observer>(
+        &self,
+        t: &mut Token,
+        r: &Roll,
+        bonus: &mut bool,
+        chance: &mut C,
+        obs: &mut O,
+    ) -> After {
+        obs.note(Note::Rolled(r));
+        let steps = i32::try_from(r.total).unwrap_or(0);
+        let freed = match self.jail_rules.release {
+            JailRelease::Doubles => r.double,
+            JailRelease::MaxFace => r.max_face,
+        };
+        if !freed {
+            t.waiting -= 1;
+            obs.note(Note::TurnSkipped {
+                remaining: t.waiting,
+            });
+            self.rest_roll(t, obs);
+            self.rest_turn(t, obs, true);
+            return After::End;
+        }
+        t.waiting = 0;
+        match self.jail_rules.release {
+            JailRelease::Doubles => {
+                obs.note(Note::StoppedWaiting(
+                    "rolls doubles and moves, without rolling again",
+                ));
+                self.move_by(t, steps, true, 0, bonus, chance, obs);
+                self.rest_roll(t, obs);
+                self.rest_turn(t, obs, false);
+                After::End
+            }
+            JailRelease::MaxFace => {
+                obs.note(Note::StoppedWaiting(
+                    "rolls the highest face and rolls again",
+                ));
+                self.rest_roll(t, obs);
+                obs.note(Note::RollAgain);
+                After::Again
+            }
+        }
+    }
+
     /// One throw of a plain turn and its move. `Again`: the token rolls again; `End`: the
     /// throws are over (the caller notes the turn's end).
     pub(crate) fn roll_step<C: Chance, O: Observer>(
@@ -501,7 +552,8 @@ impl Movement {
         let steps = i32::try_from(r.total).unwrap_or(0);
         self.move_by(t, steps, act, 0, bonus, chance, obs);
         self.rest_roll(t, obs);
-        if again && !t.in_jail {
+        // Jail, or a Joker's wait (issue 31), ends the rolls.
+        if again && !t.in_jail && t.waiting == 0 {
             obs.note(Note::RollAgain);
             return After::Again;
         }

@@ -278,6 +278,7 @@ impl Tournament {
             seed: self.config.seed.wrapping_add(index),
             forced_rolls: Vec::new(),
             deck_order: None,
+            edition: crate::game::Edition::LATEST,
         };
         setup.rules.round_limit = Some(self.round_limit());
         let mut game = Game::new(setup).map_err(|e| e.to_string())?;

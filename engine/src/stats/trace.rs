@@ -138,11 +138,12 @@ impl Observer for Narrator<'_> {
             Note::SentToJail => "Sent to jail.".into(),
             Note::StayedInJail { tries } => format!("Stays in jail (failed tries: {tries})."),
             Note::LeftJail(how) => format!("Leaves jail: {how}."),
+            Note::StoppedWaiting(how) => format!("Stops waiting: {how}."),
             Note::WillWait(k) => {
                 format!("Will wait {}.", count(u64::from(k), "turn", "turns"))
             }
             Note::TurnSkipped { remaining } => {
-                format!("Misses this turn ({remaining} more to wait).")
+                format!("Waits this turn out ({remaining} more to wait).")
             }
             Note::RollAgain => "Rolls again.".into(),
             Note::Stop { square, in_jail } => {

@@ -35,8 +35,14 @@ pub struct BarState {
     /// A dialog handles this phase (buy, auction, trade answer, raising cash, placing).
     pub in_dialog: bool,
     pub roll: bool,
+    /// The Roll button's words, the engine's ("Roll dice", also in jail or waiting on a
+    /// Joker).
+    pub roll_label: String,
     pub end_turn: bool,
+    /// The fine's button, in the engine's words ("Pay fine"), when it may be paid.
     pub pay_fine: Option<String>,
+    /// Why the player is held ("in jail", "waiting on Time Warp"), when they are.
+    pub held: Option<String>,
     pub jail_card: bool,
     pub build: bool,
     /// Selling buildings is allowed now.
@@ -74,9 +80,11 @@ pub fn bar_state(session: &Session) -> BarState {
             over: false,
             in_dialog: !matches!(g.phase(), Phase::Roll | Phase::EndTurn),
             roll: has(&|a| matches!(a, Action::Roll)),
+            roll_label: g.button_label(&Action::Roll),
             end_turn: has(&|a| matches!(a, Action::EndTurn)),
             pay_fine: has(&|a| matches!(a, Action::PayJailFine))
-                .then(|| g.board().money(g.rules().jail.fine.unwrap_or(0))),
+                .then(|| g.button_label(&Action::PayJailFine)),
+            held: (matches!(g.phase(), Phase::Roll) && g.is_held(actor)).then(|| g.prompt()),
             jail_card: has(&|a| matches!(a, Action::UseJailCard)),
             build: has(&|a| matches!(a, Action::Build { .. })),
             sell: has(&|a| {
@@ -92,6 +100,7 @@ pub fn bar_state(session: &Session) -> BarState {
                 Phase::RaiseCash { .. } => "to raise cash",
                 Phase::PlaceHouse { .. } => "to place a house",
                 Phase::BuyOrDecline { .. } => "to buy or decline",
+                Phase::JokerEffects { .. } => "to apply a Joker",
                 _ => "to play",
             }
             .to_string(),
@@ -184,16 +193,21 @@ pub fn ActionBar() -> impl IntoView {
                 if let Some(waiting) = s.remote.clone() {
                     return view! { <p class="waiting" aria-live="polite">{waiting}</p> }.into_any();
                 }
+                let roll_label = s.roll_label.clone();
                 view! {
-                    <p class="actor">{format!("{} {}", s.actor, s.doing)}</p>
+                    // A held player reads why and how to leave (the engine's prompt).
+                    {match s.held.clone() {
+                        Some(why) => view! { <p class="actor held">{why}</p> }.into_any(),
+                        None => view! { <p class="actor">{format!("{} {}", s.actor, s.doing)}</p> }.into_any(),
+                    }}
                     {(s.roll && !s.in_dialog).then(|| view! {
-                        <button type="button" class="action primary" on:click=move |_| act(Action::Roll)>"Roll dice"</button>
+                        <button type="button" class="action primary" on:click=move |_| act(Action::Roll)>{roll_label}</button>
                     })}
                     {(s.end_turn && !s.in_dialog).then(|| view! {
                         <button type="button" class="action primary" on:click=move |_| act(Action::EndTurn)>"End turn"</button>
                     })}
-                    {s.pay_fine.clone().filter(|_| !s.in_dialog).map(|fine| view! {
-                        <button type="button" class="action" title=format!("Pay {fine} to leave jail") on:click=move |_| act(Action::PayJailFine)>"Pay fine"</button>
+                    {s.pay_fine.clone().filter(|_| !s.in_dialog).map(|label| view! {
+                        <button type="button" class="action" on:click=move |_| act(Action::PayJailFine)>{label}</button>
                     })}
                     {(s.jail_card && !s.in_dialog).then(|| view! {
                         <button type="button" class="action" on:click=move |_| act(Action::UseJailCard)>"Use jail card"</button>

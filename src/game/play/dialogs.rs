@@ -1,5 +1,6 @@
 //! The dialogs the engine's phases ask for: buy or auction, auction bidding, answering a
-//! trade, raising cash before bankruptcy, placing a house won at auction; plus the deed
+//! trade, raising cash before bankruptcy, placing a house won at auction, a Joker's effects
+//! (one button each, applied in the order pressed); plus the deed
 //! card, the square details and the resign confirmation.
 
 use leptos::prelude::*;
@@ -571,6 +572,72 @@ pub fn PhaseDialog(#[prop(optional)] panel: bool) -> impl IntoView {
                                 </button>
                             }).collect_view()}
                         </div>
+                    </Modal>
+                }
+                .into_any()
+            }
+            Phase::JokerEffects {
+                player,
+                square,
+                remaining,
+                ..
+            } => {
+                let sq = b.square(square.index());
+                let who = name_of(player);
+                let joker = sq.name.clone();
+                let picture = sq.picture.clone();
+                // What the Joker does, each effect marked once applied (the engine's words).
+                let mut left = remaining.clone();
+                let does: Vec<(String, bool)> = worlds_engine::JokerStep::all_of(&sq.kind)
+                    .into_iter()
+                    .map(|step| {
+                        let pending = left.iter().position(|s| *s == step);
+                        if let Some(i) = pending {
+                            left.remove(i);
+                        }
+                        (game.joker_step_label(&step), pending.is_none())
+                    })
+                    .collect();
+                let lead = if remaining.len() > 1 {
+                    format!("{who} landed on {joker}. Apply what it does, in the order you choose.")
+                } else if does.len() > 1 {
+                    format!("{who} landed on {joker}. One more thing to apply.")
+                } else {
+                    format!("{who} landed on {joker}.")
+                };
+                let buttons: Vec<(Action, String)> = legal
+                    .iter()
+                    .filter(|a| matches!(a, Action::ApplyJokerEffect { .. }))
+                    .map(|a| (a.clone(), game.button_label(a)))
+                    .collect();
+                view! {
+                    <Modal title=joker.clone() class="phase-dialog joker-dialog">
+                        <div class="joker-layout">
+                            <div class="joker-picture" aria-hidden="true">
+                                {match picture {
+                                    Some(src) => view! { <img src=src alt="" /> }.into_any(),
+                                    None => view! { <span class="joker-glyph">"🃏"</span> }.into_any(),
+                                }}
+                            </div>
+                            <div class="joker-words">
+                                <p>{lead}</p>
+                                <ul class="joker-does" aria-label="What it does">
+                                    {does.into_iter().map(|(label, done)| view! {
+                                        <li class:done=done>
+                                            {label}{done.then_some(" (done)")}
+                                        </li>
+                                    }).collect_view()}
+                                </ul>
+                            </div>
+                        </div>
+                        {error}
+                        <div class="button-row">
+                            {buttons.into_iter().enumerate().map(|(i, (a, label))| view! {
+                                <button type="button" class=if i == 0 { "action primary" } else { "action" }
+                                    on:click=move |_| act(a.clone())>{label}</button>
+                            }).collect_view()}
+                        </div>
+                        <crate::game::play::coach::HintButton />
                     </Modal>
                 }
                 .into_any()

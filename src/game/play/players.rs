@@ -21,6 +21,8 @@ struct PlayerRow {
     turn: bool,
     computer: Option<String>,
     in_jail: bool,
+    /// Turns still to wait on a Joker.
+    waiting: u32,
     bankrupt: bool,
     jail_cards: usize,
     lots: Vec<(String, Option<String>, bool)>,
@@ -58,6 +60,7 @@ pub fn PlayerPanel() -> impl IntoView {
                             SeatKind::Human => None,
                         },
                         in_jail: p.in_jail,
+                        waiting: if p.in_jail { 0 } else { p.waiting },
                         bankrupt: p.bankrupt,
                         jail_cards: p.jail_cards.len(),
                         lots: g
@@ -128,6 +131,7 @@ pub fn PlayerPanel() -> impl IntoView {
                             let status = [
                                 r.computer.as_ref().map(|s| format!("computer ({s})")),
                                 r.in_jail.then(|| "in jail".to_string()),
+                                (r.waiting > 0).then(|| crate::common::words::count(r.waiting as usize, "turn to wait", "turns to wait")),
                                 r.bankrupt.then(|| "bankrupt".to_string()),
                                 (r.jail_cards > 0).then(|| crate::common::words::count(r.jail_cards, "jail card", "jail cards")),
                             ]

@@ -176,6 +176,12 @@ pub fn in_words(game: &Game, action: &Action) -> String {
                 format!("Decline {from}'s trade")
             }
         }
+        Action::ApplyJokerEffect { index } => match game.phase() {
+            Phase::JokerEffects { remaining, .. } => remaining
+                .get(*index)
+                .map_or_else(|| "Apply the Joker".into(), |s| game.joker_step_label(s)),
+            _ => "Apply the Joker".into(),
+        },
         Action::PayJailFine => "Pay the jail fine".into(),
         Action::UseJailCard => "Use the Get Out of Jail Free card".into(),
         Action::Roll => "Roll the dice".into(),
@@ -375,6 +381,16 @@ pub fn advice(game: &Game, me: PlayerId, action: &Action) -> String {
             m(game.most_cash_raisable(me)),
             m(*amount)
         ),
+        (Action::ApplyJokerEffect { .. }, Phase::JokerEffects { remaining, .. }) => {
+            if remaining.len() > 1 {
+                format!(
+                    "{} first: the expert applies a Joker's effects in the order the board lists them",
+                    in_words(game, action)
+                )
+            } else {
+                format!("{}: the Joker's last effect", in_words(game, action))
+            }
+        }
         (other, _) => format!("{}: the play-outs favour it", in_words(game, other)),
     }
 }

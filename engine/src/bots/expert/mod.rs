@@ -551,6 +551,8 @@ fn decide(game: &Game, me: PlayerId, budget: Budget) -> Decision {
         Phase::BuyOrDecline { square } => Decision::Now(buy(&view, square.index())),
         Phase::Auction(a) => Decision::Now(bid(&view, a)),
         Phase::PlaceHouse { .. } => Decision::Now(place_house(&view)),
+        // A Joker's effects, in the order the board lists them.
+        Phase::JokerEffects { .. } => Decision::Now(Action::ApplyJokerEffect { index: 0 }),
         Phase::RaiseCash { .. } => Decision::Now(raise_cash(&view)),
         Phase::TradeOffer(o) => {
             let accept = Action::AnswerTrade { accept: true };
@@ -645,7 +647,7 @@ fn whole_group_after(game: &Game, p: PlayerId, lots: &[SquareId], l: usize) -> b
 /// In jail before rolling: leave early (lots to buy, little to fear), stay late.
 fn jail(view: &View) -> Option<Action> {
     let game = view.game;
-    if !game.player(view.me).in_jail {
+    if !game.is_held(view.me) {
         return None;
     }
     let threat = valuation::threat(game, &view.v, view.me);
