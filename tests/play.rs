@@ -1408,3 +1408,36 @@ async fn a_player_waiting_on_a_joker_may_pay_to_leave_or_roll_for_doubles() {
     assert_eq!(game(&session).player(PlayerId(0)).position, 15);
     c.remove();
 }
+
+/// Issue 31, point 4: on a board whose symbol is not a money sign, the dialogs' sentences say
+/// the currency's name ("buy Baltic Avenue for 60 meteors"), and a table keeps the symbol.
+#[wasm_bindgen_test]
+async fn a_board_of_its_own_currency_says_meteors_in_the_buy_dialog() {
+    let mut def = worlds_engine::Preset::Classic.board().def().clone();
+    def.currency = worlds_engine::board::Currency {
+        name: "meteor".into(),
+        symbol: "☄".into(),
+    };
+    let board = worlds_engine::Board::from_def(def).expect("a valid board");
+    let mut setup = GameSetup::new(board, vec![Seat::human("Ann"), Seat::human("Bob")], 42);
+    setup.forced_rolls = vec![worlds_engine::game::ForcedRoll {
+        at: 0,
+        dice: vec![1, 2],
+    }];
+    let (c, _session) = mount_play(setup);
+    settle().await;
+    button(&c, "Roll dice").click();
+    settle().await;
+    let d = dialog(&c, "Baltic Avenue is for sale");
+    let words = text(&d);
+    assert!(
+        words.contains("Ann, buy Baltic Avenue for 60 meteors?"),
+        "{words}"
+    );
+    assert!(words.contains("Ann has 1500 meteors."), "{words}");
+    assert!(
+        words.contains("☄60"),
+        "the deed, a table, keeps the symbol: {words}"
+    );
+    c.remove();
+}

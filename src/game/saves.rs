@@ -11,6 +11,7 @@ use crate::common::download::download_text;
 use crate::common::storage::{damaged, saves, DamagedEntry, LocalStore, SaveSummary};
 use crate::game::session::Session;
 
+/// The saves, and the stored entries that could not be read.
 fn list_all() -> Result<(Vec<SaveSummary>, Vec<DamagedEntry>), String> {
     let store = LocalStore::open().map_err(|e| e.to_string())?;
     let list = saves::list(&store).map_err(|e| e.to_string())?;
@@ -18,121 +19,26 @@ fn list_all() -> Result<(Vec<SaveSummary>, Vec<DamagedEntry>), String> {
     Ok((list, bad))
 }
 
+/// The screen's last word on what was done: `(true, "Deleted Ann's game.")`, or a problem.
+type Message = RwSignal<Option<(bool, String)>>;
+
+/// Puts `text` on the status line (`ok`: a notice, else a problem).
+fn say(message: Message, ok: bool, text: String) {
+    message.set(Some((ok, text)));
+}
+
+/// The Saved games screen: the message line, the lists, Import saved game and Back.
 #[component]
 pub fn SavedGames() -> impl IntoView {
     let nav = expect_context::<Navigator>();
-    let session = expect_context::<Session>();
+    // Bumped after each change to the store, to list the saves again.
     let refresh = RwSignal::new(0u32);
-    let message = RwSignal::new(None::<(bool, String)>);
+    let message: Message = RwSignal::new(None);
     let data = Memo::new(move |_| {
         refresh.get();
         list_all()
     });
-    let say = move |ok: bool, text: String| message.set(Some((ok, text)));
-    let load = move |id: String| {
-        let result = LocalStore::open()
-            .map_err(|e| e.to_string())
-            .and_then(|s| saves::load::<GameRecord>(&s, &id).map_err(|e| e.to_string()))
-            .and_then(|saved| {
-                session
-                    .rebuild(&saved.name, &saved.game)
-                    .map_err(|e| format!("This save could not be rebuilt: {e}"))
-            });
-        match result {
-            Ok(()) => {
-                session.autosave();
-                nav.go(Screen::Play);
-            }
-            Err(e) => say(false, e),
-        }
-    };
-    let export = move |id: String, name: String| {
-        let result = LocalStore::open()
-            .and_then(|s| saves::export::<GameRecord>(&s, &id))
-            .map_err(|e| e.to_string())
-            .and_then(|text| {
-                download_text(
-                    &format!("{}.json", name.replace(' ', "-")),
-                    "application/json",
-                    &text,
-                )
-            });
-        if let Err(e) = result {
-            say(false, e);
-        }
-    };
-    let delete = move |id: String, name: String| {
-        let result = LocalStore::open().and_then(|s| saves::delete(&s, &id));
-        match result {
-            Ok(()) => say(true, format!("Deleted {name}.")),
-            Err(e) => say(false, e.to_string()),
-        }
-        refresh.update(|r| *r += 1);
-    };
-    let on_import = move |ev: leptos::ev::Event| {
-        let Some(input) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-        else {
-            return;
-        };
-        let Some(file) = input.files().and_then(|f| f.get(0)) else {
-            return;
-        };
-        input.set_value("");
-        if file.size() > saves::MAX_GAME_FILE_BYTES as f64 {
-            say(
-                false,
-                format!("{} is too large to be a saved game.", file.name()),
-            );
-            return;
-        }
-        let name = file.name();
-        leptos::task::spawn_local(async move {
-            let text = match wasm_bindgen_futures::JsFuture::from(file.text()).await {
-                Ok(v) => v.as_string().unwrap_or_default(),
-                Err(_) => {
-                    say(false, format!("{name} could not be read."));
-                    return;
-                }
-            };
-            // The file must also replay: a save whose actions the rules refuse is refused.
-            let checked = worlds_engine::envelope::decode::<saves::SavedGame<GameRecord>>(
-                worlds_engine::envelope::RecordKind::Save,
-                text.trim_start_matches('\u{feff}'),
-            )
-            .map_err(|e| e.to_string())
-            .and_then(|s| {
-                s.game
-                    .replay()
-                    .map(|_| ())
-                    .map_err(|e| format!("the game does not replay: {e}"))
-            });
-            let result = checked.and_then(|()| {
-                LocalStore::open()
-                    .and_then(|s| saves::import::<GameRecord>(&s, &text, now_ms()))
-                    .map_err(|e| e.to_string())
-            });
-            match result {
-                Ok(summary) => say(true, format!("Imported {}.", summary.name)),
-                Err(e) => say(false, format!("{name} was not imported: {e}")),
-            }
-            refresh.update(|r| *r += 1);
-        });
-    };
-    let export_damaged = move |e: DamagedEntry| {
-        if let Err(err) = download_text(&e.export_file_name(), "application/json", &e.raw) {
-            say(false, err);
-        }
-    };
-    let delete_damaged = move |key: String| {
-        let result = LocalStore::open().and_then(|s| damaged::delete::<GameRecord>(&s, &key));
-        match result {
-            Ok(()) => say(true, format!("Deleted the damaged entry {key}.")),
-            Err(e) => say(false, e.to_string()),
-        }
-        refresh.update(|r| *r += 1);
-    };
+    let on_import = move |ev: leptos::ev::Event| import_file(ev, message, refresh);
     view! {
         <section class="screen" aria-labelledby="saves-title">
             <div class="panel">
@@ -143,49 +49,8 @@ pub fn SavedGames() -> impl IntoView {
                 {move || match data.get() {
                     Err(e) => view! { <p class="problem" role="alert">{e}</p> }.into_any(),
                     Ok((list, bad)) => view! {
-                        {if list.is_empty() {
-                            view! { <p>"No saved game yet. In a game, press Esc and choose Save."</p> }.into_any()
-                        } else {
-                            view! {
-                                <ul class="save-list">
-                                    {list.into_iter().map(|s| {
-                                        let (id1, id2, id3) = (s.id.clone(), s.id.clone(), s.id.clone());
-                                        let (n2, n3) = (s.name.clone(), s.name.clone());
-                                        let when = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(s.saved_at as f64))
-                                            .to_locale_string("en-GB", &wasm_bindgen::JsValue::UNDEFINED)
-                                            .as_string()
-                                            .unwrap_or_default();
-                                        view! {
-                                            <li>
-                                                <span class="save-name">{s.name.clone()}</span>
-                                                <span class="save-when">{when}</span>
-                                                <button type="button" class="small-button" aria-label=format!("Load {}", s.name) on:click=move |_| load(id1.clone())>"Load"</button>
-                                                <button type="button" class="small-button" aria-label=format!("Export {}", s.name) on:click=move |_| export(id2.clone(), n2.clone())>"Export"</button>
-                                                <button type="button" class="small-button danger" aria-label=format!("Delete {}", s.name) on:click=move |_| delete(id3.clone(), n3.clone())>"Delete"</button>
-                                            </li>
-                                        }
-                                    }).collect_view()}
-                                </ul>
-                            }.into_any()
-                        }}
-                        {(!bad.is_empty()).then(|| view! {
-                            <h2>"Entries that could not be read"</h2>
-                            <ul class="damaged-list">
-                                {bad.into_iter().map(|e| {
-                                    let key = e.key.clone();
-                                    let key2 = e.key.clone();
-                                    let entry = e.clone();
-                                    view! {
-                                        <li>
-                                            <code>{e.key.clone()}</code>
-                                            <span>{e.reason.clone()}</span>
-                                            <button type="button" class="small-button" aria-label=format!("Export {key}") on:click=move |_| export_damaged(entry.clone())>"Export"</button>
-                                            <button type="button" class="small-button danger" aria-label=format!("Delete {key2}") on:click=move |_| delete_damaged(key.clone())>"Delete"</button>
-                                        </li>
-                                    }
-                                }).collect_view()}
-                            </ul>
-                        })}
+                        <SaveList list=list message=message refresh=refresh />
+                        <DamagedList bad=bad message=message refresh=refresh />
                     }.into_any(),
                 }}
                 <label class="file-button">
@@ -198,4 +63,181 @@ pub fn SavedGames() -> impl IntoView {
             </div>
         </section>
     }
+}
+
+/// The saves, each with its time and Load, Export and Delete (or a word that there is none).
+#[component]
+fn SaveList(list: Vec<SaveSummary>, message: Message, refresh: RwSignal<u32>) -> impl IntoView {
+    let nav = expect_context::<Navigator>();
+    let session = expect_context::<Session>();
+    if list.is_empty() {
+        return view! { <p>"No saved game yet. In a game, press Esc and choose Save."</p> }
+            .into_any();
+    }
+    view! {
+        <ul class="save-list">
+            {list.into_iter().map(|s| {
+                let (id1, id2, id3) = (s.id.clone(), s.id.clone(), s.id.clone());
+                let (n2, n3) = (s.name.clone(), s.name.clone());
+                let when = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(s.saved_at as f64))
+                    .to_locale_string("en-GB", &wasm_bindgen::JsValue::UNDEFINED)
+                    .as_string()
+                    .unwrap_or_default();
+                view! {
+                    <li>
+                        <span class="save-name">{s.name.clone()}</span>
+                        <span class="save-when">{when}</span>
+                        <button type="button" class="small-button" aria-label=format!("Load {}", s.name) on:click=move |_| load_save(session, nav, &id1, message)>"Load"</button>
+                        <button type="button" class="small-button" aria-label=format!("Export {}", s.name) on:click=move |_| export_save(&id2, &n2, message)>"Export"</button>
+                        <button type="button" class="small-button danger" aria-label=format!("Delete {}", s.name) on:click=move |_| delete_save(&id3, &n3, message, refresh)>"Delete"</button>
+                    </li>
+                }
+            }).collect_view()}
+        </ul>
+    }
+    .into_any()
+}
+
+/// The stored entries that could not be read, each with Export and Delete (nothing when
+/// there is none).
+#[component]
+fn DamagedList(bad: Vec<DamagedEntry>, message: Message, refresh: RwSignal<u32>) -> impl IntoView {
+    (!bad.is_empty()).then(|| view! {
+        <h2>"Entries that could not be read"</h2>
+        <ul class="damaged-list">
+            {bad.into_iter().map(|e| {
+                let key = e.key.clone();
+                let key2 = e.key.clone();
+                let entry = e.clone();
+                view! {
+                    <li>
+                        <code>{e.key.clone()}</code>
+                        <span>{e.reason.clone()}</span>
+                        <button type="button" class="small-button" aria-label=format!("Export {key}") on:click=move |_| export_damaged(&entry, message)>"Export"</button>
+                        <button type="button" class="small-button danger" aria-label=format!("Delete {key2}") on:click=move |_| delete_damaged(&key, message, refresh)>"Delete"</button>
+                    </li>
+                }
+            }).collect_view()}
+        </ul>
+    })
+}
+
+/// Rebuilds the game of save `id` and opens it, or says why it cannot.
+fn load_save(session: Session, nav: Navigator, id: &str, message: Message) {
+    let result = LocalStore::open()
+        .map_err(|e| e.to_string())
+        .and_then(|s| saves::load::<GameRecord>(&s, id).map_err(|e| e.to_string()))
+        .and_then(|saved| {
+            session
+                .rebuild(&saved.name, &saved.game)
+                .map_err(|e| format!("This save could not be rebuilt: {e}"))
+        });
+    match result {
+        Ok(()) => {
+            session.autosave();
+            nav.go(Screen::Play);
+        }
+        Err(e) => say(message, false, e),
+    }
+}
+
+/// Downloads save `id` as a file named after it.
+fn export_save(id: &str, name: &str, message: Message) {
+    let result = LocalStore::open()
+        .and_then(|s| saves::export::<GameRecord>(&s, id))
+        .map_err(|e| e.to_string())
+        .and_then(|text| {
+            download_text(
+                &format!("{}.json", name.replace(' ', "-")),
+                "application/json",
+                &text,
+            )
+        });
+    if let Err(e) = result {
+        say(message, false, e);
+    }
+}
+
+/// Deletes save `id`, says so, and lists the saves again.
+fn delete_save(id: &str, name: &str, message: Message, refresh: RwSignal<u32>) {
+    let result = LocalStore::open().and_then(|s| saves::delete(&s, id));
+    match result {
+        Ok(()) => say(message, true, format!("Deleted {name}.")),
+        Err(e) => say(message, false, e.to_string()),
+    }
+    refresh.update(|r| *r += 1);
+}
+
+/// Imports the file chosen in the file field (cleared for the next one) once it is read
+/// and its game replays, then lists the saves again.
+fn import_file(ev: leptos::ev::Event, message: Message, refresh: RwSignal<u32>) {
+    let Some(input) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+    else {
+        return;
+    };
+    let Some(file) = input.files().and_then(|f| f.get(0)) else {
+        return;
+    };
+    input.set_value("");
+    if file.size() > saves::MAX_GAME_FILE_BYTES as f64 {
+        say(
+            message,
+            false,
+            format!("{} is too large to be a saved game.", file.name()),
+        );
+        return;
+    }
+    let name = file.name();
+    leptos::task::spawn_local(async move {
+        let text = match wasm_bindgen_futures::JsFuture::from(file.text()).await {
+            Ok(v) => v.as_string().unwrap_or_default(),
+            Err(_) => {
+                say(message, false, format!("{name} could not be read."));
+                return;
+            }
+        };
+        match import_text(&text) {
+            Ok(summary) => say(message, true, format!("Imported {}.", summary.name)),
+            Err(e) => say(message, false, format!("{name} was not imported: {e}")),
+        }
+        refresh.update(|r| *r += 1);
+    });
+}
+
+/// Stores a saved game's file text as a new save; the file must also replay: a save whose
+/// actions the rules refuse is refused.
+fn import_text(text: &str) -> Result<SaveSummary, String> {
+    worlds_engine::envelope::decode::<saves::SavedGame<GameRecord>>(
+        worlds_engine::envelope::RecordKind::Save,
+        text.trim_start_matches('\u{feff}'),
+    )
+    .map_err(|e| e.to_string())
+    .and_then(|s| {
+        s.game
+            .replay()
+            .map(|_| ())
+            .map_err(|e| format!("the game does not replay: {e}"))
+    })?;
+    LocalStore::open()
+        .and_then(|s| saves::import::<GameRecord>(&s, text, now_ms()))
+        .map_err(|e| e.to_string())
+}
+
+/// Downloads a damaged entry as it is stored.
+fn export_damaged(e: &DamagedEntry, message: Message) {
+    if let Err(err) = download_text(&e.export_file_name(), "application/json", &e.raw) {
+        say(message, false, err);
+    }
+}
+
+/// Deletes the damaged entry under `key`, says so, and lists the saves again.
+fn delete_damaged(key: &str, message: Message, refresh: RwSignal<u32>) {
+    let result = LocalStore::open().and_then(|s| damaged::delete::<GameRecord>(&s, key));
+    match result {
+        Ok(()) => say(message, true, format!("Deleted the damaged entry {key}.")),
+        Err(e) => say(message, false, e.to_string()),
+    }
+    refresh.update(|r| *r += 1);
 }

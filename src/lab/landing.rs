@@ -13,7 +13,7 @@ use worlds_engine::stats::{Count, Decks, ExactReport, JailStrategy, LandingRepor
 use worlds_engine::Board;
 
 use super::interval::{Estimate, Place, Spread};
-use super::{counted, grouped, percent, Lab};
+use super::{counted, grouped, percent, Lab, SimOutcome, Solved};
 use crate::common::words;
 
 /// One line of the tables and one bar of the chart.
@@ -107,6 +107,8 @@ fn options_words(count: Count, decks: Decks, jail: JailStrategy) -> String {
     format!("counting {count}, decks {decks}, jail strategy {jail}")
 }
 
+/// Where tokens land for the options on screen: the summaries, the chart and the two
+/// tables (nothing before a run).
 #[component]
 pub fn LandingResults() -> impl IntoView {
     let lab = expect_context::<Lab>();
@@ -126,17 +128,8 @@ pub fn LandingResults() -> impl IntoView {
         if sim.is_none() && solved.is_none() && stale.is_none() {
             return None;
         }
-        let stale_note = stale.map(|s| {
-            view! {
-                <p class="problem stats-stale">
-                    {format!(
-                        "The last simulation ({}) does not match the options above ({}), so its figures are not shown. Run the simulation again to see simulated figures for these options.",
-                        options_words(count, s.config.decks, s.config.jail),
-                        options_words(count, decks, jail),
-                    )}
-                </p>
-            }
-        });
+        let stale_note =
+            stale.map(|s| view! { <StaleNote stale=s count=count decks=decks jail=jail /> });
         let exact = solved.as_ref().map(|s| s.chain.report(count));
         let rows = rows(
             &b.board,
@@ -160,95 +153,15 @@ pub fn LandingResults() -> impl IntoView {
                 .into_any(),
             );
         }
-
-        let sim_summary = sim.as_ref().map(|s| {
-            let r = s.report(count);
-            let per_second = if s.compute_ms > 0.0 {
-                r.turns as f64 / (s.compute_ms / 1000.0)
-            } else {
-                0.0
-            };
-            let partial = (!s.complete).then(|| {
-                view! {
-                    <p class="problem">
-                        {format!(
-                            "Cancelled after {} of the {} asked for: the figures count those games only.",
-                            grouped(r.games),
-                            counted(s.config.games, "game", "games"),
-                        )}
-                    </p>
-                }
-            });
-            let intervals = if s.spread.games() >= 2 {
-                format!(
-                    "The 95% interval of each simulated share comes from how it varies between the {} games; each share shows the digits its interval allows.",
-                    grouped(s.spread.games())
-                )
-            } else {
-                "With one game there is no interval: run two games or more to see how far the shares can be trusted.".to_string()
-            };
-            view! {
-                <p>
-                    {format!(
-                        "Simulated on {}: {} × {} × {}, seed {}, {}. {} in all.",
-                        r.board,
-                        counted(r.games, "game", "games"),
-                        words::count(r.turns_per_game as usize, "turn", "turns"),
-                        words::count(r.players as usize, "player", "players"),
-                        r.seed,
-                        options_words(r.count, r.decks, r.jail),
-                        counted(r.total, "count", "counts"),
-                    )}
-                </p>
-                <p class="hint">{intervals}</p>
-                {partial}
-                <p
-                    class="stats-timing"
-                    data-turns=r.turns.to_string()
-                    data-compute-ms=format!("{:.1}", s.compute_ms)
-                    data-wall-ms=format!("{:.1}", s.wall_ms)
-                >
-                    {format!(
-                        "{} simulated in {:.2} s of computing ({} turns per second); {:.2} s from the click to the result.",
-                        counted(r.turns, "turn", "turns"),
-                        s.compute_ms / 1000.0,
-                        grouped(per_second.round() as u64),
-                        s.wall_ms / 1000.0,
-                    )}
-                </p>
+        let shuffled = sim
+            .as_ref()
+            .is_some_and(|x| x.config.decks == Decks::Shuffled);
+        let sim_summary = sim.map(|s| view! { <SimSummary sim=s count=count /> });
+        let exact_summary = match (solved, exact) {
+            (Some(s), Some(e)) => view! {
+                <ExactSummary solved=s exact=e rows=rows.clone() shuffled=shuffled />
             }
-        });
-        let exact_summary = match (&solved, &exact) {
-            (Some(s), Some(e)) => {
-                let shuffled = sim
-                    .as_ref()
-                    .is_some_and(|x| x.config.decks == Decks::Shuffled);
-                let largest = rows
-                    .iter()
-                    .filter_map(|r| Some(((r.frequency? - r.exact?).abs(), r.name.clone())))
-                    .max_by(|a, b| a.0.total_cmp(&b.0));
-                view! {
-                    <p class="stats-exact-note" data-solve-ms=format!("{:.1}", s.elapsed_ms)>
-                        {format!(
-                            "Exact: the long-run distribution of the Markov chain of movement ({} states, solved in {:.0} ms), counting {}, jail strategy {}, cards drawn at random{}.",
-                            e.states,
-                            s.elapsed_ms,
-                            e.count,
-                            e.jail,
-                            if shuffled { " (the simulation shuffles its decks, so small differences are expected)" } else { "" },
-                        )}
-                    </p>
-                    {largest.map(|(d, name)| view! {
-                        <p class="stats-largest" data-difference=format!("{d:.6}")>
-                            {format!(
-                                "Largest difference between simulated and exact: {:.3} percentage points ({name}).",
-                                d * 100.0
-                            )}
-                        </p>
-                    })}
-                }
-                .into_any()
-            }
+            .into_any(),
             _ => view! {
                 <p class="hint">"Press “Solve exactly” to see the exact values for these options beside the simulated ones."</p>
             }
@@ -283,6 +196,119 @@ pub fn LandingResults() -> impl IntoView {
             }
             .into_any(),
         )
+    }
+}
+
+/// Names the last simulation when it was run with other options than those on screen, so
+/// its figures are not shown.
+#[component]
+fn StaleNote(stale: SimOutcome, count: Count, decks: Decks, jail: JailStrategy) -> impl IntoView {
+    view! {
+        <p class="problem stats-stale">
+            {format!(
+                "The last simulation ({}) does not match the options above ({}), so its figures are not shown. Run the simulation again to see simulated figures for these options.",
+                options_words(count, stale.config.decks, stale.config.jail),
+                options_words(count, decks, jail),
+            )}
+        </p>
+    }
+}
+
+/// What was simulated, how far its shares can be trusted, whether it was cancelled, and how
+/// long it took.
+#[component]
+fn SimSummary(sim: SimOutcome, count: Count) -> impl IntoView {
+    let s = sim;
+    let r = s.report(count);
+    let per_second = if s.compute_ms > 0.0 {
+        r.turns as f64 / (s.compute_ms / 1000.0)
+    } else {
+        0.0
+    };
+    let partial = (!s.complete).then(|| {
+        view! {
+            <p class="problem">
+                {format!(
+                    "Cancelled after {} of the {} asked for: the figures count those games only.",
+                    grouped(r.games),
+                    counted(s.config.games, "game", "games"),
+                )}
+            </p>
+        }
+    });
+    let intervals = if s.spread.games() >= 2 {
+        format!(
+            "The 95% interval of each simulated share comes from how it varies between the {} games; each share shows the digits its interval allows.",
+            grouped(s.spread.games())
+        )
+    } else {
+        "With one game there is no interval: run two games or more to see how far the shares can be trusted.".to_string()
+    };
+    view! {
+        <p>
+            {format!(
+                "Simulated on {}: {} × {} × {}, seed {}, {}. {} in all.",
+                r.board,
+                counted(r.games, "game", "games"),
+                words::count(r.turns_per_game as usize, "turn", "turns"),
+                words::count(r.players as usize, "player", "players"),
+                r.seed,
+                options_words(r.count, r.decks, r.jail),
+                counted(r.total, "count", "counts"),
+            )}
+        </p>
+        <p class="hint">{intervals}</p>
+        {partial}
+        <p
+            class="stats-timing"
+            data-turns=r.turns.to_string()
+            data-compute-ms=format!("{:.1}", s.compute_ms)
+            data-wall-ms=format!("{:.1}", s.wall_ms)
+        >
+            {format!(
+                "{} simulated in {:.2} s of computing ({} turns per second); {:.2} s from the click to the result.",
+                counted(r.turns, "turn", "turns"),
+                s.compute_ms / 1000.0,
+                grouped(per_second.round() as u64),
+                s.wall_ms / 1000.0,
+            )}
+        </p>
+    }
+}
+
+/// What the exact figures are and how they were solved, and the largest difference from the
+/// simulated ones (`shuffled`: the simulation shuffled its decks).
+#[component]
+fn ExactSummary(
+    solved: Solved,
+    exact: ExactReport,
+    rows: Vec<Row>,
+    shuffled: bool,
+) -> impl IntoView {
+    let (s, e) = (solved, exact);
+    let largest = rows
+        .iter()
+        .filter_map(|r| Some(((r.frequency? - r.exact?).abs(), r.name.clone())))
+        .max_by(|a, b| a.0.total_cmp(&b.0));
+    view! {
+        <p class="stats-exact-note" data-solve-ms=format!("{:.1}", s.elapsed_ms)>
+            {format!(
+                "Exact: the long-run distribution of the Markov chain of movement ({} states, solved in {:.0} ms), counting {}, jail strategy {}, cards drawn at random{}.",
+                e.states,
+                s.elapsed_ms,
+                e.count,
+                e.jail,
+                if shuffled { " (the simulation shuffles its decks, so small differences are expected)" } else { "" },
+            )}
+        </p>
+        {largest.map(|(d, name)| view! {
+            <p class="stats-largest" data-difference=format!("{d:.6}")>
+                {format!(
+                    "Largest difference between simulated and exact: {:.3} percentage points ({name}).",
+                    d * 100.0
+                )}
+            </p>
+        })}
     }
 }
 

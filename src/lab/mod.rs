@@ -394,6 +394,8 @@ fn jail_sentence(jail: JailStrategy) -> &'static str {
     }
 }
 
+/// The lab's screen: the board and options, the run buttons and progress, then the
+/// results (landings, payback, tournament, trace). Its parts share the [`Lab`] context.
 #[component]
 pub fn Statistics() -> impl IntoView {
     let nav = expect_context::<Navigator>();
@@ -415,12 +417,11 @@ pub fn Statistics() -> impl IntoView {
         chain: RwSignal::new(None),
     };
     provide_context(lab);
-    let games = RwSignal::new("1000".to_string());
-    let turns = RwSignal::new("150".to_string());
-    let players = RwSignal::new("2".to_string());
-    let count = lab.count;
-    let decks = lab.decks;
-    let busy = move || lab.running.with(Option::is_some);
+    let fields = SimFields {
+        games: RwSignal::new("1000".to_string()),
+        turns: RwSignal::new("150".to_string()),
+        players: RwSignal::new("2".to_string()),
+    };
 
     let back = move |_| {
         lab.cancel();
@@ -431,59 +432,153 @@ pub fn Statistics() -> impl IntoView {
         nav.go(to);
     };
 
-    let run_simulation = move |_| {
-        let config = (|| {
-            Ok::<_, String>(SimulationConfig {
-                games: whole("Games", &games.get_untracked(), 1, 1_000_000)?,
-                turns: whole("Turns per game", &turns.get_untracked(), 1, 10_000)? as u32,
-                players: whole("Players", &players.get_untracked(), 1, 8)? as u32,
-                seed: lab.seed_value()?,
-                count: count.get_untracked(),
-                decks: decks.get_untracked(),
-                jail: lab.jail.get_untracked(),
-            })
-        })();
-        match config {
-            Err(e) => lab.problem.set(Some(e)),
-            Ok(config) => {
-                let id = lab.start(Running {
-                    what: "Simulating",
-                    done: 0,
-                    total: Some(config.games),
-                    unit: "games",
-                });
-                let board = lab.board_untracked();
-                leptos::task::spawn_local(simulate(lab, id, board, config));
-            }
-        }
-    };
+    view! {
+        <section class="screen stats" aria-labelledby="stats-title">
+            <div class="panel stats-head">
+                <h1 id="stats-title">"Statistics lab"</h1>
+                <button type="button" class="small-button" on:click=back>"Back"</button>
+            </div>
+            <div class="panel stats-options">
+                <BoardChoice problems=board_problems />
+                <h2>"Landing frequencies"</h2>
+                <SimulationNumbers fields=fields />
+                <CountChoice />
+                <DecksAndJail />
+                <RunButtons fields=fields />
+                <ProgressLine />
+                {move || lab.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+            </div>
+            <LandingResults />
+            {move || {
+                let b = lab.board();
+                lab.chain_for(&b.id, lab.jail.get())
+                    .map(|s| view! { <PaybackTables solved=s board=b.board /> })
+            }}
+            <TournamentPanel />
+            <TracePanel />
+        </section>
+    }
+}
 
-    let solve_exactly = move |_| {
-        let id = lab.start(Running {
-            what: "Solving the exact chain",
-            done: 0,
-            total: None,
-            unit: "",
-        });
-        let board = lab.board_untracked();
-        let jail = lab.jail.get_untracked();
-        leptos::task::spawn_local(async move {
-            solve(lab, id, board, jail).await;
-            lab.finish(id);
-        });
-    };
+/// The simulation's number fields as typed (checked when the simulation starts).
+#[derive(Clone, Copy)]
+struct SimFields {
+    games: RwSignal<String>,
+    turns: RwSignal<String>,
+    players: RwSignal<String>,
+}
 
+impl SimFields {
+    /// The simulation the fields and the lab's options ask for, or what is wrong with them.
+    fn config(&self, lab: Lab) -> Result<SimulationConfig, String> {
+        Ok(SimulationConfig {
+            games: whole("Games", &self.games.get_untracked(), 1, 1_000_000)?,
+            turns: whole("Turns per game", &self.turns.get_untracked(), 1, 10_000)? as u32,
+            players: whole("Players", &self.players.get_untracked(), 1, 8)? as u32,
+            seed: lab.seed_value()?,
+            count: lab.count.get_untracked(),
+            decks: lab.decks.get_untracked(),
+            jail: lab.jail.get_untracked(),
+        })
+    }
+}
+
+/// The board to study (with why a board could not be offered), and its size and dice.
+#[component]
+fn BoardChoice(problems: Vec<String>) -> impl IntoView {
+    let lab = expect_context::<Lab>();
+    let busy = move || lab.running.with(Option::is_some);
     let board_options = lab.choices.with_value(|c| {
         c.iter()
             .enumerate()
             .map(|(i, b)| view! { <option value=i.to_string()>{b.label.clone()}</option> })
             .collect_view()
     });
-    let board_problems = board_problems
+    let problems = problems
         .into_iter()
         .map(|p| view! { <p class="problem" role="alert">{p}</p> })
         .collect_view();
+    view! {
+        {problems}
+        <label>
+            "Board"
+            <select
+                prop:value=move || lab.chosen.get().to_string()
+                disabled=busy
+                on:change=move |ev| {
+                    if let Ok(i) = event_target_value(&ev).parse::<usize>() {
+                        lab.chosen.set(i);
+                        lab.sim.set(None);
+                        lab.chain.set(None);
+                        lab.problem.set(None);
+                    }
+                }
+            >
+                {board_options}
+            </select>
+        </label>
+        <p class="hint">
+            {move || {
+                let b = lab.board().board;
+                let r = b.rules();
+                format!(
+                    "{} squares, {} {} with {} faces, {} to {} players.",
+                    b.len(),
+                    r.dice_count,
+                    if r.dice_count == 1 { "die" } else { "dice" },
+                    r.dice_sides,
+                    r.min_players,
+                    r.max_players,
+                )
+            }}
+        </p>
+    }
+}
 
+/// Games, turns per game, players and the seed (the seed is shared with the tournament
+/// and the trace).
+#[component]
+fn SimulationNumbers(fields: SimFields) -> impl IntoView {
+    let lab = expect_context::<Lab>();
+    let SimFields {
+        games,
+        turns,
+        players,
+    } = fields;
+    view! {
+        <div class="stats-numbers">
+            <label>
+                "Games"
+                <input type="number" min="1" max="1000000" inputmode="numeric"
+                    prop:value=move || games.get()
+                    on:input=move |ev| games.set(event_target_value(&ev)) />
+            </label>
+            <label>
+                "Turns per game"
+                <input type="number" min="1" max="10000" inputmode="numeric"
+                    prop:value=move || turns.get()
+                    on:input=move |ev| turns.set(event_target_value(&ev)) />
+            </label>
+            <label>
+                "Players"
+                <input type="number" min="1" max="8" inputmode="numeric"
+                    prop:value=move || players.get()
+                    on:input=move |ev| players.set(event_target_value(&ev)) />
+            </label>
+            <label>
+                "Seed"
+                <input type="number" min="0" inputmode="numeric"
+                    prop:value=move || lab.seed.get()
+                    on:input=move |ev| lab.seed.set(event_target_value(&ev)) />
+            </label>
+        </div>
+    }
+}
+
+/// The counting convention: one radio button per convention, each described.
+#[component]
+fn CountChoice() -> impl IntoView {
+    let count = expect_context::<Lab>().count;
     let radio = move |c: Count| {
         let id = format!("stats-count-{}", c.name());
         let desc = format!("{id}-desc");
@@ -503,139 +598,105 @@ pub fn Statistics() -> impl IntoView {
             </div>
         }
     };
-
     view! {
-        <section class="screen stats" aria-labelledby="stats-title">
-            <div class="panel stats-head">
-                <h1 id="stats-title">"Statistics lab"</h1>
-                <button type="button" class="small-button" on:click=back>"Back"</button>
-            </div>
-            <div class="panel stats-options">
-                {board_problems}
-                <label>
-                    "Board"
-                    <select
-                        prop:value=move || lab.chosen.get().to_string()
-                        disabled=busy
-                        on:change=move |ev| {
-                            if let Ok(i) = event_target_value(&ev).parse::<usize>() {
-                                lab.chosen.set(i);
-                                lab.sim.set(None);
-                                lab.chain.set(None);
-                                lab.problem.set(None);
-                            }
+        <fieldset class="stats-count">
+            <legend>"Counting convention"</legend>
+            {Count::ALL.iter().map(|&c| radio(c)).collect_view()}
+        </fieldset>
+    }
+}
+
+/// The card decks and the jail strategy, each with the sentence that describes it.
+#[component]
+fn DecksAndJail() -> impl IntoView {
+    let lab = expect_context::<Lab>();
+    let decks = lab.decks;
+    view! {
+        <div class="stats-numbers">
+            <label>
+                "Card decks"
+                <select
+                    aria-describedby="stats-decks-desc"
+                    prop:value=move || decks.get().name()
+                    on:change=move |ev| {
+                        if let Ok(d) = event_target_value(&ev).parse() {
+                            decks.set(d);
                         }
-                    >
-                        {board_options}
-                    </select>
-                </label>
-                <p class="hint">
-                    {move || {
-                        let b = lab.board().board;
-                        let r = b.rules();
-                        format!(
-                            "{} squares, {} {} with {} faces, {} to {} players.",
-                            b.len(),
-                            r.dice_count,
-                            if r.dice_count == 1 { "die" } else { "dice" },
-                            r.dice_sides,
-                            r.min_players,
-                            r.max_players,
-                        )
-                    }}
-                </p>
-                <h2>"Landing frequencies"</h2>
-                <div class="stats-numbers">
-                    <label>
-                        "Games"
-                        <input type="number" min="1" max="1000000" inputmode="numeric"
-                            prop:value=move || games.get()
-                            on:input=move |ev| games.set(event_target_value(&ev)) />
-                    </label>
-                    <label>
-                        "Turns per game"
-                        <input type="number" min="1" max="10000" inputmode="numeric"
-                            prop:value=move || turns.get()
-                            on:input=move |ev| turns.set(event_target_value(&ev)) />
-                    </label>
-                    <label>
-                        "Players"
-                        <input type="number" min="1" max="8" inputmode="numeric"
-                            prop:value=move || players.get()
-                            on:input=move |ev| players.set(event_target_value(&ev)) />
-                    </label>
-                    <label>
-                        "Seed"
-                        <input type="number" min="0" inputmode="numeric"
-                            prop:value=move || lab.seed.get()
-                            on:input=move |ev| lab.seed.set(event_target_value(&ev)) />
-                    </label>
-                </div>
-                <fieldset class="stats-count">
-                    <legend>"Counting convention"</legend>
-                    {Count::ALL.iter().map(|&c| radio(c)).collect_view()}
-                </fieldset>
-                <div class="stats-numbers">
-                    <label>
-                        "Card decks"
-                        <select
-                            aria-describedby="stats-decks-desc"
-                            prop:value=move || decks.get().name()
-                            on:change=move |ev| {
-                                if let Ok(d) = event_target_value(&ev).parse() {
-                                    decks.set(d);
-                                }
-                            }
-                        >
-                            {Decks::ALL
-                                .iter()
-                                .map(|d| view! { <option value=d.name()>{d.name()}</option> })
-                                .collect_view()}
-                        </select>
-                    </label>
-                    <label>
-                        "Jail strategy"
-                        <select
-                            aria-describedby="stats-jail-desc"
-                            prop:value=move || lab.jail.get().name()
-                            on:change=move |ev| {
-                                if let Ok(j) = event_target_value(&ev).parse() {
-                                    lab.jail.set(j);
-                                }
-                            }
-                        >
-                            {JailStrategy::ALL
-                                .iter()
-                                .map(|j| view! { <option value=j.name()>{j.name()}</option> })
-                                .collect_view()}
-                        </select>
-                    </label>
-                </div>
-                <p id="stats-decks-desc" class="hint">{move || decks_sentence(decks.get())}</p>
-                <p id="stats-jail-desc" class="hint">{move || jail_sentence(lab.jail.get())}</p>
-                <div class="button-row">
-                    <button type="button" class="action primary" disabled=busy on:click=run_simulation>
-                        "Run simulation"
-                    </button>
-                    <button type="button" class="action" disabled=busy on:click=solve_exactly>
-                        "Solve exactly"
-                    </button>
-                    <button type="button" class="action danger" disabled=move || !busy() on:click=move |_| lab.cancel()>
-                        "Cancel"
-                    </button>
-                </div>
-                <ProgressLine />
-                {move || lab.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
-            </div>
-            <LandingResults />
-            {move || {
-                let b = lab.board();
-                lab.chain_for(&b.id, lab.jail.get())
-                    .map(|s| view! { <PaybackTables solved=s board=b.board /> })
-            }}
-            <TournamentPanel />
-            <TracePanel />
-        </section>
+                    }
+                >
+                    {Decks::ALL
+                        .iter()
+                        .map(|d| view! { <option value=d.name()>{d.name()}</option> })
+                        .collect_view()}
+                </select>
+            </label>
+            <label>
+                "Jail strategy"
+                <select
+                    aria-describedby="stats-jail-desc"
+                    prop:value=move || lab.jail.get().name()
+                    on:change=move |ev| {
+                        if let Ok(j) = event_target_value(&ev).parse() {
+                            lab.jail.set(j);
+                        }
+                    }
+                >
+                    {JailStrategy::ALL
+                        .iter()
+                        .map(|j| view! { <option value=j.name()>{j.name()}</option> })
+                        .collect_view()}
+                </select>
+            </label>
+        </div>
+        <p id="stats-decks-desc" class="hint">{move || decks_sentence(decks.get())}</p>
+        <p id="stats-jail-desc" class="hint">{move || jail_sentence(lab.jail.get())}</p>
+    }
+}
+
+/// Run simulation, Solve exactly and Cancel: each starts (or stops) a run of the lab.
+#[component]
+fn RunButtons(fields: SimFields) -> impl IntoView {
+    let lab = expect_context::<Lab>();
+    let busy = move || lab.running.with(Option::is_some);
+    let run_simulation = move |_| match fields.config(lab) {
+        Err(e) => lab.problem.set(Some(e)),
+        Ok(config) => {
+            let id = lab.start(Running {
+                what: "Simulating",
+                done: 0,
+                total: Some(config.games),
+                unit: "games",
+            });
+            let board = lab.board_untracked();
+            leptos::task::spawn_local(simulate(lab, id, board, config));
+        }
+    };
+    let solve_exactly = move |_| {
+        let id = lab.start(Running {
+            what: "Solving the exact chain",
+            done: 0,
+            total: None,
+            unit: "",
+        });
+        let board = lab.board_untracked();
+        let jail = lab.jail.get_untracked();
+        leptos::task::spawn_local(async move {
+            solve(lab, id, board, jail).await;
+            lab.finish(id);
+        });
+    };
+    view! {
+        <div class="button-row">
+            <button type="button" class="action primary" disabled=busy on:click=run_simulation>
+                "Run simulation"
+            </button>
+            <button type="button" class="action" disabled=busy on:click=solve_exactly>
+                "Solve exactly"
+            </button>
+            <button type="button" class="action danger" disabled=move || !busy() on:click=move |_| lab.cancel()>
+                "Cancel"
+            </button>
+        </div>
     }
 }
 

@@ -261,6 +261,8 @@ fn rate_cells(wins: u64, games: u64) -> impl IntoView {
     }
 }
 
+/// The computer tournament: seats and their strategies, games, rotation, Run tournament,
+/// and the results for the chosen board.
 #[component]
 pub fn TournamentPanel() -> impl IntoView {
     let lab = expect_context::<Lab>();
@@ -269,6 +271,81 @@ pub fn TournamentPanel() -> impl IntoView {
     let rotate = RwSignal::new(true);
     let outcome = RwSignal::new(None::<TournamentOutcome>);
     let busy = move || lab.running.with(Option::is_some);
+    let run = move |_| start_tournament(lab, seats, games, rotate, outcome);
+
+    view! {
+        <div class="panel stats-tournament">
+            <h2>"Computer tournament"</h2>
+            <p class="hint">
+                "Full games between computer players on the chosen board, game n seeded with the seed above plus n. A game still going at the round limit goes to the richest player."
+            </p>
+            <div class="stats-numbers">
+                <SeatChoice seats=seats />
+                <label>
+                    "Tournament games"
+                    <input type="number" min="1" max="100000" inputmode="numeric"
+                        prop:value=move || games.get()
+                        on:input=move |ev| games.set(event_target_value(&ev)) />
+                </label>
+            </div>
+            <RotateSwitch rotate=rotate />
+            <div class="button-row">
+                <button type="button" class="action primary" disabled=busy on:click=run>
+                    "Run tournament"
+                </button>
+            </div>
+            {move || {
+                let b = lab.board();
+                outcome.get().filter(|o| o.board_id == b.id).map(|o| view! { <TournamentResults outcome=o /> })
+            }}
+        </div>
+    }
+}
+
+/// Checks the games and the seed typed, then plays the tournament the seats ask for on the
+/// chosen board as a new run of the lab, its outcome going to `outcome`.
+fn start_tournament(
+    lab: Lab,
+    seats: RwSignal<Vec<String>>,
+    games: RwSignal<String>,
+    rotate: RwSignal<bool>,
+    outcome: RwSignal<Option<TournamentOutcome>>,
+) {
+    let asked = match whole("Tournament games", &games.get_untracked(), 1, 100_000) {
+        Ok(v) => v,
+        Err(e) => return lab.problem.set(Some(e)),
+    };
+    let seed = match lab.seed_value() {
+        Ok(s) => s,
+        Err(e) => return lab.problem.set(Some(e)),
+    };
+    let board = lab.board_untracked();
+    match SeatedTournament::new(
+        &board.board,
+        seats.get_untracked(),
+        asked,
+        seed,
+        rotate.get_untracked(),
+    ) {
+        Err(e) => lab
+            .problem
+            .set(Some(format!("The tournament cannot start: {e}"))),
+        Ok(t) => {
+            let id = lab.start(Running {
+                what: "Playing the tournament",
+                done: 0,
+                total: Some(asked),
+                unit: "games",
+            });
+            leptos::task::spawn_local(play(lab, id, board, t, asked, outcome));
+        }
+    }
+}
+
+/// How many seats (within what the chosen board allows), and each seat's strategy.
+#[component]
+fn SeatChoice(seats: RwSignal<Vec<String>>) -> impl IntoView {
+    let lab = expect_context::<Lab>();
     let limits = Memo::new(move |_| {
         let b = lab.board().board;
         let r = b.rules();
@@ -290,39 +367,6 @@ pub fn TournamentPanel() -> impl IntoView {
     let set_seat_count = move |n: usize| {
         seats.update(|s| s.resize(n, "balanced".to_string()));
     };
-
-    let run = move |_| {
-        let asked = match whole("Tournament games", &games.get_untracked(), 1, 100_000) {
-            Ok(v) => v,
-            Err(e) => return lab.problem.set(Some(e)),
-        };
-        let seed = match lab.seed_value() {
-            Ok(s) => s,
-            Err(e) => return lab.problem.set(Some(e)),
-        };
-        let board = lab.board_untracked();
-        match SeatedTournament::new(
-            &board.board,
-            seats.get_untracked(),
-            asked,
-            seed,
-            rotate.get_untracked(),
-        ) {
-            Err(e) => lab
-                .problem
-                .set(Some(format!("The tournament cannot start: {e}"))),
-            Ok(t) => {
-                let id = lab.start(Running {
-                    what: "Playing the tournament",
-                    done: 0,
-                    total: Some(asked),
-                    unit: "games",
-                });
-                leptos::task::spawn_local(play(lab, id, board, t, asked, outcome));
-            }
-        }
-    };
-
     let seat_rows = move || {
         let n = seats.with(Vec::len);
         (0..n)
@@ -348,81 +392,61 @@ pub fn TournamentPanel() -> impl IntoView {
             })
             .collect_view()
     };
-
     view! {
-        <div class="panel stats-tournament">
-            <h2>"Computer tournament"</h2>
-            <p class="hint">
-                "Full games between computer players on the chosen board, game n seeded with the seed above plus n. A game still going at the round limit goes to the richest player."
+        <label>
+            "Seats"
+            <select
+                prop:value=move || seats.with(Vec::len).to_string()
+                on:change=move |ev| {
+                    if let Ok(n) = event_target_value(&ev).parse::<usize>() {
+                        set_seat_count(n);
+                    }
+                }
+            >
+                {move || {
+                    let (min, max) = limits.get();
+                    (min..=max)
+                        .map(|n| view! { <option value=n.to_string()>{n}</option> })
+                        .collect_view()
+                }}
+            </select>
+        </label>
+        {seat_rows}
+    }
+}
+
+/// The "Rotate seating" switch and the sentence that says what it does.
+#[component]
+fn RotateSwitch(rotate: RwSignal<bool>) -> impl IntoView {
+    view! {
+        <div class="stats-switch">
+            <label class="check">
+                <input
+                    type="checkbox"
+                    role="switch"
+                    aria-describedby="stats-rotate-desc"
+                    prop:checked=move || rotate.get()
+                    on:change=move |ev| rotate.set(event_target_checked(&ev))
+                />
+                "Rotate seating"
+            </label>
+            <p id="stats-rotate-desc" class="hint">
+                {move || if rotate.get() {
+                    "On: each game moves every strategy one seat on, so each sits in each seat equally often and going first favours none."
+                } else {
+                    "Off: every strategy keeps the seat chosen for it in every game."
+                }}
             </p>
-            <div class="stats-numbers">
-                <label>
-                    "Seats"
-                    <select
-                        prop:value=move || seats.with(Vec::len).to_string()
-                        on:change=move |ev| {
-                            if let Ok(n) = event_target_value(&ev).parse::<usize>() {
-                                set_seat_count(n);
-                            }
-                        }
-                    >
-                        {move || {
-                            let (min, max) = limits.get();
-                            (min..=max)
-                                .map(|n| view! { <option value=n.to_string()>{n}</option> })
-                                .collect_view()
-                        }}
-                    </select>
-                </label>
-                {seat_rows}
-                <label>
-                    "Tournament games"
-                    <input type="number" min="1" max="100000" inputmode="numeric"
-                        prop:value=move || games.get()
-                        on:input=move |ev| games.set(event_target_value(&ev)) />
-                </label>
-            </div>
-            <div class="stats-switch">
-                <label class="check">
-                    <input
-                        type="checkbox"
-                        role="switch"
-                        aria-describedby="stats-rotate-desc"
-                        prop:checked=move || rotate.get()
-                        on:change=move |ev| rotate.set(event_target_checked(&ev))
-                    />
-                    "Rotate seating"
-                </label>
-                <p id="stats-rotate-desc" class="hint">
-                    {move || if rotate.get() {
-                        "On: each game moves every strategy one seat on, so each sits in each seat equally often and going first favours none."
-                    } else {
-                        "Off: every strategy keeps the seat chosen for it in every game."
-                    }}
-                </p>
-            </div>
-            <div class="button-row">
-                <button type="button" class="action primary" disabled=busy on:click=run>
-                    "Run tournament"
-                </button>
-            </div>
-            {move || {
-                let b = lab.board();
-                outcome.get().filter(|o| o.board_id == b.id).map(|o| view! { <TournamentResults outcome=o /> })
-            }}
         </div>
     }
 }
 
+/// What a tournament came to: how its games ended, then wins by seat, by strategy and by
+/// strategy and seat, and how long the games lasted.
 #[component]
 fn TournamentResults(outcome: TournamentOutcome) -> impl IntoView {
     let r = outcome.tally;
     let games = r.games;
-    let per_second = if outcome.compute_ms > 0.0 {
-        games as f64 / (outcome.compute_ms / 1000.0)
-    } else {
-        0.0
-    };
     let partial = (!outcome.complete).then(|| {
         view! {
             <p class="problem">
@@ -434,8 +458,50 @@ fn TournamentResults(outcome: TournamentOutcome) -> impl IntoView {
             </p>
         }
     });
+    view! {
+        <div class="stats-tournament-results" data-games=games.to_string() data-compute-ms=format!("{:.1}", outcome.compute_ms)>
+            {partial}
+            <p>{summary_sentence(&r, outcome.compute_ms)}</p>
+            <p class="hint">{seating_sentence(&r)}</p>
+            <p class="hint">
+                "Win rates come with their 95% interval (Wilson): with few games it is wide, and the rate shows only the digits it allows."
+            </p>
+            <SeatTable tally=r.clone() />
+            <StrategyTable tally=r.clone() />
+            <StrategySeatTable tally=r.clone() />
+            <LengthsTable lengths=r.lengths games=games />
+        </div>
+    }
+}
+
+/// "1,000 games on Classic (seed 1): … Played in 1.20 s (833.3 games per second)."
+fn summary_sentence(r: &TournamentTally, compute_ms: f64) -> String {
+    let games = r.games;
+    let per_second = if compute_ms > 0.0 {
+        games as f64 / (compute_ms / 1000.0)
+    } else {
+        0.0
+    };
+    format!(
+        "{} on {} (seed {}): {} decided by bankruptcy, {} by the round limit of {}, {} unfinished; {} in all. Played in {:.2} s ({:.1} games per second).",
+        counted(games, "game", "games"),
+        r.board,
+        r.seed,
+        grouped(r.decided_by_bankruptcy),
+        grouped(r.decided_by_round_limit),
+        words::count(r.round_limit as usize, "round", "rounds"),
+        grouped(r.unfinished),
+        counted(r.bankruptcies, "bankruptcy", "bankruptcies"),
+        compute_ms / 1000.0,
+        per_second,
+    )
+}
+
+/// Whether the seats rotated, and how often each strategy then sat in each seat.
+fn seating_sentence(r: &TournamentTally) -> String {
+    let games = r.games;
     let seat_count = r.seat_wins.len();
-    let seating = if r.rotate {
+    if r.rotate {
         let each = games / seat_count.max(1) as u64;
         let even = games.is_multiple_of(seat_count.max(1) as u64);
         format!(
@@ -448,8 +514,15 @@ fn TournamentResults(outcome: TournamentOutcome) -> impl IntoView {
         )
     } else {
         "Seats fixed: every strategy kept its seat in every game.".to_string()
-    };
-    let seat_rows = (0..seat_count)
+    }
+}
+
+/// Wins, win rate and bankruptcies by seat, whoever sat there.
+#[component]
+fn SeatTable(tally: TournamentTally) -> impl IntoView {
+    let r = tally;
+    let games = r.games;
+    let seat_rows = (0..r.seat_wins.len())
         .map(|i| {
             let strategy = if r.rotate {
                 "each in turn".to_string()
@@ -467,7 +540,31 @@ fn TournamentResults(outcome: TournamentOutcome) -> impl IntoView {
             }
         })
         .collect_view();
-    let strategy_rows = r
+    view! {
+        <h3 class="table-title" id="stats-seats-caption">"Wins by seat"</h3>
+        <div class="table-scroll" role="region" aria-labelledby="stats-seats-caption" tabindex="0">
+            <table class="stats-table" aria-labelledby="stats-seats-caption">
+                <thead>
+                    <tr>
+                        <th scope="col">"Seat"</th>
+                        <th scope="col">"Strategy"</th>
+                        <th scope="col">"Wins"</th>
+                        <th scope="col">"Win rate"</th>
+                        <th scope="col">"95% interval"</th>
+                        <th scope="col">"Bankruptcies"</th>
+                    </tr>
+                </thead>
+                <tbody>{seat_rows}</tbody>
+            </table>
+        </div>
+    }
+}
+
+/// Seats held, wins and win rate by strategy.
+#[component]
+fn StrategyTable(tally: TournamentTally) -> impl IntoView {
+    let games = tally.games;
+    let strategy_rows = tally
         .strategies
         .iter()
         .map(|s| {
@@ -481,10 +578,33 @@ fn TournamentResults(outcome: TournamentOutcome) -> impl IntoView {
             }
         })
         .collect_view();
+    view! {
+        <h3 class="table-title" id="stats-strategies-caption">"Wins by strategy"</h3>
+        <div class="table-scroll" role="region" aria-labelledby="stats-strategies-caption" tabindex="0">
+            <table class="stats-table" aria-labelledby="stats-strategies-caption">
+                <thead>
+                    <tr>
+                        <th scope="col">"Strategy"</th>
+                        <th scope="col">"Seats"</th>
+                        <th scope="col">"Wins"</th>
+                        <th scope="col">"Win rate (of all games)"</th>
+                        <th scope="col">"95% interval"</th>
+                    </tr>
+                </thead>
+                <tbody>{strategy_rows}</tbody>
+            </table>
+        </div>
+    }
+}
+
+/// Each strategy's wins out of the games it sat in each seat.
+#[component]
+fn StrategySeatTable(tally: TournamentTally) -> impl IntoView {
+    let seat_count = tally.seat_wins.len();
     let by_seat_head = (0..seat_count)
         .map(|i| view! { <th scope="col">{format!("Seat {}", i + 1)}</th> })
         .collect_view();
-    let by_seat_rows = r
+    let by_seat_rows = tally
         .strategies
         .iter()
         .map(|s| {
@@ -513,13 +633,32 @@ fn TournamentResults(outcome: TournamentOutcome) -> impl IntoView {
             }
         })
         .collect_view();
+    view! {
+        <h3 class="table-title" id="stats-strategy-seats-caption">"Each strategy in each seat"</h3>
+        <div class="table-scroll" role="region" aria-labelledby="stats-strategy-seats-caption" tabindex="0">
+            <table class="stats-table" aria-labelledby="stats-strategy-seats-caption">
+                <thead>
+                    <tr>
+                        <th scope="col">"Strategy"</th>
+                        {by_seat_head}
+                    </tr>
+                </thead>
+                <tbody>{by_seat_rows}</tbody>
+            </table>
+        </div>
+    }
+}
+
+/// The games' lengths in rounds: shortest, median, mean and longest, then a histogram.
+#[component]
+fn LengthsTable(lengths: Vec<u32>, games: u64) -> impl IntoView {
     let worlds_engine::stats::tournament::GameLengths {
         min,
         median,
         mean,
         max,
         histogram: bins,
-    } = worlds_engine::stats::tournament::lengths_of(&r.lengths);
+    } = worlds_engine::stats::tournament::lengths_of(&lengths);
     let most = bins.iter().map(|b| b.games).max().unwrap_or(1).max(1);
     let length_rows = bins
         .iter()
@@ -544,88 +683,23 @@ fn TournamentResults(outcome: TournamentOutcome) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <div class="stats-tournament-results" data-games=games.to_string() data-compute-ms=format!("{:.1}", outcome.compute_ms)>
-            {partial}
-            <p>
-                {format!(
-                    "{} on {} (seed {}): {} decided by bankruptcy, {} by the round limit of {}, {} unfinished; {} in all. Played in {:.2} s ({:.1} games per second).",
-                    counted(games, "game", "games"),
-                    r.board,
-                    r.seed,
-                    grouped(r.decided_by_bankruptcy),
-                    grouped(r.decided_by_round_limit),
-                    words::count(r.round_limit as usize, "round", "rounds"),
-                    grouped(r.unfinished),
-                    counted(r.bankruptcies, "bankruptcy", "bankruptcies"),
-                    outcome.compute_ms / 1000.0,
-                    per_second,
-                )}
-            </p>
-            <p class="hint">{seating}</p>
-            <p class="hint">
-                "Win rates come with their 95% interval (Wilson): with few games it is wide, and the rate shows only the digits it allows."
-            </p>
-            <h3 class="table-title" id="stats-seats-caption">"Wins by seat"</h3>
-            <div class="table-scroll" role="region" aria-labelledby="stats-seats-caption" tabindex="0">
-                <table class="stats-table" aria-labelledby="stats-seats-caption">
-                    <thead>
-                        <tr>
-                            <th scope="col">"Seat"</th>
-                            <th scope="col">"Strategy"</th>
-                            <th scope="col">"Wins"</th>
-                            <th scope="col">"Win rate"</th>
-                            <th scope="col">"95% interval"</th>
-                            <th scope="col">"Bankruptcies"</th>
-                        </tr>
-                    </thead>
-                    <tbody>{seat_rows}</tbody>
-                </table>
-            </div>
-            <h3 class="table-title" id="stats-strategies-caption">"Wins by strategy"</h3>
-            <div class="table-scroll" role="region" aria-labelledby="stats-strategies-caption" tabindex="0">
-                <table class="stats-table" aria-labelledby="stats-strategies-caption">
-                    <thead>
-                        <tr>
-                            <th scope="col">"Strategy"</th>
-                            <th scope="col">"Seats"</th>
-                            <th scope="col">"Wins"</th>
-                            <th scope="col">"Win rate (of all games)"</th>
-                            <th scope="col">"95% interval"</th>
-                        </tr>
-                    </thead>
-                    <tbody>{strategy_rows}</tbody>
-                </table>
-            </div>
-            <h3 class="table-title" id="stats-strategy-seats-caption">"Each strategy in each seat"</h3>
-            <div class="table-scroll" role="region" aria-labelledby="stats-strategy-seats-caption" tabindex="0">
-                <table class="stats-table" aria-labelledby="stats-strategy-seats-caption">
-                    <thead>
-                        <tr>
-                            <th scope="col">"Strategy"</th>
-                            {by_seat_head}
-                        </tr>
-                    </thead>
-                    <tbody>{by_seat_rows}</tbody>
-                </table>
-            </div>
-            <p>
-                {format!(
-                    "Game length in rounds: shortest {min}, median {median:.1}, mean {mean:.1}, longest {max}.",
-                )}
-            </p>
-            <h3 class="table-title" id="stats-lengths-caption">"Game lengths"</h3>
-            <div class="table-scroll" role="region" aria-labelledby="stats-lengths-caption" tabindex="0">
-                <table class="stats-table" aria-labelledby="stats-lengths-caption">
-                    <thead>
-                        <tr>
-                            <th scope="col">"Rounds"</th>
-                            <th scope="col">"Games"</th>
-                            <th scope="col">"Share"</th>
-                        </tr>
-                    </thead>
-                    <tbody>{length_rows}</tbody>
-                </table>
-            </div>
+        <p>
+            {format!(
+                "Game length in rounds: shortest {min}, median {median:.1}, mean {mean:.1}, longest {max}.",
+            )}
+        </p>
+        <h3 class="table-title" id="stats-lengths-caption">"Game lengths"</h3>
+        <div class="table-scroll" role="region" aria-labelledby="stats-lengths-caption" tabindex="0">
+            <table class="stats-table" aria-labelledby="stats-lengths-caption">
+                <thead>
+                    <tr>
+                        <th scope="col">"Rounds"</th>
+                        <th scope="col">"Games"</th>
+                        <th scope="col">"Share"</th>
+                    </tr>
+                </thead>
+                <tbody>{length_rows}</tbody>
+            </table>
         </div>
     }
 }

@@ -261,7 +261,7 @@ pub fn PhaseDialog(#[prop(optional)] panel: bool) -> impl IntoView {
         let view = match phase {
             Phase::BuyOrDecline { square } => {
                 let square = square.index();
-                let price = b.money(b.square(square).price().unwrap_or(0));
+                let price = b.money_words(b.square(square).price().unwrap_or(0));
                 let sq_name = b.square(square).name.clone();
                 let decline_label = if game.rules().auctions {
                     "Auction"
@@ -275,7 +275,7 @@ pub fn PhaseDialog(#[prop(optional)] panel: bool) -> impl IntoView {
                 };
                 let buyer_id = game.current_player();
                 let buyer = name_of(buyer_id);
-                let buyer_cash = format!("{buyer} has {}.", b.money(game.player(buyer_id).cash));
+                let buyer_cash = format!("{buyer} has {}.", b.money_words(game.player(buyer_id).cash));
                 let owners = group_owners(game, square, buyer_id);
                 let can_buy = can(&Action::Buy);
                 view! {
@@ -320,8 +320,8 @@ pub fn PhaseDialog(#[prop(optional)] panel: bool) -> impl IntoView {
                 let min = a.min_bid();
                 let amount = RwSignal::new(min.to_string());
                 let high = match a.leader {
-                    Some(l) => format!("Highest bid: {} by {}.", b.money(a.high_bid), name_of(l)),
-                    None => format!("No bid yet. Bids start at {}.", b.money(min)),
+                    Some(l) => format!("Highest bid: {} by {}.", b.money_words(a.high_bid), name_of(l)),
+                    None => format!("No bid yet. Bids start at {}.", b.money_words(min)),
                 };
                 let bid = move || match amount.get_untracked().trim().parse::<i64>() {
                     Ok(v) => act(Action::Bid { amount: v }),
@@ -454,9 +454,9 @@ pub fn PhaseDialog(#[prop(optional)] panel: bool) -> impl IntoView {
                 amount,
             } => {
                 let who = name_of(debtor);
-                let owed = b.money(amount);
+                let owed = b.money_words(amount);
                 let cash = game.player(debtor).cash;
-                let has = b.money(cash);
+                let has = b.money_words(cash);
                 let to = match creditor {
                     worlds_engine::Party::Player(p) => name_of(p),
                     worlds_engine::Party::Bank => "the bank".into(),
@@ -467,12 +467,12 @@ pub fn PhaseDialog(#[prop(optional)] panel: bool) -> impl IntoView {
                 let most_line = if can_pay {
                     format!(
                         "Selling every building and mortgaging every lot would give {who} at most {}: enough to pay.",
-                        b.money(most)
+                        b.money_words(most)
                     )
                 } else {
                     format!(
                         "Selling every building and mortgaging every lot would give {who} at most {}: not enough to pay {owed}.",
-                        b.money(most)
+                        b.money_words(most)
                     )
                 };
                 let short = amount - cash;

@@ -212,7 +212,7 @@ fn shown_plan(g: &Game, group: usize, level: u8) -> ShownPlan {
             lines.push(format!(
                 "{what} on {} for {}",
                 b.square(l).name,
-                b.money(cost)
+                b.money_words(cost)
             ));
         }
         if copy.apply(a.clone()).is_err() {
@@ -226,7 +226,7 @@ fn shown_plan(g: &Game, group: usize, level: u8) -> ShownPlan {
     let mut summary = format!(
         "{} for {} in all.",
         crate::common::words::count(actions.len(), "building", "buildings"),
-        b.money(total)
+        b.money_words(total)
     );
     if !reached {
         summary.push_str(&format!(
@@ -291,7 +291,7 @@ pub fn ManageDialog() -> impl IntoView {
             let header = format!(
                 "{} has {}. The bank has {} houses and {} hotels.",
                 g.player(me).name,
-                b.money(g.player(me).cash),
+                b.money_words(g.player(me).cash),
                 g.bank_houses(),
                 g.bank_hotels()
             );

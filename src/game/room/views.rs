@@ -39,42 +39,59 @@ fn seat_words(s: &RoomSeat, mine: Option<usize>) -> String {
 /// The waiting room of the room a link opened (`#room=CODE`).
 #[component]
 pub fn RoomScreen(ui: RoomUi) -> impl IntoView {
-    let nav = ui.nav;
-    let back = move |_| {
-        leave_room();
-        let _ = window().history().and_then(|h| {
-            h.replace_state_with_url(
-                &wasm_bindgen::JsValue::NULL,
-                "",
-                Some(
-                    &window()
-                        .location()
-                        .pathname()
-                        .unwrap_or_else(|_| "/".into()),
-                ),
-            )
-        });
-        nav.go(Screen::Menu)
-    };
-    let name = RwSignal::new(String::new());
-    let color = RwSignal::new(COLORS[1].1.to_string());
-    let token = RwSignal::new(TOKENS[1].0.to_string());
     let code = move || ui.info.with(|i| i.as_ref().map(|i| i.code.clone()));
-    let started = move || ui.info.with(|i| i.as_ref().is_some_and(|i| i.started));
-    let seated = move || ui.seat.get().is_some();
-    let seat_count = move || ui.info.with(|i| i.as_ref().map_or(0, |i| i.seats.len()));
-    let on_join = move |_| {
-        let n = name.get_untracked();
-        if n.trim().is_empty() {
-            ui.problem.set(Some("Write your name first.".to_string()));
-            return;
-        }
-        join(n, color.get_untracked(), token.get_untracked());
-    };
-    let seats = move || {
+    view! {
+        <section class="screen join room" aria-labelledby="room-title">
+            <div class="panel">
+                <h1 id="room-title">{move || code().map_or("Room".to_string(), |c| format!("Room {}", show_code(&c)))}</h1>
+                {move || ui.closed.get().map(|why| view! {
+                    <p class="problem" role="alert">{why}</p>
+                })}
+                {move || ui.info.get().map(|i| view! {
+                    <p>{format!("{} · Board: {}", i.title, i.board_name)}</p>
+                })}
+                <p role="status" aria-live="polite">{move || ui.status.get()}</p>
+                {move || code().filter(|_| ui.closed.get().is_none()).map(|c| view! {
+                    <LinkField
+                        label="Room link"
+                        link=room_link(&show_code(&c))
+                        copy_label="Copy"
+                        hint="Send it to your friends: opening it is all they need to sit down.".to_string()
+                    />
+                })}
+                <h2>"Who sits where"</h2>
+                <ul class="join-seats"><RoomSeats ui=ui /></ul>
+                <JoinRoomForm ui=ui />
+                <RoomNotes ui=ui />
+                {move || ui.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+                <RoomButtons ui=ui />
+            </div>
+        </section>
+    }
+}
+
+/// Whether the room's game has started.
+fn started(ui: RoomUi) -> bool {
+    ui.info.with(|i| i.as_ref().is_some_and(|i| i.started))
+}
+
+/// Whether this device has a seat in the room.
+fn seated(ui: RoomUi) -> bool {
+    ui.seat.get().is_some()
+}
+
+/// Whether the room lets others with the link watch.
+fn watchers_allowed(ui: RoomUi) -> bool {
+    ui.info.with(|i| i.as_ref().is_some_and(|i| i.spectators))
+}
+
+/// The room's seats, one item each; before the start the creator may remove another's.
+#[component]
+fn RoomSeats(ui: RoomUi) -> impl IntoView {
+    move || {
         let mine = ui.seat.get();
         let creator = ui.is_creator();
-        let before_start = !started();
+        let before_start = !started(ui);
         ui.info
             .get()
             .map(|i| i.seats)
@@ -97,96 +114,123 @@ pub fn RoomScreen(ui: RoomUi) -> impl IntoView {
                 }
             })
             .collect_view()
+    }
+}
+
+/// Before the start, for a device without a seat: its name, color and token, and Join room.
+#[component]
+fn JoinRoomForm(ui: RoomUi) -> impl IntoView {
+    let name = RwSignal::new(String::new());
+    let color = RwSignal::new(COLORS[1].1.to_string());
+    let token = RwSignal::new(TOKENS[1].0.to_string());
+    let on_join = move |_| {
+        let n = name.get_untracked();
+        if n.trim().is_empty() {
+            ui.problem.set(Some("Write your name first.".to_string()));
+            return;
+        }
+        join(n, color.get_untracked(), token.get_untracked());
+    };
+    move || {
+        (!seated(ui) && !started(ui) && ui.info.get().is_some()).then(|| view! {
+        <div class="lobby-row">
+            <label>
+                "Your name"
+                <input type="text" maxlength="24"
+                    prop:value=move || name.get()
+                    on:input=move |ev| name.set(event_target_value(&ev)) />
+            </label>
+            <label>
+                "Your color"
+                <select prop:value=move || color.get() on:change=move |ev| color.set(event_target_value(&ev))>
+                    {COLORS.iter().map(|(label, hex)| view! {
+                        <option value=*hex selected=move || color.get().eq_ignore_ascii_case(hex)>{*label}</option>
+                    }).collect_view()}
+                </select>
+            </label>
+            <label>
+                "Your token"
+                <select prop:value=move || token.get() on:change=move |ev| token.set(event_target_value(&ev))>
+                    {TOKENS.iter().map(|(id, glyph)| view! {
+                        <option value=*id selected=move || token.get() == *id>{format!("{glyph} {id}")}</option>
+                    }).collect_view()}
+                </select>
+            </label>
+        </div>
+        <div class="button-row">
+            <button type="button" class="menu-button primary" on:click=on_join>"Join room"</button>
+        </div>
+    })
+    }
+}
+
+/// What this device may do now (wait, watch, or nothing), and for the creator whether
+/// others with the link may watch.
+#[component]
+fn RoomNotes(ui: RoomUi) -> impl IntoView {
+    view! {
+        {move || (seated(ui) && !started(ui) && !ui.is_creator()).then(|| view! {
+            <p class="hint">"You are seated: the game starts when the room's creator presses Start game."</p>
+        })}
+        {move || ui.is_creator().then(|| view! {
+            <label class="check">
+                <input type="checkbox"
+                    prop:checked=move || watchers_allowed(ui)
+                    on:change=move |ev| allow_watchers(event_target_checked(&ev)) />
+                "Others with the link may watch"
+            </label>
+        })}
+        {move || (!seated(ui) && !started(ui) && watchers_allowed(ui)).then(|| view! {
+            <p class="hint">"Without a seat you can watch once the game starts."</p>
+        })}
+        {move || (!seated(ui) && started(ui) && !ui.watching.get()).then(|| view! {
+            <p class="hint">"This room's game has started: only its players' devices can sit down."</p>
+        })}
+        {move || (!seated(ui) && started(ui) && ui.watching.get()).then(|| view! {
+            <p class="hint">"You are watching this game: its players' devices decide."</p>
+        })}
+    }
+}
+
+/// Back to menu (leaving the room), and Start game, Back to the game or Watch the game as
+/// the room stands.
+#[component]
+fn RoomButtons(ui: RoomUi) -> impl IntoView {
+    let nav = ui.nav;
+    let seat_count = move || ui.info.with(|i| i.as_ref().map_or(0, |i| i.seats.len()));
+    let back = move |_| {
+        leave_room();
+        let _ = window().history().and_then(|h| {
+            h.replace_state_with_url(
+                &wasm_bindgen::JsValue::NULL,
+                "",
+                Some(
+                    &window()
+                        .location()
+                        .pathname()
+                        .unwrap_or_else(|_| "/".into()),
+                ),
+            )
+        });
+        nav.go(Screen::Menu)
     };
     view! {
-        <section class="screen join room" aria-labelledby="room-title">
-            <div class="panel">
-                <h1 id="room-title">{move || code().map_or("Room".to_string(), |c| format!("Room {}", show_code(&c)))}</h1>
-                {move || ui.closed.get().map(|why| view! {
-                    <p class="problem" role="alert">{why}</p>
-                })}
-                {move || ui.info.get().map(|i| view! {
-                    <p>{format!("{} · Board: {}", i.title, i.board_name)}</p>
-                })}
-                <p role="status" aria-live="polite">{move || ui.status.get()}</p>
-                {move || code().filter(|_| ui.closed.get().is_none()).map(|c| view! {
-                    <LinkField
-                        label="Room link"
-                        link=room_link(&show_code(&c))
-                        copy_label="Copy"
-                        hint="Send it to your friends: opening it is all they need to sit down.".to_string()
-                    />
-                })}
-                <h2>"Who sits where"</h2>
-                <ul class="join-seats">{seats}</ul>
-                {move || (!seated() && !started() && ui.info.get().is_some()).then(|| view! {
-                    <div class="lobby-row">
-                        <label>
-                            "Your name"
-                            <input type="text" maxlength="24"
-                                prop:value=move || name.get()
-                                on:input=move |ev| name.set(event_target_value(&ev)) />
-                        </label>
-                        <label>
-                            "Your color"
-                            <select prop:value=move || color.get() on:change=move |ev| color.set(event_target_value(&ev))>
-                                {COLORS.iter().map(|(label, hex)| view! {
-                                    <option value=*hex selected=move || color.get().eq_ignore_ascii_case(hex)>{*label}</option>
-                                }).collect_view()}
-                            </select>
-                        </label>
-                        <label>
-                            "Your token"
-                            <select prop:value=move || token.get() on:change=move |ev| token.set(event_target_value(&ev))>
-                                {TOKENS.iter().map(|(id, glyph)| view! {
-                                    <option value=*id selected=move || token.get() == *id>{format!("{glyph} {id}")}</option>
-                                }).collect_view()}
-                            </select>
-                        </label>
-                    </div>
-                    <div class="button-row">
-                        <button type="button" class="menu-button primary" on:click=on_join>"Join room"</button>
-                    </div>
-                })}
-                {move || (seated() && !started() && !ui.is_creator()).then(|| view! {
-                    <p class="hint">"You are seated: the game starts when the room's creator presses Start game."</p>
-                })}
-                {move || ui.is_creator().then(|| view! {
-                    <label class="check">
-                        <input type="checkbox"
-                            prop:checked=move || ui.info.with(|i| i.as_ref().is_some_and(|i| i.spectators))
-                            on:change=move |ev| allow_watchers(event_target_checked(&ev)) />
-                        "Others with the link may watch"
-                    </label>
-                })}
-                {move || (!seated() && !started() && ui.info.with(|i| i.as_ref().is_some_and(|i| i.spectators))).then(|| view! {
-                    <p class="hint">"Without a seat you can watch once the game starts."</p>
-                })}
-                {move || (!seated() && started() && !ui.watching.get()).then(|| view! {
-                    <p class="hint">"This room's game has started: only its players' devices can sit down."</p>
-                })}
-                {move || (!seated() && started() && ui.watching.get()).then(|| view! {
-                    <p class="hint">"You are watching this game: its players' devices decide."</p>
-                })}
-                {move || ui.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
-                <div class="button-row">
-                    <button type="button" class="menu-button" on:click=back>"Back to menu"</button>
-                    {move || (ui.is_creator() && !started()).then(|| view! {
-                        <button type="button" class="menu-button primary"
-                            disabled=move || seat_count() < 2
-                            on:click=move |_| start_game()>"Start game"</button>
-                    })}
-                    {move || (seated() && started()).then(|| view! {
-                        <button type="button" class="menu-button primary"
-                            on:click=move |_| nav.go(Screen::Play)>"Back to the game"</button>
-                    })}
-                    {move || (!seated() && started() && ui.watching.get()).then(|| view! {
-                        <button type="button" class="menu-button primary"
-                            on:click=move |_| nav.go(Screen::Play)>"Watch the game"</button>
-                    })}
-                </div>
-            </div>
-        </section>
+        <div class="button-row">
+            <button type="button" class="menu-button" on:click=back>"Back to menu"</button>
+            {move || (ui.is_creator() && !started(ui)).then(|| view! {
+                <button type="button" class="menu-button primary"
+                    disabled=move || seat_count() < 2
+                    on:click=move |_| start_game()>"Start game"</button>
+            })}
+            {move || (seated(ui) && started(ui)).then(|| view! {
+                <button type="button" class="menu-button primary"
+                    on:click=move |_| nav.go(Screen::Play)>"Back to the game"</button>
+            })}
+            {move || (!seated(ui) && started(ui) && ui.watching.get()).then(|| view! {
+                <button type="button" class="menu-button primary"
+                    on:click=move |_| nav.go(Screen::Play)>"Watch the game"</button>
+            })}
+        </div>
     }
 }
 

@@ -2,16 +2,19 @@
 //! device, the friend's reply pasted back, who is connected) and a friend's join screen (the
 //! table they are invited to, their name, color and token, and the reply to send back).
 
-use leptos::prelude::*;
-use worlds_table::invite::{Invite, SummaryKind};
+use std::collections::HashMap;
 
+use leptos::prelude::*;
+use worlds_table::invite::{Invite, SummaryKind, TableSummary};
+
+use crate::common::context::Navigator;
 use crate::common::share::LinkField;
 use crate::game::pieces::{token_glyph, COLORS, TOKENS};
 use worlds_table::protocol::ReactionKind;
 
 use crate::game::table::{
     connect_reply, invite_again, join_table, let_computer_play, react, reaction_words, say,
-    LinkStatus, TableUi,
+    LinkStatus, SeatLink, TableUi,
 };
 
 /// The host's waiting room: for each seat played from another device, its invite (link,
@@ -27,111 +30,20 @@ pub fn WaitingRoom(
 ) -> impl IntoView {
     // What was pasted for each seat, and why a reply was refused (kept while the seats'
     // statuses change).
-    let replies = RwSignal::new(std::collections::HashMap::<usize, String>::new());
-    let refused = RwSignal::new(std::collections::HashMap::<usize, String>::new());
-    let connect = move |_| {
-        let pasted: Vec<(usize, String)> = replies
-            .get_untracked()
-            .into_iter()
-            .filter(|(_, t)| !t.trim().is_empty())
-            .collect();
-        if pasted.is_empty() {
-            ui.problem.set(Some(
-                "Paste a friend's reply link first, then press Connect.".to_string(),
-            ));
-            return;
-        }
-        ui.problem.set(None);
-        for (seat, text) in pasted {
-            match connect_reply(ui, seat, &text) {
-                Ok(reply) => {
-                    refused.update(|r| {
-                        r.remove(&seat);
-                    });
-                    replies.update(|r| {
-                        r.remove(&seat);
-                    });
-                    on_friend.run((seat, reply.name, reply.color, reply.token));
-                }
-                Err(why) => refused.update(|r| {
-                    r.insert(seat, why);
-                }),
-            }
-        }
+    let replies = Replies {
+        pasted: RwSignal::new(HashMap::new()),
+        refused: RwSignal::new(HashMap::new()),
     };
+    let connect = move |_| connect_replies(ui, replies, on_friend);
     let any_waiting = move || {
-        ui.seats.with(|seats| {
-            seats.iter().any(|s| {
-                matches!(
-                    s.status,
-                    LinkStatus::WaitingForReply | LinkStatus::Closed | LinkStatus::Connecting
-                )
-            })
-        })
+        ui.seats
+            .with(|seats| seats.iter().any(|s| waiting_for_reply(&s.status)))
     };
     let seats = move || {
         ui.seats
             .get()
             .into_iter()
-            .map(|s| {
-                let seat = s.seat;
-                let status = if s.status == LinkStatus::Connected {
-                    format!("{}: connected", s.name)
-                } else {
-                    format!("{}: {}", s.name, s.status.words())
-                };
-                let reply_label = format!("Reply from {}", s.name);
-                let waiting_reply = matches!(
-                    s.status,
-                    LinkStatus::WaitingForReply | LinkStatus::Closed | LinkStatus::Connecting
-                );
-                view! {
-                    <fieldset class="table-seat">
-                        <legend>{format!("Player {}", seat + 1)}</legend>
-                        <p class="table-seat-status" role="status">{status}</p>
-                        {s.problem.clone().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
-                        {s.invite.clone().filter(|_| s.status != LinkStatus::Connected).map(|link| view! {
-                            <LinkField
-                                label=format!("Invite link for {}", s.name)
-                                link=link
-                                copy_label="Copy invite link"
-                                hint="Send it to your friend (a message, or let them scan the code). Their device answers with a reply link: paste it below.".to_string()
-                            />
-                        })}
-                        {waiting_reply.then(|| view! {
-                            <label class="field">
-                                <span>{reply_label.clone()}</span>
-                                <input type="text" autocomplete="off"
-                                    prop:value=move || replies.with(|r| r.get(&seat).cloned().unwrap_or_default())
-                                    on:input=move |ev| {
-                                        let v = event_target_value(&ev);
-                                        replies.update(|r| {
-                                            r.insert(seat, v);
-                                        });
-                                    } />
-                            </label>
-                        })}
-                        {move || refused.with(|r| r.get(&seat).cloned()).map(|p| view! { <p class="problem" role="alert">{p}</p> })}
-                        {matches!(s.status, LinkStatus::Closed | LinkStatus::Reconnecting | LinkStatus::Away).then(|| {
-                            let name = s.name.clone();
-                            let stand_in = move || ui.session.stand_ins.with(|x| x.contains(&seat));
-                            view! {
-                                <div class="button-row">
-                                    <button type="button" class="action" on:click=move |_| invite_again(ui, seat)>"Invite again"</button>
-                                    {move || (playing && !stand_in()).then(|| {
-                                        let name = name.clone();
-                                        view! {
-                                            <button type="button" class="action" on:click=move |_| let_computer_play(ui, seat)>
-                                                {format!("Let a computer play for {name}")}
-                                            </button>
-                                        }
-                                    })}
-                                </div>
-                            }
-                        })}
-                    </fieldset>
-                }
-            })
+            .map(|s| view! { <TableSeat ui=ui seat=s replies=replies playing=playing /> })
             .collect_view()
     };
     view! {
@@ -150,33 +62,129 @@ pub fn WaitingRoom(
     }
 }
 
+/// The friends' replies pasted in the waiting room, and why a reply was refused, by seat.
+#[derive(Clone, Copy)]
+struct Replies {
+    pasted: RwSignal<HashMap<usize, String>>,
+    refused: RwSignal<HashMap<usize, String>>,
+}
+
+/// Whether a seat's device still has to answer (or answer again).
+fn waiting_for_reply(status: &LinkStatus) -> bool {
+    matches!(
+        status,
+        LinkStatus::WaitingForReply | LinkStatus::Closed | LinkStatus::Connecting
+    )
+}
+
+/// Connects every reply pasted: a reply taken is cleared and its friend handed to
+/// `on_friend`, a refused one keeps why beside its seat.
+fn connect_replies(
+    ui: TableUi,
+    replies: Replies,
+    on_friend: Callback<(usize, String, String, String)>,
+) {
+    let pasted: Vec<(usize, String)> = replies
+        .pasted
+        .get_untracked()
+        .into_iter()
+        .filter(|(_, t)| !t.trim().is_empty())
+        .collect();
+    if pasted.is_empty() {
+        ui.problem.set(Some(
+            "Paste a friend's reply link first, then press Connect.".to_string(),
+        ));
+        return;
+    }
+    ui.problem.set(None);
+    for (seat, text) in pasted {
+        match connect_reply(ui, seat, &text) {
+            Ok(reply) => {
+                replies.refused.update(|r| {
+                    r.remove(&seat);
+                });
+                replies.pasted.update(|r| {
+                    r.remove(&seat);
+                });
+                on_friend.run((seat, reply.name, reply.color, reply.token));
+            }
+            Err(why) => replies.refused.update(|r| {
+                r.insert(seat, why);
+            }),
+        }
+    }
+}
+
+/// One seat of the waiting room: how it stands, its invite and reply field while its
+/// friend has to answer, and Invite again (or a computer meanwhile) once its device is gone.
+#[component]
+fn TableSeat(ui: TableUi, seat: SeatLink, replies: Replies, playing: bool) -> impl IntoView {
+    let s = seat;
+    let seat = s.seat;
+    let status = if s.status == LinkStatus::Connected {
+        format!("{}: connected", s.name)
+    } else {
+        format!("{}: {}", s.name, s.status.words())
+    };
+    let reply_label = format!("Reply from {}", s.name);
+    view! {
+        <fieldset class="table-seat">
+            <legend>{format!("Player {}", seat + 1)}</legend>
+            <p class="table-seat-status" role="status">{status}</p>
+            {s.problem.clone().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+            {s.invite.clone().filter(|_| s.status != LinkStatus::Connected).map(|link| view! {
+                <LinkField
+                    label=format!("Invite link for {}", s.name)
+                    link=link
+                    copy_label="Copy invite link"
+                    hint="Send it to your friend (a message, or let them scan the code). Their device answers with a reply link: paste it below.".to_string()
+                />
+            })}
+            {waiting_for_reply(&s.status).then(|| view! {
+                <label class="field">
+                    <span>{reply_label.clone()}</span>
+                    <input type="text" autocomplete="off"
+                        prop:value=move || replies.pasted.with(|r| r.get(&seat).cloned().unwrap_or_default())
+                        on:input=move |ev| {
+                            let v = event_target_value(&ev);
+                            replies.pasted.update(|r| {
+                                r.insert(seat, v);
+                            });
+                        } />
+                </label>
+            })}
+            {move || replies.refused.with(|r| r.get(&seat).cloned()).map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+            {matches!(s.status, LinkStatus::Closed | LinkStatus::Reconnecting | LinkStatus::Away).then(|| {
+                let name = s.name.clone();
+                let stand_in = move || ui.session.stand_ins.with(|x| x.contains(&seat));
+                view! {
+                    <div class="button-row">
+                        <button type="button" class="action" on:click=move |_| invite_again(ui, seat)>"Invite again"</button>
+                        {move || (playing && !stand_in()).then(|| {
+                            let name = name.clone();
+                            view! {
+                                <button type="button" class="action" on:click=move |_| let_computer_play(ui, seat)>
+                                    {format!("Let a computer play for {name}")}
+                                </button>
+                            }
+                        })}
+                    </div>
+                }
+            })}
+        </fieldset>
+    }
+}
+
 /// A friend's screen for an invite: the table they are invited to, their seat, their name,
 /// color and token, "Join table", then the reply to send back. `invite` is the checked
 /// invite, or why it was refused.
 #[component]
 pub fn JoinTable(ui: TableUi, invite: Result<Invite, String>) -> impl IntoView {
     let nav = ui.nav;
-    let back = move |_| {
-        crate::common::share_link::clear_opened_link();
-        nav.go(crate::common::context::Screen::Menu)
-    };
+    let back = move |_| back_to_menu(nav);
     let invite = match invite {
         Ok(invite) => invite,
-        Err(why) => {
-            return view! {
-                <section class="screen join" aria-labelledby="join-title">
-                    <div class="panel">
-                        <h1 id="join-title">"Join a table"</h1>
-                        <p class="problem" role="alert">{why}</p>
-                        <p>"Nothing was stored. Ask the host for a new invite."</p>
-                        <div class="button-row">
-                            <button type="button" class="menu-button" on:click=back>"Back to menu"</button>
-                        </div>
-                    </div>
-                </section>
-            }
-            .into_any();
-        }
+        Err(why) => return view! { <InviteRefused why=why nav=nav /> }.into_any(),
     };
     let seat = invite.seat;
     let summary = invite.summary.clone();
@@ -196,7 +204,60 @@ pub fn JoinTable(ui: TableUi, invite: Result<Invite, String>) -> impl IntoView {
             token.get_untracked(),
         );
     };
-    let seats = summary
+    let status = move || ui.guest_status.get().map(guest_status_words);
+    view! {
+        <section class="screen join" aria-labelledby="join-title">
+            <div class="panel">
+                <h1 id="join-title">"Join a table"</h1>
+                <p>{format!("Board: {}. Rules: {}.", summary.board, summary.rules)}</p>
+                <h2>"Who sits where"</h2>
+                <ul class="join-seats"><InvitedSeats summary=summary.clone() seat=seat /></ul>
+                <h2>{format!("Your seat: Player {}", seat + 1)}</h2>
+                <div class="lobby-row" hidden=move || joined.get()>
+                    <PieceFields name=name color=color token=token />
+                </div>
+                <div class="button-row" hidden=move || joined.get()>
+                    <button type="button" class="menu-button" on:click=back>"Back to menu"</button>
+                    <button type="button" class="menu-button primary" on:click=join>"Join table"</button>
+                </div>
+                <p role="status" aria-live="polite">{status}</p>
+                {move || ui.reply.get().map(|link| view! {
+                    <LinkField label="Your reply" link=link copy_label="Copy reply" />
+                })}
+                {move || ui.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+            </div>
+        </section>
+    }
+    .into_any()
+}
+
+/// Leaves the invite (its link is forgotten) for the menu.
+fn back_to_menu(nav: Navigator) {
+    crate::common::share_link::clear_opened_link();
+    nav.go(crate::common::context::Screen::Menu)
+}
+
+/// An invite that was refused: why, that nothing was stored, and Back to menu.
+#[component]
+fn InviteRefused(why: String, nav: Navigator) -> impl IntoView {
+    view! {
+        <section class="screen join" aria-labelledby="join-title">
+            <div class="panel">
+                <h1 id="join-title">"Join a table"</h1>
+                <p class="problem" role="alert">{why}</p>
+                <p>"Nothing was stored. Ask the host for a new invite."</p>
+                <div class="button-row">
+                    <button type="button" class="menu-button" on:click=move |_| back_to_menu(nav)>"Back to menu"</button>
+                </div>
+            </div>
+        </section>
+    }
+}
+
+/// Who sits where at the invited table, one item per seat ("you" at `seat`).
+#[component]
+fn InvitedSeats(summary: TableSummary, seat: usize) -> impl IntoView {
+    summary
         .seats
         .iter()
         .enumerate()
@@ -215,68 +276,56 @@ pub fn JoinTable(ui: TableUi, invite: Result<Invite, String>) -> impl IntoView {
                 </li>
             }
         })
-        .collect_view();
-    let status = move || {
-        ui.guest_status.get().map(|s| match s {
-            LinkStatus::Preparing => "Making your reply…".to_string(),
-            LinkStatus::WaitingForReply => {
-                "Send this reply to the host; the game opens here when they connect.".to_string()
-            }
-            LinkStatus::Connecting => "Connecting…".to_string(),
-            LinkStatus::Connected => {
-                "Connected: waiting for the host to start the game.".to_string()
-            }
-            LinkStatus::Reconnecting => "The connection dropped: reconnecting…".to_string(),
-            LinkStatus::Closed | LinkStatus::Away => {
-                "Not connected. Ask the host to invite you again.".to_string()
-            }
-        })
-    };
+        .collect_view()
+}
+
+/// The friend's name, color and token fields.
+#[component]
+fn PieceFields(
+    name: RwSignal<String>,
+    color: RwSignal<String>,
+    token: RwSignal<String>,
+) -> impl IntoView {
     view! {
-        <section class="screen join" aria-labelledby="join-title">
-            <div class="panel">
-                <h1 id="join-title">"Join a table"</h1>
-                <p>{format!("Board: {}. Rules: {}.", summary.board, summary.rules)}</p>
-                <h2>"Who sits where"</h2>
-                <ul class="join-seats">{seats}</ul>
-                <h2>{format!("Your seat: Player {}", seat + 1)}</h2>
-                <div class="lobby-row" hidden=move || joined.get()>
-                    <label>
-                        "Your name"
-                        <input type="text" maxlength="24"
-                            prop:value=move || name.get()
-                            on:input=move |ev| name.set(event_target_value(&ev)) />
-                    </label>
-                    <label>
-                        "Your color"
-                        <select prop:value=move || color.get() on:change=move |ev| color.set(event_target_value(&ev))>
-                            {COLORS.iter().map(|(label, hex)| view! {
-                                <option value=*hex selected=move || color.get().eq_ignore_ascii_case(hex)>{*label}</option>
-                            }).collect_view()}
-                        </select>
-                    </label>
-                    <label>
-                        "Your token"
-                        <select prop:value=move || token.get() on:change=move |ev| token.set(event_target_value(&ev))>
-                            {TOKENS.iter().map(|(id, glyph)| view! {
-                                <option value=*id selected=move || token.get() == *id>{format!("{glyph} {id}")}</option>
-                            }).collect_view()}
-                        </select>
-                    </label>
-                </div>
-                <div class="button-row" hidden=move || joined.get()>
-                    <button type="button" class="menu-button" on:click=back>"Back to menu"</button>
-                    <button type="button" class="menu-button primary" on:click=join>"Join table"</button>
-                </div>
-                <p role="status" aria-live="polite">{status}</p>
-                {move || ui.reply.get().map(|link| view! {
-                    <LinkField label="Your reply" link=link copy_label="Copy reply" />
-                })}
-                {move || ui.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
-            </div>
-        </section>
+        <label>
+            "Your name"
+            <input type="text" maxlength="24"
+                prop:value=move || name.get()
+                on:input=move |ev| name.set(event_target_value(&ev)) />
+        </label>
+        <label>
+            "Your color"
+            <select prop:value=move || color.get() on:change=move |ev| color.set(event_target_value(&ev))>
+                {COLORS.iter().map(|(label, hex)| view! {
+                    <option value=*hex selected=move || color.get().eq_ignore_ascii_case(hex)>{*label}</option>
+                }).collect_view()}
+            </select>
+        </label>
+        <label>
+            "Your token"
+            <select prop:value=move || token.get() on:change=move |ev| token.set(event_target_value(&ev))>
+                {TOKENS.iter().map(|(id, glyph)| view! {
+                    <option value=*id selected=move || token.get() == *id>{format!("{glyph} {id}")}</option>
+                }).collect_view()}
+            </select>
+        </label>
     }
-    .into_any()
+}
+
+/// What the friend's device is doing, in words.
+fn guest_status_words(status: LinkStatus) -> String {
+    match status {
+        LinkStatus::Preparing => "Making your reply…".to_string(),
+        LinkStatus::WaitingForReply => {
+            "Send this reply to the host; the game opens here when they connect.".to_string()
+        }
+        LinkStatus::Connecting => "Connecting…".to_string(),
+        LinkStatus::Connected => "Connected: waiting for the host to start the game.".to_string(),
+        LinkStatus::Reconnecting => "The connection dropped: reconnecting…".to_string(),
+        LinkStatus::Closed | LinkStatus::Away => {
+            "Not connected. Ask the host to invite you again.".to_string()
+        }
+    }
 }
 
 /// Table talk: short messages and quick reactions between the devices (plain text, at

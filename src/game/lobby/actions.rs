@@ -1,0 +1,307 @@
+//! What the lobby's buttons do on the game's page: start the game (asking first when a game
+//! is in progress), open a table across devices and its waiting room, play online, and carry
+//! out the press the lobby's light first code handed over.
+
+use leptos::prelude::*;
+
+use super::{take_handed_lobby, LobbyActions, LobbyParts, LobbyPress};
+use crate::common::context::{Navigator, Screen};
+use crate::common::modal::Modal;
+use crate::game::session::{new_seed, AutosaveState, Session};
+use crate::game::table::TableUi;
+
+/// A seed given in the address (`?seed=42`): the same seed and the same decisions play the
+/// same game, which makes a game reproducible for a bug report or a test.
+fn url_seed() -> Option<u64> {
+    let search = window().location().search().ok()?;
+    search
+        .trim_start_matches('?')
+        .split('&')
+        .find_map(|kv| kv.strip_prefix("seed="))
+        .and_then(|v| v.parse().ok())
+}
+
+/// What the game page's lobby works with (all of it Copy, for the buttons' closures).
+#[derive(Clone, Copy)]
+struct GameLobby {
+    parts: LobbyParts,
+    nav: Navigator,
+    session: Session,
+    /// A table across devices: seats played from other devices are invited from the
+    /// waiting room, and the game starts once every one of them is connected.
+    table_ui: TableUi,
+    table_open: RwSignal<bool>,
+    table_seed: RwSignal<u64>,
+    /// The game in progress Start game would replace (its title and round), while asking.
+    replacing: RwSignal<Option<(String, u32)>>,
+    /// Takes a friend's name, color and token from the waiting room into the form.
+    on_friend: Callback<(usize, String, String, String)>,
+}
+
+/// What the lobby's buttons do on the game's page.
+pub(super) fn game_actions(parts: LobbyParts) -> LobbyActions {
+    let nav = expect_context::<Navigator>();
+    let session = expect_context::<Session>();
+    let table_ui = expect_context::<TableUi>();
+    let table_open = RwSignal::new(false);
+    let all_connected = Memo::new(move |_| {
+        table_ui.seats.with(|seats| {
+            !seats.is_empty()
+                && seats
+                    .iter()
+                    .all(|s| s.status == crate::game::table::LinkStatus::Connected)
+        })
+    });
+    let friend_note = RwSignal::new(None::<String>);
+    let form = parts.form;
+    let on_friend = Callback::new(
+        move |(seat, name, color, token): (usize, String, String, String)| {
+            let note = form
+                .try_update(|f| f.take_friend(seat, &name, &color, &token))
+                .flatten();
+            friend_note.set(note);
+        },
+    );
+    let lobby = GameLobby {
+        parts,
+        nav,
+        session,
+        table_ui,
+        table_open,
+        table_seed: RwSignal::new(0u64),
+        replacing: RwSignal::new(None),
+        on_friend,
+    };
+    lobby.carry_out_handed();
+    LobbyActions {
+        start: Callback::new(move |()| lobby.start()),
+        open_table: Callback::new(move |()| lobby.open_table()),
+        play_online: Callback::new(move |()| lobby.play_online()),
+        online: crate::common::room_server::room_server(),
+        saved_games: Callback::new(move |()| nav.go(Screen::SavedGames)),
+        back: Callback::new(move |()| {
+            crate::game::table::close_table();
+            nav.go(Screen::Menu)
+        }),
+        table_open: table_open.into(),
+        all_connected: all_connected.into(),
+        notes: ViewFn::from(move || {
+            view! {
+                <TableNotes
+                    table_ui=table_ui
+                    on_friend=on_friend
+                    table_open=table_open
+                    all_connected=all_connected
+                    friend_note=friend_note
+                />
+            }
+        }),
+        dialog: ViewFn::from(move || view! { <ReplaceQuestion lobby=lobby /> }),
+    }
+}
+
+impl GameLobby {
+    /// Whether the form keeps the table from starting.
+    fn has_problems(&self) -> bool {
+        !self.parts.problems.get_untracked().is_empty()
+    }
+
+    /// Open table: invites the seats played from other devices, with the game's seed and
+    /// rules named, and listens for their replies.
+    fn open_table(self) {
+        if self.has_problems() {
+            return;
+        }
+        let GameLobby {
+            parts, table_ui, ..
+        } = self;
+        let seed = url_seed().unwrap_or_else(new_seed);
+        self.table_seed.set(seed);
+        let b = parts.board();
+        let setup = parts.form.with_untracked(|f| f.to_setup(b.clone(), seed));
+        let r = &setup.rules;
+        let rules_name = format!(
+            "start with {}, {} salary{}{}",
+            b.money(r.starting_cash),
+            b.money(r.salary),
+            if r.auctions { ", auctions" } else { "" },
+            if r.trades { ", trades" } else { "" }
+        );
+        crate::game::table::open_table(table_ui, &setup, &rules_name, parts.remote.get_untracked());
+        // A reply opened in another tab of this browser comes here too.
+        crate::game::table::listen_for_replies(table_ui, self.on_friend);
+        self.table_open.set(true);
+    }
+
+    /// Starts the game the form sets up (hosting it when a table is open) and opens it; the
+    /// setup is remembered for the next game.
+    fn begin(self) {
+        if self.has_problems() {
+            return;
+        }
+        let GameLobby {
+            parts,
+            nav,
+            session,
+            table_ui,
+            table_open,
+            ..
+        } = self;
+        let LobbyParts {
+            form,
+            start_problem,
+            remote,
+            ..
+        } = parts;
+        let seed = if table_open.get_untracked() {
+            self.table_seed.get_untracked()
+        } else {
+            url_seed().unwrap_or_else(new_seed)
+        };
+        let setup = form.with_untracked(|f| f.to_setup(parts.board(), seed));
+        let title = form.with_untracked(|f| f.title.trim().to_string());
+        match session.start(&title, setup) {
+            Ok(()) if table_open.get_untracked() => {
+                let game = session.game.get_untracked();
+                let hosted = game
+                    .ok_or_else(|| "The game did not start.".to_string())
+                    .and_then(|g| {
+                        crate::game::table::start_hosting(table_ui, g, remote.get_untracked())
+                    });
+                match hosted {
+                    Ok(()) => nav.go(Screen::Play),
+                    Err(e) => start_problem.set(Some(e)),
+                }
+            }
+            Ok(()) => {
+                let memory = form.with_untracked(|f| f.memory());
+                // Not remembering the setup costs nothing a player would lose.
+                let _ = crate::common::storage::LocalStore::open().and_then(|s| {
+                    crate::common::storage::last_setup::save(
+                        &s,
+                        &memory,
+                        crate::common::clock::now_ms(),
+                    )
+                });
+                nav.go(Screen::Play)
+            }
+            Err(e) => start_problem.set(Some(e)),
+        }
+    }
+
+    /// Start game. A game in progress is never replaced without asking (and an autosave
+    /// that can no longer be continued is kept aside first, never overwritten).
+    fn start(self) {
+        if self.has_problems() {
+            return;
+        }
+        match self.session.autosave_state() {
+            AutosaveState::Empty => self.begin(),
+            AutosaveState::InProgress { title, round } => self.replacing.set(Some((title, round))),
+            AutosaveState::Unplayable => match self.session.set_aside_autosave() {
+                Ok(()) => self.begin(),
+                Err(e) => self.parts.start_problem.set(Some(e)),
+            },
+        }
+    }
+
+    /// Keeps the game in progress as a saved game, then starts.
+    fn keep_and_start(self) {
+        match self.session.keep_autosave_as_named() {
+            Ok(_) => {
+                self.replacing.set(None);
+                self.begin();
+            }
+            Err(e) => {
+                self.replacing.set(None);
+                self.parts
+                    .start_problem
+                    .set(Some(format!("The game in progress was not kept: {e}")));
+            }
+        }
+    }
+
+    /// Play online: the room server holds the game; this device plays its person's seat,
+    /// the server plays the computers, and friends join by the room link.
+    fn play_online(self) {
+        if self.has_problems() {
+            return;
+        }
+        let LobbyParts {
+            form,
+            start_problem,
+            remote,
+            ..
+        } = self.parts;
+        let setup = form.with_untracked(|f| f.to_setup(self.parts.board(), 0));
+        let title = form.with_untracked(|f| f.title.trim().to_string());
+        start_problem.set(None);
+        let others = remote.get_untracked();
+        crate::game::room::open_room(title, setup, others, move |result| match result {
+            Ok(()) => {}
+            Err(why) => start_problem.set(Some(why)),
+        });
+    }
+
+    /// The lobby's light first code handed its form over with a press to carry out.
+    fn carry_out_handed(self) {
+        let Some(handed) = take_handed_lobby() else {
+            return;
+        };
+        if self.parts.restore(&handed.board, handed.form) {
+            let press = handed.press;
+            // Carried out once the screen is made (it may open a dialog or the game).
+            queue_microtask(move || match press {
+                LobbyPress::Start => self.start(),
+                LobbyPress::OpenTable => self.open_table(),
+                LobbyPress::PlayOnline => self.play_online(),
+            });
+        } else {
+            self.parts.start_problem.set(Some(
+                "The board you chose is no longer in the list: choose it again.".into(),
+            ));
+        }
+    }
+}
+
+/// Above the lobby's buttons while a table is open: its waiting room, the note on the last
+/// friend taken, and why Start game waits.
+#[component]
+fn TableNotes(
+    table_ui: TableUi,
+    on_friend: Callback<(usize, String, String, String)>,
+    table_open: RwSignal<bool>,
+    all_connected: Memo<bool>,
+    friend_note: RwSignal<Option<String>>,
+) -> impl IntoView {
+    view! {
+        {move || table_open.get().then(|| view! {
+            <crate::game::table::views::WaitingRoom ui=table_ui on_friend=on_friend />
+        })}
+        {move || friend_note.get().map(|n| view! { <p class="notice" role="status">{n}</p> })}
+        {move || (table_open.get() && !all_connected.get()).then(|| view! {
+            <p class="hint">"Start game is possible once every device is connected."</p>
+        })}
+    }
+}
+
+/// "A game is in progress": keep it as a saved game and start, start without keeping it,
+/// or cancel (shown while Start game would replace a game in progress).
+#[component]
+fn ReplaceQuestion(lobby: GameLobby) -> impl IntoView {
+    let replacing = lobby.replacing;
+    move || {
+        let (title, round) = replacing.get()?;
+        let close = Callback::new(move |()| replacing.set(None));
+        Some(view! {
+            <Modal title="A game is in progress".to_string() on_close=close>
+                <p>{format!("“{title}” (round {round}) is still in progress. Starting a new game replaces it as the game Continue resumes.")}</p>
+                <div class="button-row">
+                    <button type="button" class="menu-button primary" on:click=move |_| lobby.keep_and_start()>"Keep it as a saved game and start"</button>
+                    <button type="button" class="menu-button danger" on:click=move |_| { replacing.set(None); lobby.begin(); }>"Start without keeping it"</button>
+                    <button type="button" class="menu-button" on:click=move |_| replacing.set(None)>"Cancel"</button>
+                </div>
+            </Modal>
+        })
+    }
+}

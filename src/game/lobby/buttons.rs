@@ -1,0 +1,90 @@
+//! The lobby's buttons: Back, Saved games, Open table (when a seat is played from another
+//! device), Start game and Play online (when a room server is there).
+
+use leptos::prelude::*;
+
+use super::{LobbyActions, LobbyParts};
+
+/// The row of the lobby's buttons, each enabled as the form and the open table allow.
+#[component]
+pub(super) fn LobbyButtons(parts: LobbyParts, actions: ButtonActions) -> impl IntoView {
+    let LobbyParts {
+        problems, remote, ..
+    } = parts;
+    let ButtonActions {
+        start,
+        open_table,
+        play_online,
+        online,
+        saved_games,
+        back,
+        table_open,
+        all_connected,
+    } = actions;
+    view! {
+        <div class="button-row">
+            <button type="button" class="menu-button" on:click=move |_| back.run(())>"Back"</button>
+            <button type="button" class="menu-button" on:click=move |_| saved_games.run(())>"Saved games"</button>
+            {move || (!remote.get().is_empty() && !table_open.get()).then(|| view! {
+                <button
+                    type="button"
+                    class="menu-button primary"
+                    disabled=move || !problems.get().is_empty()
+                    on:click=move |_| open_table.run(())
+                >
+                    "Open table"
+                </button>
+            })}
+            <button
+                type="button"
+                class="menu-button primary"
+                disabled=move || {
+                    !problems.get().is_empty()
+                        || !(remote.get().is_empty() || (table_open.get() && all_connected.get()))
+                }
+                on:click=move |_| start.run(())
+            >
+                "Start game"
+            </button>
+            {move || (online.get() && !table_open.get()).then(|| view! {
+                <button
+                    type="button"
+                    class="menu-button primary"
+                    disabled=move || !problems.get().is_empty()
+                    on:click=move |_| play_online.run(())
+                >
+                    "Play online"
+                </button>
+            })}
+        </div>
+    }
+}
+
+/// What the lobby's buttons do and show: [`LobbyActions`] without its views (all Copy).
+#[derive(Clone, Copy)]
+pub(super) struct ButtonActions {
+    pub(super) start: Callback<()>,
+    pub(super) open_table: Callback<()>,
+    pub(super) play_online: Callback<()>,
+    pub(super) online: Signal<bool>,
+    pub(super) saved_games: Callback<()>,
+    pub(super) back: Callback<()>,
+    pub(super) table_open: Signal<bool>,
+    pub(super) all_connected: Signal<bool>,
+}
+
+impl ButtonActions {
+    /// The buttons' part of `actions`.
+    pub(super) fn of(actions: &LobbyActions) -> ButtonActions {
+        ButtonActions {
+            start: actions.start,
+            open_table: actions.open_table,
+            play_online: actions.play_online,
+            online: actions.online,
+            saved_games: actions.saved_games,
+            back: actions.back,
+            table_open: actions.table_open,
+            all_connected: actions.all_connected,
+        }
+    }
+}
