@@ -11,7 +11,7 @@ use worlds_engine::board::{MAX_SQUARES, MIN_SQUARES};
 use worlds_engine::cards::{CardEffect, SquareRef};
 use worlds_engine::{BoardError, JokerEffect, Preset, SquareDef, SquareKind};
 
-use monopoly_worlds::common::context::{Navigator, Screen, Shared};
+use monopoly_worlds::common::context::{Navigator, Screen, SettingsStore, Shared};
 use monopoly_worlds::common::storage::{worlds, LocalStore};
 use monopoly_worlds::maker::editor::square_views;
 use monopoly_worlds::maker::list::BoardMaker;
@@ -271,6 +271,146 @@ fn bulk_building_costs_and_rent_multiplier() {
     assert!(!s.is_dirty());
 }
 
+#[wasm_bindgen_test]
+fn squares_move_left_and_right_round_the_ring_with_the_start_fixed() {
+    let mut s = EditorState::new_world();
+    let name = |s: &EditorState, i: usize| s.def().squares[i].name.clone();
+    let last = s.def().squares.len() - 1;
+    assert_eq!(name(&s, 1), "Mediterranean Avenue");
+    assert_eq!(s.move_right(1), Ok(2));
+    assert_eq!(name(&s, 2), "Mediterranean Avenue");
+    assert_eq!(
+        name(&s, 1),
+        "Community Chest",
+        "the square passed takes its place"
+    );
+    assert_eq!(s.move_left(2), Ok(1));
+    assert_eq!(name(&s, 1), "Mediterranean Avenue");
+    assert!(!s.is_dirty(), "moved back where it was");
+    // The ring: the square after the start goes round to the end, and back.
+    assert_eq!(s.move_left(1), Ok(last));
+    assert_eq!(name(&s, last), "Mediterranean Avenue");
+    assert_eq!(name(&s, last - 1), "Boardwalk");
+    assert_eq!(name(&s, 1), "Community Chest");
+    assert_eq!(s.def().squares[0].kind, SquareKind::Start);
+    assert_eq!(s.move_right(last), Ok(1));
+    assert_eq!(name(&s, 1), "Mediterranean Avenue");
+    // Anywhere by dragging.
+    assert_eq!(s.move_square(39, 5), Ok(5));
+    assert_eq!(name(&s, 5), "Boardwalk");
+    assert_eq!(name(&s, 6), "Reading Railroad");
+    assert!(s.problems().is_empty(), "{:?}", s.problems());
+    // The start neither moves nor is replaced.
+    assert_eq!(s.move_left(0), Err(EditError::StartIsFixed));
+    assert_eq!(s.move_right(0), Err(EditError::StartIsFixed));
+    assert_eq!(s.move_square(3, 0), Err(EditError::StartIsFixed));
+    assert_eq!(
+        s.move_square(3, 40),
+        Err(EditError::NoSuchSquare { square: 40 })
+    );
+    assert_eq!(
+        s.move_right(40),
+        Err(EditError::NoSuchSquare { square: 40 })
+    );
+    // Each move is one undo step.
+    s.undo().expect("the drag");
+    assert_eq!(name(&s, 39), "Boardwalk");
+    assert_eq!(name(&s, 5), "Reading Railroad");
+}
+
+#[wasm_bindgen_test]
+fn cards_naming_a_square_by_number_follow_it_when_it_moves() {
+    let mut s = EditorState::new_world();
+    s.edit("decks", |d| {
+        if let Some(decks) = d.decks.as_mut() {
+            decks.chance.push(worlds_engine::CardDef {
+                text: "Advance to square 40".into(),
+                effect: CardEffect::AdvanceTo {
+                    square: SquareRef::Index(39),
+                },
+            });
+            decks.chance.push(worlds_engine::CardDef {
+                text: "Advance to square 10".into(),
+                effect: CardEffect::AdvanceTo {
+                    square: SquareRef::Index(9),
+                },
+            });
+        }
+    });
+    s.move_square(39, 5).expect("moved");
+    let targets: Vec<CardEffect> = s
+        .def()
+        .decks
+        .as_ref()
+        .expect("decks")
+        .chance
+        .iter()
+        .rev()
+        .take(2)
+        .map(|c| c.effect.clone())
+        .collect();
+    assert_eq!(
+        targets,
+        vec![
+            CardEffect::AdvanceTo {
+                square: SquareRef::Index(10)
+            },
+            CardEffect::AdvanceTo {
+                square: SquareRef::Index(5)
+            },
+        ],
+        "Boardwalk's card follows it to 5; the square that was 10th shifts on to 11th"
+    );
+    assert_eq!(s.def().squares[10].name, "Connecticut Avenue");
+}
+
+#[wasm_bindgen_test]
+fn a_groups_hotel_cost_and_rent_multiplier_are_edited_and_checked_by_the_engine() {
+    let mut s = EditorState::new_world();
+    s.set_group_hotel_cost("brown", Some(120))
+        .expect("hotel cost");
+    s.set_group_multiplier("brown", Some(3))
+        .expect("multiplier");
+    let brown = s
+        .def()
+        .groups
+        .iter()
+        .find(|g| g.name == "brown")
+        .expect("brown");
+    assert_eq!(
+        (brown.hotel_cost, brown.whole_group_multiplier),
+        (Some(120), Some(3))
+    );
+    assert!(s.problems().is_empty(), "{:?}", s.problems());
+    s.set_group_hotel_cost("brown", Some(-5)).expect("kept");
+    s.set_group_multiplier("brown", Some(0)).expect("kept");
+    let problems = s.problems();
+    assert!(problems.contains(&BoardError::BadHotelCost {
+        name: "brown".into(),
+        cost: -5
+    }));
+    assert!(problems.contains(&BoardError::BadGroupMultiplier {
+        name: "brown".into(),
+        multiplier: 0
+    }));
+    s.set_group_hotel_cost("brown", None).expect("cleared");
+    s.set_group_multiplier("brown", None).expect("cleared");
+    assert!(s.problems().is_empty());
+    assert_eq!(
+        s.set_group_multiplier("mars", Some(2)),
+        Err(EditError::NoSuchGroup {
+            name: "mars".into()
+        })
+    );
+    // Typing "120" into the field is one undo step.
+    let mut t = EditorState::new_world();
+    for v in [1, 12, 120] {
+        t.set_group_hotel_cost("brown", Some(v)).expect("typed");
+    }
+    t.undo().expect("one step");
+    assert!(!t.is_dirty(), "{:?}", t.def().groups[0]);
+}
+
 // ---------------------------------------------------------------------------------------
 // The screens.
 
@@ -390,6 +530,43 @@ async fn sleep(ms: i32) {
     settle().await;
 }
 
+/// Esc pressed with the focus on the page (not in a dialog).
+fn press_escape() {
+    js_sys::Function::new_no_args(
+        "window.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape', bubbles: true}));",
+    )
+    .call0(&wasm_bindgen::JsValue::NULL)
+    .expect("Esc is pressed");
+}
+
+/// The name a square shows (drawn in its shadow root when hyphenated), soft hyphens out.
+fn shown_name(sq: &HtmlButtonElement) -> String {
+    let name = sq
+        .query_selector(".sq-name")
+        .expect("query")
+        .expect("a name");
+    name.shadow_root()
+        .and_then(|r| r.text_content())
+        .or_else(|| name.text_content())
+        .unwrap_or_default()
+        .replace('\u{ad}', "")
+}
+
+/// Whether a dialog named `title` is open in `c`.
+fn dialog_open(c: &HtmlElement, title: &str) -> bool {
+    let list = c.query_selector_all("[role='dialog']").expect("dialogs");
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .map(|n| n.unchecked_into::<HtmlElement>())
+        .any(|d| {
+            d.query_selector(".modal-title")
+                .ok()
+                .flatten()
+                .and_then(|t| t.text_content())
+                .is_some_and(|t| t == title)
+        })
+}
+
 /// Mounts the Board Maker over fresh storage; returns the screen and the shared context.
 fn mount_maker() -> (HtmlElement, RwSignal<Screen>, Shared) {
     clear_app_storage();
@@ -399,6 +576,7 @@ fn mount_maker() -> (HtmlElement, RwSignal<Screen>, Shared) {
     leptos::mount::mount_to(c.clone(), move || {
         provide_context(Navigator::new(screen));
         provide_context(shared);
+        provide_context(SettingsStore::load());
         view! { <BoardMaker /> }
     })
     .forget();
@@ -642,7 +820,7 @@ async fn leaving_with_unsaved_changes_asks_first() {
     button(&c, "Back").click();
     settle().await;
     assert!(text(&c).contains("Leave without saving?"));
-    button(&c, "Keep editing").click();
+    button(&c, "Cancel").click();
     settle().await;
     assert!(!text(&c).contains("Leave without saving?"));
     assert_eq!(
@@ -650,15 +828,13 @@ async fn leaving_with_unsaved_changes_asks_first() {
         "Half done"
     );
 
-    // Esc asks too.
-    js_sys::Function::new_no_args(
-        "window.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape', bubbles: true}));",
-    )
-    .call0(&wasm_bindgen::JsValue::NULL)
-    .expect("Esc is pressed");
+    // Esc opens the menu, whose Exit editing asks too.
+    press_escape();
+    settle().await;
+    button(&c, "Exit editing").click();
     settle().await;
     assert!(text(&c).contains("Leave without saving?"));
-    button(&c, "Leave without saving").click();
+    button(&c, "Exit without saving").click();
     settle().await;
     assert_eq!(buttons(&c, "New world").len(), 1);
     assert!(snapshot().is_empty(), "nothing was stored");
@@ -1012,6 +1188,252 @@ async fn a_group_of_one_lot_is_warned_about_but_not_refused() {
         text(&c).contains("Saved \"Classic (copy)\"."),
         "{}",
         text(&c)
+    );
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn esc_opens_the_board_makers_menu_and_resume_or_esc_closes_it() {
+    let (c, _, _) = mount_maker();
+    button(&c, "New world").click();
+    settle().await;
+    press_escape();
+    settle().await;
+    assert!(dialog_open(&c, "Board Maker menu"));
+    for name in ["Resume", "Save", "Help", "Settings", "Exit editing"] {
+        button(&c, name);
+    }
+    button(&c, "Resume").click();
+    settle().await;
+    assert!(!dialog_open(&c, "Board Maker menu"));
+    // The Menu button opens it too (touch); Esc again closes it.
+    button(&c, "Menu").click();
+    settle().await;
+    assert!(dialog_open(&c, "Board Maker menu"));
+    press_escape();
+    settle().await;
+    assert!(!dialog_open(&c, "Board Maker menu"));
+
+    // Help is the editor's guide.
+    press_escape();
+    settle().await;
+    button(&c, "Help").click();
+    settle().await;
+    assert!(text(&c).contains("Move left (one place back in the order of play)"));
+    button(&c, "Back").click();
+    settle().await;
+    // Settings are the player's own (sound, theme...), the board's stay beside the board.
+    button(&c, "Settings").click();
+    settle().await;
+    assert!(text(&c).contains("Sound effects"));
+    assert!(text(&c).contains("under Board settings"));
+    button(&c, "Back").click();
+    settle().await;
+    // Save saves a new world at once and says so in the menu.
+    button(&c, "Save").click();
+    settle().await;
+    assert!(text(&c).contains("Saved \"New world\"."));
+    assert_eq!(
+        worlds::list(&LocalStore::open().expect("store"))
+            .expect("list")
+            .len(),
+        1
+    );
+    // Nothing unsaved: Exit editing goes straight back to the list.
+    button(&c, "Exit editing").click();
+    settle().await;
+    assert!(!dialog_open(&c, "Board Maker menu"));
+    assert_eq!(buttons(&c, "New world").len(), 1, "back on the list");
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn exit_editing_with_unsaved_changes_offers_save_and_exit() {
+    let (c, _, _) = mount_maker();
+    button(&c, "New world").click();
+    settle().await;
+    type_into(&field(&c, "Board name"), "Half done");
+    settle().await;
+    press_escape();
+    settle().await;
+    button(&c, "Exit editing").click();
+    settle().await;
+    assert!(dialog_open(&c, "Leave without saving?"));
+    button(&c, "Cancel").click();
+    settle().await;
+    assert!(!dialog_open(&c, "Leave without saving?"));
+    assert_eq!(
+        field::<HtmlInputElement>(&c, "Board name").value(),
+        "Half done",
+        "Cancel keeps editing"
+    );
+    // A square being edited counts as a change too, and Save and exit keeps it.
+    square(&c, 1).click();
+    settle().await;
+    type_into(&field(&c, "Square name"), "Exit Lane");
+    settle().await;
+    press_escape();
+    settle().await;
+    button(&c, "Exit editing").click();
+    settle().await;
+    button(&c, "Save and exit").click();
+    settle().await;
+    assert_eq!(buttons(&c, "New world").len(), 1, "back on the list");
+    let store = LocalStore::open().expect("store");
+    let list = worlds::list(&store).expect("list");
+    assert_eq!(list.len(), 1);
+    assert_eq!(list[0].name, "Half done");
+    let saved = worlds::load(&store, &list[0].id).expect("the saved world");
+    assert_eq!(saved.def.squares[1].name, "Exit Lane");
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn move_left_and_right_move_the_open_square_round_the_ring() {
+    let (c, _, _) = mount_maker();
+    button(&c, "New world").click();
+    settle().await;
+    square(&c, 0).click();
+    settle().await;
+    assert!(
+        buttons(&c, "Move left").is_empty(),
+        "the start does not move"
+    );
+    button(&c, "Back").click();
+    settle().await;
+    square(&c, 3).click();
+    settle().await;
+    assert!(text(&c).contains("Move left makes it square 3, Move right square 5"));
+    button(&c, "Move right").click();
+    settle().await;
+    assert!(
+        text(&c).contains("Square 5: Baltic Avenue"),
+        "still open, at its new place"
+    );
+    assert!(square(&c, 4).title().contains("Baltic Avenue"));
+    assert!(square(&c, 3).title().contains("Toll Gate"));
+    button(&c, "Move left").click();
+    settle().await;
+    button(&c, "Move left").click();
+    settle().await;
+    assert!(text(&c).contains("Square 3: Baltic Avenue"));
+    button(&c, "Done").click();
+    settle().await;
+    // Square 2 moved left goes round to the end, before the start.
+    square(&c, 1).click();
+    settle().await;
+    button(&c, "Move left").click();
+    settle().await;
+    assert!(text(&c).contains("Square 40: Mediterranean Avenue"));
+    assert!(square(&c, 39).title().contains("Mediterranean Avenue"));
+    assert!(text(&c).contains("Unsaved changes"));
+    assert!(text(&c).contains("This world can be played."));
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_square_dragged_onto_another_takes_its_place() {
+    let (c, _, _) = mount_maker();
+    button(&c, "New world").click();
+    settle().await;
+    assert_eq!(
+        square(&c, 0).get_attribute("draggable"),
+        None,
+        "the start stays"
+    );
+    assert_eq!(
+        square(&c, 39).get_attribute("draggable").as_deref(),
+        Some("true")
+    );
+    let drag = js_sys::Function::new_with_args(
+        "from, to",
+        "const dt = new DataTransfer();\
+         const ev = (type, el) => el.dispatchEvent(new DragEvent(type, {dataTransfer: dt, bubbles: true, cancelable: true}));\
+         ev('dragstart', from); ev('dragover', to); ev('drop', to); ev('dragend', from);",
+    );
+    drag.call2(
+        &wasm_bindgen::JsValue::NULL,
+        &square(&c, 39),
+        &square(&c, 5),
+    )
+    .expect("dragged");
+    settle().await;
+    assert!(square(&c, 5).title().contains("Boardwalk"));
+    assert!(square(&c, 6).title().contains("Reading Railroad"));
+    assert!(
+        text(&c).contains("Square 6: Boardwalk"),
+        "the moved square is open"
+    );
+    // Every square shows its own name: a square redrawn in place with another name (one
+    // without hyphens, such as "Oasis") does not keep the old one's drawn text.
+    for i in 0..40 {
+        assert_eq!(
+            shown_name(&square(&c, i)),
+            square(&c, i).title(),
+            "square {}",
+            i + 1
+        );
+    }
+    // Nothing is dropped on the start.
+    button(&c, "Done").click();
+    settle().await;
+    drag.call2(&wasm_bindgen::JsValue::NULL, &square(&c, 5), &square(&c, 0))
+        .expect("dragged");
+    settle().await;
+    assert!(square(&c, 0).title().contains("Go"));
+    assert!(square(&c, 5).title().contains("Boardwalk"));
+    c.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_groups_hotel_cost_and_rent_with_color_set_show_on_the_deed() {
+    let (c, _, _) = mount_maker();
+    button(&c, "New world").click();
+    settle().await;
+    // The first group's fields (brown: Mediterranean and Baltic).
+    type_into(&field(&c, "Hotel cost for the group"), "120");
+    settle().await;
+    type_into(&field(&c, "Rent with color set (× base rent)"), "3");
+    settle().await;
+    assert!(text(&c).contains("This world can be played."));
+    square(&c, 1).click();
+    settle().await;
+    let deed = c
+        .query_selector(".deed-preview .deed")
+        .expect("query")
+        .expect("the lot's deed is shown")
+        .unchecked_into::<HtmlElement>();
+    let deed_text = text(&deed);
+    assert!(
+        deed_text.contains("Rent with color set$6 (×3)"),
+        "{deed_text}"
+    );
+    assert!(deed_text.contains("House cost$50"), "{deed_text}");
+    assert!(
+        deed_text.contains("Hotel cost$120 (plus 4 houses)"),
+        "{deed_text}"
+    );
+    button(&c, "Done").click();
+    settle().await;
+    // A bad multiplier is a problem of the board, with the engine's words; nothing is lost.
+    type_into(&field(&c, "Rent with color set (× base rent)"), "-1");
+    settle().await;
+    assert!(text(&c)
+        .contains("The group \"brown\" multiplies the rent of a whole group by -1; use 1 to 10"));
+    assert!(text(&c).contains("This world cannot be played yet (1 problem)"));
+    type_into(&field(&c, "Rent with color set (× base rent)"), "");
+    settle().await;
+    assert!(text(&c).contains("This world can be played."));
+    square(&c, 1).click();
+    settle().await;
+    let deed = c
+        .query_selector(".deed-preview .deed")
+        .expect("query")
+        .expect("the deed")
+        .unchecked_into::<HtmlElement>();
+    assert!(
+        text(&deed).contains("Rent with color set$4 (×2)"),
+        "blank: double"
     );
     c.remove();
 }

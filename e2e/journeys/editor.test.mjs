@@ -1,7 +1,9 @@
 // Journeys through the Board Maker as players make them: build a world square by square
 // (renamed lots, a new color group, a Joker), save it, reload, and play a game on it; export
 // and import the same file; import a broken file; delete and restore from the trash; leave
-// with unsaved changes and be asked; keyboard alone; a 375 px phone screen.
+// with unsaved changes and be asked; keyboard alone; a 375 px phone screen; the editor's own
+// menu (Esc); moving squares (Move left / Move right, dragging); a group's hotel cost and
+// rent with color set on the deed.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync, readFileSync, mkdirSync } from 'node:fs';
@@ -179,12 +181,14 @@ test('leaving with unsaved changes asks first: Back, Esc and the browser itself'
   await page.getByRole('button', exact('Back')).click();
   const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
   await ask.waitFor();
-  await ask.getByRole('button', exact('Keep editing')).click();
+  await ask.getByRole('button', exact('Cancel')).click();
   assert.equal(await page.getByLabel('Board name').inputValue(), 'Half done');
 
+  // Esc opens the Board Maker's menu; its Exit editing asks the same.
   await page.keyboard.press('Escape');
+  await page.getByRole('dialog', { name: 'Board Maker menu' }).getByRole('button', exact('Exit editing')).click();
   await ask.waitFor();
-  await ask.getByRole('button', exact('Keep editing')).click();
+  await ask.getByRole('button', exact('Cancel')).click();
 
   // The browser's own navigation asks through beforeunload.
   let asked = null;
@@ -228,9 +232,14 @@ test('the Board Maker with the keyboard alone', async () => {
   await focusOn('Done');
   await page.keyboard.press('Enter');
   assert.match(await square(page, 1).textContent(), /Keyboard Lane/);
+  // Save from anywhere: Esc opens the Board Maker's menu (the header's Save lies a long way
+  // back in the tab order behind the board, the settings, the groups and the cards).
+  await page.keyboard.press('Escape');
+  const menu = page.getByRole('dialog', { name: 'Board Maker menu' });
+  await menu.waitFor();
   await focusOn('Save');
   await page.keyboard.press('Enter');
-  await page.getByText('Saved "New world".').waitFor();
+  await menu.getByText('Saved "New world".').waitFor();
   await context.close();
 });
 
@@ -352,6 +361,110 @@ for (const [width, height] of [[1280, 800], [375, 740], [390, 844]]) {
     assert.deepEqual(await cutNames(page), []);
     await railroad.scrollIntoViewIfNeeded();
     await page.screenshot({ path: artifacts + `editor-board-${width}.png` });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+for (const [width, height] of [[1280, 800], [375, 740]]) {
+  test(`the Board Maker's menu, moving squares and a group's hotel cost at ${width}x${height}`, async () => {
+    const { page, context, errors } = await openApp(browser, { width, height });
+    await openBoardMaker(page);
+    await page.getByRole('button', exact('New world')).click();
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+    // Esc opens the menu; Resume and Esc close it.
+    await page.keyboard.press('Escape');
+    const menu = page.getByRole('dialog', { name: 'Board Maker menu' });
+    await menu.waitFor();
+    for (const name of ['Resume', 'Save', 'Help', 'Settings', 'Exit editing']) {
+      assert.equal(await menu.getByRole('button', exact(name)).count(), 1, name);
+    }
+    assert.ok((await overflow()) <= 0, `the menu is ${await overflow()}px too wide`);
+    await page.screenshot({ path: artifacts + `editor-menu-${width}.png` });
+    await menu.getByRole('button', exact('Resume')).click();
+    await menu.waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await menu.waitFor();
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    // Help is the editor's guide; Settings the player's own.
+    await page.getByRole('button', exact('Menu')).click();
+    await menu.getByRole('button', exact('Help')).click();
+    await menu.getByText('Move left (one place back in the order of play)', { exact: false }).waitFor();
+    await page.screenshot({ path: artifacts + `editor-menu-help-${width}.png` });
+    await menu.getByRole('button', exact('Back')).click();
+    await menu.getByRole('button', exact('Settings')).click();
+    await menu.getByLabel('Sound effects').waitFor();
+    await menu.getByRole('button', exact('Back')).click();
+    await menu.getByRole('button', exact('Resume')).click();
+
+    // Move right with the keyboard: the square stays open and keeps the focus on the button.
+    await square(page, 3).click();
+    await page.getByRole('button', exact('Move right')).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', exact('Square 5: Baltic Avenue')).waitFor();
+    await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'Move right');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', exact('Square 6: Baltic Avenue')).waitFor();
+    await page.getByRole('button', exact('Move left')).click();
+    await page.getByRole('heading', exact('Square 5: Baltic Avenue')).waitFor();
+    assert.equal(await square(page, 4).getAttribute('title'), 'Baltic Avenue');
+    await page.getByRole('button', exact('Done')).click();
+
+    // Dragging Boardwalk onto square 6.
+    if (width > 600) {
+      await square(page, 39).dragTo(square(page, 5));
+      await page.getByRole('heading', exact('Square 6: Boardwalk')).waitFor();
+      assert.equal(await square(page, 6).getAttribute('title'), 'Reading Railroad');
+      // Every square shows its own name after the squares shifted (not the one drawn there before).
+      const wrong = await page.evaluate(() => [...document.querySelectorAll('.board-ring .sq')]
+        .map((sq) => {
+          const name = sq.querySelector('.sq-name');
+          const shown = (name.shadowRoot?.textContent ?? name.textContent).replace(/\u00ad/g, '');
+          return shown === sq.getAttribute('title') ? null : `${sq.getAttribute('title')} shows ${shown}`;
+        })
+        .filter(Boolean));
+      assert.deepEqual(wrong, []);
+      await page.getByRole('button', exact('Done')).click();
+    }
+
+    // The brown group's hotel cost and rent with color set, then Mediterranean's deed.
+    await page.getByLabel('Hotel cost for the group').first().fill('120');
+    await page.getByLabel('Rent with color set (× base rent)').first().fill('3');
+    await page.getByText('This world can be played.').waitFor();
+    await square(page, 1).click();
+    const deed = page.getByRole('group', { name: 'Deed' });
+    await deed.waitFor();
+    const deedText = await deed.textContent();
+    assert.match(deedText, /Rent with color set\$6 \(×3\)/);
+    assert.match(deedText, /Hotel cost\$120 \(plus 4 houses\)/);
+    assert.ok((await overflow()) <= 0, `the square panel is ${await overflow()}px too wide`);
+    await deed.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifacts + `editor-deed-${width}.png` });
+    await page.getByRole('button', exact('Done')).click();
+
+    // A negative multiplier is refused by the board's check, with the reason.
+    await page.getByLabel('Rent with color set (× base rent)').first().fill('-1');
+    await page.getByText('multiplies the rent of a whole group by -1; use 1 to 10').first().waitFor();
+
+    // Exit editing with unsaved changes: Save and exit.
+    await page.getByLabel('Rent with color set (× base rent)').first().fill('3');
+    await page.keyboard.press('Escape');
+    await menu.getByRole('button', exact('Exit editing')).click();
+    const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await ask.waitFor();
+    await page.screenshot({ path: artifacts + `editor-exit-${width}.png` });
+    await ask.getByRole('button', exact('Save and exit')).click();
+    await page.getByRole('heading', exact('Board Maker')).waitFor();
+    const stored = await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith('mw:world:'));
+      return JSON.parse(localStorage.getItem(key)).data;
+    });
+    const brown = stored.groups.find((g) => g.name === 'brown');
+    assert.equal(brown.hotel_cost, 120);
+    assert.equal(brown.whole_group_multiplier, 3);
+    assert.equal(stored.squares[4].name, 'Baltic Avenue');
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -234,7 +234,7 @@ impl Heuristic {
                     if game.check_build(me, l, false).is_err() {
                         continue;
                     }
-                    let cost = board.square(l).house_cost().unwrap_or(0);
+                    let cost = board.next_building_cost(l, houses).unwrap_or(0);
                     if build.is_none_or(|b| (houses, -cost, l) < b) {
                         build = Some((houses, -cost, l));
                     }

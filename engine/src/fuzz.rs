@@ -203,8 +203,9 @@ fn vary_rules(base: &RuleSet, rng: &mut ChaCha8Rng) -> RuleSet {
     r
 }
 
-/// The rule set of a fuzzed game: a valid variation when one is found in a few tries,
-/// else the preset's; always with a round limit so the game ends.
+/// The rule set of a fuzzed game: a valid variation (rules, and the groups' hotel costs and
+/// rent multipliers) when one is found in a few tries, else the preset's; always with a
+/// round limit so the game ends.
 fn rules_for(preset: Preset, rng: &mut ChaCha8Rng) -> (Board, RuleSet, bool) {
     let base = preset.board();
     let limit = Some(rng.random_range(3..=60));
@@ -214,6 +215,15 @@ fn rules_for(preset: Preset, rng: &mut ChaCha8Rng) -> (Board, RuleSet, bool) {
             rules.round_limit = limit;
             let mut def = base.def().clone();
             def.rules = rules.clone();
+            // The groups' own hotel costs and "rent with color set" multipliers, as the
+            // Board Maker may set them.
+            if rng.random_bool(0.5) {
+                for g in &mut def.groups {
+                    g.hotel_cost = rng.random_bool(0.5).then(|| rng.random_range(1..=400));
+                    g.whole_group_multiplier =
+                        rng.random_bool(0.5).then(|| rng.random_range(1..=10));
+                }
+            }
             if let Ok(board) = Board::from_def(def) {
                 return (board, rules, true);
             }

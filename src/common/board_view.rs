@@ -415,18 +415,24 @@ pub fn short_names(names: &[String]) -> Vec<String> {
 fn name_view(name: &str, drawn: &str) -> impl IntoView {
     let hyphenated = hyphenate(drawn);
     let node = NodeRef::<leptos::html::Span>::new();
-    if hyphenated != name {
-        node.on_load(move |el| {
-            use web_sys::{ShadowRootInit, ShadowRootMode};
-            let root = el.shadow_root().or_else(|| {
-                el.attach_shadow(&ShadowRootInit::new(ShadowRootMode::Open))
-                    .ok()
-            });
-            if let Some(root) = root {
-                root.set_text_content(Some(&hyphenated));
-            }
+    let plain = hyphenated == name;
+    // A square redrawn with another name (renamed, or another square moved into its place)
+    // may keep its element: the shadow text it had must follow, even when the new name
+    // needs none (it then shows the name as it is).
+    node.on_load(move |el| {
+        use web_sys::{ShadowRootInit, ShadowRootMode};
+        let root = el.shadow_root().or_else(|| {
+            (!plain)
+                .then(|| {
+                    el.attach_shadow(&ShadowRootInit::new(ShadowRootMode::Open))
+                        .ok()
+                })
+                .flatten()
         });
-    }
+        if let Some(root) = root {
+            root.set_text_content(Some(&hyphenated));
+        }
+    });
     view! { <span class="sq-name" node_ref=node>{name.to_string()}</span> }
 }
 
@@ -471,6 +477,8 @@ fn Square(
     on_select: Option<Callback<usize>>,
     /// The square the board's single tab stop is on (`None`: every square is a tab stop).
     tab_stop: Option<RwSignal<usize>>,
+    /// Squares can be dragged onto another square's place (the editor).
+    on_move: Option<SquareDrag>,
 ) -> impl IntoView {
     let body = move || {
         let Some(sq) = view_of.get() else {
@@ -533,7 +541,48 @@ fn Square(
         if sq.selected {
             c.push_str(" selected");
         }
+        if on_move.is_some_and(|(_, dragging)| dragging.get() == Some(index)) {
+            c.push_str(" dragging");
+        }
         c
+    };
+    // Dragging a square onto another's place moves it there; the start square stays.
+    let movable = on_move.is_some() && index > 0;
+    let drag_start = move |ev: leptos::ev::DragEvent| {
+        let Some((_, dragging)) = on_move.filter(|_| movable) else {
+            ev.prevent_default();
+            return;
+        };
+        if let Some(dt) = ev.data_transfer() {
+            let _ = dt.set_data("text/plain", &index.to_string());
+            dt.set_effect_allowed("move");
+        }
+        dragging.set(Some(index));
+    };
+    let drag_over = move |ev: leptos::ev::DragEvent| {
+        if index > 0 && on_move.is_some_and(|(_, d)| d.get_untracked().is_some()) {
+            ev.prevent_default();
+        }
+    };
+    let drop = move |ev: leptos::ev::DragEvent| {
+        let Some((moved, dragging)) = on_move else {
+            return;
+        };
+        ev.prevent_default();
+        let from = dragging.get_untracked().or_else(|| {
+            ev.data_transfer()
+                .and_then(|dt| dt.get_data("text/plain").ok())
+                .and_then(|t| t.parse::<usize>().ok())
+        });
+        dragging.set(None);
+        if let Some(from) = from.filter(|&f| f != index && index > 0) {
+            moved.run((from, index));
+        }
+    };
+    let drag_end = move |_: leptos::ev::DragEvent| {
+        if let Some((_, dragging)) = on_move {
+            dragging.set(None);
+        }
     };
     let label = move || {
         view_of
@@ -565,6 +614,11 @@ fn Square(
                     }
                 }
                 on:click=move |_| cb.run(index)
+                draggable=movable.then_some("true")
+                on:dragstart=drag_start
+                on:dragover=drag_over
+                on:drop=drop
+                on:dragend=drag_end
             >
                 {body}
             </button>
@@ -592,6 +646,10 @@ fn Square(
     }
 }
 
+/// Moving squares by dragging: called with (from, to), and the square being dragged while
+/// it is.
+type SquareDrag = (Callback<(usize, usize)>, RwSignal<Option<usize>>);
+
 /// The board ring. `squares` is redrawn square by square (each square keeps its own memo,
 /// so a token moving redraws two squares, not forty).
 #[component]
@@ -618,8 +676,14 @@ pub fn BoardRing(
     /// is), scrolled to whenever it changes.
     #[prop(optional, into)]
     follow: Option<Signal<Option<usize>>>,
+    /// Squares may be dragged onto another square's place: called with (from, to). The
+    /// start square neither moves nor is moved onto (the editor; its panel also has Move
+    /// left and Move right for the keyboard and touch).
+    #[prop(optional)]
+    on_move: Option<Callback<(usize, usize)>>,
     children: Children,
 ) -> impl IntoView {
+    let on_move = on_move.map(|cb| (cb, RwSignal::new(None::<usize>)));
     let count = Memo::new(move |_| squares.with(|s| s.len()));
     let narrow = RwSignal::new(is_narrow());
     let resize = window_event_listener(leptos::ev::resize, move |_| {
@@ -697,7 +761,7 @@ pub fn BoardRing(
                 let drawn_name = Signal::derive(move || {
                     narrow.get().then(|| names.with(|n| n.get(i).cloned())).flatten()
                 });
-                view! { <Square index=i place=place view_of=view_of drawn_name=drawn_name on_select=on_select tab_stop=tab_stop /> }
+                view! { <Square index=i place=place view_of=view_of drawn_name=drawn_name on_select=on_select tab_stop=tab_stop on_move=on_move /> }
             })
             .collect_view()
     };

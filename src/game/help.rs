@@ -8,6 +8,18 @@ use worlds_engine::{Board, Preset};
 use crate::common::context::{Navigator, Screen};
 use crate::game::session::Session;
 
+/// How the rent of a whole color group grows: "doubled", or the groups' own multipliers.
+fn group_rent_words(board: &Board) -> String {
+    let mut multipliers: Vec<i64> = board.groups().iter().map(|g| g.multiplier()).collect();
+    multipliers.sort_unstable();
+    multipliers.dedup();
+    match multipliers.as_slice() {
+        [] | [2] => "doubled".into(),
+        [m] => format!("multiplied by {m}"),
+        _ => "multiplied by the group's own multiplier".into(),
+    }
+}
+
 /// The rules of a board's rule set, one sentence each.
 pub fn rules_in_words(board: &Board) -> Vec<String> {
     let mut out = Vec::new();
@@ -72,12 +84,12 @@ fn lot_rules(board: &Board, out: &mut Vec<String>) {
         "An unowned lot may be bought at its price; otherwise play passes.".into()
     });
     out.push(match r.rent_model {
-        RentModel::Deed => "Rent follows the deed: doubled on an unimproved lot of a whole color group, then by houses and hotel.".into(),
-        RentModel::PriceDoubledWithGroup => "Rent equals the price, doubled when one owner holds the whole color.".into(),
+        RentModel::Deed => format!("Rent follows the deed: {} on an unimproved lot of a whole color group (the deed's rent with color set), then by houses and hotel.", group_rent_words(board)),
+        RentModel::PriceDoubledWithGroup => format!("Rent equals the price, {} when one owner holds the whole color.", group_rent_words(board)),
     });
     if r.buildings {
         out.push(format!(
-            "Build houses and hotels on a whole unmortgaged group{}. The bank has {} houses and {} hotels; buildings sell back at {}%.",
+            "Build houses and hotels on a whole unmortgaged group{}; a hotel costs the house cost unless its group sets a hotel cost of its own (see the deed). The bank has {} houses and {} hotels; buildings sell back at {}%.",
             if r.even_build { ", evenly" } else { "" },
             r.houses,
             r.hotels,
@@ -217,13 +229,7 @@ pub fn HelpPanel(on_back: Callback<()>) -> impl IntoView {
                 <li>"If your own page (the host's) reloads or closes, press Continue: the game comes back as you left it, at the same table, with every friend away. Press Invite again for each and send them the new invites; their devices carry on from the game they have."</li>
                 <li>"The devices connect directly, with no server in between: this works between devices on the same network (the same Wi-Fi). Devices on different networks need a STUN server: enter one under Settings (STUN server) on every device. Even then, without a relay some networks (many mobile and office networks) cannot connect at all."</li>
             </ul>
-            <h2>"Board Maker"</h2>
-            <ul>
-                <li>"Start from the Worlds template or copy a preset; click a square to edit its type, name, price and rents."</li>
-                <li>"Jokers move a token (forward or back) or make it wait, with an optional gain or loss of money. A player who lands on one applies its effects in the order they choose; waiting on one is like jail: the jail fine (a board setting) or doubles end it."</li>
-                <li>"Boards are checked as you edit: problems are listed next to their squares, and a board with problems is saved as a draft."</li>
-                <li>"Export a board as a JSON file to share it; import one by file or by dropping it on the board list."</li>
-            </ul>
+            <crate::common::editor_guide::EditorGuide />
             <button type="button" class="menu-button" on:click=move |_| on_back.run(())>"Back"</button>
         </div>
     }

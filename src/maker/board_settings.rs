@@ -124,6 +124,9 @@ fn groups_section(
                             _ => None,
                         }).unwrap_or_default());
                         let (r1, r2, r3, r4) = (name.clone(), name.clone(), name.clone(), name.clone());
+                        let (n5, n6, r5, r6) = (name.clone(), name.clone(), name.clone(), name.clone());
+                        let hotel = move || state.with(|s| s.def().groups.iter().find(|g| g.name == n5).and_then(|g| g.hotel_cost));
+                        let multiplier = move || state.with(|s| s.def().groups.iter().find(|g| g.name == n6).and_then(|g| g.whole_group_multiplier));
                         view! {
                             <li class="group-row">
                                 <span class="lot-chip" style:background=color.clone()></span>
@@ -160,6 +163,24 @@ fn groups_section(
                                         report(r);
                                     })
                                     min=0
+                                />
+                                <OptionalNumberField
+                                    label="Hotel cost for the group"
+                                    value=Signal::derive(hotel)
+                                    on_set=Callback::new(move |v: Option<i64>| {
+                                        let r = state.try_update(|s| s.set_group_hotel_cost(&r5, v)).unwrap_or(Ok(()));
+                                        report(r);
+                                    })
+                                    blank_means="the house cost"
+                                />
+                                <OptionalNumberField
+                                    label="Rent with color set (× base rent)"
+                                    value=Signal::derive(multiplier)
+                                    on_set=Callback::new(move |v: Option<i64>| {
+                                        let r = state.try_update(|s| s.set_group_multiplier(&r6, v)).unwrap_or(Ok(()));
+                                        report(r);
+                                    })
+                                    blank_means="2"
                                 />
                                 <span class="hint">{move || format!("{} lots", lots())}</span>
                                 <button
@@ -296,8 +317,8 @@ pub fn BoardSettings(
         state.with(|s| matches!(s.def().rules.debt, DebtRule::SellCheapest { .. }))
     });
     view! {
-        <section class="board-settings panel" aria-labelledby="settings-title">
-            <h2 id="settings-title">"Board settings"</h2>
+        <section class="board-settings panel" aria-labelledby="board-settings-title">
+            <h2 id="board-settings-title">"Board settings"</h2>
             <fieldset class="settings-group">
                 <legend>"Board"</legend>
                 <TextField label="Board name" value=name on_set=set_name max_chars=MAX_NAME_CHARS />
@@ -325,7 +346,7 @@ pub fn BoardSettings(
                     <NumberField label="Rent multiplier (%)" value=rent_percent on_set=Callback::new(move |v| rent_percent.set(v)) min=0 />
                     <button type="button" class="small-button" on:click=move |_| state.update(|s| s.scale_rents(to_u32(rent_percent.get_untracked())))>"Multiply every rent"</button>
                 </div>
-                <p class="hint">"A hotel costs the house cost (plus four houses). House costs per group are set with the color groups below."</p>
+                <p class="hint">"House costs, hotel costs (blank: the house cost, plus four houses) and the rent with color set (blank: twice the base rent of an unimproved lot) are set per group with the color groups below."</p>
                 {rule_number(state, "Houses in the bank", "houses", |r| i64::from(r.houses), |r, v| r.houses = to_u32(v))}
                 {rule_number(state, "Hotels in the bank", "hotels", |r| i64::from(r.hotels), |r, v| r.hotels = to_u32(v))}
             </fieldset>

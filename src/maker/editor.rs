@@ -1,7 +1,8 @@
-//! The Board Maker's editor screen: the board drawn as in play, a panel for the clicked
-//! square, the board settings, the engine's problems listed next to their squares, Save /
-//! Save as new, and a question before unsaved changes are lost (Back, Esc, or leaving the
-//! page).
+//! The Board Maker's editor screen: the board drawn as in play (squares can be dragged to
+//! another place), a panel for the clicked square, the board settings, the engine's problems
+//! listed next to their squares, Save / Save as new, the editor's own menu (Esc or Menu:
+//! Resume, Save, Help, Settings, Exit editing) and a question before unsaved changes are lost
+//! (Back, Exit editing, or leaving the page).
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -9,8 +10,10 @@ use worlds_engine::{BoardDef, BoardError, SquareDef, SquareKind};
 
 use crate::common::board_view::{board_square_views, BoardRing, SquareView};
 use crate::common::clock::now_ms;
-use crate::common::context::{Navigator, Screen, Shared};
+use crate::common::context::{Navigator, Screen, SettingsStore, Shared};
+use crate::common::editor_guide::EditorGuide;
 use crate::common::modal::Modal;
+use crate::common::settings_panel::SettingsPanel;
 use crate::common::share::ShareDialog;
 use crate::common::storage::{worlds, LocalStore};
 use crate::maker::board_settings::BoardSettings;
@@ -38,7 +41,35 @@ enum Ask {
     Nothing,
     SaveOver,
     SaveAsNew,
+    /// There are unsaved changes: save and exit, exit without saving, or stay.
     Leave,
+    /// The editor's own menu, at one of its pages.
+    Menu(MenuPage),
+}
+
+/// The pages of the editor's menu.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum MenuPage {
+    Main,
+    Help,
+    Settings,
+}
+
+/// Puts the keyboard focus on the button named `name` inside `selector`, once the screen
+/// has been redrawn (a moved square's panel is drawn anew).
+fn focus_button_later(selector: &'static str, name: &'static str) {
+    request_animation_frame(move || {
+        let Ok(list) = document().query_selector_all(&format!("{selector} button")) else {
+            return;
+        };
+        let found = (0..list.length())
+            .filter_map(|i| list.item(i))
+            .filter_map(|n| n.dyn_into::<web_sys::HtmlElement>().ok())
+            .find(|b| b.text_content().is_some_and(|t| t.trim() == name));
+        if let Some(b) = found {
+            let _ = b.focus();
+        }
+    });
 }
 
 /// Whether an event started inside an open dialog (which handles its own Esc).
@@ -132,6 +163,46 @@ pub fn BoardEditor(
             open_square(i);
         }
     });
+    // Moves the open square one place back or on (its draft kept first); it stays open at
+    // its new place with the focus on the same button, so the keys can move it again.
+    let move_open = move |right: bool| {
+        let Some(i) = editing.get_untracked() else {
+            return;
+        };
+        if !apply_draft() {
+            return;
+        }
+        let moved = state.try_update(|s| {
+            if right {
+                s.move_right(i)
+            } else {
+                s.move_left(i)
+            }
+        });
+        match moved {
+            Some(Ok(at)) => {
+                open_square(at);
+                focus_button_later(
+                    ".square-panel",
+                    if right { "Move right" } else { "Move left" },
+                );
+            }
+            Some(Err(e)) => problem.set(Some(e.to_string())),
+            None => {}
+        }
+    };
+    // A square dragged onto another's place: the open square is kept first, then the moved
+    // square is opened where it landed.
+    let drag_move = Callback::new(move |(from, to): (usize, usize)| {
+        if editing.get_untracked().is_some() && !apply_draft() {
+            return;
+        }
+        match state.try_update(|s| s.move_square(from, to)) {
+            Some(Ok(at)) => open_square(at),
+            Some(Err(e)) => problem.set(Some(e.to_string())),
+            None => {}
+        }
+    });
     let commands = SquareCommands {
         done: Callback::new(move |()| {
             let at = editing.get_untracked();
@@ -177,6 +248,8 @@ pub fn BoardEditor(
                 None => {}
             }
         }),
+        move_left: Callback::new(move |()| move_open(false)),
+        move_right: Callback::new(move |()| move_open(true)),
     };
     // The square being edited is kept (as Done would) before the whole board is saved or
     // grown; `false`: its draft was refused and the reason is shown.
@@ -294,6 +367,48 @@ pub fn BoardEditor(
             on_leave.run(());
         }
     };
+    // "Exit editing" (the menu): the open square's changes count as unsaved changes too.
+    let exit_editing = move || {
+        let draft_changed = editing.get_untracked().is_some_and(|i| {
+            state.with_untracked(|s| s.def().squares.get(i).cloned()) != Some(draft.get_untracked())
+        });
+        if draft_changed || state.with_untracked(|s| s.is_dirty()) {
+            ask.set(Ask::Leave);
+        } else {
+            ask.set(Ask::Nothing);
+            on_leave.run(());
+        }
+    };
+    // "Save and exit": saved over the world it came from, or as a new world; the editor
+    // stays open (with the reason shown) when the square or the save is refused.
+    let save_and_exit = move || {
+        ask.set(Ask::Nothing);
+        if !finish_square() {
+            return;
+        }
+        match state.with_untracked(|s| s.origin().clone()) {
+            Origin::Saved { .. } => save_over(),
+            Origin::New | Origin::Preset(_) => save_new(),
+        }
+        if !state.with_untracked(|s| s.is_dirty()) {
+            on_leave.run(());
+        }
+    };
+    // "Save" in the menu: as the Save button (saving over a saved world still asks).
+    let menu_save = move || {
+        if !finish_square() {
+            ask.set(Ask::Nothing);
+            return;
+        }
+        match state.with_untracked(|s| s.origin().clone()) {
+            Origin::Saved { .. } => ask.set(Ask::SaveOver),
+            Origin::New | Origin::Preset(_) => save_new(),
+        }
+    };
+    let open_menu = move || {
+        message.set(None);
+        ask.set(Ask::Menu(MenuPage::Main));
+    };
     // Set when the session is parked for the lab: its page may load without asking.
     let parked = StoredValue::new(false);
     let open_lab = move |_| {
@@ -306,10 +421,21 @@ pub fn BoardEditor(
         nav.go(Screen::Statistics);
     };
 
+    // Esc opens the editor's menu, and closes it again (a dialog inside takes its own Esc).
     let key_handle = window_event_listener(leptos::ev::keydown, move |ev| {
-        if ev.key() == "Escape" && ask.get_untracked() == Ask::Nothing && !inside_dialog(&ev) {
-            ev.prevent_default();
-            leave();
+        if ev.key() != "Escape" || ev.default_prevented() || inside_dialog(&ev) {
+            return;
+        }
+        match ask.get_untracked() {
+            Ask::Nothing => {
+                ev.prevent_default();
+                open_menu();
+            }
+            Ask::Menu(_) => {
+                ev.prevent_default();
+                ask.set(Ask::Nothing);
+            }
+            _ => {}
         }
     });
     let unload_handle = window_event_listener(leptos::ev::beforeunload, move |ev| {
@@ -436,6 +562,7 @@ pub fn BoardEditor(
                                     }
                                 }
                             >"Add square"</button>
+                            <button type="button" class="action" aria-keyshortcuts="Escape" on:click=move |_| open_menu()>"Menu"</button>
                             // While a square is open its panel has the Back button.
                             {move || editing.get().is_none().then(|| view! {
                                 <button type="button" class="action" on:click=move |_| leave()>"Back"</button>
@@ -453,10 +580,10 @@ pub fn BoardEditor(
                 </header>
                 <div class="editor-layout">
                     <div class="editor-board">
-                        <BoardRing squares=views on_select=select label="The board being edited">
+                        <BoardRing squares=views on_select=select on_move=drag_move label="The board being edited">
                             {move || shown.with(|d| d.picture.clone()).map(|p| view! { <img class="center-picture" src=p alt="" /> })}
                             <p class="prompt">{board_name}</p>
-                            <p class="hint">"Click a square to edit it."</p>
+                            <p class="hint">"Click a square to edit it; drag it to move it."</p>
                         </BoardRing>
                     </div>
                     <div class="editor-side">
@@ -523,11 +650,56 @@ pub fn BoardEditor(
                     <Modal title="Leave without saving?" on_close=Callback::new(move |()| ask.set(Ask::Nothing))>
                         <p>{move || format!("Your changes to \"{}\" have not been saved.", board_name())}</p>
                         <div class="button-row">
-                            <button type="button" class="action danger" on:click=move |_| { ask.set(Ask::Nothing); on_leave.run(()); }>"Leave without saving"</button>
-                            <button type="button" class="action" on:click=move |_| ask.set(Ask::Nothing)>"Keep editing"</button>
+                            <button type="button" class="action primary" on:click=move |_| save_and_exit()>"Save and exit"</button>
+                            <button type="button" class="action danger" on:click=move |_| {
+                                ask.set(Ask::Nothing);
+                                editing.set(None);
+                                on_leave.run(());
+                            }>"Exit without saving"</button>
+                            <button type="button" class="action" on:click=move |_| ask.set(Ask::Nothing)>"Cancel"</button>
                         </div>
                     </Modal>
                 }.into_any(),
+                Ask::Menu(page) => {
+                    let close = Callback::new(move |()| ask.set(Ask::Nothing));
+                    let back = Callback::new(move |()| ask.set(Ask::Menu(MenuPage::Main)));
+                    let body = match page {
+                        MenuPage::Main => view! {
+                            <div class="menu-list">
+                                <button type="button" class="menu-button primary" on:click=move |_| ask.set(Ask::Nothing)>"Resume"</button>
+                                <button type="button" class="menu-button" on:click=move |_| menu_save()>"Save"</button>
+                                <button type="button" class="menu-button" on:click=move |_| ask.set(Ask::Menu(MenuPage::Help))>"Help"</button>
+                                <button type="button" class="menu-button" on:click=move |_| ask.set(Ask::Menu(MenuPage::Settings))>"Settings"</button>
+                                <button type="button" class="menu-button" on:click=move |_| exit_editing()>"Exit editing"</button>
+                            </div>
+                            {move || message.get().map(|(ok, m)| view! {
+                                <p class=if ok { "notice" } else { "problem" } role="status">{m}</p>
+                            })}
+                            {move || problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+                        }.into_any(),
+                        MenuPage::Help => view! {
+                            <div class="help">
+                                <EditorGuide sub=true />
+                                <button type="button" class="menu-button" on:click=move |_| back.run(())>"Back"</button>
+                            </div>
+                        }.into_any(),
+                        MenuPage::Settings => match use_context::<SettingsStore>() {
+                            Some(_) => view! {
+                                <SettingsPanel on_back=back />
+                                <p class="hint">"These are your settings for the whole game. The board's own settings (name, money, rules, groups) are beside the board, under Board settings."</p>
+                            }.into_any(),
+                            None => view! {
+                                <p class="problem" role="alert">"The settings cannot be shown here."</p>
+                                <button type="button" class="menu-button" on:click=move |_| back.run(())>"Back"</button>
+                            }.into_any(),
+                        },
+                    };
+                    view! {
+                        <Modal title="Board Maker menu" on_close=close class="game-menu editor-menu">
+                            {body}
+                        </Modal>
+                    }.into_any()
+                }
             }}
         </section>
     }

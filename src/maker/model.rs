@@ -478,6 +478,59 @@ impl EditorState {
         Ok(())
     }
 
+    /// Moves square `from` to position `to` (the squares between shift by one) and returns
+    /// where it is now. The start square stays first: it cannot move, and nothing can take
+    /// its place. Cards that send players to a square by its number follow it.
+    pub fn move_square(&mut self, from: usize, to: usize) -> Result<usize, EditError> {
+        let len = self.def.squares.len();
+        for i in [from, to] {
+            if i >= len {
+                return Err(EditError::NoSuchSquare { square: i });
+            }
+        }
+        if from == 0 || to == 0 {
+            return Err(EditError::StartIsFixed);
+        }
+        if from == to {
+            return Ok(to);
+        }
+        self.checkpoint(None);
+        let square = self.def.squares.remove(from);
+        self.def.squares.insert(to, square);
+        shift_card_indices(&mut self.def, |i| {
+            Some(if i == from {
+                to
+            } else if from < to && (from + 1..=to).contains(&i) {
+                i - 1
+            } else if to < from && (to..from).contains(&i) {
+                i + 1
+            } else {
+                i
+            })
+        });
+        Ok(to)
+    }
+
+    /// Moves square `index` one place back in the order of play ("Move left"). The board
+    /// is a ring with the start fixed: the square after the start goes round to the end.
+    pub fn move_left(&mut self, index: usize) -> Result<usize, EditError> {
+        let len = self.def.squares.len();
+        let to = match index {
+            0 => return Err(EditError::StartIsFixed),
+            1 => len - 1,
+            i => i - 1,
+        };
+        self.move_square(index, to)
+    }
+
+    /// Moves square `index` one place on in the order of play ("Move right"); the last
+    /// square goes round to just after the start.
+    pub fn move_right(&mut self, index: usize) -> Result<usize, EditError> {
+        let len = self.def.squares.len();
+        let to = if index + 1 == len { 1 } else { index + 1 };
+        self.move_square(index, to)
+    }
+
     /// Creates a color group and returns its name (trimmed).
     pub fn new_group(&mut self, name: &str, color: &str) -> Result<String, EditError> {
         let name = name.trim();
@@ -490,10 +543,7 @@ impl EditorState {
             });
         }
         self.checkpoint(None);
-        self.def.groups.push(GroupDef {
-            name: name.to_string(),
-            color: color.trim().to_string(),
-        });
+        self.def.groups.push(GroupDef::new(name, color.trim()));
         Ok(name.to_string())
     }
 
@@ -556,6 +606,30 @@ impl EditorState {
                     }
                 }
             }
+        });
+        Ok(())
+    }
+
+    /// Sets (or clears: the house cost) what a hotel costs on the lots of a group. The
+    /// engine refuses a price below 1 as a problem of the board, shown while editing.
+    pub fn set_group_hotel_cost(&mut self, name: &str, cost: Option<i64>) -> Result<(), EditError> {
+        let at = self.group_index(name)?;
+        self.edit(&format!("group-hotel.{name}"), |d| {
+            d.groups[at].hotel_cost = cost
+        });
+        Ok(())
+    }
+
+    /// Sets (or clears: 2) the multiplier of an unimproved lot's rent when one owner holds
+    /// the whole group ("rent with color set"). The engine allows 1 to 10.
+    pub fn set_group_multiplier(
+        &mut self,
+        name: &str,
+        multiplier: Option<i64>,
+    ) -> Result<(), EditError> {
+        let at = self.group_index(name)?;
+        self.edit(&format!("group-multiplier.{name}"), |d| {
+            d.groups[at].whole_group_multiplier = multiplier
         });
         Ok(())
     }

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use worlds_engine::board::MAX_NAME_CHARS;
 use worlds_engine::{JokerEffect, SquareDef, SquareKind};
 
+use crate::common::deed::{square_deed_lines, Deed};
 use crate::common::fields::{NumberField, OptionalNumberField, PictureInput, Switch, TextField};
 use crate::maker::model::{retype, EditorState, SquareType};
 
@@ -15,6 +16,10 @@ pub struct SquareCommands {
     pub back: Callback<()>,
     pub add_after: Callback<()>,
     pub remove: Callback<()>,
+    /// One place back in the order of play (the square after the start goes to the end).
+    pub move_left: Callback<()>,
+    /// One place on (the last square goes to just after the start).
+    pub move_right: Callback<()>,
 }
 
 /// Labels of a lot's rent table, in order.
@@ -464,6 +469,26 @@ pub fn SquareEditor(
             <TextField label="Square name" value=name on_set=set_name max_chars=MAX_NAME_CHARS />
             {type_picker}
             {move || kind_fields(ty.get(), draft, state, problem)}
+            {move || {
+                let lines = state.with(|s| {
+                    let d = s.def();
+                    draft.with(|sq| square_deed_lines(sq, &d.groups, &d.rules, &d.currency.symbol))
+                });
+                let ownable = draft.with(|sq| sq.is_ownable());
+                (ownable && !lines.is_empty()).then(|| {
+                    let color = state.with(|s| {
+                        draft.with(|sq| match &sq.kind {
+                            SquareKind::Property { group: Some(g), .. } => s.def().groups.iter().find(|x| x.name == *g).map(|x| x.color.clone()),
+                            _ => None,
+                        })
+                    });
+                    view! {
+                        <div class="deed-preview">
+                            <Deed name=name.get() color=color lines=lines label="Deed" />
+                        </div>
+                    }
+                })
+            }}
             {picture}
             {move || {
                 let list = problems.get();
@@ -492,6 +517,18 @@ pub fn SquareEditor(
                     on:click=move |_| commands.remove.run(())
                 >"Remove square"</button>
             </div>
+            {(index > 0).then(|| view! {
+                <div class="button-row move-row" role="group" aria-label="Move this square" aria-describedby="move-hint">
+                    <button type="button" class="small-button" on:click=move |_| commands.move_left.run(())>"Move left"</button>
+                    <button type="button" class="small-button" on:click=move |_| commands.move_right.run(())>"Move right"</button>
+                </div>
+                <p id="move-hint" class="hint">{move || {
+                    let n = count.get();
+                    let left = if index == 1 { n } else { index };
+                    let right = if index + 1 == n { 2 } else { index + 2 };
+                    format!("Move left makes it square {left}, Move right square {right} (the order of play; the start stays first). Or drag it on the board.")
+                }}</p>
+            })}
         </section>
     }
 }

@@ -46,6 +46,10 @@ pub enum BoardError {
         name: String,
         group: String,
     },
+    #[error("The group \"{name}\" has a hotel cost of {cost}; a hotel costs between 1 and 1,000,000,000 (leave it empty to use the house cost).")]
+    BadHotelCost { name: String, cost: i64 },
+    #[error("The group \"{name}\" multiplies the rent of a whole group by {multiplier}; use 1 to {max} (2 doubles it).", max = super::MAX_WHOLE_GROUP_MULTIPLIER)]
+    BadGroupMultiplier { name: String, multiplier: i64 },
     #[error("Two color groups are called \"{name}\".")]
     DuplicateGroup { name: String },
     #[error("The group \"{name}\" has the color \"{color}\"; use a hex color such as #1fb25a.")]

@@ -44,6 +44,11 @@ pub const MAX_GROUPS: usize = 60;
 pub const MAX_CARDS: usize = 100;
 /// Longest card text, in characters.
 pub const MAX_CARD_TEXT_CHARS: usize = 300;
+/// The rent of an unimproved lot is multiplied by this when one owner holds its whole
+/// group, unless the group sets its own multiplier (the classic "double rent").
+pub const DEFAULT_WHOLE_GROUP_MULTIPLIER: i64 = 2;
+/// The largest "rent with color set" multiplier a group may have.
+pub const MAX_WHOLE_GROUP_MULTIPLIER: i64 = 10;
 
 /// A character a name may not hold: control characters, and the invisible ones that can
 /// disguise a name (zero-width spaces, word joiners, byte-order marks, direction
@@ -152,6 +157,32 @@ pub struct GroupDef {
     pub name: String,
     /// CSS hex color, `#rgb` or `#rrggbb`.
     pub color: String,
+    /// What a hotel costs on a lot of this group; `None`: the lot's house cost (the classic
+    /// deed). Boards saved before this field existed read as `None` and play as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hotel_cost: Option<i64>,
+    /// The base rent of an unimproved lot is multiplied by this when one owner holds the
+    /// whole group ("rent with color set"); `None`: [`DEFAULT_WHOLE_GROUP_MULTIPLIER`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub whole_group_multiplier: Option<i64>,
+}
+
+impl GroupDef {
+    /// A group with the classic hotel cost and rent multiplier.
+    pub fn new(name: &str, color: &str) -> GroupDef {
+        GroupDef {
+            name: name.to_string(),
+            color: color.to_string(),
+            hotel_cost: None,
+            whole_group_multiplier: None,
+        }
+    }
+
+    /// The rent multiplier of an unimproved lot when one owner holds the whole group.
+    pub fn multiplier(&self) -> i64 {
+        self.whole_group_multiplier
+            .unwrap_or(DEFAULT_WHOLE_GROUP_MULTIPLIER)
+    }
 }
 
 /// An uploaded pawn picture.

@@ -84,6 +84,48 @@ impl Board {
     pub fn money_words(&self, amount: i64) -> String {
         self.def.currency.in_words(amount)
     }
+    /// What a hotel costs on a lot: its group's own hotel cost, else the lot's house cost.
+    /// `None`: nothing can be built on it.
+    pub fn hotel_cost(&self, square: usize) -> Option<i64> {
+        let house = self.def.squares.get(square)?.house_cost()?;
+        let group = self.group_of(square).and_then(|g| self.def.groups.get(g));
+        Some(group.and_then(|g| g.hotel_cost).unwrap_or(house))
+    }
+    /// What the building that takes a lot from `level` buildings to the next costs: a house,
+    /// or the hotel after four houses. `None`: nothing can be built on it.
+    pub fn next_building_cost(&self, square: usize, level: u8) -> Option<i64> {
+        if level >= 4 {
+            self.hotel_cost(square)
+        } else {
+            self.def.squares.get(square)?.house_cost()
+        }
+    }
+    /// What the building on a lot at `level` (5: the hotel) cost: the one sold back first.
+    pub fn top_building_cost(&self, square: usize, level: u8) -> i64 {
+        match level {
+            0 => 0,
+            l => self.next_building_cost(square, l - 1).unwrap_or(0),
+        }
+    }
+    /// What every building on a lot at `level` (5: a hotel) cost together: the houses, and
+    /// for a hotel four houses and the hotel.
+    pub fn buildings_cost(&self, square: usize, level: u8) -> i64 {
+        let Some(house) = self.def.squares.get(square).and_then(SquareDef::house_cost) else {
+            return 0;
+        };
+        if level >= 5 {
+            4 * house + self.hotel_cost(square).unwrap_or(house)
+        } else {
+            house * i64::from(level)
+        }
+    }
+    /// The multiplier of an unimproved lot's rent when one owner holds its whole group
+    /// ("rent with color set": 2 unless the group sets its own).
+    pub fn whole_group_multiplier(&self, square: usize) -> i64 {
+        self.group_of(square)
+            .and_then(|g| self.def.groups.get(g))
+            .map_or(super::DEFAULT_WHOLE_GROUP_MULTIPLIER, GroupDef::multiplier)
+    }
     /// Indices of the ownable squares, in board order.
     pub fn lots(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.len()).filter(|&i| self.def.squares[i].is_ownable())

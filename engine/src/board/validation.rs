@@ -9,7 +9,8 @@ use super::decks::{move_loops, resolve_deck};
 use super::errors::{amount_ok, BoardError};
 use super::{
     is_forbidden_name_char, Board, BoardDef, SquareKind, MAX_AMOUNT, MAX_CARDS, MAX_GROUPS,
-    MAX_NAME_CHARS, MAX_PAWNS, MAX_PICTURE_CHARS, MAX_SQUARES, MIN_SQUARES,
+    MAX_NAME_CHARS, MAX_PAWNS, MAX_PICTURE_CHARS, MAX_SQUARES, MAX_WHOLE_GROUP_MULTIPLIER,
+    MIN_SQUARES,
 };
 use crate::cards::{DeckKind, Decks};
 use crate::rules::{DebtRule, DoublesLimit, ExtraRoll, JailRelease, RuleSet};
@@ -211,6 +212,22 @@ impl Board {
             }
             if g.name.chars().count() > MAX_NAME_CHARS {
                 errors.push(BoardError::NameTooLong { what: "group" });
+            }
+            if let Some(cost) = g.hotel_cost {
+                if !(1..=MAX_AMOUNT).contains(&cost) {
+                    errors.push(BoardError::BadHotelCost {
+                        name: g.name.clone(),
+                        cost,
+                    });
+                }
+            }
+            if let Some(multiplier) = g.whole_group_multiplier {
+                if !(1..=MAX_WHOLE_GROUP_MULTIPLIER).contains(&multiplier) {
+                    errors.push(BoardError::BadGroupMultiplier {
+                        name: g.name.clone(),
+                        multiplier,
+                    });
+                }
             }
             if !is_hex_color(&g.color) {
                 errors.push(BoardError::BadGroupColor {

@@ -41,10 +41,11 @@ impl Game {
 
     /// One building sold back to the bank (a hotel becomes four houses).
     pub(crate) fn sell_building(&mut self, actor: PlayerId, square: usize) {
-        let cost = self.board().square(square).house_cost().unwrap_or(0);
-        let refund = self.rules().building_refund(cost);
         // Checked: there is a building to sell (and four houses for a hotel).
         let before = self.squares[square].buildings;
+        // A hotel sells back at its own cost (the group's hotel cost).
+        let cost = self.board().top_building_cost(square, before.level());
+        let refund = self.rules().building_refund(cost);
         let after = before.one_less().unwrap_or_default();
         match before {
             Buildings::Hotel => {
@@ -98,9 +99,9 @@ impl Game {
         if !self.rules().buildings {
             return err(BuildWhy::NoBuildings);
         }
-        let Some(cost) = self.board().square(square).house_cost() else {
+        if self.board().square(square).house_cost().is_none() {
             return err(BuildWhy::NotBuildable);
-        };
+        }
         if self.squares[square].owner != Some(p) {
             return err(BuildWhy::NotOwned);
         }
@@ -139,6 +140,8 @@ impl Game {
         } else if self.bank_houses == 0 {
             return err(BuildWhy::NoHouseLeft);
         }
+        // A house, or the hotel after four houses (its group's hotel cost).
+        let cost = self.board().next_building_cost(square, h).unwrap_or(0);
         let cash = self.players[p].cash;
         if !placing && cash < cost {
             return err(BuildWhy::CannotPay { cost, cash });
@@ -200,17 +203,20 @@ impl Game {
         }
         self.squares.set_buildings(l, Buildings::None);
         if refund {
-            let cost = self.board().square(l).house_cost().unwrap_or(0);
-            self.rules().building_refund(cost * i64::from(h))
+            let cost = self.board().buildings_cost(l, h);
+            self.rules().building_refund(cost)
         } else {
             0
         }
     }
 
     pub(crate) fn do_build(&mut self, p: PlayerId, square: usize, placing: bool) {
-        let cost = self.board().square(square).house_cost().unwrap_or(0);
         // Checked: the lot takes one more building (a hotel needs four houses).
         let before = self.squares[square].buildings;
+        let cost = self
+            .board()
+            .next_building_cost(square, before.level())
+            .unwrap_or(0);
         let after = before.one_more().unwrap_or(before);
         if before == Buildings::Houses(4) {
             self.bank_hotels -= 1;

@@ -17,11 +17,9 @@ impl Game {
                 continue;
             }
             let sq = self.board().square(i);
-            if let Some(cost) = sq.house_cost() {
-                total += self
-                    .rules()
-                    .building_refund(cost * i64::from(s.buildings.level()));
-            }
+            total += self
+                .rules()
+                .building_refund(self.board().buildings_cost(i, s.buildings.level()));
             if !s.mortgaged {
                 total += self.rules().mortgage_value(sq.price().unwrap_or(0));
             }
@@ -72,11 +70,9 @@ impl Game {
                     _ => None,
                 })
                 .min_by_key(|&l| {
-                    let cost = game.board().square(l.index()).house_cost().unwrap_or(0);
-                    (
-                        cost,
-                        std::cmp::Reverse(game.squares[l.index()].buildings.level()),
-                    )
+                    let level = game.squares[l.index()].buildings.level();
+                    let cost = game.board().top_building_cost(l.index(), level);
+                    (cost, std::cmp::Reverse(level))
                 });
             let sell_all = legal.iter().find_map(|a| match a {
                 Action::SellAllBuildings { square } => Some(*square),

@@ -24,9 +24,7 @@ impl Game {
             if s.mortgaged {
                 total -= self.rules().mortgage_value(price);
             }
-            if let Some(cost) = sq.house_cost() {
-                total += cost * i64::from(s.buildings.level());
-            }
+            total += self.board().buildings_cost(i, s.buildings.level());
         }
         total
     }
@@ -75,6 +73,23 @@ impl Game {
         v
     }
 
+    /// What the next building on a lot costs now: a house, or the hotel after four houses
+    /// (its group's hotel cost). `None`: nothing can be built on it.
+    pub fn next_building_cost(&self, square: usize) -> Option<i64> {
+        let level = self.squares.get(square)?.buildings.level();
+        self.board().next_building_cost(square, level)
+    }
+
+    /// What selling a lot's top building back to the bank pays now (a hotel at its own
+    /// cost). `None`: there is no building on it.
+    pub fn building_sale_refund(&self, square: usize) -> Option<i64> {
+        let level = self.squares.get(square)?.buildings.level();
+        (level > 0).then(|| {
+            self.rules()
+                .building_refund(self.board().top_building_cost(square, level))
+        })
+    }
+
     /// The cost to lift a mortgage now.
     pub fn unmortgage_cost(&self, square: usize) -> i64 {
         let price = self.board().square(square).price().unwrap_or(0);
@@ -119,7 +134,7 @@ impl Game {
                         } else {
                             let base = rents.first().copied().unwrap_or(0);
                             if whole {
-                                base * 2
+                                base * self.board().whole_group_multiplier(square)
                             } else {
                                 base
                             }
@@ -127,7 +142,7 @@ impl Game {
                     }
                     crate::rules::RentModel::PriceDoubledWithGroup => {
                         if whole {
-                            price * 2
+                            price * self.board().whole_group_multiplier(square)
                         } else {
                             *price
                         }

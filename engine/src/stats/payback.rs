@@ -8,14 +8,16 @@
 //!   `landings` convention (cards drawn at random; a square passed on a roll of the highest
 //!   face that rolls again is not stopped on). It is a probability in all but name: two stops
 //!   on one lot in one turn are rare.
-//! - Rent is the deed's: base rent, base rent doubled with the whole color group, 1 to 4
+//! - Rent is the deed's: base rent, base rent times the group's multiplier ("rent with
+//!   color set", 2 unless the group sets another) with the whole color group, 1 to 4
 //!   houses and hotel; railroads by the number owned; utilities at the multiplier times the
 //!   expected dice total. The cards that pay twice a railroad's rent or 10x a fresh throw are
 //!   not counted.
 //! - Expected rent per opponent turn = landing probability x rent. With k opponents, k of
 //!   their turns pass for each of yours.
 //! - Turns to pay back = cost / expected rent per opponent turn, where the cost is the lot's
-//!   price plus the buildings at that level (a hotel costs five houses).
+//!   price plus the buildings at that level (a hotel costs four houses and the group's
+//!   hotel cost, which is the house cost unless the group sets another).
 
 use serde::{Deserialize, Serialize};
 
@@ -108,20 +110,23 @@ fn lot_levels(board: &Board, rules: &RuleSet, i: usize, dice_mean: f64) -> Vec<(
             RentModel::Deed => {
                 let base = rents.first().copied().unwrap_or(0) as f64;
                 out.push(("unimproved".to_string(), base, 0));
+                let whole = board.whole_group_multiplier(i) as f64;
                 if group.is_some() {
-                    out.push(("whole group".to_string(), 2.0 * base, 0));
+                    out.push(("whole group".to_string(), whole * base, 0));
                 }
                 if rules.buildings && rents.len() == 6 && *house_cost > 0 {
                     for (k, name) in HOUSE_LEVELS.iter().enumerate() {
-                        let houses = (k + 1) as i64;
-                        out.push((name.to_string(), rents[k + 1] as f64, houses * house_cost));
+                        // A hotel costs four houses and the group's hotel cost.
+                        let cost = board.buildings_cost(i, (k + 1) as u8);
+                        out.push((name.to_string(), rents[k + 1] as f64, cost));
                     }
                 }
             }
             RentModel::PriceDoubledWithGroup => {
                 out.push(("unimproved".to_string(), *price as f64, 0));
                 if group.is_some() {
-                    out.push(("whole group".to_string(), 2.0 * *price as f64, 0));
+                    let whole = board.whole_group_multiplier(i) as f64;
+                    out.push(("whole group".to_string(), whole * *price as f64, 0));
                 }
             }
         },

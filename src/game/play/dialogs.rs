@@ -10,98 +10,16 @@ use crate::common::modal::Modal;
 use crate::game::play::play_ui::PlayUi;
 use crate::game::session::Session;
 
-/// The lines of a deed: (label, value).
+/// The lines of a deed: (label, value), as the Board Maker shows them too, under the
+/// game's own rules.
 pub fn deed_lines(g: &Game, square: usize) -> Vec<(String, String)> {
     let b = g.board();
-    let m = |a: i64| b.money(a);
-    let sq = b.square(square);
-    let mut out = Vec::new();
-    match &sq.kind {
-        SquareKind::Property {
-            price,
-            rents,
-            house_cost,
-            ..
-        } => {
-            out.push(("Price".into(), m(*price)));
-            let labels = [
-                "Rent",
-                "With 1 house",
-                "With 2 houses",
-                "With 3 houses",
-                "With 4 houses",
-                "With a hotel",
-            ];
-            for (label, rent) in labels.iter().zip(rents.iter()) {
-                out.push((label.to_string(), m(*rent)));
-            }
-            if rents.len() == 6 && *house_cost > 0 {
-                out.push(("House cost".into(), m(*house_cost)));
-            }
-            if g.rules().mortgages {
-                out.push(("Mortgage value".into(), m(g.rules().mortgage_value(*price))));
-            }
-        }
-        SquareKind::Railroad { price, rents } => {
-            out.push(("Price".into(), m(*price)));
-            for (i, r) in rents.iter().enumerate() {
-                let n = i + 1;
-                out.push((format!("Rent with {n} owned"), m(*r)));
-            }
-            if g.rules().mortgages {
-                out.push(("Mortgage value".into(), m(g.rules().mortgage_value(*price))));
-            }
-        }
-        SquareKind::Utility { price, multipliers } => {
-            out.push(("Price".into(), m(*price)));
-            for (i, x) in multipliers.iter().enumerate() {
-                out.push((format!("Rent with {} owned", i + 1), format!("{x} × dice")));
-            }
-            if g.rules().mortgages {
-                out.push(("Mortgage value".into(), m(g.rules().mortgage_value(*price))));
-            }
-        }
-        SquareKind::Tax {
-            amount, percent, ..
-        } => {
-            if *amount > 0 {
-                out.push(("Pay".into(), m(*amount)));
-            }
-            if *percent > 0 {
-                out.push(("Pay".into(), format!("{percent}% of cash")));
-            }
-        }
-        SquareKind::Station { fee_per_pip } => {
-            out.push(("Ticket".into(), format!("{} × the roll", m(*fee_per_pip))));
-        }
-        SquareKind::Joker {
-            move_by,
-            wait,
-            money,
-            pay_each_player,
-        } => {
-            if *move_by != 0 {
-                out.push(("Move".into(), format!("{move_by:+} squares")));
-            }
-            if *wait > 0 {
-                out.push((
-                    "Wait".into(),
-                    crate::common::words::count(*wait as usize, "turn", "turns"),
-                ));
-            }
-            if *money != 0 {
-                out.push((
-                    if *money > 0 { "Collect" } else { "Pay" }.into(),
-                    m(money.abs()),
-                ));
-            }
-            if *pay_each_player > 0 {
-                out.push(("Pay each player".into(), m(*pay_each_player)));
-            }
-        }
-        _ => {}
-    }
-    out
+    crate::common::deed::square_deed_lines(
+        b.square(square),
+        b.groups(),
+        g.rules(),
+        &b.currency().symbol,
+    )
 }
 
 /// Who owns the square, in words ("Owned by Ann.", "Not owned."), or `None` for a square

@@ -80,8 +80,9 @@ pub fn lot_actions(g: &Game, l: usize) -> Vec<LotAction> {
     let square = SquareId(l);
     let level = st.buildings.level();
     if let Some(cost_amount) = b.square(l).house_cost().filter(|_| rules.buildings) {
-        let cost = b.money(cost_amount);
-        let refund = b.money(cost_amount * i64::from(rules.building_sell_percent) / 100);
+        // A hotel costs its group's hotel cost (the engine's prices, hotel or house).
+        let cost = b.money(g.next_building_cost(l).unwrap_or(cost_amount));
+        let refund = b.money(g.building_sale_refund(l).unwrap_or(0));
         if level < 5 {
             let what = if level == 4 { "hotel" } else { "house" };
             push(
@@ -201,7 +202,7 @@ fn shown_plan(g: &Game, group: usize, level: u8) -> ShownPlan {
     for a in &actions {
         if let Action::Build { square } = a {
             let l = square.index();
-            let cost = b.square(l).house_cost().unwrap_or(0);
+            let cost = copy.next_building_cost(l).unwrap_or(0);
             total += cost;
             let what = if copy.square(l).buildings.level() == 4 {
                 "A hotel"

@@ -306,11 +306,7 @@ pub fn advice(game: &Game, me: PlayerId, action: &Action) -> String {
             )
         }
         (Action::Build { square }, _) => {
-            let cost = game
-                .board()
-                .square(square.index())
-                .house_cost()
-                .unwrap_or(0);
+            let cost = game.next_building_cost(square.index()).unwrap_or(0);
             let before = game.rent_for(square.index(), 7);
             let mut after = game.clone();
             let rent_after = if after.apply_quietly(action.clone()) {

@@ -731,7 +731,7 @@ fn build_gain(view: &View, l: usize, level: u8) -> f64 {
     let same = same_kind_count(g, view.me, l, 0);
     let now = rent_at(g, &view.v, l, same, true, level);
     let next = rent_at(g, &view.v, l, same, true, level + 1);
-    let cost = g.board().square(l).house_cost().unwrap_or(1).max(1) as f64;
+    let cost = g.board().next_building_cost(l, level).unwrap_or(1).max(1) as f64;
     view.v.stops[l] * (next - now) / cost
 }
 
@@ -908,7 +908,7 @@ fn raise_cash(view: &View) -> Action {
             );
         }
         if level > 0 {
-            let cost = sq.house_cost().unwrap_or(0);
+            let cost = game.board().top_building_cost(l, level);
             let refund = rules.building_refund(cost);
             let same = same_kind_count(game, me, l, 0);
             let drop = rent_at(game, &view.v, l, same, true, level)

@@ -92,7 +92,7 @@ pub fn rent_at(
                 } else {
                     let base = rents.first().copied().unwrap_or(0) as f64;
                     if whole {
-                        2.0 * base
+                        board.whole_group_multiplier(i) as f64 * base
                     } else {
                         base
                     }
@@ -100,7 +100,7 @@ pub fn rent_at(
             }
             RentModel::PriceDoubledWithGroup => {
                 if whole {
-                    2.0 * *price as f64
+                    board.whole_group_multiplier(i) as f64 * *price as f64
                 } else {
                     *price as f64
                 }
@@ -219,7 +219,14 @@ pub fn liquidity(game: &Game, me: PlayerId) -> i64 {
         let s = game.square(i);
         let sq = game.board().square(i);
         if let Some(cost) = sq.house_cost() {
-            total += rules.building_refund(cost) * i64::from(s.buildings.level());
+            // Houses one by one; a hotel at its own cost (four houses and the hotel).
+            total += match s.buildings.level() {
+                5 => {
+                    4 * rules.building_refund(cost)
+                        + rules.building_refund(game.board().hotel_cost(i).unwrap_or(cost))
+                }
+                level => rules.building_refund(cost) * i64::from(level),
+            };
         }
         if !s.mortgaged && rules.mortgages {
             total += rules.mortgage_value(sq.price().unwrap_or(0));
