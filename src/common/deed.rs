@@ -4,35 +4,27 @@
 //! color set, the rent table, house and hotel costs, mortgage value.
 
 use leptos::prelude::*;
-use worlds_engine::board::{GroupDef, DEFAULT_WHOLE_GROUP_MULTIPLIER};
+use worlds_engine::board::{Currency, GroupDef, DEFAULT_WHOLE_GROUP_MULTIPLIER};
 use worlds_engine::rules::RentModel;
 use worlds_engine::{BoardDef, RuleSet, SquareDef, SquareKind};
-
-/// Money in the board's currency: `$200`, `-£50`.
-fn money(symbol: &str, amount: i64) -> String {
-    if amount < 0 {
-        format!("-{symbol}{}", amount.unsigned_abs())
-    } else {
-        format!("{symbol}{amount}")
-    }
-}
 
 /// The lines of square `index`'s deed on the board `def`: (label, value).
 pub fn deed_lines(def: &BoardDef, index: usize) -> Vec<(String, String)> {
     match def.squares.get(index) {
-        Some(sq) => square_deed_lines(sq, &def.groups, &def.rules, &def.currency.symbol),
+        Some(sq) => square_deed_lines(sq, &def.groups, &def.rules, &def.currency),
         None => Vec::new(),
     }
 }
 
-/// The lines of a square's deed, with the board's groups, rules and currency symbol.
+/// The lines of a square's deed, with the board's groups, rules and currency (a deed is a
+/// table: amounts with the symbol, `$200`).
 pub fn square_deed_lines(
     sq: &SquareDef,
     groups: &[GroupDef],
     rules: &RuleSet,
-    symbol: &str,
+    currency: &Currency,
 ) -> Vec<(String, String)> {
-    let m = |a: i64| money(symbol, a);
+    let m = |a: i64| currency.in_figures(a);
     let mut out = Vec::new();
     let mortgage = |out: &mut Vec<(String, String)>, price: i64| {
         if rules.mortgages {

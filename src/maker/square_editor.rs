@@ -472,7 +472,7 @@ pub fn SquareEditor(
             {move || {
                 let lines = state.with(|s| {
                     let d = s.def();
-                    draft.with(|sq| square_deed_lines(sq, &d.groups, &d.rules, &d.currency.symbol))
+                    draft.with(|sq| square_deed_lines(sq, &d.groups, &d.rules, &d.currency))
                 });
                 let ownable = draft.with(|sq| sq.is_ownable());
                 (ownable && !lines.is_empty()).then(|| {

@@ -14,12 +14,7 @@ use crate::game::session::Session;
 /// game's own rules.
 pub fn deed_lines(g: &Game, square: usize) -> Vec<(String, String)> {
     let b = g.board();
-    crate::common::deed::square_deed_lines(
-        b.square(square),
-        b.groups(),
-        g.rules(),
-        &b.currency().symbol,
-    )
+    crate::common::deed::square_deed_lines(b.square(square), b.groups(), g.rules(), b.currency())
 }
 
 /// Who owns the square, in words ("Owned by Ann.", "Not owned."), or `None` for a square
