@@ -397,6 +397,9 @@ impl Rooms {
     fn tick_all(&self) {
         let now = now_ms();
         let idle_ms = self.config.room_idle_minutes.saturating_mul(60_000);
+        // With Redis, a room nobody is in leaves this node's memory after this long.
+        let set_aside = self.net().is_some();
+        let set_aside_ms = self.config.set_aside_seconds.saturating_mul(1000);
         let entries: Vec<(RoomCode, Arc<Mutex<RoomEntry>>)> = lock(&self.rooms)
             .iter()
             .map(|(c, e)| (c.clone(), e.clone()))
@@ -415,10 +418,9 @@ impl Rooms {
                 }
                 continue;
             }
-            let set_aside_ms = self.config.set_aside_seconds.saturating_mul(1000);
             let empty_for = e.room.empty_since().map(|since| now.saturating_sub(since));
-            if self.net().is_some() && empty_for.is_some_and(|t| t >= set_aside_ms) {
-                let remaining_ms = idle_ms.saturating_sub(empty_for.unwrap_or(0)).max(1);
+            if let Some(empty_for) = empty_for.filter(|&t| set_aside && t >= set_aside_ms) {
+                let remaining_ms = idle_ms.saturating_sub(empty_for).max(1);
                 lock(&self.rooms).remove(&code);
                 e.close_all(self.net());
                 if let Some(writer) = e.writer.take() {
