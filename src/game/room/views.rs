@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use crate::common::context::Screen;
 use crate::common::room_server::room_link;
 use crate::common::share::LinkField;
-use crate::game::pieces::{token_glyph, COLORS, TOKENS};
+use crate::game::pieces::{token_glyph, PieceFields, COLORS, TOKENS};
 use crate::game::room::{
     allow_watchers, join, leave_room, let_computer_play, remove_seat, show_code, start_game,
     RoomSeat, RoomUi,
@@ -134,28 +134,7 @@ fn JoinRoomForm(ui: RoomUi) -> impl IntoView {
     move || {
         (!seated(ui) && !started(ui) && ui.info.get().is_some()).then(|| view! {
         <div class="lobby-row">
-            <label>
-                "Your name"
-                <input type="text" maxlength="24"
-                    prop:value=move || name.get()
-                    on:input=move |ev| name.set(event_target_value(&ev)) />
-            </label>
-            <label>
-                "Your color"
-                <select prop:value=move || color.get() on:change=move |ev| color.set(event_target_value(&ev))>
-                    {COLORS.iter().map(|(label, hex)| view! {
-                        <option value=*hex selected=move || color.get().eq_ignore_ascii_case(hex)>{*label}</option>
-                    }).collect_view()}
-                </select>
-            </label>
-            <label>
-                "Your token"
-                <select prop:value=move || token.get() on:change=move |ev| token.set(event_target_value(&ev))>
-                    {TOKENS.iter().map(|(id, glyph)| view! {
-                        <option value=*id selected=move || token.get() == *id>{format!("{glyph} {id}")}</option>
-                    }).collect_view()}
-                </select>
-            </label>
+            <PieceFields name=name color=color token=token />
         </div>
         <div class="button-row">
             <button type="button" class="menu-button primary" on:click=on_join>"Join room"</button>

@@ -9,7 +9,7 @@ use worlds_table::invite::{Invite, SummaryKind, TableSummary};
 
 use crate::common::context::Navigator;
 use crate::common::share::LinkField;
-use crate::game::pieces::{token_glyph, COLORS, TOKENS};
+use crate::game::pieces::{token_glyph, PieceFields};
 use worlds_table::protocol::ReactionKind;
 
 use crate::game::table::{
@@ -277,39 +277,6 @@ fn InvitedSeats(summary: TableSummary, seat: usize) -> impl IntoView {
             }
         })
         .collect_view()
-}
-
-/// The friend's name, color and token fields.
-#[component]
-fn PieceFields(
-    name: RwSignal<String>,
-    color: RwSignal<String>,
-    token: RwSignal<String>,
-) -> impl IntoView {
-    view! {
-        <label>
-            "Your name"
-            <input type="text" maxlength="24"
-                prop:value=move || name.get()
-                on:input=move |ev| name.set(event_target_value(&ev)) />
-        </label>
-        <label>
-            "Your color"
-            <select prop:value=move || color.get() on:change=move |ev| color.set(event_target_value(&ev))>
-                {COLORS.iter().map(|(label, hex)| view! {
-                    <option value=*hex selected=move || color.get().eq_ignore_ascii_case(hex)>{*label}</option>
-                }).collect_view()}
-            </select>
-        </label>
-        <label>
-            "Your token"
-            <select prop:value=move || token.get() on:change=move |ev| token.set(event_target_value(&ev))>
-                {TOKENS.iter().map(|(id, glyph)| view! {
-                    <option value=*id selected=move || token.get() == *id>{format!("{glyph} {id}")}</option>
-                }).collect_view()}
-            </select>
-        </label>
-    }
 }
 
 /// What the friend's device is doing, in words.
