@@ -47,6 +47,7 @@ modules:
 	python3 scripts/check_modules.py engine/src
 	python3 scripts/check_modules.py cli/src
 	python3 scripts/check_modules.py table/src
+	python3 scripts/check_modules.py models/src
 	python3 scripts/check_modules.py server/src
 	python3 scripts/check_modules.py src
 	python3 scripts/check_modules.py --pages src

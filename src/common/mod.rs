@@ -23,4 +23,4 @@ pub mod socket;
 pub mod storage;
 pub mod thumbnail;
 pub mod transport;
-pub mod words;
+pub use worlds_models::words;

@@ -15,5 +15,5 @@ pub mod saves;
 pub mod session;
 pub mod settings;
 pub mod shared;
-pub mod steps;
+pub use worlds_models::steps;
 pub mod table;

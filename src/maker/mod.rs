@@ -7,5 +7,5 @@ pub mod board_settings;
 pub mod cards;
 pub mod editor;
 pub mod list;
-pub mod model;
+pub use worlds_models::editor as model;
 pub mod square_editor;

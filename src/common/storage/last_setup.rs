@@ -4,31 +4,13 @@
 //! Stored in a settings envelope; a record that cannot be read is reported by
 //! [`super::damaged::scan`] and copied aside before a new one replaces it.
 
-use serde::{Deserialize, Serialize};
 use worlds_engine::envelope::{self, RecordKind};
-use worlds_engine::ComputerStrategy;
+
+pub use worlds_models::lobby::{LastSetup, SeatMemory};
 
 use super::local::{LocalStore, StorageError};
 
 const LOBBY: &str = "lobby";
-
-/// One seat as it was set up.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SeatMemory {
-    pub name: String,
-    pub color: String,
-    pub token: String,
-    /// `None`: a human; `Some(strategy)`: a computer player.
-    pub computer: Option<ComputerStrategy>,
-}
-
-/// The last setup started from the lobby.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct LastSetup {
-    pub seats: Vec<SeatMemory>,
-    pub round_limit: String,
-}
 
 pub(crate) fn readable(text: &str) -> bool {
     envelope::decode::<LastSetup>(RecordKind::Settings, text).is_ok()

@@ -7,7 +7,7 @@
 mod actions;
 mod boards;
 mod buttons;
-pub mod form;
+pub use worlds_models::lobby as form;
 mod quick;
 mod rules;
 mod seats;

@@ -4,7 +4,27 @@
 
 use worlds_engine::{Board, ComputerStrategy, GameSetup, RuleSet, Seat, SeatKind, Token};
 
-pub use crate::game::pieces::{pawn_token, token_glyph, COLORS, TOKENS};
+use serde::{Deserialize, Serialize};
+
+pub use crate::pieces::{pawn_token, token_glyph, COLORS, TOKENS};
+
+/// One seat as it was set up.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatMemory {
+    pub name: String,
+    pub color: String,
+    pub token: String,
+    /// `None`: a human; `Some(strategy)`: a computer player.
+    pub computer: Option<ComputerStrategy>,
+}
+
+/// The last setup started from the lobby.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct LastSetup {
+    pub seats: Vec<SeatMemory>,
+    pub round_limit: String,
+}
 
 /// Computer strategies a seat can use, with their labels.
 pub const STRATEGIES: [(ComputerStrategy, &str); 4] = [
@@ -150,12 +170,7 @@ impl LobbyForm {
 
     /// The seats and round limit of the last game started (as many seats as the board
     /// allows; a remembered color or token another seat has is replaced by a free one).
-    pub fn remember(
-        &mut self,
-        last: &crate::common::storage::last_setup::LastSetup,
-        min: u8,
-        max: u8,
-    ) {
+    pub fn remember(&mut self, last: &LastSetup, min: u8, max: u8) {
         if last.seats.is_empty() {
             return;
         }
@@ -179,12 +194,12 @@ impl LobbyForm {
     }
 
     /// What the lobby remembers of this setup for the next game.
-    pub fn memory(&self) -> crate::common::storage::last_setup::LastSetup {
-        crate::common::storage::last_setup::LastSetup {
+    pub fn memory(&self) -> LastSetup {
+        LastSetup {
             seats: self
                 .seats
                 .iter()
-                .map(|s| crate::common::storage::last_setup::SeatMemory {
+                .map(|s| SeatMemory {
                     name: s.name.clone(),
                     color: s.color.clone(),
                     token: s.token.clone(),

@@ -1,0 +1,19 @@
+//! The app's plain models: what the screens show and edit, as data with methods and no web
+//! code, so they are tested natively (`cargo test -p worlds-models`, in milliseconds). The
+//! app's views (the `monopoly-worlds` crate) only draw them and turn clicks into calls.
+//!
+//! - [`lobby`]: the lobby form (board choice, seats, house rules) and the checks before a
+//!   game starts;
+//! - [`editor`] and [`cards`]: the Board Maker's model of a board being edited, and its decks;
+//! - [`steps`]: what one action did, in the feed's words;
+//! - [`ring`] and [`names`]: the board ring's layout and the names drawn in narrow squares;
+//! - [`pieces`]: colors and tokens; [`words`]: counts and ordinals in English.
+
+pub mod cards;
+pub mod editor;
+pub mod lobby;
+pub mod names;
+pub mod pieces;
+pub mod ring;
+pub mod steps;
+pub mod words;
