@@ -797,7 +797,9 @@ async fn a_saved_world_can_be_played_from_the_editor() {
     assert_eq!(screen.get_untracked(), Screen::Lobby);
     assert_eq!(
         shared.lobby_board.get_untracked(),
-        Some(format!("world:{id}"))
+        Some(monopoly_worlds::common::boards::BoardChoice::World(
+            id.clone()
+        ))
     );
     c.remove();
 }

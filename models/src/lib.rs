@@ -2,13 +2,15 @@
 //! code, so they are tested natively (`cargo test -p worlds-models`, in milliseconds). The
 //! app's views (the `monopoly-worlds` crate) only draw them and turn clicks into calls.
 //!
-//! - [`lobby`]: the lobby form (board choice, seats, house rules) and the checks before a
+//! - [`boards`]: which board was chosen (a preset, a saved world, a link, the one being edited);
+//! - [`lobby`]: the lobby form (seats and who plays them, house rules) and the checks before a
 //!   game starts;
 //! - [`editor`] and [`cards`]: the Board Maker's model of a board being edited, and its decks;
 //! - [`steps`]: what one action did, in the feed's words;
 //! - [`ring`] and [`names`]: the board ring's layout and the names drawn in narrow squares;
 //! - [`pieces`]: colors and tokens; [`words`]: counts and ordinals in English.
 
+pub mod boards;
 pub mod cards;
 pub mod editor;
 pub mod lobby;

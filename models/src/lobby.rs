@@ -26,13 +26,79 @@ pub struct LastSetup {
     pub round_limit: String,
 }
 
-/// Computer strategies a seat can use, with their labels.
+/// Computer strategies a seat can use, with the word the lobby shows for each.
 pub const STRATEGIES: [(ComputerStrategy, &str); 4] = [
-    (ComputerStrategy::Balanced, "Computer (balanced)"),
-    (ComputerStrategy::Cautious, "Computer (cautious)"),
-    (ComputerStrategy::Random, "Computer (random)"),
-    (ComputerStrategy::Expert, "Computer (expert)"),
+    (ComputerStrategy::Balanced, "balanced"),
+    (ComputerStrategy::Cautious, "cautious"),
+    (ComputerStrategy::Random, "random"),
+    (ComputerStrategy::Expert, "expert"),
 ];
+
+/// Who plays a seat: a person at this device, a person at another device (a table across
+/// devices), or a computer with its strategy. One value, so no impossible pair (a computer
+/// "from another device") can be written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Plays {
+    #[default]
+    Human,
+    OtherDevice,
+    Computer(ComputerStrategy),
+}
+
+impl Plays {
+    /// Every choice, in the order the lobby lists them.
+    pub fn all() -> impl Iterator<Item = Plays> {
+        [Plays::Human, Plays::OtherDevice]
+            .into_iter()
+            .chain(STRATEGIES.iter().map(|(s, _)| Plays::Computer(*s)))
+    }
+
+    /// The choice's value in a form ("human", "remote", or the strategy's name).
+    pub fn name(self) -> &'static str {
+        match self {
+            Plays::Human => "human",
+            Plays::OtherDevice => "remote",
+            Plays::Computer(s) => s.name(),
+        }
+    }
+
+    /// The choice of a form value ([`Plays::name`]); `None` for anything else.
+    pub fn from_name(name: &str) -> Option<Plays> {
+        Plays::all().find(|p| p.name() == name)
+    }
+
+    /// What the lobby's "Plays as" list shows: "Human", "Another device",
+    /// "Computer (balanced)".
+    pub fn label(self) -> String {
+        match self {
+            Plays::Human => "Human".into(),
+            Plays::OtherDevice => "Another device".into(),
+            Plays::Computer(s) => format!("Computer ({})", strategy_word(s)),
+        }
+    }
+
+    /// The computer's strategy, when a computer plays.
+    pub fn computer(self) -> Option<ComputerStrategy> {
+        match self {
+            Plays::Computer(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// How a remembered seat played (a person from another device is not remembered).
+    pub fn of_computer(computer: Option<ComputerStrategy>) -> Plays {
+        computer.map_or(Plays::Human, Plays::Computer)
+    }
+}
+
+/// The word the lobby shows for a strategy ("balanced").
+pub fn strategy_word(strategy: ComputerStrategy) -> &'static str {
+    STRATEGIES
+        .iter()
+        .find(|(s, _)| *s == strategy)
+        .map_or_else(|| strategy.name(), |(_, word)| word)
+}
 
 /// Names given to computer players, in seat order (a computer never keeps "Player N").
 pub const COMPUTER_NAMES: [&str; 9] = ["Bea", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo"];
@@ -134,10 +200,15 @@ pub struct SeatForm {
     pub name: String,
     pub color: String,
     pub token: String,
-    /// `None`: a human; `Some(strategy)`: a computer player.
-    pub computer: Option<ComputerStrategy>,
-    /// A human playing from another device (a table across devices).
-    pub remote: bool,
+    /// A person here, a person at another device, or a computer.
+    pub plays: Plays,
+}
+
+impl SeatForm {
+    /// The strategy when a computer plays this seat.
+    pub fn computer(&self) -> Option<ComputerStrategy> {
+        self.plays.computer()
+    }
 }
 
 /// The lobby: a board, a title and the seats.
@@ -181,8 +252,7 @@ impl LobbyForm {
                 name: s.name.clone(),
                 color: s.color.clone(),
                 token: s.token.clone(),
-                computer: s.computer,
-                remote: false,
+                plays: Plays::of_computer(s.computer),
             })
             .collect();
         let n = self
@@ -203,7 +273,7 @@ impl LobbyForm {
                     name: s.name.clone(),
                     color: s.color.clone(),
                     token: s.token.clone(),
-                    computer: s.computer,
+                    computer: s.computer(),
                 })
                 .collect(),
             round_limit: self.round_limit.clone(),
@@ -229,8 +299,7 @@ impl LobbyForm {
                 name: format!("Player {n}"),
                 color,
                 token,
-                computer: None,
-                remote: false,
+                plays: Plays::Human,
             });
         }
     }
@@ -240,16 +309,16 @@ impl LobbyForm {
         self.house = HouseRules::of(rules);
     }
 
-    /// Seat `index` plays as `plays` ("human", "remote" or a strategy's name). A seat that
-    /// becomes a computer while it has its default name ("Player N") takes a computer's
-    /// name, and a computer with a computer's name goes back to "Player N" when it becomes a
-    /// person again (a person the player named like a computer keeps the name).
-    pub fn set_plays_as(&mut self, index: usize, plays: &str) {
+    /// Seat `index` plays as `plays`. A seat that becomes a computer while it has its
+    /// default name ("Player N") takes a computer's name, and a computer with a computer's
+    /// name goes back to "Player N" when it becomes a person again (a person the player named
+    /// like a computer keeps the name).
+    pub fn set_plays_as(&mut self, index: usize, plays: Plays) {
         let (name, was_computer) = match self.seats.get(index) {
-            Some(s) => (s.name.trim().to_string(), s.computer.is_some()),
+            Some(s) => (s.name.trim().to_string(), s.computer().is_some()),
             None => return,
         };
-        let computer = ComputerStrategy::from_name(plays);
+        let computer = plays.computer();
         let default = format!("Player {}", index + 1);
         let new_name = if computer.is_some() && (name == default || name.is_empty()) {
             Some(computer_name(&self.seats, index))
@@ -262,8 +331,7 @@ impl LobbyForm {
             None
         };
         let s = &mut self.seats[index];
-        s.computer = computer;
-        s.remote = plays == "remote";
+        s.plays = plays;
         if let Some(n) = new_name {
             s.name = n;
         }
@@ -276,14 +344,12 @@ impl LobbyForm {
         let n = (computers.clamp(1, MAX_COMPUTERS) + 1).min(usize::from(max_players).max(2));
         self.set_seat_count(n);
         let you = &mut self.seats[0];
-        you.computer = None;
-        you.remote = false;
+        you.plays = Plays::Human;
         if you.name.trim().is_empty() || COMPUTER_NAMES.contains(&you.name.trim()) {
             you.name = "Player 1".into();
         }
         for i in 1..n {
-            self.seats[i].computer = Some(strategy);
-            self.seats[i].remote = false;
+            self.seats[i].plays = Plays::Computer(strategy);
             self.seats[i].name = String::new();
         }
         for i in 1..n {
@@ -295,7 +361,7 @@ impl LobbyForm {
     /// The seats played from other devices.
     pub fn remote_seats(&self) -> Vec<usize> {
         (0..self.seats.len())
-            .filter(|&i| self.seats[i].remote && self.seats[i].computer.is_none())
+            .filter(|&i| self.seats[i].plays == Plays::OtherDevice)
             .collect()
     }
 
@@ -424,7 +490,7 @@ impl LobbyForm {
                 name: s.name.trim().to_string(),
                 token: Token::from_name(&s.token),
                 color: s.color.clone(),
-                kind: match s.computer {
+                kind: match s.computer() {
                     Some(strategy) => SeatKind::Computer { strategy },
                     None => SeatKind::Human,
                 },

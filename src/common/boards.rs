@@ -2,29 +2,27 @@
 //! worlds that pass the engine's checks.
 
 use worlds_engine::{Board, Preset};
+pub use worlds_models::boards::BoardChoice;
 
 use crate::common::storage::{worlds, LocalStore};
 
 /// A board on offer.
 #[derive(Clone)]
-pub struct BoardChoice {
-    /// `preset:<id>` or `world:<id>`.
-    pub id: String,
+pub struct BoardOffer {
+    /// A preset or a saved world.
+    pub choice: BoardChoice,
     pub name: String,
-    /// A built-in preset (else one of the player's worlds).
-    pub preset: bool,
     pub board: Board,
 }
 
 /// The presets, then the playable saved worlds; the message says why the saved worlds could
 /// not be listed, if so (the presets are always there).
-pub fn board_choices() -> (Vec<BoardChoice>, Option<String>) {
-    let mut out: Vec<BoardChoice> = Preset::ALL
+pub fn offered_boards() -> (Vec<BoardOffer>, Option<String>) {
+    let mut out: Vec<BoardOffer> = Preset::ALL
         .iter()
-        .map(|p| BoardChoice {
-            id: format!("preset:{}", p.id()),
+        .map(|p| BoardOffer {
+            choice: BoardChoice::Preset(*p),
             name: p.display_name().to_string(),
-            preset: true,
             board: p.board(),
         })
         .collect();
@@ -40,10 +38,9 @@ pub fn board_choices() -> (Vec<BoardChoice>, Option<String>) {
         Ok(saved) => {
             out.extend(saved.into_iter().filter_map(|w| {
                 let name = w.def.name.clone();
-                Board::from_def(w.def).ok().map(|board| BoardChoice {
-                    id: format!("world:{}", w.id),
+                Board::from_def(w.def).ok().map(|board| BoardOffer {
+                    choice: BoardChoice::World(w.id),
                     name,
-                    preset: false,
                     board,
                 })
             }));

@@ -242,7 +242,7 @@ pub struct Shared {
     /// Where the statistics lab's Back button returns to.
     pub lab_back: RwSignal<Screen>,
     /// The board the lobby opens on (`world:<id>`), set by "Play this world".
-    pub lobby_board: RwSignal<Option<String>>,
+    pub lobby_board: RwSignal<Option<crate::common::boards::BoardChoice>>,
     /// The link the page was opened with (`world` or `game`, and its data).
     pub link: RwSignal<Option<(&'static str, String)>>,
     /// A world opened from a link that the player chose to play without saving it.
@@ -274,7 +274,7 @@ struct Handoff {
     #[serde(default)]
     lab_back: Option<String>,
     #[serde(default)]
-    lobby_board: Option<String>,
+    lobby_board: Option<crate::common::boards::BoardChoice>,
 }
 
 fn session_storage() -> Option<web_sys::Storage> {

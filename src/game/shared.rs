@@ -133,7 +133,9 @@ fn SharedWorld(def: BoardDef, board: Board) -> impl IntoView {
         clear_opened_link();
         shared.link.set(None);
         shared.link_world.set(Some(def_for_play.clone()));
-        shared.lobby_board.set(Some("link".into()));
+        shared
+            .lobby_board
+            .set(Some(crate::common::boards::BoardChoice::Link));
         nav.go(Screen::Lobby);
     };
     let def_for_save = def.clone();

@@ -22,6 +22,7 @@ use worlds_engine::{Board, BoardDef};
 
 use crate::common::context::{Navigator, Screen, Shared};
 
+use crate::common::boards::BoardChoice;
 use crate::common::slices::{next_batch, now_ms, yield_now};
 use interval::Spread;
 use landing::LandingResults;
@@ -32,8 +33,8 @@ use trace::TracePanel;
 /// A board the lab can study.
 #[derive(Clone)]
 pub struct LabBoard {
-    /// `editing`, `preset:<id>` or `world:<id>`: results remember the board they belong to.
-    pub id: String,
+    /// Which board (results remember the board they belong to).
+    pub id: BoardChoice,
     pub label: String,
     pub board: Board,
 }
@@ -47,7 +48,7 @@ fn board_choices(editing: Option<BoardDef>, in_game: bool) -> (Vec<LabBoard>, Ve
         let name = def.name.clone();
         match Board::from_def(def) {
             Ok(board) => out.push(LabBoard {
-                id: "editing".to_string(),
+                id: BoardChoice::Editing,
                 label: if in_game {
                     format!("{name} (this game)")
                 } else {
@@ -64,14 +65,14 @@ fn board_choices(editing: Option<BoardDef>, in_game: bool) -> (Vec<LabBoard>, Ve
             }
         }
     }
-    let (list, problem) = crate::common::boards::board_choices();
+    let (list, problem) = crate::common::boards::offered_boards();
     out.extend(list.into_iter().map(|c| LabBoard {
-        label: if c.preset {
+        label: if c.choice.is_preset() {
             format!("{} (preset)", c.name)
         } else {
             format!("{} (your world)", c.name)
         },
-        id: c.id,
+        id: c.choice,
         board: c.board,
     }));
     problems.extend(problem);
@@ -92,7 +93,7 @@ pub struct Running {
 /// A simulation that ran (to the end, or until cancelled).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SimOutcome {
-    pub board_id: String,
+    pub board_id: BoardChoice,
     /// What was asked for (a cancelled run played fewer games).
     pub config: SimulationConfig,
     /// The result under each convention, in the order of `Count::ALL` (all three are
@@ -115,15 +116,15 @@ impl SimOutcome {
 
     /// Whether these figures are of the distribution the options describe: the same board,
     /// decks and jail strategy (any counting convention: all three were tallied).
-    pub fn fits(&self, board_id: &str, decks: Decks, jail: JailStrategy) -> bool {
-        self.board_id == board_id && self.config.decks == decks && self.config.jail == jail
+    pub fn fits(&self, board_id: &BoardChoice, decks: Decks, jail: JailStrategy) -> bool {
+        self.board_id == *board_id && self.config.decks == decks && self.config.jail == jail
     }
 }
 
 /// The exact chain of one board under one jail strategy, and what follows from it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Solved {
-    pub board_id: String,
+    pub board_id: BoardChoice,
     pub jail: JailStrategy,
     pub chain: Chain,
     pub payback: PaybackReport,
@@ -220,10 +221,10 @@ impl Lab {
     }
 
     /// The solved chain for the chosen board and jail strategy, if it is at hand.
-    pub fn chain_for(&self, board_id: &str, jail: JailStrategy) -> Option<Solved> {
+    pub fn chain_for(&self, board_id: &BoardChoice, jail: JailStrategy) -> Option<Solved> {
         self.chain
             .get()
-            .filter(|s| s.board_id == board_id && s.jail == jail)
+            .filter(|s| s.board_id == *board_id && s.jail == jail)
     }
 }
 

@@ -187,7 +187,7 @@ impl SeatedTournament {
 /// A tournament that ran (to the end, or until cancelled).
 #[derive(Clone, Debug, PartialEq)]
 pub struct TournamentOutcome {
-    pub board_id: String,
+    pub board_id: crate::common::boards::BoardChoice,
     pub tally: TournamentTally,
     pub compute_ms: f64,
     pub complete: bool,

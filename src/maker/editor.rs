@@ -302,7 +302,9 @@ pub fn BoardEditor(
             return;
         };
         if let Some(shared) = shared {
-            shared.lobby_board.set(Some(format!("world:{id}")));
+            shared
+                .lobby_board
+                .set(Some(crate::common::boards::BoardChoice::World(id)));
         }
         nav.go(Screen::Lobby);
     };

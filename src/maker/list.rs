@@ -209,7 +209,9 @@ fn BoardList(open: Callback<EditorState>) -> impl IntoView {
     let navigator = use_context::<crate::common::context::Navigator>();
     let play_world = move |id: String| {
         if let Some(shared) = shared {
-            shared.lobby_board.set(Some(format!("world:{id}")));
+            shared
+                .lobby_board
+                .set(Some(crate::common::boards::BoardChoice::World(id)));
         }
         if let Some(nav) = navigator {
             nav.go(crate::common::context::Screen::Lobby);

@@ -2,16 +2,16 @@
 //! with a thumbnail and a line saying what it is, one of them chosen.
 
 use leptos::prelude::*;
-use worlds_engine::{Board, BoardDef};
+use worlds_engine::{Board, BoardDef, Preset};
 
+use crate::common::boards::BoardChoice;
 use crate::common::thumbnail::BoardThumbnail;
 
 /// A board the player can pick.
 #[derive(Clone)]
 pub(super) struct Choice {
-    pub(super) id: String,
+    pub(super) id: BoardChoice,
     label: String,
-    kind: &'static str,
     pub(super) board: Board,
     /// What the board is, in one line.
     about: String,
@@ -19,19 +19,24 @@ pub(super) struct Choice {
 
 /// One line saying what a board is. It never names another board (a board is found by its
 /// name in this card).
-fn board_line(id: &str, board: &Board) -> String {
+fn board_line(id: &BoardChoice, board: &Board) -> String {
+    let squares = board.len();
     match id {
-        "preset:classic" => "The official US rules: 40 squares, auctions, houses and hotels".into(),
-        "preset:mini" => "A short game on 16 squares: no auctions, no houses, 20 rounds".into(),
-        "preset:campus" => "16 squares, rent is the price, a 6 rolls again".into(),
-        "preset:worlds" => "The template for your own boards: 40 squares, houses and hotels".into(),
-        _ => {
-            let squares = board.len();
-            if id.starts_with("world:") {
-                format!("Your world: {squares} squares")
-            } else {
-                format!("Opened from a link: {squares} squares")
-            }
+        BoardChoice::Preset(Preset::Classic) => {
+            "The official US rules: 40 squares, auctions, houses and hotels".into()
+        }
+        BoardChoice::Preset(Preset::Mini) => {
+            "A short game on 16 squares: no auctions, no houses, 20 rounds".into()
+        }
+        BoardChoice::Preset(Preset::Campus) => {
+            "16 squares, rent is the price, a 6 rolls again".into()
+        }
+        BoardChoice::Preset(Preset::Worlds) => {
+            "The template for your own boards: 40 squares, houses and hotels".into()
+        }
+        BoardChoice::World(_) => format!("Your world: {squares} squares"),
+        BoardChoice::Link | BoardChoice::Editing => {
+            format!("Opened from a link: {squares} squares")
         }
     }
 }
@@ -39,14 +44,13 @@ fn board_line(id: &str, board: &Board) -> String {
 /// The presets and the user's worlds, a world opened from a link (`from_link`, played
 /// without saving it) first; with what went wrong while gathering them.
 pub(super) fn board_choices(from_link: Option<BoardDef>) -> (Vec<Choice>, Option<String>) {
-    let (list, problem) = crate::common::boards::board_choices();
+    let (list, problem) = crate::common::boards::offered_boards();
     let mut choices: Vec<Choice> = list
         .into_iter()
         .map(|c| Choice {
-            about: board_line(&c.id, &c.board),
-            id: c.id,
+            about: board_line(&c.choice, &c.board),
+            id: c.choice,
             label: c.name,
-            kind: if c.preset { "Preset" } else { "Your world" },
             board: c.board,
         })
         .collect();
@@ -55,10 +59,9 @@ pub(super) fn board_choices(from_link: Option<BoardDef>) -> (Vec<Choice>, Option
             choices.insert(
                 0,
                 Choice {
-                    id: "link".into(),
+                    id: BoardChoice::Link,
                     label: def.name.clone(),
-                    kind: "From a link",
-                    about: board_line("link", &board),
+                    about: board_line(&BoardChoice::Link, &board),
                     board,
                 },
             );
@@ -87,9 +90,9 @@ impl Boards {
     }
 
     /// Where the board with this id is in the list.
-    pub(super) fn position(&self, id: &str) -> Option<usize> {
+    pub(super) fn position(&self, id: &BoardChoice) -> Option<usize> {
         self.choices
-            .with_value(|c| c.iter().position(|x| x.id == id))
+            .with_value(|c| c.iter().position(|x| x.id == *id))
     }
 }
 
@@ -104,9 +107,9 @@ pub(super) fn BoardList(boards: Boards, pick: Callback<usize>) -> impl IntoView 
                 .map(|(i, c)| {
                     let def = c.board.def().clone();
                     let label = c.label.clone();
-                    let kind = c.kind;
+                    let kind = c.id.kind_label();
                     let about = c.about.clone();
-                    let id = c.id.clone();
+                    let id = c.id.to_string();
                     view! {
                         <li>
                             <label class="board-choice" class:selected=move || chosen.get() == i>

@@ -15,6 +15,7 @@ mod seats;
 use leptos::prelude::*;
 use worlds_engine::Board;
 
+use crate::common::boards::BoardChoice;
 use crate::game::lobby::form::LobbyForm;
 use boards::{board_choices, BoardList, Boards};
 use buttons::{ButtonActions, LobbyButtons};
@@ -41,14 +42,14 @@ impl LobbyParts {
         self.boards.board()
     }
 
-    /// The chosen board's id in the list (`preset:classic`, `world:<id>`, `link`).
-    pub fn board_id(&self) -> String {
+    /// Which board is chosen.
+    pub fn board_id(&self) -> BoardChoice {
         untrack(|| self.boards.with_chosen(|c| c.id.clone()))
     }
 
     /// Chooses the board with this id as it was chosen before (the form is not reset);
     /// false when the list has no such board.
-    pub fn restore(&self, id: &str, form: LobbyForm) -> bool {
+    pub fn restore(&self, id: &BoardChoice, form: LobbyForm) -> bool {
         let Some(i) = self.boards.position(id) else {
             return false;
         };
@@ -103,7 +104,7 @@ pub enum LobbyPress {
 /// form as filled in and the button pressed.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct HandedLobby {
-    pub board: String,
+    pub board: BoardChoice,
     pub form: LobbyForm,
     pub press: LobbyPress,
 }

@@ -65,11 +65,11 @@ pub(super) fn QuickStart(
                 >
                     {STRATEGIES
                         .iter()
-                        .map(|(strategy, label)| {
+                        .map(|(strategy, word)| {
                             let strategy = *strategy;
                             view! {
                                 <option value=strategy.name() selected=move || computer_strategy.get() == strategy>
-                                    {label.trim_start_matches("Computer (").trim_end_matches(')').to_string()}
+                                    {*word}
                                 </option>
                             }
                         })

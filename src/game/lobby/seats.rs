@@ -2,10 +2,9 @@
 //! (the board's own pawns too) and who plays it.
 
 use leptos::prelude::*;
-use worlds_engine::ComputerStrategy;
 
 use super::boards::Boards;
-use super::form::{pawn_token, LobbyForm, COLORS, STRATEGIES, TOKENS};
+use super::form::{pawn_token, LobbyForm, Plays, COLORS, TOKENS};
 
 /// One fieldset per seat of the form, with the chosen board's pawns among the tokens
 /// (`table_open`: who plays a seat is locked).
@@ -125,17 +124,15 @@ fn SeatFields(
                 <select
                     aria-label=format!("Player {n} plays as")
                     disabled=move || table_open.get()
-                    prop:value=move || seat().map_or("human", |s| if s.remote { "remote" } else { s.computer.map_or("human", ComputerStrategy::name) })
+                    prop:value=move || seat().map_or(Plays::Human, |s| s.plays).name()
                     on:change=move |ev| {
-                        let v = event_target_value(&ev);
-                        form.update(|f| f.set_plays_as(i, &v));
+                        if let Some(plays) = Plays::from_name(&event_target_value(&ev)) {
+                            form.update(|f| f.set_plays_as(i, plays));
+                        }
                     }
                 >
-                    <option value="human">"Human"</option>
-                    <option value="remote">"Another device"</option>
-                    {STRATEGIES
-                        .iter()
-                        .map(|(strategy, label)| view! { <option value=strategy.name()>{*label}</option> })
+                    {Plays::all()
+                        .map(|plays| view! { <option value=plays.name()>{plays.label()}</option> })
                         .collect_view()}
                 </select>
             </label>

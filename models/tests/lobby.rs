@@ -1,0 +1,158 @@
+//! The lobby form, natively: who plays each seat, the names computers take, and the checks
+//! before a game starts.
+
+use worlds_engine::{ComputerStrategy, Preset, SeatKind};
+use worlds_models::lobby::{LobbyForm, Plays, STRATEGIES};
+
+#[test]
+fn every_choice_of_plays_as_reads_back_from_its_form_value() {
+    let all: Vec<Plays> = Plays::all().collect();
+    assert_eq!(all.len(), 2 + STRATEGIES.len());
+    for p in &all {
+        assert_eq!(Plays::from_name(p.name()), Some(*p));
+    }
+    assert_eq!(Plays::from_name("computer"), None);
+    assert_eq!(Plays::from_name(""), None);
+    let labels: Vec<String> = all.iter().map(|p| p.label()).collect();
+    assert_eq!(
+        labels,
+        [
+            "Human",
+            "Another device",
+            "Computer (balanced)",
+            "Computer (cautious)",
+            "Computer (random)",
+            "Computer (expert)"
+        ]
+    );
+}
+
+#[test]
+fn a_seat_switched_to_a_computer_takes_a_computers_name_and_back() {
+    let mut f = LobbyForm::new("Classic");
+    f.set_plays_as(1, Plays::Computer(ComputerStrategy::Balanced));
+    assert_eq!(f.seats[1].name, "Bea");
+    f.set_plays_as(1, Plays::Human);
+    assert_eq!(f.seats[1].name, "Player 2");
+    // A person the player named like a computer keeps that name.
+    f.seats[1].name = "Cy".into();
+    f.set_plays_as(1, Plays::Human);
+    assert_eq!(f.seats[1].name, "Cy");
+    f.set_plays_as(1, Plays::OtherDevice);
+    assert_eq!(f.seats[1].name, "Cy");
+    f.seats[1].name = "Zed".into();
+    f.set_plays_as(1, Plays::Computer(ComputerStrategy::Expert));
+    assert_eq!(f.seats[1].name, "Zed", "a name the player typed stays");
+    // A seat that is not there changes nothing.
+    let before = f.clone();
+    f.set_plays_as(7, Plays::OtherDevice);
+    assert_eq!(f, before);
+}
+
+#[test]
+fn only_people_at_other_devices_are_remote_seats_and_the_setup_follows_each_choice() {
+    let mut f = LobbyForm::new("Classic");
+    f.set_seat_count(4);
+    f.set_plays_as(1, Plays::OtherDevice);
+    f.set_plays_as(2, Plays::Computer(ComputerStrategy::Cautious));
+    f.set_plays_as(3, Plays::OtherDevice);
+    assert_eq!(f.remote_seats(), vec![1, 3]);
+    let setup = f.to_setup(Preset::Classic.board(), 7);
+    let kinds: Vec<SeatKind> = setup.seats.iter().map(|s| s.kind.clone()).collect();
+    assert_eq!(
+        kinds,
+        vec![
+            SeatKind::Human,
+            SeatKind::Human,
+            SeatKind::Computer {
+                strategy: ComputerStrategy::Cautious
+            },
+            SeatKind::Human
+        ]
+    );
+    // The lobby remembers computers, not other devices.
+    let memory = f.memory();
+    let mut again = LobbyForm::new("Classic");
+    again.remember(&memory, 2, 8);
+    let plays: Vec<Plays> = again.seats.iter().map(|s| s.plays).collect();
+    assert_eq!(
+        plays,
+        vec![
+            Plays::Human,
+            Plays::Human,
+            Plays::Computer(ComputerStrategy::Cautious),
+            Plays::Human
+        ]
+    );
+}
+
+#[test]
+fn the_quick_start_seats_you_and_named_computers() {
+    let mut f = LobbyForm::new("Classic");
+    f.set_plays_as(0, Plays::OtherDevice);
+    f.quick_start(3, ComputerStrategy::Expert, 8);
+    assert_eq!(f.seats.len(), 4);
+    assert_eq!(f.seats[0].plays, Plays::Human);
+    let names: Vec<&str> = f.seats[1..].iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["Bea", "Cy", "Dee"]);
+    assert!(f.seats[1..]
+        .iter()
+        .all(|s| s.plays == Plays::Computer(ComputerStrategy::Expert)));
+    assert!(f.problems(2, 8).is_empty(), "{:?}", f.problems(2, 8));
+}
+
+#[test]
+fn problems_name_each_seat_that_cannot_start() {
+    let mut f = LobbyForm::new("Classic");
+    f.seats[1].name = "player 1".into();
+    f.seats[1].token = f.seats[0].token.clone();
+    f.round_limit = "0".into();
+    let p = f.problems(2, 8);
+    assert!(
+        p.contains(&"Two players are called player 1.".to_string()),
+        "{p:?}"
+    );
+    assert!(p.contains(&"Player 2 has the same token as another player.".to_string()));
+    assert!(p
+        .iter()
+        .any(|x| x.starts_with("The round limit is a whole number")));
+}
+
+#[test]
+fn a_board_choice_reads_back_from_its_written_form_and_a_bad_one_is_named() {
+    use worlds_models::boards::BoardChoice;
+    let all = [
+        BoardChoice::Preset(Preset::Classic),
+        BoardChoice::Preset(Preset::Campus),
+        BoardChoice::World("m3k2".into()),
+        BoardChoice::Link,
+        BoardChoice::Editing,
+    ];
+    let written: Vec<String> = all.iter().map(|c| c.to_string()).collect();
+    assert_eq!(
+        written,
+        [
+            "preset:classic",
+            "preset:campus",
+            "world:m3k2",
+            "link",
+            "editing"
+        ]
+    );
+    for c in &all {
+        assert_eq!(c.to_string().parse::<BoardChoice>().as_ref(), Ok(c));
+        let json = serde_json::to_string(c).expect("json");
+        assert_eq!(json, format!("\"{c}\""));
+        assert_eq!(
+            serde_json::from_str::<BoardChoice>(&json).ok().as_ref(),
+            Some(c)
+        );
+    }
+    for bad in ["preset:moon", "world:", "", "worlds:x"] {
+        let err = bad.parse::<BoardChoice>().expect_err(bad);
+        assert_eq!(
+            err.to_string(),
+            format!("There is no board called \"{bad}\".")
+        );
+    }
+}
