@@ -201,6 +201,38 @@ fn errors_read_as_sentences() {
     assert!(TransportError::Setup("no candidates.".into())
         .to_string()
         .starts_with("The connection could not be set up: "));
+    assert_eq!(
+        TransportError::ServerUnreachable.to_string(),
+        "The room server could not be reached; check the connection."
+    );
+}
+
+#[wasm_bindgen_test]
+fn the_apps_errors_are_worded_in_one_place_and_keep_what_they_came_from() {
+    use monopoly_worlds::common::error::{AppError, TableError};
+    use monopoly_worlds::common::storage::StorageError;
+    let table: AppError = TableError::OnePersonPerDevice.into();
+    assert!(table
+        .to_string()
+        .starts_with("In an online room each person plays from their own device"));
+    assert_eq!(
+        AppError::from(TableError::Status(503)).to_string(),
+        "The room server said no (status 503)."
+    );
+    assert_eq!(
+        AppError::from(TableError::Refused("The room is full.".into())).to_string(),
+        "The room is full."
+    );
+    let gone = || StorageError::Unavailable {
+        reason: "private mode".into(),
+    };
+    let storage = AppError::from(gone());
+    assert_eq!(storage, AppError::Storage(gone()));
+    assert_eq!(storage.to_string(), gone().to_string());
+    assert_eq!(
+        AppError::from(TableError::SeatNotKept(gone())).to_string(),
+        format!("Your seat could not be kept on this device: {}", gone())
+    );
 }
 
 /// A guest in a frame of its own, in plain JavaScript, whose page then goes away (the frame

@@ -9,6 +9,7 @@ pub mod context;
 pub mod deed;
 pub mod download;
 pub mod editor_guide;
+pub mod error;
 pub mod fields;
 pub mod focus;
 pub mod modal;

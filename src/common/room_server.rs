@@ -2,6 +2,7 @@
 //! whether there is one, where its rooms are, and the one HTTP request rooms need (opening a
 //! room). A page served by a static host has none, and the lobby then offers no Play online.
 
+use crate::common::transport::TransportError;
 use std::cell::RefCell;
 
 use leptos::prelude::*;
@@ -91,7 +92,11 @@ pub fn room_link(code: &str) -> String {
 
 /// An HTTP request to this page's server: the status and the body as text, or why no answer
 /// came (a sentence).
-pub async fn request(method: &str, url: &str, body: Option<&str>) -> Result<(u16, String), String> {
+pub async fn request(
+    method: &str,
+    url: &str,
+    body: Option<&str>,
+) -> Result<(u16, String), TransportError> {
     let init = RequestInit::new();
     init.set_method(method);
     if let Some(body) = body {
@@ -104,7 +109,7 @@ pub async fn request(method: &str, url: &str, body: Option<&str>) -> Result<(u16
         );
         init.set_headers(&headers);
     }
-    let unreachable = || "The room server could not be reached; check the connection.".to_string();
+    let unreachable = || TransportError::ServerUnreachable;
     let response = JsFuture::from(window().fetch_with_str_and_init(url, &init))
         .await
         .map_err(|_| unreachable())?;

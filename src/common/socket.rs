@@ -6,6 +6,7 @@
 //! Reconnecting is the caller's: a closed socket is done, and [`Socket::open`] makes a new
 //! one (the room module waits longer after each failure).
 
+use crate::common::transport::TransportError;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{BinaryType, MessageEvent, WebSocket};
@@ -26,9 +27,10 @@ impl Socket {
         on_open: impl Fn() + 'static,
         on_message: impl Fn(Vec<u8>) + 'static,
         on_close: impl Fn() + 'static,
-    ) -> Result<Socket, String> {
-        let ws = WebSocket::new(url)
-            .map_err(|_| format!("This browser could not open a connection to {url}."))?;
+    ) -> Result<Socket, TransportError> {
+        let ws = WebSocket::new(url).map_err(|_| TransportError::NoSocket {
+            url: url.to_string(),
+        })?;
         ws.set_binary_type(BinaryType::Arraybuffer);
         let open = Closure::<dyn FnMut()>::new(on_open);
         let closed = std::rc::Rc::new(std::cell::Cell::new(false));

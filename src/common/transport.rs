@@ -64,6 +64,10 @@ pub enum TransportError {
     NotOpen,
     /// The browser refused to send a message (too large, or the channel broke).
     Send(String),
+    /// The browser could not open a WebSocket to this address.
+    NoSocket { url: String },
+    /// The room server did not answer.
+    ServerUnreachable,
 }
 
 impl fmt::Display for TransportError {
@@ -77,6 +81,12 @@ impl fmt::Display for TransportError {
             }
             TransportError::NotOpen => {
                 f.write_str("The connection to the other device is not open.")
+            }
+            TransportError::NoSocket { url } => {
+                write!(f, "This browser could not open a connection to {url}.")
+            }
+            TransportError::ServerUnreachable => {
+                f.write_str("The room server could not be reached; check the connection.")
             }
             TransportError::Send(detail) => {
                 write!(

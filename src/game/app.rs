@@ -67,7 +67,9 @@ pub fn App() -> impl IntoView {
         true
     };
     // Opened from an invite to a table (`#join=…`): the join screen, whatever it carries.
-    let invite = RwSignal::new(None::<Result<worlds_table::invite::Invite, String>>);
+    let invite = RwSignal::new(
+        None::<Result<worlds_table::invite::Invite, worlds_table::invite::InviteError>>,
+    );
     // Opened from a reply link on the host's own device (`#reply=…`): handed to the waiting
     // room open in another tab.
     let reply_handed = RwSignal::new(None::<bool>);
@@ -89,9 +91,7 @@ pub fn App() -> impl IntoView {
             return false;
         }
         let minutes = u32::try_from(crate::common::clock::now_ms() / 60_000).unwrap_or(u32::MAX);
-        invite.set(Some(
-            worlds_table::invite::parse_invite(&hash, minutes).map_err(|e| e.to_string()),
-        ));
+        invite.set(Some(worlds_table::invite::parse_invite(&hash, minutes)));
         crate::common::share_link::clear_opened_link();
         true
     };

@@ -8,6 +8,7 @@ use worlds_engine::GameRecord;
 use crate::common::clock::now_ms;
 use crate::common::context::{Navigator, Screen};
 use crate::common::download::download_text;
+use crate::common::error::AppError;
 use crate::common::storage::{damaged, saves, DamagedEntry, LocalStore, SaveSummary};
 use crate::game::session::Session;
 
@@ -208,21 +209,14 @@ fn import_file(ev: leptos::ev::Event, message: Message, refresh: RwSignal<u32>) 
 
 /// Stores a saved game's file text as a new save; the file must also replay: a save whose
 /// actions the rules refuse is refused.
-fn import_text(text: &str) -> Result<SaveSummary, String> {
-    worlds_engine::envelope::decode::<saves::SavedGame<GameRecord>>(
+fn import_text(text: &str) -> Result<SaveSummary, AppError> {
+    let saved = worlds_engine::envelope::decode::<saves::SavedGame<GameRecord>>(
         worlds_engine::envelope::RecordKind::Save,
         text.trim_start_matches('\u{feff}'),
     )
-    .map_err(|e| e.to_string())
-    .and_then(|s| {
-        s.game
-            .replay()
-            .map(|_| ())
-            .map_err(|e| format!("the game does not replay: {e}"))
-    })?;
-    LocalStore::open()
-        .and_then(|s| saves::import::<GameRecord>(&s, text, now_ms()))
-        .map_err(|e| e.to_string())
+    .map_err(AppError::Unreadable)?;
+    saved.game.replay().map_err(AppError::DoesNotReplay)?;
+    Ok(LocalStore::open().and_then(|s| saves::import::<GameRecord>(&s, text, now_ms()))?)
 }
 
 /// Downloads a damaged entry as it is stored.

@@ -164,13 +164,13 @@ impl GameLobby {
             Ok(()) if table_open.get_untracked() => {
                 let game = session.game.get_untracked();
                 let hosted = game
-                    .ok_or_else(|| "The game did not start.".to_string())
+                    .ok_or(crate::common::error::AppError::NotStarted)
                     .and_then(|g| {
                         crate::game::table::start_hosting(table_ui, g, remote.get_untracked())
                     });
                 match hosted {
                     Ok(()) => nav.go(Screen::Play),
-                    Err(e) => start_problem.set(Some(e)),
+                    Err(e) => start_problem.set(Some(e.to_string())),
                 }
             }
             Ok(()) => {
@@ -239,7 +239,7 @@ impl GameLobby {
         let others = remote.get_untracked();
         crate::game::room::open_room(title, setup, others, move |result| match result {
             Ok(()) => {}
-            Err(why) => start_problem.set(Some(why)),
+            Err(why) => start_problem.set(Some(why.to_string())),
         });
     }
 

@@ -31,6 +31,7 @@ use worlds_table::TableEvent;
 
 use crate::common::clock::now_ms;
 use crate::common::context::{Navigator, Screen};
+use crate::common::error::{AppError, TableError};
 use crate::common::room_server::{request, server_url, socket_url};
 use crate::common::socket::Socket;
 use crate::common::storage::LocalStore;
@@ -73,7 +74,7 @@ pub fn show_code(code: &str) -> String {
 /// The setup a room starts from: the lobby's seat played here first (it is the creator's),
 /// then its computers. Seats set to "Another device" are left for friends, who join by the
 /// link. Refused with a sentence when this device would play no seat or more than one.
-pub fn room_setup(mut setup: GameSetup, other_devices: &[usize]) -> Result<GameSetup, String> {
+pub fn room_setup(mut setup: GameSetup, other_devices: &[usize]) -> Result<GameSetup, TableError> {
     let seats: Vec<_> = setup
         .seats
         .into_iter()
@@ -86,10 +87,7 @@ pub fn room_setup(mut setup: GameSetup, other_devices: &[usize]) -> Result<GameS
         .filter(|s| matches!(s.kind, SeatKind::Human))
         .count();
     if people != 1 {
-        return Err(
-            "In an online room each person plays from their own device: keep one person seat (yours), make the others computers, and friends join by the room link."
-                .to_string(),
-        );
+        return Err(TableError::OnePersonPerDevice);
     }
     let (mine, computers): (Vec<_>, Vec<_>) = seats
         .into_iter()
@@ -118,7 +116,7 @@ pub fn held_seat(code: &str) -> Option<HeldSeat> {
     held_seats().remove(&normalize_code(code))
 }
 
-fn keep_seat(code: &str, seat: HeldSeat) -> Result<(), String> {
+fn keep_seat(code: &str, seat: HeldSeat) -> Result<(), TableError> {
     let mut all = held_seats();
     all.insert(normalize_code(code), seat);
     // At most the 20 newest rooms are remembered.
@@ -130,7 +128,7 @@ fn keep_seat(code: &str, seat: HeldSeat) -> Result<(), String> {
     }
     LocalStore::open()
         .and_then(|s| s.write_record(SEATS_KEY, RecordKind::Settings, &all, now_ms()))
-        .map_err(|e| format!("Your seat could not be kept on this device: {e}"))
+        .map_err(TableError::SeatNotKept)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -234,11 +232,11 @@ pub fn open_room(
     title: String,
     setup: GameSetup,
     other_devices: Vec<usize>,
-    done: impl Fn(Result<(), String>) + 'static,
+    done: impl Fn(Result<(), AppError>) + 'static,
 ) {
     let setup = match room_setup(setup, &other_devices) {
         Ok(s) => s,
-        Err(why) => return done(Err(why)),
+        Err(why) => return done(Err(why.into())),
     };
     let body = match serde_json::to_string(&OpenRoom {
         title,
@@ -246,23 +244,22 @@ pub fn open_room(
         spectators: false,
     }) {
         Ok(b) => b,
-        Err(e) => return done(Err(format!("The room could not be asked for: {e}"))),
+        Err(e) => return done(Err(TableError::CannotAsk(e.to_string()).into())),
     };
     wasm_bindgen_futures::spawn_local(async move {
         let answer = request("POST", &server_url("/api/rooms"), Some(&body)).await;
-        let opened = answer.and_then(|(status, text)| {
+        let opened = answer.map_err(AppError::from).and_then(|(status, text)| {
             if status == 201 || status == 200 {
                 serde_json::from_str::<Opened>(&text)
-                    .map_err(|_| "The room server's answer could not be read.".to_string())
+                    .map_err(|_| TableError::UnreadableAnswer.into())
             } else {
                 #[derive(Deserialize)]
                 struct Problem {
                     error: String,
                 }
-                Err(serde_json::from_str::<Problem>(&text).map_or_else(
-                    |_| format!("The room server said no (status {status})."),
-                    |p| p.error,
-                ))
+                Err(serde_json::from_str::<Problem>(&text)
+                    .map_or(TableError::Status(status), |p| TableError::Refused(p.error))
+                    .into())
             }
         });
         match opened {
@@ -278,7 +275,7 @@ pub fn open_room(
                             .set_hash(&format!("room={}", show_code(&opened.code)));
                         done(Ok(()));
                     }
-                    Err(why) => done(Err(why)),
+                    Err(why) => done(Err(why.into())),
                 }
             }
             Err(why) => done(Err(why)),
@@ -342,7 +339,7 @@ fn connect(ui: RoomUi) {
                 c.socket = Some(socket);
             }
         }),
-        Err(why) => ui.problem.set(Some(why)),
+        Err(why) => ui.problem.set(Some(why.to_string())),
     }
 }
 
@@ -457,7 +454,7 @@ fn on_room_msg(ui: RoomUi, msg: RoomMsg) {
             let held = HeldSeat { seat, token };
             if let Some(code) = code {
                 if let Err(why) = keep_seat(&code, held.clone()) {
-                    ui.problem.set(Some(why));
+                    ui.problem.set(Some(why.to_string()));
                 }
             }
             ROOM.with_borrow_mut(|r| {

@@ -21,6 +21,7 @@ use worlds_table::saved::{HostRecord, SavedTable};
 use worlds_table::TableEvent;
 
 use crate::common::clock::now_ms;
+use crate::common::error::{AppError, TableError};
 use crate::common::transport::{random_bytes, LinkState, Peer};
 use crate::game::session::{Router, Session, TableRole};
 
@@ -354,7 +355,7 @@ pub fn listen_for_replies(ui: TableUi, on_friend: Callback<(usize, String, Strin
                         let _ = answer.post_message(&wasm_bindgen::JsValue::from_str("taken"));
                         return;
                     }
-                    Err(e) => why = e,
+                    Err(e) => why = e.to_string(),
                 }
             }
             ui.problem.set(Some(why));
@@ -490,7 +491,7 @@ fn watch_host_peer(ui: TableUi, peer: &Peer, seat: usize, id: PeerId) {
 /// The friend's reply for `seat`, pasted into the waiting room: checked (this table, this
 /// seat, not cut or changed), then the connection is completed. The reply's name, color
 /// and token come back for the lobby to take (the lobby keeps colors unique).
-pub fn connect_reply(ui: TableUi, seat: usize, text: &str) -> Result<Reply, String> {
+pub fn connect_reply(ui: TableUi, seat: usize, text: &str) -> Result<Reply, AppError> {
     let (table, peer) = SIDE
         .with_borrow(|side| match side {
             Some(Side::Host(h)) => Some((
@@ -502,9 +503,9 @@ pub fn connect_reply(ui: TableUi, seat: usize, text: &str) -> Result<Reply, Stri
             )),
             _ => None,
         })
-        .ok_or_else(|| "No table is open.".to_string())?;
-    let peer = peer.ok_or_else(|| "The invite for this seat is not ready yet.".to_string())?;
-    let reply = parse_reply(text, table, &[seat]).map_err(|e| e.to_string())?;
+        .ok_or(TableError::NotOpen)?;
+    let peer = peer.ok_or(TableError::InviteNotReady)?;
+    let reply = parse_reply(text, table, &[seat])?;
     ui.set_seat(seat, |s| {
         s.status = LinkStatus::Connecting;
         s.problem = None;
@@ -524,13 +525,13 @@ pub fn connect_reply(ui: TableUi, seat: usize, text: &str) -> Result<Reply, Stri
 
 /// The game starts at the table: the host's state machine takes the game, every connected
 /// friend gets it, and this device's actions go through the host from now on.
-pub fn start_hosting(ui: TableUi, game: Game, remote: Vec<usize>) -> Result<(), String> {
+pub fn start_hosting(ui: TableUi, game: Game, remote: Vec<usize>) -> Result<(), AppError> {
     let session = ui.session;
     let out = SIDE.with_borrow_mut(|side| {
         let Some(Side::Host(h)) = side else {
-            return Err("No table is open.".to_string());
+            return Err(AppError::from(TableError::NotOpen));
         };
-        let mut host = Host::new(game, h.table, &remote).map_err(|e| e.to_string())?;
+        let mut host = Host::new(game, h.table, &remote)?;
         let mut out = Vec::new();
         for link in &h.links {
             if link.peer.state() == LinkState::Open {
@@ -706,16 +707,13 @@ fn back_at_live_table(session: Session, saved: Option<&SavedTable>) -> bool {
 /// Opens the table of a host's autosave again after its page reloaded: the same table id
 /// (so the guests' devices can join it again), every remote seat away with an "Invite
 /// again", the computers that stood in standing in again.
-fn reopen_table(ui: TableUi, record: &HostRecord) -> Result<(), String> {
+fn reopen_table(ui: TableUi, record: &HostRecord) -> Result<(), AppError> {
     let session = ui.session;
-    let game = session
-        .game
-        .get_untracked()
-        .ok_or_else(|| "There is no game.".to_string())?;
+    let game = session.game.get_untracked().ok_or(AppError::NoGame)?;
     let remote = record.remote_seats();
     let names: Vec<String> = game.players().iter().map(|p| p.name.clone()).collect();
     let summary = TableSummary::of(game.setup(), &record.rules, &remote);
-    let host = Host::restore(game, record).map_err(|e| e.to_string())?;
+    let host = Host::restore(game, record)?;
     close_table();
     become_host(
         ui,

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use leptos::prelude::*;
-use worlds_table::invite::{Invite, SummaryKind, TableSummary};
+use worlds_table::invite::{Invite, InviteError, SummaryKind, TableSummary};
 
 use crate::common::context::Navigator;
 use crate::common::share::LinkField;
@@ -109,7 +109,7 @@ fn connect_replies(
                 on_friend.run((seat, reply.name, reply.color, reply.token));
             }
             Err(why) => replies.refused.update(|r| {
-                r.insert(seat, why);
+                r.insert(seat, why.to_string());
             }),
         }
     }
@@ -179,12 +179,12 @@ fn TableSeat(ui: TableUi, seat: SeatLink, replies: Replies, playing: bool) -> im
 /// color and token, "Join table", then the reply to send back. `invite` is the checked
 /// invite, or why it was refused.
 #[component]
-pub fn JoinTable(ui: TableUi, invite: Result<Invite, String>) -> impl IntoView {
+pub fn JoinTable(ui: TableUi, invite: Result<Invite, InviteError>) -> impl IntoView {
     let nav = ui.nav;
     let back = move |_| back_to_menu(nav);
     let invite = match invite {
         Ok(invite) => invite,
-        Err(why) => return view! { <InviteRefused why=why nav=nav /> }.into_any(),
+        Err(why) => return view! { <InviteRefused why=why.to_string() nav=nav /> }.into_any(),
     };
     let seat = invite.seat;
     let summary = invite.summary.clone();

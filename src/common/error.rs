@@ -1,0 +1,163 @@
+//! What can go wrong in the app, by where it went wrong: the rules, the device's storage, a
+//! table or room shared across devices, the network. Each kind keeps the typed error it came
+//! from and is worded in one place ([`AppError`]'s `Display`), so a view shows a sentence a
+//! player can read without building it itself.
+
+use std::fmt;
+
+use worlds_engine::envelope::EnvelopeError;
+use worlds_engine::game::{ReplayError, SetupError};
+use worlds_engine::RuleError;
+use worlds_table::host::LocalError;
+use worlds_table::invite::InviteError;
+use worlds_table::saved::RestoreError;
+
+use crate::common::storage::StorageError;
+use crate::common::transport::TransportError;
+
+/// Why something the player asked for did not happen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AppError {
+    /// The rules refused a game's setup.
+    Setup(SetupError),
+    /// The rules refused an action.
+    Rule(RuleError),
+    /// A game's actions no longer replay under the rules.
+    Replay(ReplayError),
+    /// The device's storage could not read or write.
+    Storage(StorageError),
+    /// A table or room shared across devices.
+    Table(TableError),
+    /// The network: a connection or a room server.
+    Transport(TransportError),
+    /// There is no game (to save, keep or show).
+    NoGame,
+    /// A game was asked to start and is not there.
+    NotStarted,
+    /// A file or stored record could not be read.
+    Unreadable(EnvelopeError),
+    /// A saved game whose actions the rules refuse.
+    DoesNotReplay(ReplayError),
+}
+
+/// What went wrong with a table or a room shared across devices.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TableError {
+    /// No table is open on this device.
+    NotOpen,
+    /// A seat's invite is still being made.
+    InviteNotReady,
+    /// An invite or a reply was refused.
+    Invite(InviteError),
+    /// The host's own action was refused.
+    Local(LocalError),
+    /// A saved table could not be reopened.
+    Restore(RestoreError),
+    /// A room needs exactly one person seat on the device that opens it.
+    OnePersonPerDevice,
+    /// The room could not be asked for (its setup could not be written).
+    CannotAsk(String),
+    /// The room server refused, in its own words.
+    Refused(String),
+    /// The room server said no without saying why.
+    Status(u16),
+    /// The room server's answer could not be read.
+    UnreadableAnswer,
+    /// The seat's token could not be kept on this device.
+    SeatNotKept(StorageError),
+}
+
+impl fmt::Display for AppError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AppError::Setup(e) => e.fmt(f),
+            AppError::Rule(e) => e.fmt(f),
+            AppError::Replay(e) => e.fmt(f),
+            AppError::Storage(e) => e.fmt(f),
+            AppError::Table(e) => e.fmt(f),
+            AppError::Transport(e) => e.fmt(f),
+            AppError::NoGame => f.write_str("There is no game."),
+            AppError::NotStarted => f.write_str("The game did not start."),
+            AppError::Unreadable(e) => e.fmt(f),
+            AppError::DoesNotReplay(e) => write!(f, "the game does not replay: {e}"),
+        }
+    }
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableError::NotOpen => f.write_str("No table is open."),
+            TableError::InviteNotReady => f.write_str("The invite for this seat is not ready yet."),
+            TableError::Invite(e) => e.fmt(f),
+            TableError::Local(e) => e.fmt(f),
+            TableError::Restore(e) => e.fmt(f),
+            TableError::OnePersonPerDevice => f.write_str(
+                // One sentence: a player reads it under Play online.
+                "In an online room each person plays from their own device: keep one person seat (yours), make the others computers, and friends join by the room link.",
+            ),
+            TableError::CannotAsk(why) => write!(f, "The room could not be asked for: {why}"),
+            TableError::Refused(why) => f.write_str(why),
+            TableError::Status(status) => {
+                write!(f, "The room server said no (status {status}).")
+            }
+            TableError::UnreadableAnswer => {
+                f.write_str("The room server's answer could not be read.")
+            }
+            TableError::SeatNotKept(e) => {
+                write!(f, "Your seat could not be kept on this device: {e}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for AppError {}
+impl std::error::Error for TableError {}
+
+impl From<SetupError> for AppError {
+    fn from(e: SetupError) -> AppError {
+        AppError::Setup(e)
+    }
+}
+
+impl From<RuleError> for AppError {
+    fn from(e: RuleError) -> AppError {
+        AppError::Rule(e)
+    }
+}
+
+impl From<ReplayError> for AppError {
+    fn from(e: ReplayError) -> AppError {
+        AppError::Replay(e)
+    }
+}
+
+impl From<StorageError> for AppError {
+    fn from(e: StorageError) -> AppError {
+        AppError::Storage(e)
+    }
+}
+
+impl From<TableError> for AppError {
+    fn from(e: TableError) -> AppError {
+        AppError::Table(e)
+    }
+}
+
+impl From<TransportError> for AppError {
+    fn from(e: TransportError) -> AppError {
+        AppError::Transport(e)
+    }
+}
+
+impl From<InviteError> for AppError {
+    fn from(e: InviteError) -> AppError {
+        AppError::Table(TableError::Invite(e))
+    }
+}
+
+impl From<RestoreError> for AppError {
+    fn from(e: RestoreError) -> AppError {
+        AppError::Table(TableError::Restore(e))
+    }
+}
