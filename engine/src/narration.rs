@@ -537,6 +537,30 @@ impl Game {
     }
 }
 
+/// The names of the lots of `square`'s group for which `keep` holds, in board order.
+fn group_lots_where(game: &Game, square: SquareId, keep: impl Fn(usize) -> bool) -> Vec<String> {
+    let b = game.board();
+    b.group_of(square.index())
+        .map(|g| {
+            b.group_lots(g)
+                .iter()
+                .copied()
+                .filter(|&l| keep(l))
+                .map(|l| b.square(l).name.clone())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// "A", "A and B", "A, B and C"; "the other lots of the group" when there are none to name.
+fn listed(names: &[String]) -> String {
+    match names {
+        [] => "the other lots of the group".into(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 /// A refusal in words a player can read.
 pub(crate) fn rule_error(game: &Game, refusal: Refusal) -> RuleError {
     RuleError::new(refusal, words(game, refusal).to_string())
@@ -584,10 +608,24 @@ fn words(game: &Game, refusal: Refusal) -> Words {
                         .group_of(square.index())
                         .map_or(String::new(), |g| game.board().groups()[g].name.clone())
                 ),
-                BuildWhy::GroupMortgaged => "one of the group's lots is mortgaged".into(),
+                BuildWhy::GroupMortgaged => {
+                    let mortgaged = group_lots_where(game, square, |l| game.square(l).mortgaged);
+                    format!(
+                        "one of the group's lots is mortgaged: {}",
+                        listed(&mortgaged)
+                    )
+                }
                 BuildWhy::HasHotel => "it already has a hotel".into(),
                 BuildWhy::Uneven => {
-                    "build evenly: the other lots of the group need a house first".into()
+                    // The lots behind the one asked for: they are built on first.
+                    let here = game.square(square.index()).buildings.level();
+                    let behind =
+                        group_lots_where(game, square, |l| game.square(l).buildings.level() < here);
+                    format!(
+                        "build evenly: {} {} a house first",
+                        listed(&behind),
+                        if behind.len() == 1 { "needs" } else { "need" }
+                    )
                 }
                 BuildWhy::PlaceOnFewerThanFour => {
                     "place the house you won on a lot with fewer than 4 houses".into()
@@ -607,7 +645,10 @@ fn words(game: &Game, refusal: Refusal) -> Words {
                 SellWhy::NotOwned => "you do not own it".into(),
                 SellWhy::NoBuilding => "there is no building on it".into(),
                 SellWhy::Uneven => {
-                    "sell evenly: sell from the lots with the most buildings first".into()
+                    let here = game.square(square.index()).buildings.level();
+                    let ahead =
+                        group_lots_where(game, square, |l| game.square(l).buildings.level() > here);
+                    format!("sell evenly: sell from {} first", listed(&ahead))
                 }
                 SellWhy::HotelUnbreakable { bank_houses } => format!(
                     "the bank has only {bank_houses} houses to break the hotel into; sell all the buildings of the group instead"

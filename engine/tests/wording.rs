@@ -100,7 +100,63 @@ fn waiting_says_turn_or_turns_and_a_mortgaged_group_reads_plainly() {
         .expect_err("no building beside a mortgaged lot")
         .to_string();
     assert!(
-        why.contains("one of the group's lots is mortgaged"),
+        why.contains("one of the group's lots is mortgaged: Baltic Avenue"),
+        "{why}"
+    );
+}
+
+#[test]
+fn building_and_selling_evenly_name_the_lots_that_come_first() {
+    // Issue 31, point 19: "Build evenly" named the lot asked for, not the ones behind it.
+    let mut g = start(json!({"board": "classic",
+        "players": [{"name": "Ann", "cash": 1500,
+                     "owns": ["Oriental Avenue", "Vermont Avenue", "Connecticut Avenue"],
+                     "houses": {"Oriental Avenue": 1, "Vermont Avenue": 1, "Connecticut Avenue": 0}},
+                    {"name": "Bob"}],
+        "rolls": []}));
+    let at = |g: &worlds_engine::Game, name: &str| {
+        worlds_engine::SquareId(g.board().index_of(name).expect("lot"))
+    };
+    let oriental = at(&g, "Oriental Avenue");
+    let why = g
+        .apply(worlds_engine::Action::Build { square: oriental })
+        .expect_err("uneven")
+        .to_string();
+    assert!(
+        why.contains("build evenly: Connecticut Avenue needs a house first"),
+        "{why}"
+    );
+    let why = g
+        .apply(worlds_engine::Action::SellBuilding {
+            square: at(&g, "Connecticut Avenue"),
+        })
+        .expect_err("nothing to sell there")
+        .to_string();
+    assert!(!why.contains("evenly"), "{why}");
+    let mut h = start(json!({"board": "classic",
+        "players": [{"name": "Ann",
+                     "owns": ["Oriental Avenue", "Vermont Avenue", "Connecticut Avenue"],
+                     "houses": {"Oriental Avenue": 1, "Vermont Avenue": 2, "Connecticut Avenue": 2}},
+                    {"name": "Bob"}],
+        "rolls": []}));
+    let why = h
+        .apply(worlds_engine::Action::SellBuilding {
+            square: at(&h, "Oriental Avenue"),
+        })
+        .expect_err("uneven sale")
+        .to_string();
+    assert!(
+        why.contains("sell evenly: sell from Vermont Avenue and Connecticut Avenue first"),
+        "{why}"
+    );
+    let why = h
+        .apply(worlds_engine::Action::Build {
+            square: at(&h, "Vermont Avenue"),
+        })
+        .expect_err("uneven build")
+        .to_string();
+    assert!(
+        why.contains("build evenly: Oriental Avenue needs a house first"),
         "{why}"
     );
 }
