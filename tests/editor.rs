@@ -277,6 +277,15 @@ async fn a_new_world_is_edited_square_by_square_and_saved() {
             .contains("Mars Avenue"),
         "the ring shows the draft as it is typed"
     );
+    // Issue 31, point 13: what the square draws (its shadow text when hyphenated) follows
+    // a rename, from a short name to a long one and back.
+    assert_eq!(shown_name(&square(&c, 1)), "Mars Avenue");
+    type_into(&field(&c, "Square name"), "Pennsylvania Boulevard");
+    settle().await;
+    assert_eq!(shown_name(&square(&c, 1)), "Pennsylvania Boulevard");
+    type_into(&field(&c, "Square name"), "Mars Avenue");
+    settle().await;
+    assert_eq!(shown_name(&square(&c, 1)), "Mars Avenue");
     button(&c, "Done").click();
     settle().await;
     assert!(text(&c).contains("Unsaved changes"));
