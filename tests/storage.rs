@@ -206,7 +206,7 @@ fn a_room_server_is_an_address_or_nothing_and_a_bad_one_changes_nothing() {
         "javascript:alert(1)",
         "https://<b>x</b>",
     ] {
-        let why = s.set_room_server(bad).expect_err(bad);
+        let why = s.set_room_server(bad).expect_err(bad).to_string();
         assert!(why.contains("https://"), "{bad}: {why}");
         assert_eq!(
             s.room_server, "http://127.0.0.1:8080",

@@ -8,11 +8,13 @@
 //! - [`editor`] and [`cards`]: the Board Maker's model of a board being edited, and its decks;
 //! - [`steps`]: what one action did, in the feed's words;
 //! - [`ring`] and [`names`]: the board ring's layout and the names drawn in narrow squares;
+//! - [`fields`]: numbers, seeds and dice typed into forms, and why one is refused;
 //! - [`pieces`]: colors and tokens; [`words`]: counts and ordinals in English.
 
 pub mod boards;
 pub mod cards;
 pub mod editor;
+pub mod fields;
 pub mod lobby;
 pub mod names;
 pub mod pieces;

@@ -6,6 +6,7 @@ use worlds_engine::{Board, ComputerStrategy, GameSetup, RuleSet, Seat, SeatKind,
 
 use serde::{Deserialize, Serialize};
 
+use crate::fields::FieldError;
 pub use crate::pieces::{pawn_token, token_glyph, COLORS, TOKENS};
 
 /// One seat as it was set up.
@@ -140,7 +141,7 @@ impl HouseRules {
     }
 
     /// The typed starting cash, or the problem in words.
-    pub fn parsed_starting_cash(&self) -> Result<i64, String> {
+    pub fn parsed_starting_cash(&self) -> Result<i64, FieldError> {
         match self
             .starting_cash
             .trim()
@@ -148,9 +149,9 @@ impl HouseRules {
             .parse::<i64>()
         {
             Ok(n) if (0..=MAX_STARTING_CASH).contains(&n) => Ok(n),
-            _ => Err(format!(
-                "The starting cash is a whole number from 0 to {MAX_STARTING_CASH}."
-            )),
+            _ => Err(FieldError::StartingCash {
+                max: MAX_STARTING_CASH,
+            }),
         }
     }
 
@@ -411,10 +412,10 @@ impl LobbyForm {
             out.push("The game needs a title.".into());
         }
         if let Err(why) = self.parsed_round_limit() {
-            out.push(why);
+            out.push(why.to_string());
         }
         if let Err(why) = self.house.parsed_starting_cash() {
-            out.push(why);
+            out.push(why.to_string());
         }
         for (i, seat) in self.seats.iter().enumerate() {
             let who = format!("Player {}", i + 1);
@@ -447,16 +448,16 @@ impl LobbyForm {
 
     /// The typed round limit: `Ok(None)` when blank; the problem in words when it is not a
     /// whole number in range.
-    pub fn parsed_round_limit(&self) -> Result<Option<u32>, String> {
+    pub fn parsed_round_limit(&self) -> Result<Option<u32>, FieldError> {
         let t = self.round_limit.trim();
         if t.is_empty() {
             return Ok(None);
         }
         match t.parse::<u32>() {
             Ok(n) if (1..=MAX_ROUND_LIMIT).contains(&n) => Ok(Some(n)),
-            _ => Err(format!(
-                "The round limit is a whole number from 1 to {MAX_ROUND_LIMIT}, or blank."
-            )),
+            _ => Err(FieldError::RoundLimit {
+                max: MAX_ROUND_LIMIT,
+            }),
         }
     }
 

@@ -119,7 +119,7 @@ fn ServerFields() -> impl IntoView {
                             room_problem.set(None);
                             store.change(|x| x.room_server = next.room_server);
                         }
-                        Err(why) => room_problem.set(Some(why)),
+                        Err(why) => room_problem.set(Some(why.to_string())),
                     }
                 }
             />

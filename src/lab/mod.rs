@@ -4,7 +4,6 @@
 //! in slices so the page stays responsive, and shows it.
 
 pub mod app;
-pub mod dice;
 pub mod interval;
 mod landing;
 mod payback;
@@ -210,14 +209,8 @@ impl Lab {
         self.running.set(None);
     }
 
-    pub fn seed_value(&self) -> Result<u64, String> {
-        let text = self.seed.get_untracked();
-        text.trim().parse::<u64>().map_err(|_| {
-            format!(
-                "Seed: '{}' is not a whole number of 0 or more.",
-                text.trim()
-            )
-        })
+    pub fn seed_value(&self) -> Result<u64, FieldError> {
+        worlds_models::fields::seed(&self.seed.get_untracked())
     }
 
     /// The solved chain for the chosen board and jail strategy, if it is at hand.
@@ -228,16 +221,7 @@ impl Lab {
     }
 }
 
-/// Reads a whole number within `min..=max` from a form field.
-fn whole(label: &str, text: &str, min: u64, max: u64) -> Result<u64, String> {
-    match text.trim().parse::<u64>() {
-        Ok(v) if (min..=max).contains(&v) => Ok(v),
-        _ => Err(format!(
-            "{label}: '{}' is not a whole number from {min} to {max}.",
-            text.trim()
-        )),
-    }
-}
+use worlds_models::fields::{whole, FieldError};
 
 /// Solves the exact chain of the chosen board under `jail` as run `id`, a few states per
 /// slice.
@@ -471,7 +455,7 @@ struct SimFields {
 
 impl SimFields {
     /// The simulation the fields and the lab's options ask for, or what is wrong with them.
-    fn config(&self, lab: Lab) -> Result<SimulationConfig, String> {
+    fn config(&self, lab: Lab) -> Result<SimulationConfig, FieldError> {
         Ok(SimulationConfig {
             games: whole("Games", &self.games.get_untracked(), 1, 1_000_000)?,
             turns: whole("Turns per game", &self.turns.get_untracked(), 1, 10_000)? as u32,
@@ -660,7 +644,7 @@ fn RunButtons(fields: SimFields) -> impl IntoView {
     let lab = expect_context::<Lab>();
     let busy = move || lab.running.with(Option::is_some);
     let run_simulation = move |_| match fields.config(lab) {
-        Err(e) => lab.problem.set(Some(e)),
+        Err(e) => lab.problem.set(Some(e.to_string())),
         Ok(config) => {
             let id = lab.start(Running {
                 what: "Simulating",

@@ -313,11 +313,11 @@ fn start_tournament(
 ) {
     let asked = match whole("Tournament games", &games.get_untracked(), 1, 100_000) {
         Ok(v) => v,
-        Err(e) => return lab.problem.set(Some(e)),
+        Err(e) => return lab.problem.set(Some(e.to_string())),
     };
     let seed = match lab.seed_value() {
         Ok(s) => s,
-        Err(e) => return lab.problem.set(Some(e)),
+        Err(e) => return lab.problem.set(Some(e.to_string())),
     };
     let board = lab.board_untracked();
     match SeatedTournament::new(

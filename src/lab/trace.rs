@@ -4,9 +4,9 @@ use leptos::prelude::*;
 
 use worlds_engine::stats::trace;
 
-use super::dice::parse_dice;
 use super::Lab;
 use crate::common::words;
+use worlds_models::fields::parse_dice;
 
 #[component]
 pub fn TracePanel() -> impl IntoView {
@@ -29,6 +29,7 @@ pub fn TracePanel() -> impl IntoView {
         let b = lab.board_untracked().board;
         let rules = b.rules().clone();
         let result = parse_dice(&typed.get_untracked(), rules.dice_sides)
+            .map_err(|e| e.to_string())
             .and_then(|dice| trace(&b, &rules, lab.jail.get_untracked(), &dice));
         match result {
             Ok(steps) => {

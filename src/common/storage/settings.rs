@@ -6,6 +6,7 @@
 
 use serde::{Deserialize, Deserializer, Serialize};
 use worlds_engine::envelope::{self, RecordKind};
+use worlds_models::fields::FieldError;
 
 use super::local::{LocalStore, StorageError};
 
@@ -112,7 +113,7 @@ impl Settings {
     /// Sets the room server from what the player typed: an `http://` or `https://` address
     /// of a server (no path, query or spaces; a trailing `/` is dropped), or nothing. A
     /// refusal says what is wrong and changes nothing.
-    pub fn set_room_server(&mut self, typed: &str) -> Result<(), String> {
+    pub fn set_room_server(&mut self, typed: &str) -> Result<(), FieldError> {
         let text = typed.trim().trim_end_matches('/');
         if text.is_empty() {
             self.room_server.clear();
@@ -121,10 +122,10 @@ impl Settings {
         let rest = text
             .strip_prefix("https://")
             .or_else(|| text.strip_prefix("http://"))
-            .ok_or("A room server's address starts with https:// (or http://), e.g. https://rooms.example.org.")?;
+            .ok_or(FieldError::RoomServerScheme)?;
         let fine = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']');
         if rest.is_empty() || text.len() > 200 || !rest.chars().all(fine) {
-            return Err("A room server's address is its scheme, name and port only, e.g. https://rooms.example.org:8080.".into());
+            return Err(FieldError::RoomServerShape);
         }
         self.room_server = text.to_string();
         Ok(())
