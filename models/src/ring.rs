@@ -43,6 +43,26 @@ pub struct SquareView {
     pub kind: &'static str,
 }
 
+impl SquareView {
+    /// The square's CSS classes: its kind, its side of the ring (`edge`), and whether it is
+    /// mortgaged, owned, flagged, selected or being dragged.
+    pub fn css_class(&self, edge: Edge, dragging: bool) -> String {
+        let mut c = format!("sq {} {}", self.kind, edge.class());
+        for (on, name) in [
+            (self.mortgaged, " mortgaged"),
+            (self.owner.is_some(), " owned"),
+            (self.flagged, " flagged"),
+            (self.selected, " selected"),
+            (dragging, " dragging"),
+        ] {
+            if on {
+                c.push_str(name);
+            }
+        }
+        c
+    }
+}
+
 /// The look of a square by its kind: (detail line, icon, CSS class). `money` writes an
 /// amount in the board's currency; `salary` is what the start square pays.
 pub fn square_look(
@@ -267,4 +287,18 @@ pub fn ring_cell(index: usize, count: usize) -> (usize, usize, usize) {
         cell(place.left + place.width / 2.0),
         side,
     )
+}
+
+/// The square a key leads to from square `at` of a ring of `n` squares: the arrows go round
+/// the ring (right and down forward, left and up back), Home to the first, End to the last;
+/// `None` for any other key.
+pub fn ring_key_step(key: &str, at: usize, n: usize) -> Option<usize> {
+    let n1 = n.max(1);
+    match key {
+        "ArrowRight" | "ArrowDown" => Some((at + 1) % n1),
+        "ArrowLeft" | "ArrowUp" => Some((at + n1 - 1) % n1),
+        "Home" => Some(0),
+        "End" => Some(n.saturating_sub(1)),
+        _ => None,
+    }
 }

@@ -2,7 +2,7 @@
 
 use worlds_engine::Preset;
 use worlds_models::names::{hyphenate, short_names};
-use worlds_models::ring::{corner_indices, ring_places, Place};
+use worlds_models::ring::{corner_indices, ring_key_step, ring_places, Edge, Place, SquareView};
 use worlds_models::words::{count, ordinal};
 
 fn overlaps(a: &Place, b: &Place) -> bool {
@@ -140,4 +140,36 @@ fn short_names_drop_street_words_only_while_every_square_stays_unique() {
         ]
     );
     assert_eq!(short_names(&[]), Vec::<String>::new());
+}
+
+#[test]
+fn the_arrow_keys_go_round_the_ring_and_home_and_end_to_its_ends() {
+    assert_eq!(ring_key_step("ArrowRight", 39, 40), Some(0));
+    assert_eq!(ring_key_step("ArrowDown", 3, 40), Some(4));
+    assert_eq!(ring_key_step("ArrowLeft", 0, 40), Some(39));
+    assert_eq!(ring_key_step("ArrowUp", 5, 40), Some(4));
+    assert_eq!(ring_key_step("Home", 17, 40), Some(0));
+    assert_eq!(ring_key_step("End", 17, 12), Some(11));
+    assert_eq!(ring_key_step("Enter", 17, 40), None);
+    assert_eq!(
+        ring_key_step("ArrowRight", 0, 0),
+        Some(0),
+        "an empty ring stays"
+    );
+}
+
+#[test]
+fn a_squares_classes_say_its_kind_side_and_state() {
+    let mut sq = SquareView {
+        kind: "lot",
+        ..SquareView::default()
+    };
+    assert_eq!(sq.css_class(Edge::Bottom, false), "sq lot bottom");
+    sq.mortgaged = true;
+    sq.owner = Some(("#d62828".into(), "Ann".into()));
+    sq.selected = true;
+    assert_eq!(
+        sq.css_class(Edge::Corner, true),
+        "sq lot corner mortgaged owned selected dragging"
+    );
 }

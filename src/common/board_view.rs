@@ -73,6 +73,52 @@ fn pct(x: f64) -> String {
     format!("{:.4}%", x * 100.0)
 }
 
+/// What a square shows inside its frame: its band with the buildings, the owner's mark, the
+/// name (`drawn`: the short name on a phone), icon, picture, price, mortgage and tokens.
+fn square_contents(sq: SquareView, drawn: String) -> AnyView {
+    let houses = match sq.houses {
+        0 => ().into_any(),
+        5 => view! { <span class="sq-houses" aria-hidden="true"><span class="sq-hotel"></span></span> }
+            .into_any(),
+        h => view! {
+            <span class="sq-houses" aria-hidden="true">
+                {(0..h).map(|_| view! { <span class="sq-house"></span> }).collect_view()}
+            </span>
+        }
+        .into_any(),
+    };
+    let tokens = sq
+        .tokens
+        .iter()
+        .map(|t| {
+            let inner = match &t.picture {
+                Some(p) => view! { <img src=p.clone() alt="" /> }.into_any(),
+                None => view! { <span>{t.glyph.clone()}</span> }.into_any(),
+            };
+            view! {
+                <span class="token" style:border-color=t.color.clone() title=t.player.clone()>
+                    {inner}
+                </span>
+            }
+        })
+        .collect_view();
+    view! {
+        {sq.band.clone().map(|c| view! { <span class="sq-band" style:background=c>{houses}</span> })}
+        {sq.owner.clone().map(|(c, _)| view! { <span class="sq-owner" style:background=c></span> })}
+        <span class="sq-body">
+            {name_view(&sq.name, &drawn)}
+            {(!sq.icon.is_empty()).then(|| view! { <span class="sq-icon" aria-hidden="true">{sq.icon.clone()}</span> })}
+            {sq.picture.clone().map(|p| view! { <img class="sq-picture" src=p alt="" /> })}
+            {(!sq.detail.is_empty()).then(|| view! { <span class="sq-detail">{sq.detail.clone()}</span> })}
+            {sq.mortgaged.then(|| view! { <span class="sq-mortgaged" aria-hidden="true">"Mortgaged"</span> })}
+            // Tokens have their own strip after the price, in the flow, so they never
+            // cover the name or the price.
+            {(!sq.tokens.is_empty()).then(|| view! { <span class="sq-tokens">{tokens}</span> })}
+        </span>
+    }
+    .into_any()
+}
+
 #[component]
 fn Square(
     index: usize,
@@ -87,109 +133,20 @@ fn Square(
     on_move: Option<SquareDrag>,
 ) -> impl IntoView {
     let body = move || {
-        let Some(sq) = view_of.get() else {
-            return ().into_any();
-        };
-        let houses = match sq.houses {
-            0 => ().into_any(),
-            5 => view! { <span class="sq-houses" aria-hidden="true"><span class="sq-hotel"></span></span> }
-                .into_any(),
-            h => view! {
-                <span class="sq-houses" aria-hidden="true">
-                    {(0..h).map(|_| view! { <span class="sq-house"></span> }).collect_view()}
-                </span>
-            }
-            .into_any(),
-        };
-        let tokens = sq
-            .tokens
-            .iter()
-            .map(|t| {
-                let inner = match &t.picture {
-                    Some(p) => view! { <img src=p.clone() alt="" /> }.into_any(),
-                    None => view! { <span>{t.glyph.clone()}</span> }.into_any(),
-                };
-                view! {
-                    <span class="token" style:border-color=t.color.clone() title=t.player.clone()>
-                        {inner}
-                    </span>
-                }
-            })
-            .collect_view();
-        view! {
-            {sq.band.clone().map(|c| view! { <span class="sq-band" style:background=c>{houses}</span> })}
-            {sq.owner.clone().map(|(c, _)| view! { <span class="sq-owner" style:background=c></span> })}
-            <span class="sq-body">
-                {name_view(&sq.name, &drawn_name.get().unwrap_or_else(|| sq.name.clone()))}
-                {(!sq.icon.is_empty()).then(|| view! { <span class="sq-icon" aria-hidden="true">{sq.icon.clone()}</span> })}
-                {sq.picture.clone().map(|p| view! { <img class="sq-picture" src=p alt="" /> })}
-                {(!sq.detail.is_empty()).then(|| view! { <span class="sq-detail">{sq.detail.clone()}</span> })}
-                {sq.mortgaged.then(|| view! { <span class="sq-mortgaged" aria-hidden="true">"Mortgaged"</span> })}
-                // Tokens have their own strip after the price, in the flow, so they never
-                // cover the name or the price.
-                {(!sq.tokens.is_empty()).then(|| view! { <span class="sq-tokens">{tokens}</span> })}
-            </span>
-        }
-        .into_any()
+        view_of.get().map(|sq| {
+            let drawn = drawn_name.get().unwrap_or_else(|| sq.name.clone());
+            square_contents(sq, drawn)
+        })
     };
     let class = move || {
-        let sq = view_of.get().unwrap_or_default();
-        let mut c = format!("sq {} {}", sq.kind, place.edge.class());
-        if sq.mortgaged {
-            c.push_str(" mortgaged");
-        }
-        if sq.owner.is_some() {
-            c.push_str(" owned");
-        }
-        if sq.flagged {
-            c.push_str(" flagged");
-        }
-        if sq.selected {
-            c.push_str(" selected");
-        }
-        if on_move.is_some_and(|(_, dragging)| dragging.get() == Some(index)) {
-            c.push_str(" dragging");
-        }
-        c
+        let dragging = on_move.is_some_and(|(_, d)| d.get() == Some(index));
+        view_of
+            .get()
+            .unwrap_or_default()
+            .css_class(place.edge, dragging)
     };
-    // Dragging a square onto another's place moves it there; the start square stays.
-    let movable = on_move.is_some() && index > 0;
-    let drag_start = move |ev: leptos::ev::DragEvent| {
-        let Some((_, dragging)) = on_move.filter(|_| movable) else {
-            ev.prevent_default();
-            return;
-        };
-        if let Some(dt) = ev.data_transfer() {
-            let _ = dt.set_data("text/plain", &index.to_string());
-            dt.set_effect_allowed("move");
-        }
-        dragging.set(Some(index));
-    };
-    let drag_over = move |ev: leptos::ev::DragEvent| {
-        if index > 0 && on_move.is_some_and(|(_, d)| d.get_untracked().is_some()) {
-            ev.prevent_default();
-        }
-    };
-    let drop = move |ev: leptos::ev::DragEvent| {
-        let Some((moved, dragging)) = on_move else {
-            return;
-        };
-        ev.prevent_default();
-        let from = dragging.get_untracked().or_else(|| {
-            ev.data_transfer()
-                .and_then(|dt| dt.get_data("text/plain").ok())
-                .and_then(|t| t.parse::<usize>().ok())
-        });
-        dragging.set(None);
-        if let Some(from) = from.filter(|&f| f != index && index > 0) {
-            moved.run((from, index));
-        }
-    };
-    let drag_end = move |_: leptos::ev::DragEvent| {
-        if let Some((_, dragging)) = on_move {
-            dragging.set(None);
-        }
-    };
+    let drag = SquareDragging { index, on_move };
+    let movable = drag.movable();
     let label = move || {
         view_of
             .get()
@@ -221,10 +178,10 @@ fn Square(
                 }
                 on:click=move |_| cb.run(index)
                 draggable=movable.then_some("true")
-                on:dragstart=drag_start
-                on:dragover=drag_over
-                on:drop=drop
-                on:dragend=drag_end
+                on:dragstart=move |ev| drag.start(&ev)
+                on:dragover=move |ev| drag.over(&ev)
+                on:drop=move |ev| drag.drop(&ev)
+                on:dragend=move |_| drag.end()
             >
                 {body}
             </button>
@@ -255,6 +212,64 @@ fn Square(
 /// Moving squares by dragging: called with (from, to), and the square being dragged while
 /// it is.
 type SquareDrag = (Callback<(usize, usize)>, RwSignal<Option<usize>>);
+
+/// One square's part in dragging squares onto another's place (the editor): the start
+/// square neither moves nor is moved onto.
+#[derive(Clone, Copy)]
+struct SquareDragging {
+    index: usize,
+    on_move: Option<SquareDrag>,
+}
+
+impl SquareDragging {
+    fn movable(self) -> bool {
+        self.on_move.is_some() && self.index > 0
+    }
+
+    fn start(self, ev: &leptos::ev::DragEvent) {
+        let Some((_, dragging)) = self.on_move.filter(|_| self.movable()) else {
+            ev.prevent_default();
+            return;
+        };
+        if let Some(dt) = ev.data_transfer() {
+            let _ = dt.set_data("text/plain", &self.index.to_string());
+            dt.set_effect_allowed("move");
+        }
+        dragging.set(Some(self.index));
+    }
+
+    fn over(self, ev: &leptos::ev::DragEvent) {
+        if self.index > 0
+            && self
+                .on_move
+                .is_some_and(|(_, d)| d.get_untracked().is_some())
+        {
+            ev.prevent_default();
+        }
+    }
+
+    fn drop(self, ev: &leptos::ev::DragEvent) {
+        let Some((moved, dragging)) = self.on_move else {
+            return;
+        };
+        ev.prevent_default();
+        let from = dragging.get_untracked().or_else(|| {
+            ev.data_transfer()
+                .and_then(|dt| dt.get_data("text/plain").ok())
+                .and_then(|t| t.parse::<usize>().ok())
+        });
+        dragging.set(None);
+        if let Some(from) = from.filter(|&f| f != self.index && self.index > 0) {
+            moved.run((from, self.index));
+        }
+    }
+
+    fn end(self) {
+        if let Some((_, dragging)) = self.on_move {
+            dragging.set(None);
+        }
+    }
+}
 
 /// The board ring. `squares` is redrawn square by square (each square keeps its own memo,
 /// so a token moving redraws two squares, not forty).
@@ -291,14 +306,7 @@ pub fn BoardRing(
 ) -> impl IntoView {
     let on_move = on_move.map(|cb| (cb, RwSignal::new(None::<usize>)));
     let count = Memo::new(move |_| squares.with(|s| s.len()));
-    let narrow = RwSignal::new(is_narrow());
-    let resize = window_event_listener(leptos::ev::resize, move |_| {
-        let now = is_narrow();
-        if narrow.get_untracked() != now {
-            narrow.set(now);
-        }
-    });
-    on_cleanup(move || resize.remove());
+    let narrow = narrow_window();
     let zoomed = RwSignal::new(true);
     // A board drawn whole on a phone (the play screen's "Whole board", the editor's, a
     // shared world's): deep, narrow squares with names along their long side.
@@ -325,36 +333,8 @@ pub fn BoardRing(
     }
     let tab_stop = one_tab_stop.then(|| RwSignal::new(0usize));
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
-        if tab_stop.is_none() {
-            return;
-        }
-        let n = count.get_untracked();
-        let Some(target) = ev
-            .target()
-            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
-        else {
-            return;
-        };
-        let Some(at) = target
-            .get_attribute("data-index")
-            .and_then(|i| i.parse::<usize>().ok())
-        else {
-            return;
-        };
-        let to = match ev.key().as_str() {
-            "ArrowRight" | "ArrowDown" => (at + 1) % n.max(1),
-            "ArrowLeft" | "ArrowUp" => (at + n.max(1) - 1) % n.max(1),
-            "Home" => 0,
-            "End" => n.saturating_sub(1),
-            _ => return,
-        };
-        ev.prevent_default();
-        if let Some(ring) = target.parent_element() {
-            if let Ok(Some(next)) = ring.query_selector(&format!("[data-index=\"{to}\"]")) {
-                if let Some(h) = wasm_bindgen::JsCast::dyn_ref::<web_sys::HtmlElement>(&next) {
-                    let _ = h.focus();
-                }
-            }
+        if tab_stop.is_some() {
+            arrow_to_square(&ev, count.get_untracked());
         }
     };
     let ring = move || {
@@ -398,6 +378,16 @@ pub fn BoardRing(
     if !zoomable {
         return frame.into_any();
     }
+    zoom_frame(frame.into_any(), zoomed, scroller)
+}
+
+/// A board drawn larger than a phone's screen in a frame that scrolls both ways, with its
+/// "Whole board" / "Zoom in" button.
+fn zoom_frame(
+    frame: AnyView,
+    zoomed: RwSignal<bool>,
+    scroller: NodeRef<leptos::html::Div>,
+) -> AnyView {
     view! {
         <div class="board-zoom">
             <button
@@ -417,6 +407,47 @@ pub fn BoardRing(
         </div>
     }
     .into_any()
+}
+
+/// Whether the window is a phone's, following the window's size while the view lives.
+fn narrow_window() -> RwSignal<bool> {
+    let narrow = RwSignal::new(is_narrow());
+    let resize = window_event_listener(leptos::ev::resize, move |_| {
+        let now = is_narrow();
+        if narrow.get_untracked() != now {
+            narrow.set(now);
+        }
+    });
+    on_cleanup(move || resize.remove());
+    narrow
+}
+
+/// The arrow keys, Home and End on a square of a ring of `n` squares focus the square they
+/// lead to ([`ring_key_step`]).
+fn arrow_to_square(ev: &leptos::ev::KeyboardEvent, n: usize) {
+    let Some(target) = ev
+        .target()
+        .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+    else {
+        return;
+    };
+    let Some(at) = target
+        .get_attribute("data-index")
+        .and_then(|i| i.parse::<usize>().ok())
+    else {
+        return;
+    };
+    let Some(to) = ring_key_step(&ev.key(), at, n) else {
+        return;
+    };
+    ev.prevent_default();
+    if let Some(ring) = target.parent_element() {
+        if let Ok(Some(next)) = ring.query_selector(&format!("[data-index=\"{to}\"]")) {
+            if let Some(h) = wasm_bindgen::JsCast::dyn_ref::<web_sys::HtmlElement>(&next) {
+                let _ = h.focus();
+            }
+        }
+    }
 }
 
 /// Whether the window is a phone's (where the play screen zooms the board in).
