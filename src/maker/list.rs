@@ -10,16 +10,16 @@ use worlds_engine::envelope::{ImportError, MAX_IMPORT_BYTES};
 use worlds_engine::{GameRecord, Preset};
 
 use crate::common::clock::now_ms;
-use crate::common::context::{keep_for_tab, read_for_tab, Navigator, Screen};
+use crate::common::context::{keep_for_tab, read_for_tab, Navigator, Screen, Shared};
 use crate::common::download::download_text;
 use crate::common::modal::Modal;
-use crate::common::share::ShareDialog;
 use crate::common::storage::{
     damaged, worlds, DamagedEntry, LocalStore, StorageError, TrashSummary, WorldSummary,
 };
 use crate::common::thumbnail::BoardThumbnail;
 use crate::maker::editor::BoardEditor;
 use crate::maker::model::EditorState;
+use crate::maker::share::share_dialog;
 
 thread_local! {
     /// The world being edited while the statistics lab is open, to come back to.
@@ -65,19 +65,17 @@ fn is_world_entry(key: &str, prefix: &str) -> bool {
     name.starts_with("world:") || name.starts_with("trash:")
 }
 
-fn read_listing() -> Result<Listing, String> {
-    let store = LocalStore::open().map_err(|e| e.to_string())?;
-    let summaries = worlds::list(&store).map_err(|e| e.to_string())?;
-    let worlds = summaries
+fn read_listing() -> Result<Listing, StorageError> {
+    let store = LocalStore::open()?;
+    let worlds = worlds::list(&store)?
         .into_iter()
         .map(|summary| WorldRow {
             def: worlds::load(&store, &summary.id).ok().map(|w| w.def),
             summary,
         })
         .collect();
-    let trash = worlds::list_trash(&store).map_err(|e| e.to_string())?;
-    let damaged = damaged::scan::<GameRecord>(&store)
-        .map_err(|e| e.to_string())?
+    let trash = worlds::list_trash(&store)?;
+    let damaged = damaged::scan::<GameRecord>(&store)?
         .into_iter()
         .filter(|e| is_world_entry(&e.key, store.prefix()))
         .collect();
@@ -86,6 +84,36 @@ fn read_listing() -> Result<Listing, String> {
         trash,
         damaged,
     })
+}
+
+/// Why a world was not exported: the storage's reason or the browser's, worded by them.
+enum ExportError {
+    Storage(StorageError),
+    Download(String),
+}
+
+impl From<StorageError> for ExportError {
+    fn from(e: StorageError) -> Self {
+        ExportError::Storage(e)
+    }
+}
+
+impl std::fmt::Display for ExportError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ExportError::Storage(e) => write!(f, "{e}"),
+            ExportError::Download(why) => f.write_str(why),
+        }
+    }
+}
+
+/// Downloads saved world `id` as a board file; the file's name when done.
+fn export_world(id: &str) -> Result<String, ExportError> {
+    let world = worlds::load(&LocalStore::open()?, id)?;
+    let text = worlds::export(&world.def, now_ms())?;
+    let file = worlds::export_file_name(&world.def.name);
+    download_text(&file, "application/json", &text).map_err(ExportError::Download)?;
+    Ok(file)
 }
 
 /// Imports a board file's bytes; the message says what happened, in words.
@@ -152,87 +180,277 @@ pub fn BoardMaker() -> impl IntoView {
 }
 
 /// What the list is asking the player.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq)]
 enum ListAsk {
     Nothing,
-    DeleteForever {
-        id: String,
-        name: String,
-    },
-    /// The Share dialog for a world: its link (or why none), and a note.
-    Share {
-        name: String,
-        link: Result<String, String>,
-        note: Option<String>,
-    },
+    /// Whether to delete a world in the trash for good.
+    DeleteForever(TrashSummary),
+    /// The Share dialog for a world.
+    Share(worlds_engine::BoardDef),
 }
 
-/// The Share dialog's contents for a world.
-fn share_world(def: &worlds_engine::BoardDef) -> ListAsk {
-    let (link, note) = crate::common::share_link::world_share(def);
-    ListAsk::Share {
-        name: def.name.clone(),
-        link,
-        note,
+/// What the list's parts share: the question asked, the last message, and the way to the
+/// editor. All of it is signals and callbacks, so it is `Copy`.
+#[derive(Clone, Copy)]
+struct ListCtx {
+    open: Callback<EditorState>,
+    ask: RwSignal<ListAsk>,
+    message: RwSignal<Option<(bool, String)>>,
+    /// Bumped to read the list from storage again.
+    refresh: RwSignal<u32>,
+    nav: Navigator,
+    shared: Option<Shared>,
+}
+
+impl ListCtx {
+    /// Says what happened (`ok`: it worked) and reads the list again.
+    fn say(self, ok: bool, text: String) {
+        self.message.set(Some((ok, text)));
+        self.refresh.update(|r| *r += 1);
+    }
+
+    /// Runs a change on the storage and says how it went.
+    fn with_store(self, change: impl FnOnce(&LocalStore) -> Result<String, StorageError>) {
+        match LocalStore::open().and_then(|s| change(&s)) {
+            Ok(text) => self.say(true, text),
+            Err(e) => self.say(false, e.to_string()),
+        }
+    }
+
+    fn close_ask(self) {
+        self.ask.set(ListAsk::Nothing);
+    }
+
+    fn edit(self, id: &str) {
+        match LocalStore::open().and_then(|s| worlds::load(&s, id)) {
+            Ok(w) => self.open.run(EditorState::open_saved(&w.id, w.def)),
+            Err(e) => self.say(false, e.to_string()),
+        }
+    }
+
+    /// Hands the world to the lobby.
+    fn play(self, id: &str) {
+        if let Some(shared) = self.shared {
+            shared
+                .lobby_board
+                .set(Some(crate::common::boards::BoardChoice::World(
+                    id.to_string(),
+                )));
+        }
+        self.nav.go(Screen::Lobby);
+    }
+
+    fn export(self, id: &str) {
+        match export_world(id) {
+            Ok(file) => self.say(true, format!("Exported as {file} (see your downloads).")),
+            Err(e) => self.say(false, e.to_string()),
+        }
+    }
+
+    fn share(self, id: &str) {
+        match LocalStore::open().and_then(|st| worlds::load(&st, id)) {
+            Ok(w) => self.ask.set(ListAsk::Share(w.def)),
+            Err(e) => self.say(false, e.to_string()),
+        }
+    }
+
+    /// Imports a picked or dropped file, and says how it went.
+    fn import(self, file: web_sys::File) {
+        import_file(file, move |ok, text| self.say(ok, text));
     }
 }
 
-#[component]
-fn BoardList(open: Callback<EditorState>) -> impl IntoView {
-    let nav = expect_context::<Navigator>();
-    let refresh = RwSignal::new(0u32);
-    let message = RwSignal::new(None::<(bool, String)>);
-    let show_trash = RwSignal::new(false);
-    let dragging = RwSignal::new(false);
-    let ask = RwSignal::new(ListAsk::Nothing);
+/// One of a row's small buttons, described by the row's name (`name_id`).
+fn row_button(
+    label: &'static str,
+    class: &'static str,
+    name_id: &str,
+    on_click: impl Fn() + 'static,
+) -> impl IntoView {
+    view! {
+        <button type="button" class=class aria-describedby=name_id.to_string() on:click=move |_| on_click()>
+            {label}
+        </button>
+    }
+}
+
+const BUTTON: &str = "small-button";
+const DANGER: &str = "small-button danger";
+
+fn world_row(list: ListCtx, row: WorldRow) -> impl IntoView {
+    let thumb = row.def.map(|d| view! { <BoardThumbnail def=d /> });
+    let s = row.summary;
+    let name_id = format!("world-{}", s.id);
+    let kind = if s.playable {
+        "Playable"
+    } else {
+        "Draft: cannot be played yet"
+    };
+    let saved = when(s.updated_at);
+    let (playable, name) = (s.playable, s.name.clone());
+    let w = StoredValue::new(s);
+    view! {
+        <li class="board-row">
+            {thumb}
+            <span class="board-row-name" id=name_id.clone()>{name.clone()}</span>
+            <span class="board-row-kind">{kind} " · saved " {saved}</span>
+            <span class="board-row-buttons" role="group" aria-label=name>
+                {row_button("Edit", BUTTON, &name_id, move || w.with_value(|s| list.edit(&s.id)))}
+                {row_button("Duplicate", BUTTON, &name_id, move || w.with_value(|s| {
+                    list.with_store(|st| worlds::duplicate(st, &s.id, now_ms()).map(|w| format!("Made \"{}\".", w.def.name)))
+                }))}
+                {row_button("Export", BUTTON, &name_id, move || w.with_value(|s| list.export(&s.id)))}
+                {row_button("Share", BUTTON, &name_id, move || w.with_value(|s| list.share(&s.id)))}
+                {playable.then(|| row_button("Play this world", BUTTON, &name_id, move || w.with_value(|s| list.play(&s.id))))}
+                {row_button("Delete", DANGER, &name_id, move || w.with_value(|s| {
+                    list.with_store(|st| worlds::delete(st, &s.id, now_ms()).map(|_| format!("Moved \"{}\" to the trash.", s.name)))
+                }))}
+            </span>
+        </li>
+    }
+}
+
+fn world_rows(list: ListCtx, rows: Vec<WorldRow>) -> AnyView {
+    if rows.is_empty() {
+        return view! { <p class="hint">"No world yet. Press New world, edit a copy of a built-in board, or import a board file."</p> }.into_any();
+    }
+    view! {
+        <ul class="board-rows" aria-label="Your worlds">
+            {rows.into_iter().map(|row| world_row(list, row)).collect_view()}
+        </ul>
+    }
+    .into_any()
+}
+
+fn trash_row(list: ListCtx, t: TrashSummary) -> impl IntoView {
+    let name_id = format!("trash-{}", t.id);
+    let deleted = when(t.deleted_at);
+    let name = t.name.clone();
+    let t = StoredValue::new(t);
+    view! {
+        <li class="board-row">
+            <span class="board-row-name" id=name_id.clone()>{name.clone()}</span>
+            <span class="board-row-kind">"Deleted " {deleted}</span>
+            <span class="board-row-buttons" role="group" aria-label=name>
+                {row_button("Restore", BUTTON, &name_id, move || t.with_value(|t| {
+                    list.with_store(|st| worlds::restore(st, &t.id, now_ms()).map(|_| format!("Restored \"{}\".", t.name)))
+                }))}
+                {row_button("Delete forever", DANGER, &name_id, move || list.ask.set(ListAsk::DeleteForever(t.get_value())))}
+            </span>
+        </li>
+    }
+}
+
+fn trash_rows(list: ListCtx, rows: Vec<TrashSummary>) -> AnyView {
+    if rows.is_empty() {
+        return view! { <p class="hint">"The trash is empty."</p> }.into_any();
+    }
+    view! {
+        <ul class="board-rows" aria-label="Worlds in the trash">
+            {rows.into_iter().map(|t| trash_row(list, t)).collect_view()}
+        </ul>
+    }
+    .into_any()
+}
+
+/// The Trash button (with the count) and, when it is open, the worlds in the trash.
+fn trash_section(list: ListCtx, trash: Vec<TrashSummary>, show: RwSignal<bool>) -> impl IntoView {
+    let count = trash.len();
+    let trash = StoredValue::new(trash);
+    view! {
+        <div class="trash-toggle">
+            <button
+                type="button"
+                class="small-button"
+                aria-expanded=move || show.get().to_string()
+                aria-controls="trash-list"
+                on:click=move |_| show.update(|v| *v = !*v)
+            >"Trash"</button>
+            <span class="hint">{format!("{count} world{} in the trash", if count == 1 { "" } else { "s" })}</span>
+        </div>
+        <div id="trash-list">
+            {move || show.get().then(|| trash_rows(list, trash.get_value()))}
+        </div>
+    }
+}
+
+fn damaged_row(list: ListCtx, e: DamagedEntry) -> impl IntoView {
+    let key_id = format!("damaged-{}", e.key.replace(':', "-"));
+    let file = e.export_file_name();
+    let DamagedEntry { key, raw, reason } = e;
+    let shown_key = key.clone();
+    let (key, raw) = (StoredValue::new(key), StoredValue::new(raw));
+    view! {
+        <li>
+            <code id=key_id.clone()>{shown_key}</code>
+            <span>{reason}</span>
+            {row_button("Export", BUTTON, &key_id, move || raw.with_value(|raw| {
+                if let Err(err) = download_text(&file, "application/json", raw) {
+                    list.say(false, err);
+                }
+            }))}
+            {row_button("Delete", DANGER, &key_id, move || key.with_value(|key| {
+                list.with_store(|st| damaged::delete::<GameRecord>(st, key).map(|()| format!("Deleted the damaged entry {key}.")))
+            }))}
+        </li>
+    }
+}
+
+fn damaged_rows(list: ListCtx, rows: Vec<DamagedEntry>) -> impl IntoView {
+    (!rows.is_empty()).then(|| {
+        view! {
+            <section class="damaged" aria-labelledby="damaged-title">
+                <h2 id="damaged-title">"Entries that could not be read"</h2>
+                <p class="hint">"These stored worlds are damaged. Export one to keep its text, or delete it."</p>
+                <ul class="damaged-list">
+                    {rows.into_iter().map(|e| damaged_row(list, e)).collect_view()}
+                </ul>
+            </section>
+        }
+    })
+}
+
+/// The saved worlds, the damaged entries and the trash, as read from storage.
+fn list_body(list: ListCtx, show_trash: RwSignal<bool>) -> impl IntoView {
     let listing = Memo::new(move |_| {
-        refresh.get();
+        list.refresh.get();
         read_listing()
     });
-    let say = move |ok: bool, text: String| {
-        message.set(Some((ok, text)));
-        refresh.update(|r| *r += 1);
-    };
-    let with_store =
-        move |f: &dyn Fn(&LocalStore) -> Result<String, StorageError>| match LocalStore::open()
-            .and_then(|s| f(&s))
-        {
-            Ok(text) => say(true, text),
-            Err(e) => say(false, e.to_string()),
-        };
+    move || match listing.get() {
+        Err(e) => view! { <p class="problem" role="alert">{e.to_string()}</p> }.into_any(),
+        Ok(l) => view! {
+            <h2>"Your worlds"</h2>
+            {world_rows(list, l.worlds)}
+            {damaged_rows(list, l.damaged)}
+            {trash_section(list, l.trash, show_trash)}
+        }
+        .into_any(),
+    }
+}
 
-    let edit = move |id: String| match LocalStore::open().and_then(|s| worlds::load(&s, &id)) {
-        Ok(w) => open.run(EditorState::open_saved(&w.id, w.def)),
-        Err(e) => say(false, e.to_string()),
-    };
-    let shared = use_context::<crate::common::context::Shared>();
-    let navigator = use_context::<crate::common::context::Navigator>();
-    let play_world = move |id: String| {
-        if let Some(shared) = shared {
-            shared
-                .lobby_board
-                .set(Some(crate::common::boards::BoardChoice::World(id)));
-        }
-        if let Some(nav) = navigator {
-            nav.go(crate::common::context::Screen::Lobby);
-        }
-    };
-    let export = move |id: String| {
-        let result = LocalStore::open()
-            .and_then(|s| worlds::load(&s, &id))
-            .and_then(|w| {
-                worlds::export(&w.def, now_ms())
-                    .map(|text| (worlds::export_file_name(&w.def.name), text))
-            })
-            .map_err(|e| e.to_string())
-            .and_then(|(file, text)| {
-                download_text(&file, "application/json", &text).map(|()| file)
-            });
-        match result {
-            Ok(file) => say(true, format!("Exported as {file} (see your downloads).")),
-            Err(e) => say(false, e),
-        }
-    };
+/// The built-in boards, each with Edit a copy and Share.
+fn preset_rows(list: ListCtx) -> impl IntoView {
+    Preset::ALL
+        .into_iter()
+        .map(|p| {
+            let name_id = format!("preset-{}", p.id());
+            view! {
+                <li class="board-row">
+                    <BoardThumbnail def=p.board_def() />
+                    <span class="board-row-name" id=name_id.clone()>{p.display_name()}</span>
+                    <span class="board-row-kind">"Built-in template"</span>
+                    <span class="board-row-buttons">
+                        {row_button("Edit a copy", BUTTON, &name_id, move || list.open.run(EditorState::from_preset(p)))}
+                        {row_button("Share", BUTTON, &name_id, move || list.ask.set(ListAsk::Share(p.board_def())))}
+                    </span>
+                </li>
+            }
+        })
+        .collect_view()
+}
+
+/// New world and Import (a file picked here, or dropped anywhere on the list).
+fn list_buttons(list: ListCtx) -> impl IntoView {
     let on_import = move |ev: leptos::ev::Event| {
         let Some(input) = ev
             .target()
@@ -244,195 +462,82 @@ fn BoardList(open: Callback<EditorState>) -> impl IntoView {
             return;
         };
         input.set_value("");
-        import_file(file, say);
+        list.import(file);
     };
+    view! {
+        <div class="button-row">
+            <button type="button" class="menu-button primary" on:click=move |_| list.open.run(EditorState::new_world())>"New world"</button>
+            <label class="file-button">
+                "Import"
+                <input type="file" accept=".json,application/json" on:change=on_import />
+            </label>
+        </div>
+        <p class="hint">"Import a board file with the button above, or drop one anywhere on this list."</p>
+    }
+}
+
+fn delete_forever_dialog(list: ListCtx, t: TrashSummary) -> impl IntoView {
+    let title = format!("Delete \"{}\" forever?", t.name);
+    let t = StoredValue::new(t);
+    view! {
+        <Modal title=title on_close=Callback::new(move |()| list.close_ask())>
+            <p>"It cannot be restored afterwards."</p>
+            <div class="button-row">
+                <button type="button" class="action danger" on:click=move |_| {
+                    list.close_ask();
+                    t.with_value(|t| list.with_store(|st| {
+                        worlds::delete_forever(st, &t.id).map(|()| format!("Deleted \"{}\" for good.", t.name))
+                    }));
+                }>"Delete forever"</button>
+                <button type="button" class="action" on:click=move |_| list.close_ask()>"Cancel"</button>
+            </div>
+        </Modal>
+    }
+}
+
+/// Whichever dialog the list has open.
+fn list_dialogs(list: ListCtx) -> impl IntoView {
+    move || match list.ask.get() {
+        ListAsk::Nothing => ().into_any(),
+        ListAsk::Share(def) => {
+            share_dialog(&def, Callback::new(move |()| list.close_ask())).into_any()
+        }
+        ListAsk::DeleteForever(t) => delete_forever_dialog(list, t).into_any(),
+    }
+}
+
+#[component]
+fn BoardList(open: Callback<EditorState>) -> impl IntoView {
+    let list = ListCtx {
+        open,
+        ask: RwSignal::new(ListAsk::Nothing),
+        message: RwSignal::new(None),
+        refresh: RwSignal::new(0),
+        nav: expect_context::<Navigator>(),
+        shared: use_context::<Shared>(),
+    };
+    let show_trash = RwSignal::new(false);
+    let dragging = RwSignal::new(false);
     let on_drop = move |ev: leptos::ev::DragEvent| {
         ev.prevent_default();
         dragging.set(false);
-        let Some(file) = ev
+        match ev
             .data_transfer()
             .and_then(|dt| dt.files())
             .and_then(|f| f.get(0))
-        else {
-            say(false, "Only a file can be dropped here.".to_string());
-            return;
-        };
-        import_file(file, say);
-    };
-
-    let presets = Preset::ALL
-        .into_iter()
-        .map(|p| {
-            let name_id = format!("preset-{}", p.id());
-            view! {
-                <li class="board-row">
-                    <BoardThumbnail def=p.board_def() />
-                    <span class="board-row-name" id=name_id.clone()>{p.display_name()}</span>
-                    <span class="board-row-kind">"Built-in template"</span>
-                    <span class="board-row-buttons">
-                        <button type="button" class="small-button" aria-describedby=name_id.clone() on:click=move |_| open.run(EditorState::from_preset(p))>"Edit a copy"</button>
-                        <button type="button" class="small-button" aria-describedby=name_id on:click=move |_| ask.set(share_world(&p.board_def()))>"Share"</button>
-                    </span>
-                </li>
-            }
-        })
-        .collect_view();
-
-    let world_rows = move |rows: Vec<WorldRow>| {
-        if rows.is_empty() {
-            return view! { <p class="hint">"No world yet. Press New world, edit a copy of a built-in board, or import a board file."</p> }.into_any();
-        }
-        view! {
-            <ul class="board-rows" aria-label="Your worlds">
-                {rows.into_iter().map(|row| {
-                    let s = row.summary;
-                    let name_id = format!("world-{}", s.id);
-                    let (id1, id2, id3, id4) = (s.id.clone(), s.id.clone(), s.id.clone(), s.id.clone());
-                    let name = s.name.clone();
-                    let thumb = row.def.map(|d| view! { <BoardThumbnail def=d /> });
-                    view! {
-                        <li class="board-row">
-                            {thumb}
-                            <span class="board-row-name" id=name_id.clone()>{s.name.clone()}</span>
-                            <span class="board-row-kind">
-                                {if s.playable { "Playable".to_string() } else { "Draft: cannot be played yet".to_string() }}
-                                " · saved " {when(s.updated_at)}
-                            </span>
-                            <span class="board-row-buttons" role="group" aria-label=s.name.clone()>
-                                <button type="button" class="small-button" aria-describedby=name_id.clone() on:click=move |_| edit(id1.clone())>"Edit"</button>
-                                <button type="button" class="small-button" aria-describedby=name_id.clone() on:click=move |_| {
-                                    let id = id2.clone();
-                                    with_store(&move |st| worlds::duplicate(st, &id, now_ms()).map(|w| format!("Made \"{}\".", w.def.name)));
-                                }>"Duplicate"</button>
-                                <button type="button" class="small-button" aria-describedby=name_id.clone() on:click=move |_| export(id3.clone())>"Export"</button>
-                                {
-                                    let id = s.id.clone();
-                                    view! {
-                                        <button type="button" class="small-button" aria-describedby=name_id.clone() on:click=move |_| {
-                                            match LocalStore::open().and_then(|st| worlds::load(&st, &id)) {
-                                                Ok(w) => ask.set(share_world(&w.def)),
-                                                Err(e) => say(false, e.to_string()),
-                                            }
-                                        }>"Share"</button>
-                                    }
-                                }
-                                {s.playable.then(|| {
-                                    let id = s.id.clone();
-                                    view! {
-                                        <button type="button" class="small-button" aria-describedby=name_id.clone() on:click=move |_| play_world(id.clone())>"Play this world"</button>
-                                    }
-                                })}
-                                <button type="button" class="small-button danger" aria-describedby=name_id on:click=move |_| {
-                                    let id = id4.clone();
-                                    let name = name.clone();
-                                    with_store(&move |st| worlds::delete(st, &id, now_ms()).map(|_| format!("Moved \"{name}\" to the trash.")));
-                                }>"Delete"</button>
-                            </span>
-                        </li>
-                    }
-                }).collect_view()}
-            </ul>
-        }
-        .into_any()
-    };
-
-    let trash_rows = move |rows: Vec<TrashSummary>| {
-        if rows.is_empty() {
-            return view! { <p class="hint">"The trash is empty."</p> }.into_any();
-        }
-        view! {
-            <ul class="board-rows" aria-label="Worlds in the trash">
-                {rows.into_iter().map(|t| {
-                    let name_id = format!("trash-{}", t.id);
-                    let (id1, id2) = (t.id.clone(), t.id.clone());
-                    let (n1, n2) = (t.name.clone(), t.name.clone());
-                    view! {
-                        <li class="board-row">
-                            <span class="board-row-name" id=name_id.clone()>{t.name.clone()}</span>
-                            <span class="board-row-kind">"Deleted " {when(t.deleted_at)}</span>
-                            <span class="board-row-buttons" role="group" aria-label=t.name.clone()>
-                                <button type="button" class="small-button" aria-describedby=name_id.clone() on:click=move |_| {
-                                    let id = id1.clone();
-                                    let name = n1.clone();
-                                    with_store(&move |st| worlds::restore(st, &id, now_ms()).map(|_| format!("Restored \"{name}\".")));
-                                }>"Restore"</button>
-                                <button type="button" class="small-button danger" aria-describedby=name_id on:click=move |_| {
-                                    ask.set(ListAsk::DeleteForever { id: id2.clone(), name: n2.clone() });
-                                }>"Delete forever"</button>
-                            </span>
-                        </li>
-                    }
-                }).collect_view()}
-            </ul>
-        }
-        .into_any()
-    };
-
-    let damaged_rows = move |rows: Vec<DamagedEntry>| {
-        (!rows.is_empty()).then(|| view! {
-            <section class="damaged" aria-labelledby="damaged-title">
-                <h2 id="damaged-title">"Entries that could not be read"</h2>
-                <p class="hint">"These stored worlds are damaged. Export one to keep its text, or delete it."</p>
-                <ul class="damaged-list">
-                    {rows.into_iter().map(|e| {
-                        let key = e.key.clone();
-                        let entry = e.clone();
-                        let key_id = format!("damaged-{}", e.key.replace(':', "-"));
-                        view! {
-                            <li>
-                                <code id=key_id.clone()>{e.key.clone()}</code>
-                                <span>{e.reason.clone()}</span>
-                                <button type="button" class="small-button" aria-describedby=key_id.clone() on:click=move |_| {
-                                    if let Err(err) = download_text(&entry.export_file_name(), "application/json", &entry.raw) {
-                                        say(false, err);
-                                    }
-                                }>"Export"</button>
-                                <button type="button" class="small-button danger" aria-describedby=key_id on:click=move |_| {
-                                    let key = key.clone();
-                                    with_store(&move |st| damaged::delete::<GameRecord>(st, &key).map(|()| format!("Deleted the damaged entry {key}.")));
-                                }>"Delete"</button>
-                            </li>
-                        }
-                    }).collect_view()}
-                </ul>
-            </section>
-        })
-    };
-
-    let list_body = move || match listing.get() {
-        Err(e) => view! { <p class="problem" role="alert">{e}</p> }.into_any(),
-        Ok(l) => {
-            let trash_count = l.trash.len();
-            view! {
-                <h2>"Your worlds"</h2>
-                {world_rows(l.worlds)}
-                {damaged_rows(l.damaged)}
-                <div class="trash-toggle">
-                    <button
-                        type="button"
-                        class="small-button"
-                        aria-expanded=move || show_trash.get().to_string()
-                        aria-controls="trash-list"
-                        on:click=move |_| show_trash.update(|v| *v = !*v)
-                    >"Trash"</button>
-                    <span class="hint">{format!("{trash_count} world{} in the trash", if trash_count == 1 { "" } else { "s" })}</span>
-                </div>
-                <div id="trash-list">
-                    {move || show_trash.get().then(|| trash_rows(l.trash.clone()))}
-                </div>
-            }
-            .into_any()
+        {
+            Some(file) => list.import(file),
+            None => list.say(false, "Only a file can be dropped here.".to_string()),
         }
     };
-
     let key_handle = window_event_listener(leptos::ev::keydown, move |ev| {
-        if ev.key() == "Escape" && ask.get_untracked() == ListAsk::Nothing {
-            nav.go(Screen::Menu);
+        if ev.key() == "Escape" && list.ask.with_untracked(|a| *a == ListAsk::Nothing) {
+            list.nav.go(Screen::Menu);
         }
     });
     on_cleanup(move || key_handle.remove());
 
-    let modal_open = move || ask.get() != ListAsk::Nothing;
+    let modal_open = move || list.ask.with(|a| *a != ListAsk::Nothing);
     view! {
         <section class="screen board-maker" aria-labelledby="maker-title">
             <div
@@ -446,54 +551,20 @@ fn BoardList(open: Callback<EditorState>) -> impl IntoView {
             >
                 <h1 id="maker-title">"Board Maker"</h1>
                 <div aria-live="polite">
-                    {move || message.get().map(|(ok, m)| view! {
+                    {move || list.message.get().map(|(ok, m)| view! {
                         <p class=if ok { "notice" } else { "problem" } role=if ok { "status" } else { "alert" }>{m}</p>
                     })}
                 </div>
-                <div class="button-row">
-                    <button type="button" class="menu-button primary" on:click=move |_| open.run(EditorState::new_world())>"New world"</button>
-                    <label class="file-button">
-                        "Import"
-                        <input type="file" accept=".json,application/json" on:change=on_import />
-                    </label>
-                </div>
-                <p class="hint">"Import a board file with the button above, or drop one anywhere on this list."</p>
-                {list_body}
+                {list_buttons(list)}
+                {list_body(list, show_trash)}
                 <h2>"Built-in boards"</h2>
                 <p class="hint">"Built-in boards cannot be changed: editing one makes a copy that is saved as your own world."</p>
-                <ul class="board-rows" aria-label="Built-in boards">{presets}</ul>
+                <ul class="board-rows" aria-label="Built-in boards">{preset_rows(list)}</ul>
                 <div class="button-row">
-                    <button type="button" class="menu-button" on:click=move |_| nav.go(Screen::Menu)>"Back"</button>
+                    <button type="button" class="menu-button" on:click=move |_| list.nav.go(Screen::Menu)>"Back"</button>
                 </div>
             </div>
-            {move || match ask.get() {
-                ListAsk::Nothing => ().into_any(),
-                ListAsk::Share { name, link, note } => view! {
-                    <ShareDialog
-                        title=format!("Share \"{name}\"")
-                        link=link
-                        note=note
-                        on_close=Callback::new(move |()| ask.set(ListAsk::Nothing))
-                    />
-                }.into_any(),
-                ListAsk::DeleteForever { id, name } => {
-                    let title = format!("Delete \"{name}\" forever?");
-                    view! {
-                        <Modal title=title on_close=Callback::new(move |()| ask.set(ListAsk::Nothing))>
-                            <p>"It cannot be restored afterwards."</p>
-                            <div class="button-row">
-                                <button type="button" class="action danger" on:click=move |_| {
-                                    ask.set(ListAsk::Nothing);
-                                    let id = id.clone();
-                                    let name = name.clone();
-                                    with_store(&move |st| worlds::delete_forever(st, &id).map(|()| format!("Deleted \"{name}\" for good.")));
-                                }>"Delete forever"</button>
-                                <button type="button" class="action" on:click=move |_| ask.set(ListAsk::Nothing)>"Cancel"</button>
-                            </div>
-                        </Modal>
-                    }.into_any()
-                }
-            }}
+            {list_dialogs(list)}
         </section>
     }
 }

@@ -90,32 +90,12 @@ fn list_entry(draft: RwSignal<SquareDef>, label: String, i: usize) -> impl IntoV
     )
 }
 
-fn property_fields(
+/// The lot's color group, picked from the board's groups or made here.
+fn group_pick(
     draft: RwSignal<SquareDef>,
     state: RwSignal<EditorState>,
     problem: RwSignal<Option<String>>,
 ) -> impl IntoView {
-    let buildable = Memo::new(move |_| {
-        draft.with(|d| matches!(&d.kind, SquareKind::Property { rents, .. } if rents.len() == 6))
-    });
-    let set_buildable = Callback::new(move |on: bool| {
-        draft.update(|d| {
-            if let SquareKind::Property { rents, .. } = &mut d.kind {
-                let base = rents.first().copied().unwrap_or(0);
-                *rents = if on {
-                    vec![base, base * 5, base * 15, base * 45, base * 80, base * 125]
-                } else {
-                    vec![base]
-                };
-            }
-        })
-    });
-    let rent_table = move || {
-        let n = if buildable.get() { 6 } else { 1 };
-        (0..n)
-            .map(|i| list_entry(draft, RENT_LABELS[i].to_string(), i))
-            .collect_view()
-    };
     let groups = move || state.with(|s| s.def().groups.clone());
     let current_group = move || {
         draft.with(|d| match &d.kind {
@@ -148,18 +128,6 @@ fn property_fields(
         }
     };
     view! {
-        {price_field(draft)}
-        <fieldset class="rent-table">
-            <legend>"Rent table"</legend>
-            <Switch label="Houses and a hotel can be built" value=buildable on_set=set_buildable />
-            {rent_table}
-        </fieldset>
-        {move || buildable.get().then(|| draft_number(
-            draft,
-            "House cost",
-            |k| match k { SquareKind::Property { house_cost, .. } => Some(*house_cost), _ => None },
-            |k, v| if let SquareKind::Property { house_cost, .. } = k { *house_cost = v },
-        ))}
         <fieldset class="group-pick">
             <legend>"Color group"</legend>
             <div class="field">
@@ -208,6 +176,49 @@ fn property_fields(
                 }.into_any()
             }}
         </fieldset>
+    }
+}
+
+fn property_fields(
+    draft: RwSignal<SquareDef>,
+    state: RwSignal<EditorState>,
+    problem: RwSignal<Option<String>>,
+) -> impl IntoView {
+    let buildable = Memo::new(move |_| {
+        draft.with(|d| matches!(&d.kind, SquareKind::Property { rents, .. } if rents.len() == 6))
+    });
+    let set_buildable = Callback::new(move |on: bool| {
+        draft.update(|d| {
+            if let SquareKind::Property { rents, .. } = &mut d.kind {
+                let base = rents.first().copied().unwrap_or(0);
+                *rents = if on {
+                    vec![base, base * 5, base * 15, base * 45, base * 80, base * 125]
+                } else {
+                    vec![base]
+                };
+            }
+        })
+    });
+    let rent_table = move || {
+        let n = if buildable.get() { 6 } else { 1 };
+        (0..n)
+            .map(|i| list_entry(draft, RENT_LABELS[i].to_string(), i))
+            .collect_view()
+    };
+    view! {
+        {price_field(draft)}
+        <fieldset class="rent-table">
+            <legend>"Rent table"</legend>
+            <Switch label="Houses and a hotel can be built" value=buildable on_set=set_buildable />
+            {rent_table}
+        </fieldset>
+        {move || buildable.get().then(|| draft_number(
+            draft,
+            "House cost",
+            |k| match k { SquareKind::Property { house_cost, .. } => Some(*house_cost), _ => None },
+            |k, v| if let SquareKind::Property { house_cost, .. } = k { *house_cost = v },
+        ))}
+        {group_pick(draft, state, problem)}
     }
 }
 
@@ -389,6 +400,166 @@ fn kind_fields(
     }
 }
 
+/// Puts the keyboard focus on the panel's first field (the square's name) once it is drawn.
+fn focus_first_input(panel: NodeRef<leptos::html::Section>) {
+    Effect::new(move |_| {
+        use wasm_bindgen::JsCast;
+        if let Some(first) = panel
+            .get()
+            .and_then(|p| p.query_selector("input").ok().flatten())
+            .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
+        {
+            let _ = first.focus();
+        }
+    });
+}
+
+/// The square's type; a new type keeps what it can of the square.
+fn type_picker(
+    ty: Memo<Option<SquareType>>,
+    draft: RwSignal<SquareDef>,
+    state: RwSignal<EditorState>,
+) -> impl IntoView {
+    let set_type = move |id: String| {
+        let Some(to) = SquareType::from_id(&id) else {
+            return;
+        };
+        let groups = state.with_untracked(|s| s.def().groups.clone());
+        draft.update(|d| {
+            d.kind = retype(&d.kind, to, &groups);
+            if !to.has_picture() {
+                d.picture = None;
+            }
+        });
+    };
+    move || {
+        ty.get().map(|current| {
+            view! {
+                <div class="field">
+                    <label for="square-type">"Type"</label>
+                    <select id="square-type" on:change=move |ev| set_type(event_target_value(&ev))>
+                        {SquareType::ALL.into_iter().map(|t| view! {
+                            <option value=t.id() selected=t == current>{t.label()}</option>
+                        }).collect_view()}
+                    </select>
+                </div>
+            }
+        })
+    }
+}
+
+/// The deed of an ownable square, as the draft stands.
+fn deed_preview(
+    draft: RwSignal<SquareDef>,
+    state: RwSignal<EditorState>,
+    name: Signal<String>,
+) -> impl IntoView {
+    move || {
+        let lines = state.with(|s| {
+            let d = s.def();
+            draft.with(|sq| square_deed_lines(sq, &d.groups, &d.rules, &d.currency))
+        });
+        let ownable = draft.with(|sq| sq.is_ownable());
+        (ownable && !lines.is_empty()).then(|| {
+            let color = state.with(|s| {
+                draft.with(|sq| match &sq.kind {
+                    SquareKind::Property { group: Some(g), .. } => s
+                        .def()
+                        .groups
+                        .iter()
+                        .find(|x| x.name == *g)
+                        .map(|x| x.color.clone()),
+                    _ => None,
+                })
+            });
+            view! {
+                <div class="deed-preview">
+                    <Deed name=name.get() color=color lines=lines label="Deed" />
+                </div>
+            }
+        })
+    }
+}
+
+/// The square's picture, for the types that have one.
+fn square_picture(
+    ty: Memo<Option<SquareType>>,
+    draft: RwSignal<SquareDef>,
+    problem: RwSignal<Option<String>>,
+) -> impl IntoView {
+    move || {
+        ty.get().filter(|t| t.has_picture()).map(|_| {
+            let on_picture = Callback::new(move |(_, url): (String, String)| {
+                draft.update(|d| d.picture = Some(url))
+            });
+            let on_problem = Callback::new(move |p: String| problem.set(Some(p)));
+            view! {
+                <div class="picture-row">
+                    {move || draft.with(|d| d.picture.clone()).map(|p| view! {
+                        <img class="picture-preview" src=p alt="The square's picture" />
+                        <button type="button" class="small-button" on:click=move |_| draft.update(|d| d.picture = None)>"Remove picture"</button>
+                    })}
+                    <PictureInput label="Square picture" max=128 on_picture=on_picture on_problem=on_problem />
+                </div>
+            }
+        })
+    }
+}
+
+/// The engine's problems with the square, and the last refused edit.
+fn square_problems(
+    problems: Signal<Vec<String>>,
+    problem: RwSignal<Option<String>>,
+) -> impl IntoView {
+    view! {
+        {move || {
+            let list = problems.get();
+            (!list.is_empty()).then(|| view! {
+                <ul class="problems" aria-label="Problems with this square">
+                    {list.into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}
+                </ul>
+            })
+        }}
+        {move || problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+    }
+}
+
+/// Done and Back, Add square after and Remove square, and (but for the start) the moves.
+fn square_buttons(index: usize, count: Memo<usize>, commands: SquareCommands) -> impl IntoView {
+    view! {
+        <div class="button-row">
+            <button type="button" class="action primary" on:click=move |_| commands.done.run(())>"Done"</button>
+            <button type="button" class="action" on:click=move |_| commands.back.run(())>"Back"</button>
+        </div>
+        <div class="button-row">
+            <button
+                type="button"
+                class="small-button"
+                disabled=move || { count.get() >= worlds_engine::board::MAX_SQUARES }
+                on:click=move |_| commands.add_after.run(())
+            >"Add square after"</button>
+            <button
+                type="button"
+                class="small-button danger"
+                disabled=move || { index == 0 || count.get() <= worlds_engine::board::MIN_SQUARES }
+                on:click=move |_| commands.remove.run(())
+            >"Remove square"</button>
+        </div>
+        {(index > 0).then(|| view! {
+            <div class="button-row move-row" role="group" aria-label="Move this square" aria-describedby="move-hint">
+                <button type="button" class="small-button" on:click=move |_| commands.move_left.run(())>"Move left"</button>
+                <button type="button" class="small-button" on:click=move |_| commands.move_right.run(())>"Move right"</button>
+            </div>
+            <p id="move-hint" class="hint">{move || {
+                let n = count.get();
+                let left = if index == 1 { n } else { index };
+                let right = if index + 1 == n { 2 } else { index + 2 };
+                format!("Move left makes it square {left}, Move right square {right} (the order of play; the start stays first). Or drag it on the board.")
+            }}</p>
+        })}
+    }
+}
+
 /// The panel for square `index`, editing `draft`.
 #[component]
 pub fn SquareEditor(
@@ -405,130 +576,22 @@ pub fn SquareEditor(
     let ty = Memo::new(move |_| draft.with(|d| SquareType::of(&d.kind)));
     // A keyboard user lands in the panel, on the square's name.
     let panel = NodeRef::<leptos::html::Section>::new();
-    Effect::new(move |_| {
-        use wasm_bindgen::JsCast;
-        if let Some(first) = panel
-            .get()
-            .and_then(|p| p.query_selector("input").ok().flatten())
-            .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
-        {
-            let _ = first.focus();
-        }
-    });
+    focus_first_input(panel);
     let count = Memo::new(move |_| state.with(|s| s.def().squares.len()));
     let title_id = format!("square-panel-{index}");
     let labelled_by = title_id.clone();
     let name = Signal::derive(move || draft.with(|d| d.name.clone()));
     let set_name = Callback::new(move |v: String| draft.update(|d| d.name = v));
-    let set_type = move |id: String| {
-        let Some(to) = SquareType::from_id(&id) else {
-            return;
-        };
-        let groups = state.with_untracked(|s| s.def().groups.clone());
-        draft.update(|d| {
-            d.kind = retype(&d.kind, to, &groups);
-            if !to.has_picture() {
-                d.picture = None;
-            }
-        });
-    };
-    let type_picker = move || {
-        ty.get().map(|current| {
-            view! {
-                <div class="field">
-                    <label for="square-type">"Type"</label>
-                    <select id="square-type" on:change=move |ev| set_type(event_target_value(&ev))>
-                        {SquareType::ALL.into_iter().map(|t| view! {
-                            <option value=t.id() selected=t == current>{t.label()}</option>
-                        }).collect_view()}
-                    </select>
-                </div>
-            }
-        })
-    };
-    let picture = move || {
-        ty.get().filter(|t| t.has_picture()).map(|_| {
-            let on_picture = Callback::new(move |(_, url): (String, String)| {
-                draft.update(|d| d.picture = Some(url))
-            });
-            let on_problem = Callback::new(move |p: String| problem.set(Some(p)));
-            view! {
-                <div class="picture-row">
-                    {move || draft.with(|d| d.picture.clone()).map(|p| view! {
-                        <img class="picture-preview" src=p alt="The square's picture" />
-                        <button type="button" class="small-button" on:click=move |_| draft.update(|d| d.picture = None)>"Remove picture"</button>
-                    })}
-                    <PictureInput label="Square picture" max=128 on_picture=on_picture on_problem=on_problem />
-                </div>
-            }
-        })
-    };
     view! {
         <section node_ref=panel class="square-panel panel" aria-labelledby=labelled_by>
             <h2 id=title_id>{move || format!("Square {}: {}", index + 1, name.get())}</h2>
             <TextField label="Square name" value=name on_set=set_name max_chars=MAX_NAME_CHARS />
-            {type_picker}
+            {type_picker(ty, draft, state)}
             {move || kind_fields(ty.get(), draft, state, problem)}
-            {move || {
-                let lines = state.with(|s| {
-                    let d = s.def();
-                    draft.with(|sq| square_deed_lines(sq, &d.groups, &d.rules, &d.currency))
-                });
-                let ownable = draft.with(|sq| sq.is_ownable());
-                (ownable && !lines.is_empty()).then(|| {
-                    let color = state.with(|s| {
-                        draft.with(|sq| match &sq.kind {
-                            SquareKind::Property { group: Some(g), .. } => s.def().groups.iter().find(|x| x.name == *g).map(|x| x.color.clone()),
-                            _ => None,
-                        })
-                    });
-                    view! {
-                        <div class="deed-preview">
-                            <Deed name=name.get() color=color lines=lines label="Deed" />
-                        </div>
-                    }
-                })
-            }}
-            {picture}
-            {move || {
-                let list = problems.get();
-                (!list.is_empty()).then(|| view! {
-                    <ul class="problems" aria-label="Problems with this square">
-                        {list.into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}
-                    </ul>
-                })
-            }}
-            {move || problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
-            <div class="button-row">
-                <button type="button" class="action primary" on:click=move |_| commands.done.run(())>"Done"</button>
-                <button type="button" class="action" on:click=move |_| commands.back.run(())>"Back"</button>
-            </div>
-            <div class="button-row">
-                <button
-                    type="button"
-                    class="small-button"
-                    disabled=move || { count.get() >= worlds_engine::board::MAX_SQUARES }
-                    on:click=move |_| commands.add_after.run(())
-                >"Add square after"</button>
-                <button
-                    type="button"
-                    class="small-button danger"
-                    disabled=move || { index == 0 || count.get() <= worlds_engine::board::MIN_SQUARES }
-                    on:click=move |_| commands.remove.run(())
-                >"Remove square"</button>
-            </div>
-            {(index > 0).then(|| view! {
-                <div class="button-row move-row" role="group" aria-label="Move this square" aria-describedby="move-hint">
-                    <button type="button" class="small-button" on:click=move |_| commands.move_left.run(())>"Move left"</button>
-                    <button type="button" class="small-button" on:click=move |_| commands.move_right.run(())>"Move right"</button>
-                </div>
-                <p id="move-hint" class="hint">{move || {
-                    let n = count.get();
-                    let left = if index == 1 { n } else { index };
-                    let right = if index + 1 == n { 2 } else { index + 2 };
-                    format!("Move left makes it square {left}, Move right square {right} (the order of play; the start stays first). Or drag it on the board.")
-                }}</p>
-            })}
+            {deed_preview(draft, state, name)}
+            {square_picture(ty, draft, problem)}
+            {square_problems(problems, problem)}
+            {square_buttons(index, count, commands)}
         </section>
     }
 }
