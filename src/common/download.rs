@@ -1,10 +1,11 @@
 //! Hands a text file to the browser as a download (board files, saved games, the log).
 
+use crate::common::error::AppError;
 use wasm_bindgen::JsCast;
 
 /// Offers `text` as a file named `file_name`; the message says why it could not be.
-pub fn download_text(file_name: &str, mime: &str, text: &str) -> Result<(), String> {
-    let fail = |_| "The browser refused the download.".to_string();
+pub fn download_text(file_name: &str, mime: &str, text: &str) -> Result<(), AppError> {
+    let fail = |_| AppError::DownloadRefused;
     let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(mime);

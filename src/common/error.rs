@@ -7,6 +7,7 @@ use std::fmt;
 
 use worlds_engine::envelope::EnvelopeError;
 use worlds_engine::game::{ReplayError, SetupError};
+use worlds_engine::share::LinkError;
 use worlds_engine::RuleError;
 use worlds_table::host::LocalError;
 use worlds_table::invite::InviteError;
@@ -32,13 +33,58 @@ pub enum AppError {
     Transport(TransportError),
     /// There is no game (to save, keep or show).
     NoGame,
+    /// Share game with no game.
+    NoGameToShare,
     /// A game was asked to start and is not there.
     NotStarted,
     /// A file or stored record could not be read.
     Unreadable(EnvelopeError),
     /// A saved game whose actions the rules refuse.
     DoesNotReplay(ReplayError),
+    /// The browser refused to hand a file over as a download.
+    DownloadRefused,
+    /// A game too long to travel as a link (`kb`: its size; `limit_kb`: the most a link
+    /// carries).
+    GameLinkTooLong { kb: usize, limit_kb: usize },
+    /// A link's data cannot be unpacked.
+    Link(LinkError),
+    /// The game in a link cannot be read.
+    LinkGame(EnvelopeError),
+    /// The game in a link does not replay.
+    LinkGameDoesNotReplay(ReplayError),
+    /// A picture file refused before or while reading it.
+    Picture(PictureError),
 }
+
+/// Why a file is not taken as a picture.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PictureError {
+    /// Not a type the Board Maker draws.
+    NotAPicture { name: String },
+    /// Larger than the largest file read (`mb`: its size).
+    TooLarge { name: String, mb: f64 },
+    /// The browser could not read or draw it.
+    Unreadable { name: String },
+}
+
+impl fmt::Display for PictureError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PictureError::NotAPicture { name } => write!(
+                f,
+                "{name} is not a picture the Board Maker can use: choose a PNG, JPEG, GIF, WebP or SVG file."
+            ),
+            PictureError::TooLarge { name, mb } => {
+                write!(f, "{name} is {mb:.1} MB; a picture may be at most 5 MB.")
+            }
+            PictureError::Unreadable { name } => {
+                write!(f, "{name} could not be read as a picture.")
+            }
+        }
+    }
+}
+
+impl Eq for PictureError {}
 
 /// What went wrong with a table or a room shared across devices.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -77,9 +123,22 @@ impl fmt::Display for AppError {
             AppError::Table(e) => e.fmt(f),
             AppError::Transport(e) => e.fmt(f),
             AppError::NoGame => f.write_str("There is no game."),
+            AppError::NoGameToShare => f.write_str("There is no game to share."),
             AppError::NotStarted => f.write_str("The game did not start."),
             AppError::Unreadable(e) => e.fmt(f),
             AppError::DoesNotReplay(e) => write!(f, "the game does not replay: {e}"),
+            AppError::DownloadRefused => f.write_str("The browser refused the download."),
+            AppError::GameLinkTooLong { kb, limit_kb } => write!(
+                f,
+                "This game is too long to travel as a link ({kb} KB; a link carries at most {limit_kb} KB). Save it and export it as a file instead: Play → Saved games → Export."
+            ),
+            AppError::Link(e) => e.fmt(f),
+            AppError::LinkGame(e) => write!(f, "The game in this link cannot be opened. {e}"),
+            AppError::LinkGameDoesNotReplay(e) => write!(
+                f,
+                "The game in this link cannot be opened: it does not replay ({e})."
+            ),
+            AppError::Picture(e) => e.fmt(f),
         }
     }
 }

@@ -130,7 +130,7 @@ pub fn PictureInput(
         leptos::task::spawn_local(async move {
             match read_picture(file, max).await {
                 Ok(url) => on_picture.run((name, url)),
-                Err(problem) => on_problem.run(problem),
+                Err(problem) => on_problem.run(problem.to_string()),
             }
         });
     };

@@ -1,6 +1,7 @@
 //! Pictures a player uploads in the Board Maker (board picture, pawns, squares): checked for
 //! type and size, scaled down on a canvas and kept as a data URL inside the board.
 
+use crate::common::error::PictureError;
 use wasm_bindgen::JsCast;
 
 /// Picture files the Board Maker accepts.
@@ -19,17 +20,17 @@ pub const ACCEPT: &str = "image/png,image/jpeg,image/gif,image/webp,image/svg+xm
 pub const MAX_PICTURE_FILE_BYTES: f64 = 5.0 * 1024.0 * 1024.0;
 
 /// Why a file is not accepted as a picture, before reading it; `None` when it may be read.
-pub fn check_file(name: &str, mime: &str, bytes: f64) -> Option<String> {
+pub fn check_file(name: &str, mime: &str, bytes: f64) -> Option<PictureError> {
     if !ACCEPTED_TYPES.contains(&mime) {
-        return Some(format!(
-            "{name} is not a picture the Board Maker can use: choose a PNG, JPEG, GIF, WebP or SVG file."
-        ));
+        return Some(PictureError::NotAPicture {
+            name: name.to_string(),
+        });
     }
     if bytes > MAX_PICTURE_FILE_BYTES {
-        return Some(format!(
-            "{name} is {:.1} MB; a picture may be at most 5 MB.",
-            bytes / 1_048_576.0
-        ));
+        return Some(PictureError::TooLarge {
+            name: name.to_string(),
+            mb: bytes / 1_048_576.0,
+        });
     }
     None
 }
@@ -55,12 +56,12 @@ pub fn fit(width: u32, height: u32, max: u32) -> (u32, u32) {
 
 /// Reads a picked file, checks it, and returns it scaled to at most `max` pixels a side as
 /// a data URL (WebP where the browser writes it, else PNG). The error says why in words.
-pub async fn read_picture(file: web_sys::File, max: u32) -> Result<String, String> {
+pub async fn read_picture(file: web_sys::File, max: u32) -> Result<String, PictureError> {
     let name = file.name();
     if let Some(problem) = check_file(&name, &file.type_(), file.size()) {
         return Err(problem);
     }
-    let unreadable = |_| format!("{name} could not be read as a picture.");
+    let unreadable = |_| PictureError::Unreadable { name: name.clone() };
     let url = web_sys::Url::create_object_url_with_blob(&file).map_err(unreadable)?;
     let result = draw_scaled(&url, max).await.map_err(unreadable);
     let _ = web_sys::Url::revoke_object_url(&url);

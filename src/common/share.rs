@@ -1,6 +1,7 @@
 //! The Share dialog: the link in a field to copy by hand, a Copy link button with a visible
 //! confirmation, and a note (pictures left out, or why there is no link).
 
+use crate::common::error::AppError;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -95,7 +96,7 @@ pub fn LinkField(
 pub fn ShareDialog(
     #[prop(into)] title: String,
     /// The link, or why there is none.
-    link: Result<String, String>,
+    link: Result<String, AppError>,
     /// Said under the link (pictures left out, ...).
     note: Option<String>,
     on_close: Callback<()>,
@@ -117,7 +118,7 @@ pub fn ShareDialog(
             .into_any()
         }
         Err(why) => view! {
-            <p class="problem" role="alert">{why}</p>
+            <p class="problem" role="alert">{why.to_string()}</p>
             <div class="button-row">
                 <button type="button" class="action" on:click=move |_| on_close.run(())>"Done"</button>
             </div>

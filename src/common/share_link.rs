@@ -1,6 +1,7 @@
 //! Sharing by link in the browser: the link to this site carrying a world or a game (the
 //! format is the engine's [`worlds_engine::share`]), and what a link opened here holds.
 
+use crate::common::error::AppError;
 use worlds_engine::{share, BoardDef, GameRecord};
 
 use crate::common::clock::now_ms;
@@ -49,19 +50,19 @@ fn has_pictures(def: &BoardDef) -> bool {
 }
 
 /// The link for a world, and whether its pictures were left out to keep it short enough.
-pub fn world_link(def: &BoardDef) -> Result<(String, bool), String> {
-    let text = worlds::export(def, now_ms()).map_err(|e| e.to_string())?;
+pub fn world_link(def: &BoardDef) -> Result<(String, bool), AppError> {
+    let text = worlds::export(def, now_ms())?;
     let link = link_for(share::WORLD, &text);
     if link.len() <= WORLD_LINK_BUDGET || !has_pictures(def) {
         return Ok((link, false));
     }
-    let bare = worlds::export(&without_pictures(def), now_ms()).map_err(|e| e.to_string())?;
+    let bare = worlds::export(&without_pictures(def), now_ms())?;
     Ok((link_for(share::WORLD, &bare), true))
 }
 
 /// What the Share dialog shows for a world: its link (or why none) and, when the pictures
 /// had to be left out, a note saying so.
-pub fn world_share(def: &BoardDef) -> (Result<String, String>, Option<String>) {
+pub fn world_share(def: &BoardDef) -> (Result<String, AppError>, Option<String>) {
     match world_link(def) {
         Ok((link, dropped)) => (
             Ok(link),
@@ -75,31 +76,31 @@ pub fn world_share(def: &BoardDef) -> (Result<String, String>, Option<String>) {
 
 /// The link for a game (its setup and actions, as a saved game file), or why it cannot be
 /// one.
-pub fn game_link(name: &str, record: &GameRecord) -> Result<String, String> {
-    let text = saves::export_game(name, record, now_ms()).map_err(|e| e.to_string())?;
+pub fn game_link(name: &str, record: &GameRecord) -> Result<String, AppError> {
+    let text = saves::export_game(name, record, now_ms())?;
     let link = link_for(share::GAME, &text);
     if link.len() > GAME_LINK_LIMIT {
-        return Err(format!(
-            "This game is too long to travel as a link ({} KB; a link carries at most {} KB). Save it and export it as a file instead: Play → Saved games → Export.",
-            link.len().div_ceil(1024),
-            GAME_LINK_LIMIT / 1024
-        ));
+        return Err(AppError::GameLinkTooLong {
+            kb: link.len().div_ceil(1024),
+            limit_kb: GAME_LINK_LIMIT / 1024,
+        });
     }
     Ok(link)
 }
 
 /// The game a link's data carries, replayed to check it; refused with a reason a player can
 /// read.
-pub fn read_game(data: &str) -> Result<SavedGame<GameRecord>, String> {
-    let text = share::unpack(data).map_err(|e| e.to_string())?;
+pub fn read_game(data: &str) -> Result<SavedGame<GameRecord>, AppError> {
+    let text = share::unpack(data).map_err(AppError::Link)?;
     let saved = worlds_engine::envelope::decode::<SavedGame<GameRecord>>(
         worlds_engine::envelope::RecordKind::Save,
         &text,
     )
-    .map_err(|e| format!("The game in this link cannot be opened. {e}"))?;
-    saved.game.replay().map_err(|e| {
-        format!("The game in this link cannot be opened: it does not replay ({e}).")
-    })?;
+    .map_err(AppError::LinkGame)?;
+    saved
+        .game
+        .replay()
+        .map_err(AppError::LinkGameDoesNotReplay)?;
     Ok(saved)
 }
 

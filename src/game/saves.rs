@@ -146,7 +146,7 @@ fn load_save(session: Session, nav: Navigator, id: &str, message: Message) {
 fn export_save(id: &str, name: &str, message: Message) {
     let result = LocalStore::open()
         .and_then(|s| saves::export::<GameRecord>(&s, id))
-        .map_err(|e| e.to_string())
+        .map_err(AppError::from)
         .and_then(|text| {
             download_text(
                 &format!("{}.json", name.replace(' ', "-")),
@@ -155,7 +155,7 @@ fn export_save(id: &str, name: &str, message: Message) {
             )
         });
     if let Err(e) = result {
-        say(message, false, e);
+        say(message, false, e.to_string());
     }
 }
 
@@ -222,7 +222,7 @@ fn import_text(text: &str) -> Result<SaveSummary, AppError> {
 /// Downloads a damaged entry as it is stored.
 fn export_damaged(e: &DamagedEntry, message: Message) {
     if let Err(err) = download_text(&e.export_file_name(), "application/json", &e.raw) {
-        say(message, false, err);
+        say(message, false, err.to_string());
     }
 }
 

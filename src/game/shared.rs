@@ -44,7 +44,9 @@ pub fn SharedLink() -> impl IntoView {
                     .map_err(|e| format!("The world in this link cannot be played: {e:?}"))
             })
     } else {
-        read_game(&data).map(|saved| view! { <SharedGame saved=saved /> }.into_any())
+        read_game(&data)
+            .map(|saved| view! { <SharedGame saved=saved /> }.into_any())
+            .map_err(|e| e.to_string())
     };
     match opened {
         Ok(v) => v,

@@ -12,6 +12,7 @@ use worlds_engine::{GameRecord, Preset};
 use crate::common::clock::now_ms;
 use crate::common::context::{keep_for_tab, read_for_tab, Navigator, Screen, Shared};
 use crate::common::download::download_text;
+use crate::common::error::AppError;
 use crate::common::modal::Modal;
 use crate::common::storage::{
     damaged, worlds, DamagedEntry, LocalStore, StorageError, TrashSummary, WorldSummary,
@@ -86,33 +87,12 @@ fn read_listing() -> Result<Listing, StorageError> {
     })
 }
 
-/// Why a world was not exported: the storage's reason or the browser's, worded by them.
-enum ExportError {
-    Storage(StorageError),
-    Download(String),
-}
-
-impl From<StorageError> for ExportError {
-    fn from(e: StorageError) -> Self {
-        ExportError::Storage(e)
-    }
-}
-
-impl std::fmt::Display for ExportError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ExportError::Storage(e) => write!(f, "{e}"),
-            ExportError::Download(why) => f.write_str(why),
-        }
-    }
-}
-
 /// Downloads saved world `id` as a board file; the file's name when done.
-fn export_world(id: &str) -> Result<String, ExportError> {
+fn export_world(id: &str) -> Result<String, AppError> {
     let world = worlds::load(&LocalStore::open()?, id)?;
     let text = worlds::export(&world.def, now_ms())?;
     let file = worlds::export_file_name(&world.def.name);
-    download_text(&file, "application/json", &text).map_err(ExportError::Download)?;
+    download_text(&file, "application/json", &text)?;
     Ok(file)
 }
 
@@ -386,7 +366,7 @@ fn damaged_row(list: ListCtx, e: DamagedEntry) -> impl IntoView {
             <span>{reason}</span>
             {row_button("Export", BUTTON, &key_id, move || raw.with_value(|raw| {
                 if let Err(err) = download_text(&file, "application/json", raw) {
-                    list.say(false, err);
+                    list.say(false, err.to_string());
                 }
             }))}
             {row_button("Delete", DANGER, &key_id, move || key.with_value(|key| {

@@ -2,6 +2,7 @@
 //! trade, card and bankruptcy, with the round, the player's square and cash after it.
 //! Filterable by player and exportable as CSV.
 
+use crate::common::error::AppError;
 use leptos::prelude::*;
 use worlds_engine::Game;
 
@@ -111,14 +112,14 @@ pub fn GameLog() -> impl IntoView {
     });
     let export = move |_| {
         let result = session.game.with_untracked(|g| {
-            let g = g.as_ref().ok_or("There is no game.")?;
+            let g = g.as_ref().ok_or(AppError::NoGame)?;
             let name = format!(
                 "{}-log.csv",
                 session.title.get_untracked().replace(' ', "-")
             );
-            download_text(&name, "text/csv", &log_csv(&log_lines(g))).map_err(|e| e.to_string())
+            download_text(&name, "text/csv", &log_csv(&log_lines(g)))
         });
-        problem.set(result.err().map(|e: String| e));
+        problem.set(result.err().map(|e| e.to_string()));
     };
     view! {
         <section class="game-log" aria-labelledby="log-title">

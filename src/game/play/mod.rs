@@ -184,7 +184,7 @@ pub fn PlayScreen() -> impl IntoView {
     provide_context(ui);
     let menu_view = RwSignal::new(MenuView::Main);
     // The Share dialog of the game menu's "Share game".
-    let sharing = RwSignal::new(None::<Result<String, String>>);
+    let sharing = RwSignal::new(None::<Result<String, crate::common::error::AppError>>);
     let save_message = RwSignal::new(None::<(bool, String)>);
 
     // Tokens: where they are drawn (chasing where they are, square by square).
@@ -369,7 +369,7 @@ pub fn PlayScreen() -> impl IntoView {
                                 let record = session.game.with_untracked(|g| g.as_ref().map(GameRecord::of));
                                 let link = match record {
                                     Some(r) => crate::common::share_link::game_link(&title, &r),
-                                    None => Err("There is no game to share.".to_string()),
+                                    None => Err(crate::common::error::AppError::NoGameToShare),
                                 };
                                 ui.menu.set(false);
                                 sharing.set(Some(link));
