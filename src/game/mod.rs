@@ -4,6 +4,7 @@
 
 pub mod app;
 pub mod credits;
+pub mod driver;
 pub mod front;
 pub mod help;
 pub mod lobby;
