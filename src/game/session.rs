@@ -106,6 +106,39 @@ impl Default for Session {
     }
 }
 
+/// Why the session could not do what it was asked, worded for the player here (the public
+/// calls the lobby and the table make still hand back these words as text).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SessionError {
+    /// Save with no game on show.
+    NoGameToSave,
+    /// Keep the autosave as a named save, with no game in the autosave.
+    NoGameToKeep,
+    /// The browser's storage refused (full, blocked, unreadable), in its words.
+    Storage(StorageError),
+    /// The engine refused an action, in its words.
+    Refused(worlds_engine::RuleError),
+}
+
+impl std::fmt::Display for SessionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SessionError::NoGameToSave => f.write_str("There is no game to save."),
+            SessionError::NoGameToKeep => f.write_str("There is no game in progress to keep."),
+            SessionError::Storage(e) => write!(f, "{e}"),
+            SessionError::Refused(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for SessionError {}
+
+impl From<StorageError> for SessionError {
+    fn from(e: StorageError) -> Self {
+        SessionError::Storage(e)
+    }
+}
+
 /// A computer's reason for saying no to a person's offer, and whether the feed shows it before
 /// the action (a counter-offer) or after it (a plain refusal).
 struct DeclineNote {
@@ -251,20 +284,23 @@ impl Session {
 
     /// Keeps the game in the autosave as a named save (before a new game replaces it).
     pub fn keep_autosave_as_named(&self) -> Result<String, String> {
-        let store = LocalStore::open().map_err(|e| e.to_string())?;
-        let saved = saves::read_autosave::<GameRecord>(&store)
-            .map_err(|e| e.to_string())?
-            .ok_or("There is no game in progress to keep.")?;
-        saves::save_new(&store, &saved.name, &saved.game, now_ms()).map_err(|e| e.to_string())?;
+        self.keep_autosave().map_err(|e| e.to_string())
+    }
+
+    fn keep_autosave(&self) -> Result<String, SessionError> {
+        let store = LocalStore::open()?;
+        let saved =
+            saves::read_autosave::<GameRecord>(&store)?.ok_or(SessionError::NoGameToKeep)?;
+        saves::save_new(&store, &saved.name, &saved.game, now_ms())?;
         Ok(saved.name)
     }
 
     /// Moves an autosave that cannot be continued out of the way, keeping a copy.
     pub fn set_aside_autosave(&self) -> Result<(), String> {
-        let store = LocalStore::open().map_err(|e| e.to_string())?;
-        saves::set_aside_autosave(&store, now_ms())
+        LocalStore::open()
+            .and_then(|store| saves::set_aside_autosave(&store, now_ms()))
             .map(drop)
-            .map_err(|e| e.to_string())
+            .map_err(|e| SessionError::Storage(e).to_string())
     }
 
     /// Plays this game as part of a table: `role`, the seats on other devices, and where
@@ -425,13 +461,13 @@ impl Session {
 
     /// Applies an action to this device's game (and shows it, and autosaves).
     fn apply_here(&self, action: Action) -> bool {
-        let mut outcome: Option<Result<Step, String>> = None;
+        let mut outcome: Option<Result<Step, SessionError>> = None;
         self.game.update(|slot| {
             let Some(game) = slot.as_mut() else { return };
             outcome = Some(
                 take_step(game, action)
                     .map(|taken| taken.in_words(game))
-                    .map_err(|e| e.to_string()),
+                    .map_err(SessionError::Refused),
             );
         });
         match outcome {
@@ -440,7 +476,7 @@ impl Session {
                 true
             }
             Some(Err(why)) => {
-                self.error.set(Some(why));
+                self.error.set(Some(why.to_string()));
                 false
             }
             None => false,
@@ -614,15 +650,14 @@ impl Session {
     }
 
     /// Saves the game under its title as a named save.
-    pub fn save_named(&self, name: &str) -> Result<(), String> {
+    pub fn save_named(&self, name: &str) -> Result<(), SessionError> {
         let record = self
             .game
             .with_untracked(|g| g.as_ref().map(GameRecord::of))
-            .ok_or("There is no game to save.")?;
-        let store = LocalStore::open().map_err(|e| e.to_string())?;
-        saves::save_new(&store, name, &record, now_ms())
-            .map(|_| ())
-            .map_err(|e| e.to_string())
+            .ok_or(SessionError::NoGameToSave)?;
+        let store = LocalStore::open()?;
+        saves::save_new(&store, name, &record, now_ms())?;
+        Ok(())
     }
 
     /// Leaves the game (it stays in the autosave for "Continue").
