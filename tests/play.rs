@@ -303,7 +303,11 @@ async fn a_damaged_autosave_is_reported_not_resumed() {
     store.set("autosave", "{ not json").expect("write");
     let session = Session::new();
     let err = session.resume_autosave().expect_err("refused");
-    assert!(!err.is_empty());
+    assert!(
+        matches!(err, monopoly_worlds::common::error::AppError::Storage(_)),
+        "{err}"
+    );
+    assert!(!err.to_string().is_empty());
     assert!(session.game.get_untracked().is_none());
     assert_eq!(
         store.get("autosave").expect("read").as_deref(),
@@ -451,7 +455,17 @@ async fn an_autosave_that_no_longer_replays_is_kept_aside_not_overwritten() {
     let raw = store.get("autosave").expect("read").expect("an autosave");
     let session = Session::new();
     let err = session.resume_autosave().expect_err("refused");
-    assert!(err.contains("kept aside"), "{err}");
+    assert!(
+        matches!(
+            err,
+            monopoly_worlds::common::error::AppError::AutosaveNotRebuilt {
+                kept_aside: Ok(()),
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert!(err.to_string().contains("kept aside"), "{err}");
     assert!(store.get("autosave").expect("read").is_none());
     let damaged =
         monopoly_worlds::common::storage::damaged::scan::<GameRecord>(&store).expect("scan");

@@ -6,13 +6,15 @@
 //! - [`lobby`]: the lobby form (seats and who plays them, house rules) and the checks before a
 //!   game starts;
 //! - [`editor`] and [`cards`]: the Board Maker's model of a board being edited, and its decks;
-//! - [`steps`]: what one action did, in the feed's words;
+//! - [`steps`]: what one action did, in the feed's words; [`driver`]: when a computer acts
+//!   and how drawn tokens chase the players (the play screen only keeps the timers);
 //! - [`ring`] and [`names`]: the board ring's layout and the names drawn in narrow squares;
 //! - [`fields`]: numbers, seeds and dice typed into forms, and why one is refused;
 //! - [`pieces`]: colors and tokens; [`words`]: counts and ordinals in English.
 
 pub mod boards;
 pub mod cards;
+pub mod driver;
 pub mod editor;
 pub mod fields;
 pub mod lobby;

@@ -8,7 +8,8 @@ use std::fmt;
 use worlds_engine::envelope::EnvelopeError;
 use worlds_engine::game::{ReplayError, SetupError};
 use worlds_engine::share::LinkError;
-use worlds_engine::RuleError;
+use worlds_engine::{Action, RuleError};
+use worlds_table::guest::IntentError;
 use worlds_table::host::LocalError;
 use worlds_table::invite::InviteError;
 use worlds_table::saved::RestoreError;
@@ -33,6 +34,25 @@ pub enum AppError {
     Transport(TransportError),
     /// There is no game (to save, keep or show).
     NoGame,
+    /// Save with no game on show.
+    NoGameToSave,
+    /// Keep the autosave as a named save, with no game in the autosave.
+    NoGameToKeep,
+    /// A saved game's action `at` (1-based) is refused by the rules when rebuilt.
+    ActionRefused {
+        at: usize,
+        action: Box<Action>,
+        error: RuleError,
+    },
+    /// The autosaved game could not be rebuilt (`why`); it was kept aside, or could not be
+    /// (`kept_aside`).
+    AutosaveNotRebuilt {
+        why: Box<AppError>,
+        kept_aside: Result<(), StorageError>,
+    },
+    /// The game's own code could not be loaded by the light first code (`why`: the
+    /// browser's words, if it gave any).
+    CodeNotLoaded { why: Option<String> },
     /// Share game with no game.
     NoGameToShare,
     /// A game was asked to start and is not there.
@@ -103,6 +123,18 @@ pub enum TableError {
     OnePersonPerDevice,
     /// The room could not be asked for (its setup could not be written).
     CannotAsk(String),
+    /// The table or room refused this device's move before sending it.
+    Intent(IntentError),
+    /// This device has not joined the room yet.
+    RoomNotConnected,
+    /// This device has not joined the table yet.
+    TableNotConnected,
+    /// The host's table has not started its game yet.
+    NotPlaying,
+    /// The table was closed.
+    Closed,
+    /// A guest whose host's page reloaded waits for a new invite.
+    AwaitingNewInvite,
     /// The room server refused, in its own words.
     Refused(String),
     /// The room server said no without saying why.
@@ -123,6 +155,22 @@ impl fmt::Display for AppError {
             AppError::Table(e) => e.fmt(f),
             AppError::Transport(e) => e.fmt(f),
             AppError::NoGame => f.write_str("There is no game."),
+            AppError::NoGameToSave => f.write_str("There is no game to save."),
+            AppError::NoGameToKeep => f.write_str("There is no game in progress to keep."),
+            AppError::ActionRefused { at, action, error } => {
+                write!(f, "action {at} ({action:?}) is refused: {error}")
+            }
+            AppError::AutosaveNotRebuilt { why, kept_aside } => match kept_aside {
+                Ok(()) => write!(
+                    f,
+                    "The autosaved game could not be rebuilt: {why}. It was kept aside: Play → Saved games lists it with Export and Delete."
+                ),
+                Err(k) => write!(f, "The autosaved game could not be rebuilt: {why}. {k}"),
+            },
+            AppError::CodeNotLoaded { why: None } => {
+                f.write_str("This page cannot load the game's code.")
+            }
+            AppError::CodeNotLoaded { why: Some(why) } => f.write_str(why),
             AppError::NoGameToShare => f.write_str("There is no game to share."),
             AppError::NotStarted => f.write_str("The game did not start."),
             AppError::Unreadable(e) => e.fmt(f),
@@ -156,6 +204,14 @@ impl fmt::Display for TableError {
                 "In an online room each person plays from their own device: keep one person seat (yours), make the others computers, and friends join by the room link.",
             ),
             TableError::CannotAsk(why) => write!(f, "The room could not be asked for: {why}"),
+            TableError::Intent(e) => e.fmt(f),
+            TableError::RoomNotConnected => f.write_str("Not connected to the room yet."),
+            TableError::TableNotConnected => f.write_str("Not connected to the table yet."),
+            TableError::NotPlaying => f.write_str("The table is not playing yet."),
+            TableError::Closed => f.write_str("The table is closed."),
+            TableError::AwaitingNewInvite => f.write_str(
+                "You play at a friend's table: open the new invite the host sends you (Invite again) to rejoin.",
+            ),
             TableError::Refused(why) => f.write_str(why),
             TableError::Status(status) => {
                 write!(f, "The room server said no (status {status}).")

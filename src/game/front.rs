@@ -10,6 +10,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::common::context::{Navigator, Page, Screen};
+use crate::common::error::AppError;
 use crate::common::page::provide_page_with;
 use crate::game::lobby::{
     lobby_screen, HandedLobby, LobbyActions, LobbyParts, LobbyPress, HANDED_LOBBY,
@@ -23,7 +24,7 @@ fn shows(screen: Screen) -> bool {
 
 /// The hand-over to the game's code: `None` before it, `Some(Ok(()))` while the game's code
 /// loads, `Some(Err(why))` when it could not be loaded.
-type Opening = RwSignal<Option<Result<(), String>>>;
+type Opening = RwSignal<Option<Result<(), AppError>>>;
 
 /// What was handed over last (for Retry).
 type LastHandOver = StoredValue<Option<(Screen, Option<HandedLobby>)>>;
@@ -51,7 +52,7 @@ fn hand_over(screen: Screen, lobby: Option<HandedLobby>, opening: Opening, last:
         .and_then(|load| load.call0(&window).ok())
         .and_then(|p| p.dyn_into::<js_sys::Promise>().ok());
     let Some(promise) = promise else {
-        opening.set(Some(Err("This page cannot load the game's code.".into())));
+        opening.set(Some(Err(AppError::CodeNotLoaded { why: None })));
         return;
     };
     opening.set(Some(Ok(())));
@@ -63,7 +64,7 @@ fn hand_over(screen: Screen, lobby: Option<HandedLobby>, opening: Opening, last:
                 .map(|e| String::from(e.message()))
                 .or_else(|| e.as_string())
                 .unwrap_or_else(|| "The code did not arrive.".into());
-            opening.try_set(Some(Err(why)));
+            opening.try_set(Some(Err(AppError::CodeNotLoaded { why: Some(why) })));
         }
     });
 }
@@ -110,7 +111,7 @@ fn opening_status(opening: Opening, last: LastHandOver) -> impl IntoView {
             view! {
                 <div class="problem" role="alert">
                     <p>{NOT_LOADED}</p>
-                    <p class="hint">{why}</p>
+                    <p class="hint">{why.to_string()}</p>
                     <button
                         type="button"
                         class="menu-button primary"

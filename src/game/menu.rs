@@ -34,7 +34,7 @@ pub fn MainMenu() -> impl IntoView {
 /// autosaved game (`Ok(false)`: there is none). The lobby's light first code
 /// (`crate::game::front`) leaves that to the game's page, which it hands over to.
 pub fn menu_screen(
-    resume: impl Fn() -> Result<bool, String> + Copy + Send + Sync + 'static,
+    resume: impl Fn() -> Result<bool, crate::common::error::AppError> + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     let nav = expect_context::<Navigator>();
     let problem = RwSignal::new(None::<String>);
@@ -77,7 +77,7 @@ pub fn menu_screen(
                 Opens::Continue => match resume() {
                     Ok(true) => nav.go(Screen::Play),
                     Ok(false) => problem.set(Some("There is no game to continue.".into())),
-                    Err(e) => problem.set(Some(e)),
+                    Err(e) => problem.set(Some(e.to_string())),
                 },
             };
             let hint = match (opens, &autosave) {

@@ -4,6 +4,7 @@
 
 pub mod app;
 pub mod credits;
+pub use worlds_models::driver;
 pub mod front;
 pub mod help;
 pub mod lobby;

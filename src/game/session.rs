@@ -10,6 +10,7 @@ use worlds_engine::{bots::bot, Action, Game, GameRecord, GameSetup, SeatKind};
 use worlds_table::saved::SavedTable;
 
 use crate::common::clock::now_ms;
+use crate::common::error::AppError;
 use crate::common::storage::{saves, LocalStore, StorageError};
 use crate::game::steps::{take_step, trim_feed, Before, Step, TakenStep, FEED_MAX};
 pub use crate::game::steps::{CashChange, Cue, DrawnCard, FeedLine};
@@ -52,7 +53,7 @@ pub enum TableRole {
 /// Where an action asked for on this device goes first (the table installs it): `Ok(true)`
 /// it is applied here now (the host's own seats, its computers), `Ok(false)` it was sent to
 /// the host and is applied when the host confirms it, `Err` why it cannot be sent.
-pub type Router = std::rc::Rc<dyn Fn(&Action) -> Result<bool, String>>;
+pub type Router = std::rc::Rc<dyn Fn(&Action) -> Result<bool, AppError>>;
 
 /// What the autosave keeps of the table this game is played at (the table installs it):
 /// read at every autosave, so a reload carries on at the same table.
@@ -138,8 +139,8 @@ impl Session {
     }
 
     /// Starts a new game from a setup; the engine's refusal comes back in words.
-    pub fn start(&self, title: &str, setup: GameSetup) -> Result<(), String> {
-        let game = Game::new(setup).map_err(|e| e.to_string())?;
+    pub fn start(&self, title: &str, setup: GameSetup) -> Result<(), AppError> {
+        let game = Game::new(setup)?;
         self.install(title, game);
         self.autosave();
         Ok(())
@@ -160,16 +161,15 @@ impl Session {
     }
 
     /// Resumes the autosaved game. `Ok(false)`: there is none.
-    pub fn resume_autosave(&self) -> Result<bool, String> {
+    pub fn resume_autosave(&self) -> Result<bool, AppError> {
         self.resume_autosave_at_table().map(|r| r.is_some())
     }
 
     /// Resumes the autosaved game and hands back the table it was played at, if any (the
     /// table module reopens it). `Ok(None)`: there is no autosave.
-    pub fn resume_autosave_at_table(&self) -> Result<Option<Option<SavedTable>>, String> {
-        let store = LocalStore::open().map_err(|e| e.to_string())?;
-        let Some(saved) = saves::read_autosave::<GameRecord>(&store).map_err(|e| e.to_string())?
-        else {
+    pub fn resume_autosave_at_table(&self) -> Result<Option<Option<SavedTable>>, AppError> {
+        let store = LocalStore::open()?;
+        let Some(saved) = saves::read_autosave::<GameRecord>(&store)? else {
             return Ok(None);
         };
         match self.rebuild(&saved.name, &saved.game) {
@@ -177,12 +177,9 @@ impl Session {
             Err(e) => {
                 // Kept aside, never overwritten: the player can export or delete it.
                 let kept = saves::set_aside_autosave(&store, now_ms());
-                Err(match kept {
-                    Ok(_) => format!(
-                        "The autosaved game could not be rebuilt: {e}. It was kept aside: \
-                         Play → Saved games lists it with Export and Delete."
-                    ),
-                    Err(k) => format!("The autosaved game could not be rebuilt: {e}. {k}"),
+                Err(AppError::AutosaveNotRebuilt {
+                    why: Box::new(e),
+                    kept_aside: kept.map(drop),
                 })
             }
         }
@@ -191,18 +188,22 @@ impl Session {
     /// Shows a saved game, rebuilt action by action so that what the screen showed when it
     /// was saved (the feed since a human last acted, the cash changes, a card still up)
     /// shows again. Refused (the rules no longer accept its actions): nothing changes.
-    pub fn rebuild(&self, title: &str, record: &GameRecord) -> Result<(), String> {
+    pub fn rebuild(&self, title: &str, record: &GameRecord) -> Result<(), AppError> {
         if record.public.is_some() {
             // A table's game as this device may know it: taken as it is (it cannot replay).
-            let game = record.replay().map_err(|e| e.to_string())?;
+            let game = record.replay()?;
             self.install(title, game);
             return Ok(());
         }
-        let mut game = Game::new(record.setup.clone()).map_err(|e| e.to_string())?;
+        let mut game = Game::new(record.setup.clone())?;
         let mut steps = Vec::with_capacity(record.actions.len());
         for (i, action) in record.actions.iter().enumerate() {
-            let taken = take_step(&mut game, action.clone())
-                .map_err(|e| format!("action {} ({action:?}) is refused: {e}", i + 1))?;
+            let taken =
+                take_step(&mut game, action.clone()).map_err(|error| AppError::ActionRefused {
+                    at: i + 1,
+                    action: Box::new(action.clone()),
+                    error,
+                })?;
             steps.push(taken);
         }
         // Only the steps from the start of the turn in which a human last acted still show
@@ -250,21 +251,18 @@ impl Session {
     }
 
     /// Keeps the game in the autosave as a named save (before a new game replaces it).
-    pub fn keep_autosave_as_named(&self) -> Result<String, String> {
-        let store = LocalStore::open().map_err(|e| e.to_string())?;
-        let saved = saves::read_autosave::<GameRecord>(&store)
-            .map_err(|e| e.to_string())?
-            .ok_or("There is no game in progress to keep.")?;
-        saves::save_new(&store, &saved.name, &saved.game, now_ms()).map_err(|e| e.to_string())?;
+    pub fn keep_autosave_as_named(&self) -> Result<String, AppError> {
+        let store = LocalStore::open()?;
+        let saved = saves::read_autosave::<GameRecord>(&store)?.ok_or(AppError::NoGameToKeep)?;
+        saves::save_new(&store, &saved.name, &saved.game, now_ms())?;
         Ok(saved.name)
     }
 
     /// Moves an autosave that cannot be continued out of the way, keeping a copy.
-    pub fn set_aside_autosave(&self) -> Result<(), String> {
-        let store = LocalStore::open().map_err(|e| e.to_string())?;
-        saves::set_aside_autosave(&store, now_ms())
-            .map(drop)
-            .map_err(|e| e.to_string())
+    pub fn set_aside_autosave(&self) -> Result<(), AppError> {
+        Ok(LocalStore::open()
+            .and_then(|store| saves::set_aside_autosave(&store, now_ms()))
+            .map(drop)?)
     }
 
     /// Plays this game as part of a table: `role`, the seats on other devices, and where
@@ -415,7 +413,7 @@ impl Session {
                     return true;
                 }
                 Err(why) => {
-                    self.error.set(Some(why));
+                    self.error.set(Some(why.to_string()));
                     return false;
                 }
             }
@@ -425,13 +423,13 @@ impl Session {
 
     /// Applies an action to this device's game (and shows it, and autosaves).
     fn apply_here(&self, action: Action) -> bool {
-        let mut outcome: Option<Result<Step, String>> = None;
+        let mut outcome: Option<Result<Step, AppError>> = None;
         self.game.update(|slot| {
             let Some(game) = slot.as_mut() else { return };
             outcome = Some(
                 take_step(game, action)
                     .map(|taken| taken.in_words(game))
-                    .map_err(|e| e.to_string()),
+                    .map_err(AppError::Rule),
             );
         });
         match outcome {
@@ -440,7 +438,7 @@ impl Session {
                 true
             }
             Some(Err(why)) => {
-                self.error.set(Some(why));
+                self.error.set(Some(why.to_string()));
                 false
             }
             None => false,
@@ -614,15 +612,14 @@ impl Session {
     }
 
     /// Saves the game under its title as a named save.
-    pub fn save_named(&self, name: &str) -> Result<(), String> {
+    pub fn save_named(&self, name: &str) -> Result<(), AppError> {
         let record = self
             .game
             .with_untracked(|g| g.as_ref().map(GameRecord::of))
-            .ok_or("There is no game to save.")?;
-        let store = LocalStore::open().map_err(|e| e.to_string())?;
-        saves::save_new(&store, name, &record, now_ms())
-            .map(|_| ())
-            .map_err(|e| e.to_string())
+            .ok_or(AppError::NoGameToSave)?;
+        let store = LocalStore::open()?;
+        saves::save_new(&store, name, &record, now_ms())?;
+        Ok(())
     }
 
     /// Leaves the game (it stays in the autosave for "Continue").

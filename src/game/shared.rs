@@ -238,13 +238,13 @@ fn SharedGame(saved: SavedGame<GameRecord>) -> impl IntoView {
             shared.link.set(None);
             nav.go(Screen::Play);
         }
-        Err(e) => problem.set(Some(e)),
+        Err(e) => problem.set(Some(e.to_string())),
     };
     let continue_here = move |_| match session.autosave_state() {
         AutosaveState::InProgress { title, round } => replacing.set(Some((title, round))),
         AutosaveState::Unplayable => match session.set_aside_autosave() {
             Ok(()) => take_over(),
-            Err(e) => problem.set(Some(e)),
+            Err(e) => problem.set(Some(e.to_string())),
         },
         AutosaveState::Empty => take_over(),
     };

@@ -185,7 +185,7 @@ impl GameLobby {
                 });
                 nav.go(Screen::Play)
             }
-            Err(e) => start_problem.set(Some(e)),
+            Err(e) => start_problem.set(Some(e.to_string())),
         }
     }
 
@@ -200,7 +200,7 @@ impl GameLobby {
             AutosaveState::InProgress { title, round } => self.replacing.set(Some((title, round))),
             AutosaveState::Unplayable => match self.session.set_aside_autosave() {
                 Ok(()) => self.begin(),
-                Err(e) => self.parts.start_problem.set(Some(e)),
+                Err(e) => self.parts.start_problem.set(Some(e.to_string())),
             },
         }
     }

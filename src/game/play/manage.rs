@@ -242,6 +242,47 @@ fn shown_plan(g: &Game, group: usize, level: u8) -> ShownPlan {
     }
 }
 
+/// What "Your properties" lists for the player to act: a line on their cash and the bank's
+/// buildings, the groups they can build evenly, and their lots.
+type ManageRows = (String, Vec<GroupRow>, Vec<LotRow>);
+
+fn manage_rows(g: &Game) -> ManageRows {
+    let Some(me) = g.actor() else {
+        return (String::new(), Vec::new(), Vec::new());
+    };
+    let b = g.board();
+    let rows = g
+        .lots_of(me)
+        .into_iter()
+        .map(|l| {
+            let st = g.square(l);
+            let state = if st.mortgaged {
+                "mortgaged".to_string()
+            } else {
+                level_words(st.buildings.level())
+            };
+            LotRow {
+                square: l,
+                name: b.square(l).name.clone(),
+                color: b
+                    .group_of(l)
+                    .and_then(|gi| b.groups().get(gi))
+                    .map(|x| x.color.clone()),
+                state,
+                actions: lot_actions(g, l),
+            }
+        })
+        .collect::<Vec<_>>();
+    let header = format!(
+        "{} has {}. The bank has {} houses and {} hotels.",
+        g.player(me).name,
+        b.money_words(g.player(me).cash),
+        g.bank_houses(),
+        g.bank_hotels()
+    );
+    (header, buildable_groups(g, me), rows)
+}
+
 #[component]
 pub fn ManageDialog() -> impl IntoView {
     let session = expect_context::<Session>();
@@ -259,60 +300,11 @@ pub fn ManageDialog() -> impl IntoView {
             return (String::new(), Vec::new(), Vec::new());
         }
         session.game.with(|g| {
-            let Some(g) = g else {
-                return (String::new(), Vec::new(), Vec::new());
-            };
-            let Some(me) = g.actor() else {
-                return (String::new(), Vec::new(), Vec::new());
-            };
-            let b = g.board();
-            let rows = g
-                .lots_of(me)
-                .into_iter()
-                .map(|l| {
-                    let st = g.square(l);
-                    let state = if st.mortgaged {
-                        "mortgaged".to_string()
-                    } else {
-                        level_words(st.buildings.level())
-                    };
-                    LotRow {
-                        square: l,
-                        name: b.square(l).name.clone(),
-                        color: b
-                            .group_of(l)
-                            .and_then(|gi| b.groups().get(gi))
-                            .map(|x| x.color.clone()),
-                        state,
-                        actions: lot_actions(g, l),
-                    }
-                })
-                .collect::<Vec<_>>();
-            let header = format!(
-                "{} has {}. The bank has {} houses and {} hotels.",
-                g.player(me).name,
-                b.money_words(g.player(me).cash),
-                g.bank_houses(),
-                g.bank_hotels()
-            );
-            (header, buildable_groups(g, me), rows)
+            g.as_ref()
+                .map(manage_rows)
+                .unwrap_or_else(|| (String::new(), Vec::new(), Vec::new()))
         })
     });
-    let show_plan = move |group: usize, level: u8| {
-        let shown = session
-            .game
-            .with_untracked(|g| g.as_ref().map(|g| shown_plan(g, group, level)));
-        plan.set(shown);
-    };
-    let apply_plan = move |actions: Vec<Action>| {
-        plan.set(None);
-        // One by one, as any other actions; the first refusal stops the plan and is shown.
-        for a in actions {
-            if !session.dispatch(a) {
-                break;
-            }
-        }
-    };
     move || {
         if !ui.manage.get() {
             return None;
@@ -322,95 +314,136 @@ pub fn ManageDialog() -> impl IntoView {
             <Modal title="Your properties".to_string() on_close=close class="manage">
                 <p aria-live="polite">{move || rows.get().0}</p>
                 {move || session.error.get().map(|e| view! { <p class="problem" role="alert">{e}</p> })}
-                {move || {
-                    let groups = rows.get().1;
-                    (!groups.is_empty()).then(|| view! {
-                        <ul class="build-evenly-list" aria-label="Build evenly">
-                            {groups.into_iter().map(|gr| {
-                                let start = (gr.lowest + 1).min(5);
-                                let level = RwSignal::new(start);
-                                let group = gr.group;
-                                let name = gr.name.clone();
-                                view! {
-                                    <li class="build-evenly">
-                                        <span class="lot-chip" style:background=gr.color.clone()></span>
-                                        <span class="manage-name">{gr.name.clone()}</span>
-                                        <select
-                                            aria-label=format!("Level for {name}")
-                                            on:change=move |ev| {
-                                                if let Ok(v) = event_target_value(&ev).parse::<u8>() {
-                                                    level.set(v);
-                                                }
-                                            }
-                                        >
-                                            {(1u8..=5).map(|v| view! {
-                                                <option value=v.to_string() selected=v == start>
-                                                    {if v == 5 { "Hotel".to_string() } else { crate::common::words::count(v as usize, "house", "houses") }}
-                                                </option>
-                                            }).collect_view()}
-                                        </select>
-                                        <button type="button" class="small-button"
-                                            aria-label=format!("Build evenly on {name}")
-                                            on:click=move |_| show_plan(group, level.get_untracked())
-                                        >"Build evenly"</button>
-                                    </li>
-                                }
-                            }).collect_view()}
-                        </ul>
-                    })
-                }}
-                {move || plan.get().map(|p| {
-                    let group_name = session.game.with_untracked(|g| {
-                        g.as_ref()
-                            .and_then(|g| g.board().groups().get(p.group).map(|x| x.name.clone()))
-                            .unwrap_or_default()
-                    });
-                    let actions = p.actions.clone();
-                    let can = !actions.is_empty();
-                    view! {
-                        <div class="build-plan" role="group" aria-label=format!("Plan for {group_name}")>
-                            {(!p.lines.is_empty()).then(|| view! {
-                                <ul>{p.lines.iter().map(|l| view! { <li>{l.clone()}</li> }).collect_view()}</ul>
-                            })}
-                            <p class="build-plan-total">{p.summary.clone()}</p>
-                            <div class="button-row">
-                                {can.then(|| view! {
-                                    <button type="button" class="action primary" on:click=move |_| apply_plan(actions.clone())>"Build these"</button>
-                                })}
-                                <button type="button" class="action" on:click=move |_| plan.set(None)>
-                                    {if can { "Cancel" } else { "OK" }}
-                                </button>
-                            </div>
-                        </div>
-                    }
-                })}
-                <ul class="manage-list">
-                    {move || {
-                        let (_, _, rows) = rows.get();
-                        if rows.is_empty() {
-                            return view! { <li>"You own no property yet."</li> }.into_any();
-                        }
-                        rows.into_iter()
-                            .map(|r| {
-                                let square = r.square;
-                                view! {
-                                    <li class="manage-row">
-                                        <span class="lot-chip" style:background=r.color.unwrap_or_else(|| "#999".into())></span>
-                                        <span class="manage-name">{r.name}</span>
-                                        <span class="manage-state">{r.state}</span>
-                                        <LotActionButtons square=square actions=r.actions />
-                                    </li>
-                                }
-                            })
-                            .collect_view()
-                            .into_any()
-                    }}
-                </ul>
+                <BuildEvenlyList groups=Signal::derive(move || rows.get().1) plan=plan />
+                {move || plan.get().map(|p| view! { <PlanView plan=p shown=plan /> })}
+                <LotList rows=Signal::derive(move || rows.get().2) />
                 <div class="button-row">
                     <button type="button" class="action primary" on:click=move |_| ui.manage.set(false)>"Done"</button>
                 </div>
             </Modal>
         })
+    }
+}
+
+/// "Build evenly": each whole group the player could build on, with a level to reach and a
+/// button that shows the plan in `plan`.
+#[component]
+fn BuildEvenlyList(
+    groups: Signal<Vec<GroupRow>>,
+    plan: RwSignal<Option<ShownPlan>>,
+) -> impl IntoView {
+    let session = expect_context::<Session>();
+    let show_plan = move |group: usize, level: u8| {
+        let shown = session
+            .game
+            .with_untracked(|g| g.as_ref().map(|g| shown_plan(g, group, level)));
+        plan.set(shown);
+    };
+    move || {
+        let groups = groups.get();
+        (!groups.is_empty()).then(|| view! {
+            <ul class="build-evenly-list" aria-label="Build evenly">
+                {groups.into_iter().map(|gr| {
+                    let start = (gr.lowest + 1).min(5);
+                    let level = RwSignal::new(start);
+                    let group = gr.group;
+                    let name = gr.name.clone();
+                    view! {
+                        <li class="build-evenly">
+                            <span class="lot-chip" style:background=gr.color.clone()></span>
+                            <span class="manage-name">{gr.name.clone()}</span>
+                            <select
+                                aria-label=format!("Level for {name}")
+                                on:change=move |ev| {
+                                    if let Ok(v) = event_target_value(&ev).parse::<u8>() {
+                                        level.set(v);
+                                    }
+                                }
+                            >
+                                {(1u8..=5).map(|v| view! {
+                                    <option value=v.to_string() selected=v == start>
+                                        {if v == 5 { "Hotel".to_string() } else { crate::common::words::count(v as usize, "house", "houses") }}
+                                    </option>
+                                }).collect_view()}
+                            </select>
+                            <button type="button" class="small-button"
+                                aria-label=format!("Build evenly on {name}")
+                                on:click=move |_| show_plan(group, level.get_untracked())
+                            >"Build evenly"</button>
+                        </li>
+                    }
+                }).collect_view()}
+            </ul>
+        })
+    }
+}
+
+/// A "Build evenly" plan on show, with Build these (when anything can be built) and Cancel
+/// (or OK), which put it away from `shown`.
+#[component]
+fn PlanView(plan: ShownPlan, shown: RwSignal<Option<ShownPlan>>) -> impl IntoView {
+    let session = expect_context::<Session>();
+    let apply_plan = move |actions: Vec<Action>| {
+        shown.set(None);
+        // One by one, as any other actions; the first refusal stops the plan and is shown.
+        for a in actions {
+            if !session.dispatch(a) {
+                break;
+            }
+        }
+    };
+    let p = plan;
+    let group_name = session.game.with_untracked(|g| {
+        g.as_ref()
+            .and_then(|g| g.board().groups().get(p.group).map(|x| x.name.clone()))
+            .unwrap_or_default()
+    });
+    let actions = p.actions.clone();
+    let can = !actions.is_empty();
+    view! {
+        <div class="build-plan" role="group" aria-label=format!("Plan for {group_name}")>
+            {(!p.lines.is_empty()).then(|| view! {
+                <ul>{p.lines.iter().map(|l| view! { <li>{l.clone()}</li> }).collect_view()}</ul>
+            })}
+            <p class="build-plan-total">{p.summary.clone()}</p>
+            <div class="button-row">
+                {can.then(|| view! {
+                    <button type="button" class="action primary" on:click=move |_| apply_plan(actions.clone())>"Build these"</button>
+                })}
+                <button type="button" class="action" on:click=move |_| shown.set(None)>
+                    {if can { "Cancel" } else { "OK" }}
+                </button>
+            </div>
+        </div>
+    }
+}
+
+/// The player's lots, each with its state and buttons.
+#[component]
+fn LotList(rows: Signal<Vec<LotRow>>) -> impl IntoView {
+    view! {
+        <ul class="manage-list">
+            {move || {
+                let rows = rows.get();
+                if rows.is_empty() {
+                    return view! { <li>"You own no property yet."</li> }.into_any();
+                }
+                rows.into_iter()
+                    .map(|r| {
+                        let square = r.square;
+                        view! {
+                            <li class="manage-row">
+                                <span class="lot-chip" style:background=r.color.unwrap_or_else(|| "#999".into())></span>
+                                <span class="manage-name">{r.name}</span>
+                                <span class="manage-state">{r.state}</span>
+                                <LotActionButtons square=square actions=r.actions />
+                            </li>
+                        }
+                    })
+                    .collect_view()
+                    .into_any()
+            }}
+        </ul>
     }
 }
 

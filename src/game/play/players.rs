@@ -1,7 +1,7 @@
 //! The side panel's list of players: name, token, cash, color, turn marker, jail, lots.
 
 use leptos::prelude::*;
-use worlds_engine::{PlayerId, SeatKind};
+use worlds_engine::{Game, Player, PlayerId, SeatKind};
 
 use crate::game::pieces::token_glyph;
 use crate::game::session::Session;
@@ -28,78 +28,84 @@ struct PlayerRow {
     lots: Vec<(String, Option<String>, bool)>,
 }
 
+/// Player `i` (`p`) of `g` as the panel shows them.
+fn player_row(g: &Game, i: usize, p: &Player) -> PlayerRow {
+    let b = g.board();
+    let id = PlayerId(i);
+    let picture = p
+        .token
+        .pawn()
+        .and_then(|n| b.def().pawns.get(n))
+        .map(|pawn| pawn.picture.clone());
+    PlayerRow {
+        name: p.name.clone(),
+        glyph: token_glyph(&p.token).to_string(),
+        picture,
+        color: p.color.clone(),
+        cash: b.money(p.cash),
+        acting: g.actor() == Some(id),
+        turn: id == g.current_player() && !g.is_over(),
+        computer: match &p.kind {
+            SeatKind::Computer { strategy } => Some(strategy.name().to_string()),
+            SeatKind::Human => None,
+        },
+        in_jail: p.in_jail,
+        waiting: if p.in_jail { 0 } else { p.waiting },
+        bankrupt: p.bankrupt,
+        jail_cards: p.jail_cards.len(),
+        lots: g
+            .lots_of(id)
+            .into_iter()
+            .map(|l| {
+                let color = b
+                    .group_of(l)
+                    .and_then(|gi| b.groups().get(gi))
+                    .map(|gr| gr.color.clone());
+                (b.square(l).name.clone(), color, g.square(l).mortgaged)
+            })
+            .collect(),
+    }
+}
+
+/// An amount in the game's board's money, without its sign.
+fn board_money(session: Session, a: i64) -> String {
+    session.game.with_untracked(|g| {
+        g.as_ref()
+            .map(|g| g.board().money(a.abs()))
+            .unwrap_or_default()
+    })
+}
+
+/// The change of player `i`'s cash, "+$200" or "−$50", while it is news: its text, whether
+/// it is a gain, and its serial (tracked).
+fn change_of(session: Session, i: usize) -> Option<(String, bool, u64)> {
+    session
+        .changes
+        .with(|c| c.iter().find(|c| c.player == i).copied())
+        .map(|c| {
+            let sign = if c.amount >= 0 { "+" } else { "−" };
+            (
+                format!("{sign}{}", board_money(session, c.amount)),
+                c.amount >= 0,
+                c.serial,
+            )
+        })
+}
+
 #[component]
 pub fn PlayerPanel() -> impl IntoView {
     let session = expect_context::<Session>();
     let rows = Memo::new(move |_| {
         session.game.with(|g| {
             let Some(g) = g else { return Vec::new() };
-            let b = g.board();
-            let current = g.current_player();
-            let actor = g.actor();
             g.players()
                 .iter()
                 .enumerate()
-                .map(|(i, p)| {
-                    let id = PlayerId(i);
-                    let picture = p
-                        .token
-                        .pawn()
-                        .and_then(|n| b.def().pawns.get(n))
-                        .map(|pawn| pawn.picture.clone());
-                    PlayerRow {
-                        name: p.name.clone(),
-                        glyph: token_glyph(&p.token).to_string(),
-                        picture,
-                        color: p.color.clone(),
-                        cash: b.money(p.cash),
-                        acting: actor == Some(id),
-                        turn: id == current && !g.is_over(),
-                        computer: match &p.kind {
-                            SeatKind::Computer { strategy } => Some(strategy.name().to_string()),
-                            SeatKind::Human => None,
-                        },
-                        in_jail: p.in_jail,
-                        waiting: if p.in_jail { 0 } else { p.waiting },
-                        bankrupt: p.bankrupt,
-                        jail_cards: p.jail_cards.len(),
-                        lots: g
-                            .lots_of(id)
-                            .into_iter()
-                            .map(|l| {
-                                let color = b
-                                    .group_of(l)
-                                    .and_then(|gi| b.groups().get(gi))
-                                    .map(|gr| gr.color.clone());
-                                (b.square(l).name.clone(), color, g.square(l).mortgaged)
-                            })
-                            .collect(),
-                    }
-                })
+                .map(|(i, p)| player_row(g, i, p))
                 .collect::<Vec<_>>()
         })
     });
     let changes = session.changes;
-    let board_money = move |a: i64| {
-        session.game.with_untracked(|g| {
-            g.as_ref()
-                .map(|g| g.board().money(a.abs()))
-                .unwrap_or_default()
-        })
-    };
-    // The change of one player's cash, "+$200" or "−$50", while it is news.
-    let change_of = move |i: usize| {
-        changes
-            .with(|c| c.iter().find(|c| c.player == i).copied())
-            .map(|c| {
-                let sign = if c.amount >= 0 { "+" } else { "−" };
-                (
-                    format!("{sign}{}", board_money(c.amount)),
-                    c.amount >= 0,
-                    c.serial,
-                )
-            })
-    };
     // Screen readers hear each change once.
     let announce = move || {
         let names = rows.with_untracked(|r| r.iter().map(|r| r.name.clone()).collect::<Vec<_>>());
@@ -108,7 +114,7 @@ pub fn PlayerPanel() -> impl IntoView {
                 .map(|c| {
                     let who = names.get(c.player).cloned().unwrap_or_default();
                     let verb = if c.amount >= 0 { "gained" } else { "lost" };
-                    format!("{who} {verb} {}", board_money(c.amount))
+                    format!("{who} {verb} {}", board_money(session, c.amount))
                 })
                 .collect::<Vec<_>>()
                 .join(". ")
@@ -123,64 +129,78 @@ pub fn PlayerPanel() -> impl IntoView {
                     rows.get()
                         .into_iter()
                         .enumerate()
-                        .map(|(i, r)| {
-                            let token = match r.picture.clone() {
-                                Some(p) => view! { <img src=p alt="" /> }.into_any(),
-                                None => view! { <span>{r.glyph.clone()}</span> }.into_any(),
-                            };
-                            let status = [
-                                r.computer.as_ref().map(|s| format!("computer ({s})")),
-                                r.in_jail.then(|| "in jail".to_string()),
-                                (r.waiting > 0).then(|| crate::common::words::count(r.waiting as usize, "turn to wait", "turns to wait")),
-                                r.bankrupt.then(|| "bankrupt".to_string()),
-                                (r.jail_cards > 0).then(|| crate::common::words::count(r.jail_cards, "jail card", "jail cards")),
-                            ]
-                            .into_iter()
-                            .flatten()
-                            .collect::<Vec<_>>()
-                            .join(" · ");
-                            view! {
-                                <li
-                                    class="player"
-                                    class:current=r.acting
-                                    class:turn=r.turn
-                                    class:bankrupt=r.bankrupt
-                                    aria-current=r.acting.then_some("true")
-                                    style:border-left-color=r.color.clone()
-                                >
-                                    <span class="token" style:border-color=r.color.clone() aria-hidden="true">{token}</span>
-                                    <span class="player-name">{r.name.clone()}</span>
-                                    <span class="player-cash">
-                                        {move || change_of(i).map(|(text, up, serial)| view! {
-                                            <span class="cash-change" class:up=up class:down=!up data-serial=serial.to_string()>{text}</span>
-                                        })}
-                                        {r.cash.clone()}
-                                    </span>
-                                    {match (r.acting, r.turn) {
-                                        (true, true) => Some(view! { <span class="turn-marker">"to play"</span> }.into_any()),
-                                        (true, false) => Some(view! { <span class="turn-marker">"to act now"</span> }.into_any()),
-                                        (false, true) => Some(view! { <span class="turn-marker whose-turn">"their turn"</span> }.into_any()),
-                                        (false, false) => None,
-                                    }}
-                                    {(!status.is_empty()).then(|| view! { <span class="player-status">{status}</span> })}
-                                    <ul class="player-lots" aria-label=format!("{}'s properties", r.name)>
-                                        {r.lots
-                                            .into_iter()
-                                            .map(|(name, color, mortgaged)| view! {
-                                                <li class:mortgaged=mortgaged>
-                                                    <span class="lot-chip" style:background=color.unwrap_or_else(|| "#999".into())></span>
-                                                    {name}
-                                                    {mortgaged.then_some(" (mortgaged)")}
-                                                </li>
-                                            })
-                                            .collect_view()}
-                                    </ul>
-                                </li>
-                            }
-                        })
+                        .map(|(i, r)| view! { <PlayerItem i=i r=r /> })
                         .collect_view()
                 }}
             </ul>
         </section>
+    }
+}
+
+/// What is said of a player beside their name: computer, in jail, turns to wait, bankrupt,
+/// jail cards.
+fn status_words(r: &PlayerRow) -> String {
+    [
+        r.computer.as_ref().map(|s| format!("computer ({s})")),
+        r.in_jail.then(|| "in jail".to_string()),
+        (r.waiting > 0).then(|| {
+            crate::common::words::count(r.waiting as usize, "turn to wait", "turns to wait")
+        }),
+        r.bankrupt.then(|| "bankrupt".to_string()),
+        (r.jail_cards > 0)
+            .then(|| crate::common::words::count(r.jail_cards, "jail card", "jail cards")),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join(" · ")
+}
+
+/// Player `i`'s entry in the list.
+#[component]
+fn PlayerItem(i: usize, r: PlayerRow) -> impl IntoView {
+    let session = expect_context::<Session>();
+    let token = match r.picture.clone() {
+        Some(p) => view! { <img src=p alt="" /> }.into_any(),
+        None => view! { <span>{r.glyph.clone()}</span> }.into_any(),
+    };
+    let status = status_words(&r);
+    view! {
+        <li
+            class="player"
+            class:current=r.acting
+            class:turn=r.turn
+            class:bankrupt=r.bankrupt
+            aria-current=r.acting.then_some("true")
+            style:border-left-color=r.color.clone()
+        >
+            <span class="token" style:border-color=r.color.clone() aria-hidden="true">{token}</span>
+            <span class="player-name">{r.name.clone()}</span>
+            <span class="player-cash">
+                {move || change_of(session, i).map(|(text, up, serial)| view! {
+                    <span class="cash-change" class:up=up class:down=!up data-serial=serial.to_string()>{text}</span>
+                })}
+                {r.cash.clone()}
+            </span>
+            {match (r.acting, r.turn) {
+                (true, true) => Some(view! { <span class="turn-marker">"to play"</span> }.into_any()),
+                (true, false) => Some(view! { <span class="turn-marker">"to act now"</span> }.into_any()),
+                (false, true) => Some(view! { <span class="turn-marker whose-turn">"their turn"</span> }.into_any()),
+                (false, false) => None,
+            }}
+            {(!status.is_empty()).then(|| view! { <span class="player-status">{status}</span> })}
+            <ul class="player-lots" aria-label=format!("{}'s properties", r.name)>
+                {r.lots
+                    .into_iter()
+                    .map(|(name, color, mortgaged)| view! {
+                        <li class:mortgaged=mortgaged>
+                            <span class="lot-chip" style:background=color.unwrap_or_else(|| "#999".into())></span>
+                            {name}
+                            {mortgaged.then_some(" (mortgaged)")}
+                        </li>
+                    })
+                    .collect_view()}
+            </ul>
+        </li>
     }
 }

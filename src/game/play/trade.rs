@@ -4,7 +4,7 @@
 //! counter-offer made in this same dialog, opened from the offer.
 
 use leptos::prelude::*;
-use worlds_engine::{Action, Phase, PlayerId, SquareId, TradeSide};
+use worlds_engine::{Action, Board, Game, Phase, PlayerId, SquareId, TradeOffer, TradeSide};
 
 use crate::common::modal::Modal;
 use crate::game::play::play_ui::PlayUi;
@@ -140,6 +140,54 @@ fn SideEditor(
     }
 }
 
+/// A side of the trade: the player, their name, their lots that can change hands and their
+/// jail cards.
+type Partner = (PlayerId, String, Vec<Tradable>, usize);
+
+/// Who can trade in the dialog, read in place (the game is not copied).
+struct Parties {
+    /// Whom the player to act may trade with.
+    others: Vec<Partner>,
+    /// The player to act.
+    mine: Partner,
+    board: Board,
+    /// Opened from an offer waiting for this player ("Counter-offer"): that offer.
+    counter: Option<TradeOffer>,
+}
+
+fn trade_parties(game: &Game) -> Option<Parties> {
+    let me = game.actor()?;
+    // Opened from an offer waiting for this player ("Counter-offer"): the partner is the
+    // proposer, and the dialog starts from the offer turned round.
+    let counter = match game.phase() {
+        Phase::TradeOffer(o) if o.to == me && game.may_counter() => Some(o.clone()),
+        _ => None,
+    };
+    let side_of = |p: PlayerId| -> Partner {
+        (
+            p,
+            game.player(p).name.clone(),
+            tradable_lots(game, p),
+            game.player(p).jail_cards.len(),
+        )
+    };
+    let others: Vec<Partner> = match &counter {
+        Some(o) => vec![side_of(o.from)],
+        None => game
+            .active_players()
+            .into_iter()
+            .filter(|&p| p != me)
+            .map(side_of)
+            .collect(),
+    };
+    Some(Parties {
+        others,
+        mine: side_of(me),
+        board: game.board().clone(),
+        counter,
+    })
+}
+
 #[component]
 pub fn TradeDialog() -> impl IntoView {
     let session = expect_context::<Session>();
@@ -148,133 +196,125 @@ pub fn TradeDialog() -> impl IntoView {
         if !ui.trade.get() {
             return None;
         }
-        // Read in place (the game is not copied): both sides' names, lots and cards.
-        type Partner = (PlayerId, String, Vec<Tradable>, usize);
-        let (others, mine, board, counter) = session.game.with_untracked(|slot| {
-            let game = slot.as_ref()?;
-            let me = game.actor()?;
-            // Opened from an offer waiting for this player ("Counter-offer"): the partner is
-            // the proposer, and the dialog starts from the offer turned round.
-            let counter = match game.phase() {
-                Phase::TradeOffer(o) if o.to == me && game.may_counter() => Some(o.clone()),
-                _ => None,
-            };
-            let side_of = |p: PlayerId| -> Partner {
-                (
-                    p,
-                    game.player(p).name.clone(),
-                    tradable_lots(game, p),
-                    game.player(p).jail_cards.len(),
-                )
-            };
-            let others: Vec<Partner> = match &counter {
-                Some(o) => vec![side_of(o.from)],
-                None => game
-                    .active_players()
-                    .into_iter()
-                    .filter(|&p| p != me)
-                    .map(side_of)
-                    .collect(),
-            };
-            Some((others, side_of(me), game.board().clone(), counter))
-        })?;
-        let partner = RwSignal::new(others.first().map_or(PlayerId(0), |o| o.0));
-        // A counter-offer starts from the offer: what they asked of me, I give; what they
-        // gave, I take.
-        let give = RwSignal::new(counter.as_ref().map(|o| o.take.clone()).unwrap_or_default());
-        let take = RwSignal::new(counter.as_ref().map(|o| o.give.clone()).unwrap_or_default());
-        let title = if counter.is_some() {
-            "Counter-offer"
-        } else {
-            "Trade"
+        let parties = session
+            .game
+            .with_untracked(|slot| slot.as_ref().and_then(trade_parties))?;
+        Some(view! { <TradeForm parties=parties /> })
+    }
+}
+
+/// The trade dialog's form: the partner, both sides, the offer's summary before it is sent.
+#[component]
+fn TradeForm(parties: Parties) -> impl IntoView {
+    let session = expect_context::<Session>();
+    let ui = expect_context::<PlayUi>();
+    let Parties {
+        others,
+        mine,
+        board,
+        counter,
+    } = parties;
+    let partner = RwSignal::new(others.first().map_or(PlayerId(0), |o| o.0));
+    // A counter-offer starts from the offer: what they asked of me, I give; what they
+    // gave, I take.
+    let give = RwSignal::new(counter.as_ref().map(|o| o.take.clone()).unwrap_or_default());
+    let take = RwSignal::new(counter.as_ref().map(|o| o.give.clone()).unwrap_or_default());
+    let title = if counter.is_some() {
+        "Counter-offer"
+    } else {
+        "Trade"
+    };
+    let problem = RwSignal::new(None::<String>);
+    let confirming = RwSignal::new(false);
+    let (me, my_name, my_lots, my_cards) = mine;
+    let money = Callback::new(move |a: i64| board.money(a));
+    let partners = StoredValue::new(others.clone());
+    let their_side = move || {
+        let p = partner.get();
+        let (_, name, lots, cards) = partners
+            .with_value(|all| all.iter().find(|x| x.0 == p).cloned())
+            .unwrap_or_else(|| (p, String::new(), Vec::new(), 0));
+        view! { <SideEditor legend=format!("{name} gives") lots=lots side=take max_cards=cards id="take" money=money /> }
+    };
+    let others: Vec<(PlayerId, String)> = others.into_iter().map(|(p, n, _, _)| (p, n)).collect();
+    let propose = move |_| {
+        let action = Action::ProposeTrade {
+            to: partner.get_untracked(),
+            give: give.get_untracked(),
+            take: take.get_untracked(),
         };
-        let problem = RwSignal::new(None::<String>);
-        let confirming = RwSignal::new(false);
-        let (me, my_name, my_lots, my_cards) = mine;
-        let money = Callback::new(move |a: i64| board.money(a));
-        let partners = StoredValue::new(others.clone());
-        let their_side = move || {
-            let p = partner.get();
-            let (_, name, lots, cards) = partners
-                .with_value(|all| all.iter().find(|x| x.0 == p).cloned())
-                .unwrap_or_else(|| (p, String::new(), Vec::new(), 0));
-            view! { <SideEditor legend=format!("{name} gives") lots=lots side=take max_cards=cards id="take" money=money /> }
-        };
-        let others: Vec<(PlayerId, String)> =
-            others.into_iter().map(|(p, n, _, _)| (p, n)).collect();
-        let propose = move |_| {
-            let action = Action::ProposeTrade {
-                to: partner.get_untracked(),
-                give: give.get_untracked(),
-                take: take.get_untracked(),
-            };
-            let refused = session
-                .game
-                .with_untracked(|g| g.as_ref().map(|g| g.check(&action)));
-            match refused {
-                Some(Err(e)) => problem.set(Some(e.to_string())),
-                // A trade is asked once: its summary first, then "Propose trade" sends it.
-                _ if !confirming.get_untracked() => {
-                    problem.set(None);
-                    confirming.set(true);
-                }
-                _ => {
-                    if session.dispatch(action) {
-                        ui.trade.set(false);
-                    }
+        let refused = session
+            .game
+            .with_untracked(|g| g.as_ref().map(|g| g.check(&action)));
+        match refused {
+            Some(Err(e)) => problem.set(Some(e.to_string())),
+            // A trade is asked once: its summary first, then "Propose trade" sends it.
+            _ if !confirming.get_untracked() => {
+                problem.set(None);
+                confirming.set(true);
+            }
+            _ => {
+                if session.dispatch(action) {
+                    ui.trade.set(false);
                 }
             }
-        };
-        let summary = move || {
-            let offer = worlds_engine::TradeOffer {
-                from: me,
-                to: partner.get(),
-                give: give.get(),
-                take: take.get(),
-            };
-            session.game.with_untracked(|g| {
-                let g = g.as_ref()?;
-                let name = |p: PlayerId| g.player(p).name.clone();
-                let list = |side: &TradeSide| {
-                    crate::game::play::dialogs::describe_side(g, side).join(", ")
+        }
+    };
+    let close = Callback::new(move |_| ui.trade.set(false));
+    view! {
+        <Modal title=title.to_string() on_close=close class="trade">
+            <label>
+                "Trade with"
+                <select on:change=move |ev| {
+                    if let Ok(p) = event_target_value(&ev).parse::<usize>() {
+                        take.set(TradeSide::default());
+                        partner.set(PlayerId(p));
+                    }
+                }>
+                    {others.into_iter().map(|(p, n)| view! { <option value=p.to_string()>{n}</option> }).collect_view()}
+                </select>
+            </label>
+            <div class="trade-sides" hidden=move || confirming.get()>
+                <SideEditor legend=format!("{my_name} gives") lots=my_lots side=give max_cards=my_cards id="give" money=money />
+                {their_side}
+            </div>
+            {move || confirming.get().then(|| {
+                // Read here, so the summary follows a change of partner.
+                let offer = TradeOffer {
+                    from: me,
+                    to: partner.get(),
+                    give: give.get(),
+                    take: take.get(),
                 };
-                Some(view! {
-                    <div class="trade-summary" role="group" aria-label="Your offer">
-                        <p>{format!("{} gives {}: {}.", name(offer.from), name(offer.to), list(&offer.give))}</p>
-                        <p>{format!("{} gives {}: {}.", name(offer.to), name(offer.from), list(&offer.take))}</p>
-                        <p>{format!("If {} accepts: {}.", name(offer.to), g.trade_sentence(&offer))}</p>
-                    </div>
-                })
-            })
-        };
-        let close = Callback::new(move |_| ui.trade.set(false));
-        Some(view! {
-            <Modal title=title.to_string() on_close=close class="trade">
-                <label>
-                    "Trade with"
-                    <select on:change=move |ev| {
-                        if let Ok(p) = event_target_value(&ev).parse::<usize>() {
-                            take.set(TradeSide::default());
-                            partner.set(PlayerId(p));
-                        }
-                    }>
-                        {others.into_iter().map(|(p, n)| view! { <option value=p.to_string()>{n}</option> }).collect_view()}
-                    </select>
-                </label>
-                <div class="trade-sides" hidden=move || confirming.get()>
-                    <SideEditor legend=format!("{my_name} gives") lots=my_lots side=give max_cards=my_cards id="give" money=money />
-                    {their_side}
-                </div>
-                {move || confirming.get().then(summary)}
-                {move || problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
-                <div class="button-row">
-                    <button type="button" class="action primary" on:click=propose>"Propose trade"</button>
-                    {move || confirming.get().then(|| view! {
-                        <button type="button" class="action" on:click=move |_| confirming.set(false)>"Change offer"</button>
-                    })}
-                    <button type="button" class="action" on:click=move |_| ui.trade.set(false)>"Cancel"</button>
-                </div>
-            </Modal>
-        })
+                view! { <OfferSummary offer=offer /> }
+            })}
+            {move || problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+            <div class="button-row">
+                <button type="button" class="action primary" on:click=propose>"Propose trade"</button>
+                {move || confirming.get().then(|| view! {
+                    <button type="button" class="action" on:click=move |_| confirming.set(false)>"Change offer"</button>
+                })}
+                <button type="button" class="action" on:click=move |_| ui.trade.set(false)>"Cancel"</button>
+            </div>
+        </Modal>
     }
+}
+
+/// The offer in words, before "Propose trade" sends it.
+#[component]
+fn OfferSummary(offer: TradeOffer) -> impl IntoView {
+    let session = expect_context::<Session>();
+    session.game.with_untracked(|g| {
+        let g = g.as_ref()?;
+        let name = |p: PlayerId| g.player(p).name.clone();
+        let list =
+            |side: &TradeSide| crate::game::play::dialogs::describe_side(g, side).join(", ");
+        Some(view! {
+            <div class="trade-summary" role="group" aria-label="Your offer">
+                <p>{format!("{} gives {}: {}.", name(offer.from), name(offer.to), list(&offer.give))}</p>
+                <p>{format!("{} gives {}: {}.", name(offer.to), name(offer.from), list(&offer.take))}</p>
+                <p>{format!("If {} accepts: {}.", name(offer.to), g.trade_sentence(&offer))}</p>
+            </div>
+        })
+    })
 }

@@ -568,8 +568,8 @@ fn start_ticking(ui: RoomUi) {
 fn room_router() -> Router {
     Rc::new(move |action| {
         let out = ROOM.with_borrow_mut(|r| match r.as_mut().and_then(|c| c.guest.as_mut()) {
-            Some(guest) => guest.intent(action.clone()).map_err(|e| e.to_string()),
-            None => Err("Not connected to the room yet.".to_string()),
+            Some(guest) => guest.intent(action.clone()).map_err(TableError::Intent),
+            None => Err(TableError::RoomNotConnected),
         })?;
         send_out(vec![out]);
         Ok(false)

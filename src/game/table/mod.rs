@@ -556,17 +556,17 @@ fn host_router() -> Router {
     Rc::new(move |action| {
         let result = SIDE.with_borrow_mut(|side| match side {
             Some(Side::Host(h)) => match h.host.as_mut() {
-                Some(host) => host.apply_local(action.clone()).map_err(|e| e.to_string()),
-                None => Err("The table is not playing yet.".to_string()),
+                Some(host) => host.apply_local(action.clone()).map_err(TableError::Local),
+                None => Err(TableError::NotPlaying),
             },
-            _ => Err("The table is closed.".to_string()),
+            _ => Err(TableError::Closed),
         });
         match result {
             Ok(out) => {
                 send_all(out);
                 Ok(true)
             }
-            Err(e) => Err(e),
+            Err(e) => Err(e.into()),
         }
     })
 }
@@ -576,7 +576,7 @@ fn host_router() -> Router {
 /// seat played from another device away until its device joins through a new invite
 /// ("Invite again"); on a guest's device the game shows until the host's new invite is
 /// opened. `Ok(false)`: there is no autosave.
-pub fn continue_game(ui: TableUi) -> Result<bool, String> {
+pub fn continue_game(ui: TableUi) -> Result<bool, AppError> {
     let session = ui.session;
     let Some(table) = session.resume_autosave_at_table()? else {
         return Ok(false);
@@ -609,9 +609,7 @@ pub fn continue_game(ui: TableUi) -> Result<bool, String> {
                     (0..g.players().len()).filter(|&s| s != seat).collect()
                 })
             });
-            let waiting: Router = Rc::new(|_| {
-                Err("You play at a friend's table: open the new invite the host sends you (Invite again) to rejoin.".to_string())
-            });
+            let waiting: Router = Rc::new(|_| Err(TableError::AwaitingNewInvite.into()));
             session.join_table(TableRole::Guest { seat }, Vec::new(), Some(waiting));
             session.away.set(others);
             // The autosave keeps the table while this device waits for the new invite.
@@ -1029,10 +1027,10 @@ fn guest_router() -> Option<Router> {
     Some(Rc::new(move |action| {
         let out = SIDE.with_borrow_mut(|side| match side {
             Some(Side::Guest(g)) => match g.guest.as_mut() {
-                Some(guest) => guest.intent(action.clone()).map_err(|e| e.to_string()),
-                None => Err("Not connected to the table yet.".to_string()),
+                Some(guest) => guest.intent(action.clone()).map_err(TableError::Intent),
+                None => Err(TableError::TableNotConnected),
             },
-            _ => Err("The table is closed.".to_string()),
+            _ => Err(TableError::Closed),
         })?;
         send_all(vec![out]);
         Ok(false)
