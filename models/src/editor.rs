@@ -785,14 +785,7 @@ fn rename_card_targets(def: &mut BoardDef, old: &str, new: &str) {
     if old.is_empty() || def.squares.iter().filter(|s| s.name == old).count() != 1 {
         return;
     }
-    let Some(decks) = def.decks.as_mut() else {
-        return;
-    };
-    for card in decks
-        .chance
-        .iter_mut()
-        .chain(decks.community_chest.iter_mut())
-    {
+    for card in cards_mut(def) {
         if let CardEffect::AdvanceTo {
             square: SquareRef::Name(n),
         } = &mut card.effect
@@ -805,16 +798,16 @@ fn rename_card_targets(def: &mut BoardDef, old: &str, new: &str) {
     }
 }
 
+/// Every card of the board's own decks (none when it plays the classic ones).
+fn cards_mut(def: &mut BoardDef) -> impl Iterator<Item = &mut worlds_engine::cards::CardDef> {
+    def.decks
+        .iter_mut()
+        .flat_map(|d| d.chance.iter_mut().chain(d.community_chest.iter_mut()))
+}
+
 /// Re-points cards that name squares by index after squares moved.
 fn shift_card_indices(def: &mut BoardDef, map: impl Fn(usize) -> Option<usize>) {
-    let Some(decks) = def.decks.as_mut() else {
-        return;
-    };
-    for card in decks
-        .chance
-        .iter_mut()
-        .chain(decks.community_chest.iter_mut())
-    {
+    for card in cards_mut(def) {
         if let CardEffect::AdvanceTo {
             square: SquareRef::Index(i),
         } = &mut card.effect

@@ -106,6 +106,16 @@ pub fn Switch(
     }
 }
 
+/// The file just picked in a file field, which is cleared so the same file can be picked again.
+pub fn take_picked_file(ev: &leptos::ev::Event) -> Option<web_sys::File> {
+    let input = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())?;
+    let file = input.files().and_then(|f| f.get(0))?;
+    input.set_value("");
+    Some(file)
+}
+
 /// A picture upload: the picked file is checked, scaled to at most `max` pixels a side and
 /// handed over as a data URL; a refused file reports why through `on_problem`.
 #[component]
@@ -116,16 +126,9 @@ pub fn PictureInput(
     on_problem: Callback<String>,
 ) -> impl IntoView {
     let on_change = move |ev: leptos::ev::Event| {
-        let Some(input) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-        else {
+        let Some(file) = take_picked_file(&ev) else {
             return;
         };
-        let Some(file) = input.files().and_then(|f| f.get(0)) else {
-            return;
-        };
-        input.set_value("");
         let name = file.name();
         leptos::task::spawn_local(async move {
             match read_picture(file, max).await {

@@ -2,7 +2,6 @@
 //! could not be read (each with Export and Delete, never removed without asking).
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 use worlds_engine::GameRecord;
 
 use crate::common::clock::now_ms;
@@ -172,16 +171,9 @@ fn delete_save(id: &str, name: &str, message: Message, refresh: RwSignal<u32>) {
 /// Imports the file chosen in the file field (cleared for the next one) once it is read
 /// and its game replays, then lists the saves again.
 fn import_file(ev: leptos::ev::Event, message: Message, refresh: RwSignal<u32>) {
-    let Some(input) = ev
-        .target()
-        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-    else {
+    let Some(file) = crate::common::fields::take_picked_file(&ev) else {
         return;
     };
-    let Some(file) = input.files().and_then(|f| f.get(0)) else {
-        return;
-    };
-    input.set_value("");
     if file.size() > saves::MAX_GAME_FILE_BYTES as f64 {
         say(
             message,

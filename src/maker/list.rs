@@ -5,7 +5,6 @@
 use std::cell::RefCell;
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 use worlds_engine::envelope::{ImportError, MAX_IMPORT_BYTES};
 use worlds_engine::{GameRecord, Preset};
 
@@ -432,16 +431,9 @@ fn preset_rows(list: ListCtx) -> impl IntoView {
 /// New world and Import (a file picked here, or dropped anywhere on the list).
 fn list_buttons(list: ListCtx) -> impl IntoView {
     let on_import = move |ev: leptos::ev::Event| {
-        let Some(input) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-        else {
+        let Some(file) = crate::common::fields::take_picked_file(&ev) else {
             return;
         };
-        let Some(file) = input.files().and_then(|f| f.get(0)) else {
-            return;
-        };
-        input.set_value("");
         list.import(file);
     };
     view! {
