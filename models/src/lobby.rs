@@ -200,7 +200,8 @@ pub const MAX_NAME_CHARS: usize = 24;
 pub struct SeatForm {
     pub name: String,
     pub color: String,
-    pub token: String,
+    /// A built-in piece or one of the board's pawn pictures.
+    pub token: Token,
     /// A person here, a person at another device, or a computer.
     pub plays: Plays,
 }
@@ -252,7 +253,7 @@ impl LobbyForm {
             .map(|s| SeatForm {
                 name: s.name.clone(),
                 color: s.color.clone(),
-                token: s.token.clone(),
+                token: Token::from_name(&s.token),
                 plays: Plays::of_computer(s.computer),
             })
             .collect();
@@ -273,7 +274,7 @@ impl LobbyForm {
                 .map(|s| SeatMemory {
                     name: s.name.clone(),
                     color: s.color.clone(),
-                    token: s.token.clone(),
+                    token: s.token.name().into_owned(),
                     computer: s.computer(),
                 })
                 .collect(),
@@ -293,7 +294,7 @@ impl LobbyForm {
                 .unwrap_or_default();
             let token = TOKENS
                 .iter()
-                .map(|(t, _)| t.to_string())
+                .map(|(t, _)| Token::from_name(t))
                 .find(|t| self.seats.iter().all(|s| &s.token != t))
                 .unwrap_or_default();
             self.seats.push(SeatForm {
@@ -385,7 +386,7 @@ impl LobbyForm {
             s.name = name.trim().to_string();
         }
         if !token.is_empty() {
-            s.token = token.to_string();
+            s.token = Token::from_name(token);
         }
         if taken {
             return Some(format!(
@@ -437,7 +438,7 @@ impl LobbyForm {
             } else if self.seats[..i].iter().any(|s| s.color == seat.color) {
                 out.push(format!("{who} has the same color as another player."));
             }
-            if seat.token.is_empty() {
+            if seat.token == Token::None {
                 out.push(format!("{who} needs a token."));
             } else if self.seats[..i].iter().any(|s| s.token == seat.token) {
                 out.push(format!("{who} has the same token as another player."));
@@ -489,7 +490,7 @@ impl LobbyForm {
             .iter()
             .map(|s| Seat {
                 name: s.name.trim().to_string(),
-                token: Token::from_name(&s.token),
+                token: s.token.clone(),
                 color: s.color.clone(),
                 kind: match s.computer() {
                     Some(strategy) => SeatKind::Computer { strategy },

@@ -156,3 +156,32 @@ fn a_board_choice_reads_back_from_its_written_form_and_a_bad_one_is_named() {
         );
     }
 }
+
+#[test]
+fn a_seats_token_is_typed_and_remembered_in_its_written_form() {
+    use worlds_engine::Token;
+    let mut f = LobbyForm::new("Classic");
+    assert_eq!(f.seats[0].token, Token::Piece("dog".into()));
+    assert_eq!(
+        f.seats[1].token,
+        Token::Piece("car".into()),
+        "the first free one"
+    );
+    f.seats[1].token = Token::Pawn(0);
+    let memory = f.memory();
+    assert_eq!(memory.seats[1].token, "pawn:0");
+    let mut again = LobbyForm::new("Classic");
+    again.remember(&memory, 2, 8);
+    assert_eq!(again.seats[1].token, Token::Pawn(0));
+    // A friend's token comes as written; none keeps the seat's.
+    assert_eq!(again.take_friend(1, "Bea", "", "top hat"), None);
+    assert_eq!(again.seats[1].token, Token::Piece("top hat".into()));
+    assert_eq!(again.take_friend(1, "Bea", "", ""), None);
+    assert_eq!(again.seats[1].token, Token::Piece("top hat".into()));
+    again.seats[0].token = Token::None;
+    assert!(again
+        .problems(2, 8)
+        .contains(&"Player 1 needs a token.".to_string()));
+    let setup = again.to_setup(Preset::Classic.board(), 1);
+    assert_eq!(setup.seats[1].token, Token::Piece("top hat".into()));
+}

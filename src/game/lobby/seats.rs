@@ -2,6 +2,7 @@
 //! (the board's own pawns too) and who plays it.
 
 use leptos::prelude::*;
+use worlds_engine::Token;
 
 use super::boards::Boards;
 use super::form::{pawn_token, LobbyForm, Plays, COLORS, TOKENS};
@@ -92,16 +93,16 @@ fn SeatFields(
                 "Token"
                 <select
                     aria-label=format!("Player {n} token")
-                    prop:value=move || seat().map(|s| s.token).unwrap_or_default()
+                    prop:value=move || seat().map(|s| s.token.name().into_owned()).unwrap_or_default()
                     on:change=move |ev| {
-                        let v = event_target_value(&ev);
+                        let v = Token::from_name(&event_target_value(&ev));
                         form.update(|f| if let Some(s) = f.seats.get_mut(i) { s.token = v });
                     }
                 >
                     {TOKENS
                         .iter()
                         .map(|(id, glyph)| view! {
-                            <option value=*id selected=move || seat().is_some_and(|s| s.token == *id)>
+                            <option value=*id selected=move || seat().is_some_and(|s| s.token.name() == *id)>
                                 {format!("{glyph} {id}")}
                             </option>
                         })
@@ -111,7 +112,7 @@ fn SeatFields(
                         .map(|(id, name)| {
                             let id2 = id.clone();
                             view! {
-                                <option value=id selected=move || seat().is_some_and(|s| s.token == id2)>
+                                <option value=id selected=move || seat().is_some_and(|s| s.token.name() == id2)>
                                     {name}
                                 </option>
                             }
