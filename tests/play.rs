@@ -1102,7 +1102,13 @@ async fn a_computer_that_declines_says_why() {
 async fn a_friend_following_the_host_reads_why_a_computer_declined() {
     let friend = Session::new();
     friend.start("Classic", browns_split(true)).expect("a game");
-    friend.join_table(TableRole::Guest { seat: 0 }, vec![0], None);
+    friend.join_table(
+        TableRole::Guest {
+            seat: worlds_engine::PlayerId(0),
+        },
+        vec![worlds_engine::PlayerId(0)],
+        None,
+    );
     // The host's copy: Ann's offer of $70 for Baltic Avenue, and the balanced computer's answer.
     let mut host = friend.game.get_untracked().expect("a game");
     host.apply(seventy_for_baltic()).expect("the offer");

@@ -6,7 +6,7 @@
 //! screen reader, and a refused one leaves the game untouched and shows the engine's reason.
 
 use leptos::prelude::*;
-use worlds_engine::{bots::bot, Action, Game, GameRecord, GameSetup, SeatKind};
+use worlds_engine::{bots::bot, Action, Game, GameRecord, GameSetup, PlayerId, SeatKind};
 use worlds_table::saved::SavedTable;
 
 use crate::common::clock::now_ms;
@@ -47,7 +47,12 @@ pub enum TableRole {
     /// This device decides; the seats in [`Session::remote_seats`] play on other devices.
     Host,
     /// This device plays one seat; the host's device decides.
-    Guest { seat: usize },
+    Guest { seat: PlayerId },
+}
+
+/// The players of a table's seats (the table protocol numbers seats from 0, as players).
+pub fn players(seats: impl IntoIterator<Item = usize>) -> Vec<PlayerId> {
+    seats.into_iter().map(PlayerId).collect()
 }
 
 /// Where an action asked for on this device goes first (the table installs it): `Ok(true)`
@@ -66,11 +71,11 @@ pub struct Session {
     pub role: RwSignal<TableRole>,
     /// On the host of a table: the seats played on other devices, with how to name where
     /// ("on her phone" is not known: "on another device").
-    pub remote_seats: RwSignal<Vec<usize>>,
+    pub remote_seats: RwSignal<Vec<PlayerId>>,
     /// Whom the table waits for when they are away (seat, "reconnecting"), for the bar.
-    pub away: RwSignal<Vec<usize>>,
+    pub away: RwSignal<Vec<PlayerId>>,
     /// On the host: the seats of absent players a computer plays for until they are back.
-    pub stand_ins: RwSignal<Vec<usize>>,
+    pub stand_ins: RwSignal<Vec<PlayerId>>,
     router: StoredValue<Option<Router>, LocalStorage>,
     table_keeper: StoredValue<Option<TableKeeper>, LocalStorage>,
     pub game: RwSignal<Option<Game>>,
@@ -267,7 +272,7 @@ impl Session {
 
     /// Plays this game as part of a table: `role`, the seats on other devices, and where
     /// this device's actions go first. `TableRole::Alone` (and no router) ends it.
-    pub fn join_table(&self, role: TableRole, remote_seats: Vec<usize>, router: Option<Router>) {
+    pub fn join_table(&self, role: TableRole, remote_seats: Vec<PlayerId>, router: Option<Router>) {
         if role == TableRole::Alone {
             self.table_keeper.set_value(None);
         }
@@ -290,7 +295,7 @@ impl Session {
     }
 
     /// Whether seat `seat` decides on this device.
-    pub fn is_local(&self, seat: usize) -> bool {
+    pub fn is_local(&self, seat: PlayerId) -> bool {
         match self.role.get() {
             TableRole::Alone => true,
             TableRole::Host => !self.remote_seats.with(|r| r.contains(&seat)),
@@ -304,10 +309,10 @@ impl Session {
             g.as_ref()
                 .and_then(|g| g.actor().map(|a| (a, g.player(a).name.clone())))
         })?;
-        if self.is_local(actor.0.index()) || self.stand_ins.with(|s| s.contains(&actor.0.index())) {
+        if self.is_local(actor.0) || self.stand_ins.with(|s| s.contains(&actor.0)) {
             return None;
         }
-        let away = self.away.with(|a| a.contains(&actor.0.index()));
+        let away = self.away.with(|a| a.contains(&actor.0));
         Some(if away {
             format!("Waiting for {} (reconnecting)", actor.1)
         } else {
@@ -479,7 +484,7 @@ impl Session {
             g.as_ref()
                 .and_then(|g| g.actor().map(|a| (a, g.player(a).kind.clone())))
                 .is_some_and(|(a, k)| {
-                    matches!(k, SeatKind::Computer { .. }) || stand_ins.contains(&a.index())
+                    matches!(k, SeatKind::Computer { .. }) || stand_ins.contains(&a)
                 })
         })
     }
@@ -493,7 +498,7 @@ impl Session {
     ) -> Option<worlds_engine::ComputerStrategy> {
         match &g.player(me).kind {
             SeatKind::Computer { strategy } => Some(*strategy),
-            _ if self.stand_ins.with_untracked(|s| s.contains(&me.index())) => {
+            _ if self.stand_ins.with_untracked(|s| s.contains(&me)) => {
                 Some(worlds_engine::ComputerStrategy::Balanced)
             }
             _ => None,

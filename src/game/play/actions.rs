@@ -115,7 +115,7 @@ pub fn bar_state(session: &Session) -> BarState {
         let stand_in = session.game.with(|g| {
             g.as_ref()
                 .and_then(|g| g.actor())
-                .is_some_and(|a| session.stand_ins.with(|s| s.contains(&a.index())))
+                .is_some_and(|a| session.stand_ins.with(|s| s.contains(&a)))
         });
         if stand_in {
             state.computer = true;

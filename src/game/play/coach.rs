@@ -20,8 +20,7 @@ fn coached(session: &Session) -> Option<PlayerId> {
         let a = g.actor()?;
         matches!(g.player(a).kind, SeatKind::Human).then_some(a)
     })?;
-    (session.is_local(actor.index()) && !stand_ins.contains(&actor.index()) && !session.sending())
-        .then_some(actor)
+    (session.is_local(actor) && !stand_ins.contains(&actor) && !session.sending()).then_some(actor)
 }
 
 /// What the Hint shows: nothing yet, thinking, or the advice (for the game's version it was
@@ -103,7 +102,7 @@ pub fn TurningPoints(game: Game) -> impl IntoView {
     let session = expect_context::<Session>();
     let people: Vec<(PlayerId, String)> = PlayerId::all(game.players().len())
         .filter(|&p| matches!(game.player(p).kind, SeatKind::Human))
-        .filter(|p| session.is_local(p.index()))
+        .filter(|p| session.is_local(*p))
         .map(|p| (p, game.player(p).name.clone()))
         .collect();
     let found = RwSignal::new(Vec::<(String, Option<Vec<TurningPoint>>)>::new());

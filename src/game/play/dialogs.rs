@@ -207,7 +207,7 @@ pub fn PhaseDialog(#[prop(optional)] panel: bool) -> impl IntoView {
             }
             // At a table, another device's player decides there; this device's move, once
             // sent, waits for the table's answer.
-            if !session.is_local(actor.index()) || sending {
+            if !session.is_local(actor) || sending {
                 return None;
             }
             match g.phase() {
@@ -834,7 +834,7 @@ pub fn SquareInfo() -> impl IntoView {
             let me = g.actor().filter(|a| {
                 g.square(square).owner == Some(*a)
                     && matches!(g.player(*a).kind, worlds_engine::SeatKind::Human)
-                    && session.is_local(a.index())
+                    && session.is_local(*a)
             });
             let mine = me.map(|me| {
                 let others: Vec<(usize, String)> = g

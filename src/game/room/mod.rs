@@ -21,7 +21,7 @@ use std::rc::Rc;
 use leptos::prelude::*;
 use serde::Deserialize;
 use worlds_engine::envelope::RecordKind;
-use worlds_engine::{GameSetup, SeatKind};
+use worlds_engine::{GameSetup, PlayerId, SeatKind};
 use worlds_table::guest::Guest;
 use worlds_table::protocol::{Outgoing, Presence, WATCHING};
 use worlds_table::room::{ClientMsg, HeldSeat, OpenRoom, RoomCode, RoomMsg};
@@ -35,7 +35,7 @@ use crate::common::error::{AppError, TableError};
 use crate::common::room_server::{request, server_url, socket_url};
 use crate::common::socket::Socket;
 use crate::common::storage::LocalStore;
-use crate::game::session::{Router, Session, TableRole};
+use crate::game::session::{players, Router, Session, TableRole};
 
 /// Where this device keeps its seat tokens, by room code.
 const SEATS_KEY: &str = "room-seats";
@@ -383,7 +383,7 @@ fn on_closed(ui: RoomUi) {
                     .collect()
             })
         });
-        ui.session.away.set(others);
+        ui.session.away.set(players(others));
     }
     set_timeout(
         move || {
@@ -439,8 +439,8 @@ fn on_room_msg(ui: RoomUi, msg: RoomMsg) {
                     .map(|s| s.seat)
                     .collect();
                 if ROOM.with_borrow(|r| r.as_ref().is_some_and(|c| c.shown)) {
-                    ui.session.away.set(away);
-                    ui.session.stand_ins.set(stand_ins);
+                    ui.session.away.set(players(away));
+                    ui.session.stand_ins.set(players(stand_ins));
                 }
             }
             let spectators = info.spectators;
@@ -606,7 +606,13 @@ fn after_game_messages(ui: RoomUi) {
                 .with_untracked(|i| i.as_ref().map(|i| i.title.clone()))
                 .unwrap_or_default();
             session.install(&title, *game);
-            session.join_table(TableRole::Guest { seat }, Vec::new(), Some(room_router()));
+            session.join_table(
+                TableRole::Guest {
+                    seat: PlayerId(seat),
+                },
+                Vec::new(),
+                Some(room_router()),
+            );
             keep_room(session);
             session.autosave();
             if first {
@@ -632,9 +638,9 @@ fn after_game_messages(ui: RoomUi) {
                 session.note(format!("{name}: {text}"));
             }
             TableEvent::Presence { seat, state } => session.away.update(|away| {
-                away.retain(|&s| s != seat);
+                away.retain(|&s| s != PlayerId(seat));
                 if state == Presence::Reconnecting {
-                    away.push(seat);
+                    away.push(PlayerId(seat));
                 }
             }),
             TableEvent::Dropped { reason, .. } => {

@@ -12,7 +12,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use leptos::prelude::*;
-use worlds_engine::{Game, GameSetup};
+use worlds_engine::{Game, GameSetup, PlayerId};
 use worlds_table::guest::Guest;
 use worlds_table::host::{Host, SeatControl};
 use worlds_table::invite::{parse_reply, Invite, Reply, TableId, TableSummary};
@@ -23,7 +23,7 @@ use worlds_table::TableEvent;
 use crate::common::clock::now_ms;
 use crate::common::error::{AppError, TableError};
 use crate::common::transport::{random_bytes, LinkState, Peer};
-use crate::game::session::{Router, Session, TableRole};
+use crate::game::session::{players, Router, Session, TableRole};
 
 /// How a seat played from another device stands, as the waiting room shows it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -542,7 +542,7 @@ pub fn start_hosting(ui: TableUi, game: Game, remote: Vec<usize>) -> Result<(), 
         Ok(out)
     })?;
     send_all(out);
-    session.join_table(TableRole::Host, remote, Some(host_router()));
+    session.join_table(TableRole::Host, players(remote), Some(host_router()));
     keep_table(session);
     // The autosave knows the table from the first moment.
     session.autosave();
@@ -610,8 +610,14 @@ pub fn continue_game(ui: TableUi) -> Result<bool, AppError> {
                 })
             });
             let waiting: Router = Rc::new(|_| Err(TableError::AwaitingNewInvite.into()));
-            session.join_table(TableRole::Guest { seat }, Vec::new(), Some(waiting));
-            session.away.set(others);
+            session.join_table(
+                TableRole::Guest {
+                    seat: PlayerId(seat),
+                },
+                Vec::new(),
+                Some(waiting),
+            );
+            session.away.set(players(others));
             // The autosave keeps the table while this device waits for the new invite.
             LAST_SAVED.with_borrow_mut(|last| *last = Some(SavedTable::Guest { table, seat }));
             keep_table(session);
@@ -670,7 +676,9 @@ fn back_at_live_table(session: Session, saved: Option<&SavedTable>) -> bool {
             g.guest.as_ref().and_then(Guest::game).map(|game| {
                 (
                     (
-                        TableRole::Guest { seat: *seat },
+                        TableRole::Guest {
+                            seat: PlayerId(*seat),
+                        },
                         Vec::new(),
                         Vec::new(),
                         Vec::new(),
@@ -694,9 +702,9 @@ fn back_at_live_table(session: Session, saved: Option<&SavedTable>) -> bool {
     if !followed {
         return false;
     }
-    session.join_table(role, remote, router);
-    session.away.set(away);
-    session.stand_ins.set(stand_ins);
+    session.join_table(role, players(remote), router);
+    session.away.set(players(away));
+    session.stand_ins.set(players(stand_ins));
     keep_table(session);
     session.autosave();
     true
@@ -727,16 +735,16 @@ fn reopen_table(ui: TableUi, record: &HostRecord) -> Result<(), AppError> {
         |seat| names.get(seat).cloned().unwrap_or_default(),
         LinkStatus::Away,
     );
-    session.join_table(TableRole::Host, remote.clone(), Some(host_router()));
-    let stand_ins = record.stand_ins();
-    session.away.set(
-        remote
-            .iter()
-            .copied()
-            .filter(|s| !stand_ins.contains(s))
-            .collect(),
+    session.join_table(
+        TableRole::Host,
+        players(remote.clone()),
+        Some(host_router()),
     );
-    session.stand_ins.set(stand_ins);
+    let stand_ins = record.stand_ins();
+    session.away.set(players(
+        remote.iter().copied().filter(|s| !stand_ins.contains(s)),
+    ));
+    session.stand_ins.set(players(stand_ins));
     keep_table(session);
     session.note("The table is open again: invite the other devices again.".to_string());
     log(&format!(
@@ -873,7 +881,7 @@ fn watch_guest_peer(ui: TableUi, peer: &Peer, table: TableId, seat: usize) {
         } else {
             Vec::new()
         };
-        session.away.set(away);
+        session.away.set(players(away));
     });
     peer.on_message(move |bytes| {
         let out = SIDE.with_borrow_mut(|side| match side {
@@ -961,7 +969,13 @@ fn after_messages(ui: TableUi) {
         }
         Next::Show(game, title, seat) => {
             session.install(&title, *game);
-            session.join_table(TableRole::Guest { seat }, Vec::new(), guest_router());
+            session.join_table(
+                TableRole::Guest {
+                    seat: PlayerId(seat),
+                },
+                Vec::new(),
+                guest_router(),
+            );
             keep_table(session);
             session.autosave();
             ui.nav.go(crate::common::context::Screen::Play);
@@ -980,9 +994,9 @@ fn after_messages(ui: TableUi) {
             }
             TableEvent::Presence { seat, state } => {
                 session.away.update(|away| {
-                    away.retain(|&s| s != seat);
+                    away.retain(|&s| s != PlayerId(seat));
                     if state == Presence::Reconnecting {
-                        away.push(seat);
+                        away.push(PlayerId(seat));
                     }
                 });
             }
@@ -1043,8 +1057,8 @@ fn guest_router() -> Option<Router> {
 pub fn let_computer_play(ui: TableUi, seat: usize) {
     if set_seat_control(seat, SeatControl::Computer) {
         ui.session.stand_ins.update(|s| {
-            if !s.contains(&seat) {
-                s.push(seat);
+            if !s.contains(&PlayerId(seat)) {
+                s.push(PlayerId(seat));
             }
         });
         // A reload keeps the computer playing for them.
@@ -1054,7 +1068,9 @@ pub fn let_computer_play(ui: TableUi, seat: usize) {
 
 fn give_back(ui: TableUi, seat: usize) {
     set_seat_control(seat, SeatControl::Remote);
-    ui.session.stand_ins.update(|s| s.retain(|&x| x != seat));
+    ui.session
+        .stand_ins
+        .update(|s| s.retain(|&x| x != PlayerId(seat)));
     ui.session.autosave();
 }
 
@@ -1078,13 +1094,13 @@ fn set_seat_control(seat: usize, control: SeatControl) -> bool {
 /// The seat this device talks for: a guest's own, or the host's first person at the table.
 fn my_seat(session: Session) -> Option<usize> {
     match session.role.get_untracked() {
-        TableRole::Guest { seat } => Some(seat),
+        TableRole::Guest { seat } => Some(seat.index()),
         TableRole::Host => {
             let remote = session.remote_seats.get_untracked();
             session.game.with_untracked(|g| {
                 let g = g.as_ref()?;
                 (0..g.players().len()).find(|&i| {
-                    !remote.contains(&i)
+                    !remote.contains(&PlayerId(i))
                         && matches!(g.players()[i].kind, worlds_engine::SeatKind::Human)
                 })
             })

@@ -156,7 +156,7 @@ fn TableSeat(ui: TableUi, seat: SeatLink, replies: Replies, playing: bool) -> im
             {move || replies.refused.with(|r| r.get(&seat).cloned()).map(|p| view! { <p class="problem" role="alert">{p}</p> })}
             {matches!(s.status, LinkStatus::Closed | LinkStatus::Reconnecting | LinkStatus::Away).then(|| {
                 let name = s.name.clone();
-                let stand_in = move || ui.session.stand_ins.with(|x| x.contains(&seat));
+                let stand_in = move || ui.session.stand_ins.with(|x| x.contains(&worlds_engine::PlayerId(seat)));
                 view! {
                     <div class="button-row">
                         <button type="button" class="action" on:click=move |_| invite_again(ui, seat)>"Invite again"</button>
@@ -308,7 +308,7 @@ pub fn TableTalk(ui: TableUi) -> impl IntoView {
     let playing = move || {
         !matches!(
             ui.session.role.get(),
-            crate::game::session::TableRole::Guest { seat } if seat == worlds_table::protocol::WATCHING
+            crate::game::session::TableRole::Guest { seat } if seat.index() == worlds_table::protocol::WATCHING
         )
     };
     let reactions = [
