@@ -982,44 +982,51 @@ fn after_messages(ui: TableUi) {
         }
     }
     for event in events {
-        match event {
-            TableEvent::Chat { from, text } => show_chat(ui, from, &text),
-            TableEvent::Reaction { from, kind } => show_chat(ui, from, reaction_words(kind)),
-            TableEvent::SeatBack { seat } => {
-                give_back(ui, seat);
-                session.note(format!(
-                    "{} is back and plays again.",
-                    player_name(session, seat)
-                ));
-            }
-            TableEvent::Presence { seat, state } => {
-                session.away.update(|away| {
-                    away.retain(|&s| s != PlayerId(seat));
-                    if state == Presence::Reconnecting {
-                        away.push(PlayerId(seat));
-                    }
-                });
-            }
-            TableEvent::Refused { reason, .. } => {
-                session.sent_at.set(None);
-                session.error.set(Some(reason));
-            }
-            TableEvent::Dropped { from, reason } => {
-                log(&format!("table: dropped a message from {from:?}: {reason}"))
-            }
-            TableEvent::Joined { seq } => {
-                log(&format!("table: joined the game ({seq} actions)"));
-                first_sync(&format!("whole:{seq}"));
-            }
-            TableEvent::Caught { from, seq } => {
-                log(&format!(
-                    "table: caught up: {} actions after the {from} this device had, up to {seq}",
-                    seq.saturating_sub(from)
-                ));
-                first_sync(&format!("missing:{from}:{seq}"));
-            }
-            _ => {}
+        show_event(ui, event);
+    }
+}
+
+/// What one of the table's events changes on this device: chat and reactions, a seat back or
+/// away, a refusal, and the log's notes on joining and catching up.
+fn show_event(ui: TableUi, event: TableEvent) {
+    let session = ui.session;
+    match event {
+        TableEvent::Chat { from, text } => show_chat(ui, from, &text),
+        TableEvent::Reaction { from, kind } => show_chat(ui, from, reaction_words(kind)),
+        TableEvent::SeatBack { seat } => {
+            give_back(ui, seat);
+            session.note(format!(
+                "{} is back and plays again.",
+                player_name(session, seat)
+            ));
         }
+        TableEvent::Presence { seat, state } => {
+            session.away.update(|away| {
+                away.retain(|&s| s != PlayerId(seat));
+                if state == Presence::Reconnecting {
+                    away.push(PlayerId(seat));
+                }
+            });
+        }
+        TableEvent::Refused { reason, .. } => {
+            session.sent_at.set(None);
+            session.error.set(Some(reason));
+        }
+        TableEvent::Dropped { from, reason } => {
+            log(&format!("table: dropped a message from {from:?}: {reason}"))
+        }
+        TableEvent::Joined { seq } => {
+            log(&format!("table: joined the game ({seq} actions)"));
+            first_sync(&format!("whole:{seq}"));
+        }
+        TableEvent::Caught { from, seq } => {
+            log(&format!(
+                "table: caught up: {} actions after the {from} this device had, up to {seq}",
+                seq.saturating_sub(from)
+            ));
+            first_sync(&format!("missing:{from}:{seq}"));
+        }
+        _ => {}
     }
 }
 
