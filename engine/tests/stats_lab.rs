@@ -150,7 +150,9 @@ fn a_tournament_refuses_bad_seats() {
             seats: seats.iter().map(|s| s.to_string()).collect(),
             ..TournamentConfig::default()
         };
-        let e = Tournament::new(&b, b.rules(), config).expect_err("refused");
+        let e = Tournament::new(&b, b.rules(), config)
+            .expect_err("refused")
+            .to_string();
         assert!(e.contains(message), "{e}");
     }
 }

@@ -11,7 +11,7 @@
 use leptos::prelude::*;
 
 use worlds_engine::bots::STRATEGY_NAMES;
-use worlds_engine::stats::{Tournament, TournamentConfig};
+use worlds_engine::stats::{Tournament, TournamentConfig, TournamentError};
 use worlds_engine::Board;
 
 use super::interval::{wilson, Estimate};
@@ -69,7 +69,7 @@ impl SeatedTournament {
         games: u64,
         seed: u64,
         rotate: bool,
-    ) -> Result<SeatedTournament, String> {
+    ) -> Result<SeatedTournament, TournamentError> {
         let config = TournamentConfig {
             games,
             seats: seats.clone(),
@@ -142,7 +142,7 @@ impl SeatedTournament {
     }
 
     /// Plays up to `games` more games.
-    pub fn run_chunk(&mut self, games: u64) -> Result<(), String> {
+    pub fn run_chunk(&mut self, games: u64) -> Result<(), TournamentError> {
         for _ in 0..games {
             if self.is_done() {
                 break;
@@ -152,7 +152,7 @@ impl SeatedTournament {
         Ok(())
     }
 
-    fn play_next(&mut self) -> Result<(), String> {
+    fn play_next(&mut self) -> Result<(), TournamentError> {
         let g = self.tally.games;
         let seated = self.seating(g);
         let config = TournamentConfig {

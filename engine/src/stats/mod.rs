@@ -29,5 +29,5 @@ pub use exact::{solve, ExactReport, ExactSquare};
 pub use model::Movement;
 pub use payback::{payback, PaybackReport};
 pub use simulate::{LandingReport, Simulation, SimulationConfig};
-pub use tournament::{Tournament, TournamentConfig, TournamentReport};
+pub use tournament::{Tournament, TournamentConfig, TournamentError, TournamentReport};
 pub use trace::trace;

@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
 use crate::bots::{play_out, strategy_by_name, STRATEGY_NAMES};
-use crate::game::{ComputerStrategy, Game, GameSetup, Seat};
+use crate::game::{ComputerStrategy, Game, GameSetup, Seat, SetupError};
 use crate::rules::RuleSet;
 use crate::stats::simulate::Progress;
 
@@ -152,30 +152,41 @@ pub struct Tournament {
     unfinished: u64,
 }
 
+/// Why a tournament cannot be made or stopped.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TournamentError {
+    #[error("unknown strategy '{name}': use {}", STRATEGY_NAMES.join(", "))]
+    UnknownStrategy { name: String },
+    #[error("this board takes {min} to {max} players; {given} seats given")]
+    PlayerCount { min: u8, max: u8, given: usize },
+    #[error("the round cap must be at least 1")]
+    NoRounds,
+    #[error("a tournament thread failed")]
+    ThreadFailed,
+    #[error("{0}")]
+    Setup(#[from] SetupError),
+}
+
 impl Tournament {
     /// Checks the seats (known strategies, a player count the rules allow).
     pub fn new(
         board: &Board,
         rules: &RuleSet,
         config: TournamentConfig,
-    ) -> Result<Tournament, String> {
-        for s in &config.seats {
-            if strategy_by_name(s).is_none() {
-                return Err(format!(
-                    "unknown strategy '{s}': use {}",
-                    STRATEGY_NAMES.join(", ")
-                ));
-            }
+    ) -> Result<Tournament, TournamentError> {
+        if let Some(s) = config.seats.iter().find(|s| strategy_by_name(s).is_none()) {
+            return Err(TournamentError::UnknownStrategy { name: s.clone() });
         }
         let count = config.seats.len();
         if count < usize::from(rules.min_players) || count > usize::from(rules.max_players) {
-            return Err(format!(
-                "this board takes {} to {} players; {count} seats given",
-                rules.min_players, rules.max_players
-            ));
+            return Err(TournamentError::PlayerCount {
+                min: rules.min_players,
+                max: rules.max_players,
+                given: count,
+            });
         }
         if config.round_cap == 0 {
-            return Err("the round cap must be at least 1".to_string());
+            return Err(TournamentError::NoRounds);
         }
         Ok(Tournament {
             board: Arc::new(board.clone()),
@@ -196,7 +207,7 @@ impl Tournament {
     }
 
     /// Plays up to `games` more games.
-    pub fn run_chunk(&mut self, games: u64) -> Result<Progress, String> {
+    pub fn run_chunk(&mut self, games: u64) -> Result<Progress, TournamentError> {
         let end = self.config.games.min(self.done.saturating_add(games));
         while self.done < end {
             let outcome = self.play(self.done)?;
@@ -208,14 +219,14 @@ impl Tournament {
     /// Plays the games still to play on `threads` threads (scoped), each game seeded by its
     /// index as always, and records them in index order: the result is the same whatever
     /// the number of threads. (Native only: the browser runs chunks.)
-    pub fn run_on_threads(&mut self, threads: usize) -> Result<Progress, String> {
+    pub fn run_on_threads(&mut self, threads: usize) -> Result<Progress, TournamentError> {
         let threads = threads.max(1) as u64;
         let (from, to) = (self.done, self.config.games);
         if threads == 1 || to.saturating_sub(from) < 2 {
             return self.run();
         }
         let this = &*self;
-        let results: Vec<Result<Vec<Outcome>, String>> = std::thread::scope(|scope| {
+        let results: Vec<Result<Vec<Outcome>, TournamentError>> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
                 .map(|k| {
                     // Thread k plays the games from + k, from + k + threads, ...
@@ -232,10 +243,7 @@ impl Tournament {
                 .collect();
             handles
                 .into_iter()
-                .map(|h| {
-                    h.join()
-                        .unwrap_or_else(|_| Err("a tournament thread failed".to_string()))
-                })
+                .map(|h| h.join().unwrap_or(Err(TournamentError::ThreadFailed)))
                 .collect()
         });
         let mut per_thread = Vec::with_capacity(results.len());
@@ -262,7 +270,7 @@ impl Tournament {
     }
 
     /// Plays game `index` (seeded `seed + index`).
-    fn play(&self, index: u64) -> Result<Outcome, String> {
+    fn play(&self, index: u64) -> Result<Outcome, TournamentError> {
         let seats = (0..self.config.seats.len())
             .map(|i| (i, &self.config.seats[self.entrant(index, i)]))
             .map(|(i, s)| {
@@ -281,7 +289,7 @@ impl Tournament {
             edition: crate::game::Edition::LATEST,
         };
         setup.rules.round_limit = Some(self.round_limit());
-        let mut game = Game::new(setup).map_err(|e| e.to_string())?;
+        let mut game = Game::new(setup)?;
         play_out(&mut game, self.config.max_actions);
         Ok(Outcome {
             over: game.is_over(),
@@ -315,7 +323,7 @@ impl Tournament {
         self.done += 1;
     }
 
-    pub fn run(&mut self) -> Result<Progress, String> {
+    pub fn run(&mut self) -> Result<Progress, TournamentError> {
         self.run_chunk(u64::MAX)
     }
 
