@@ -27,14 +27,6 @@ pub struct LastSetup {
     pub round_limit: String,
 }
 
-/// Computer strategies a seat can use, with the word the lobby shows for each.
-pub const STRATEGIES: [(ComputerStrategy, &str); 4] = [
-    (ComputerStrategy::Balanced, "balanced"),
-    (ComputerStrategy::Cautious, "cautious"),
-    (ComputerStrategy::Random, "random"),
-    (ComputerStrategy::Expert, "expert"),
-];
-
 /// Who plays a seat: a person at this device, a person at another device (a table across
 /// devices), or a computer with its strategy. One value, so no impossible pair (a computer
 /// "from another device") can be written.
@@ -52,7 +44,7 @@ impl Plays {
     pub fn all() -> impl Iterator<Item = Plays> {
         [Plays::Human, Plays::OtherDevice]
             .into_iter()
-            .chain(STRATEGIES.iter().map(|(s, _)| Plays::Computer(*s)))
+            .chain(ComputerStrategy::ALL.map(Plays::Computer))
     }
 
     /// The choice's value in a form ("human", "remote", or the strategy's name).
@@ -75,7 +67,7 @@ impl Plays {
         match self {
             Plays::Human => "Human".into(),
             Plays::OtherDevice => "Another device".into(),
-            Plays::Computer(s) => format!("Computer ({})", strategy_word(s)),
+            Plays::Computer(s) => format!("Computer ({})", s.name()),
         }
     }
 
@@ -91,14 +83,6 @@ impl Plays {
     pub fn of_computer(computer: Option<ComputerStrategy>) -> Plays {
         computer.map_or(Plays::Human, Plays::Computer)
     }
-}
-
-/// The word the lobby shows for a strategy ("balanced").
-pub fn strategy_word(strategy: ComputerStrategy) -> &'static str {
-    STRATEGIES
-        .iter()
-        .find(|(s, _)| *s == strategy)
-        .map_or_else(|| strategy.name(), |(_, word)| word)
 }
 
 /// Names given to computer players, in seat order (a computer never keeps "Player N").

@@ -2,12 +2,12 @@
 //! before a game starts.
 
 use worlds_engine::{ComputerStrategy, Preset, SeatKind};
-use worlds_models::lobby::{LobbyForm, Plays, STRATEGIES};
+use worlds_models::lobby::{LobbyForm, Plays};
 
 #[test]
 fn every_choice_of_plays_as_reads_back_from_its_form_value() {
     let all: Vec<Plays> = Plays::all().collect();
-    assert_eq!(all.len(), 2 + STRATEGIES.len());
+    assert_eq!(all.len(), 2 + ComputerStrategy::ALL.len());
     for p in &all {
         assert_eq!(Plays::from_name(p.name()), Some(*p));
     }

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 use worlds_engine::ComputerStrategy;
 
-use super::form::{LobbyForm, MAX_COMPUTERS, STRATEGIES};
+use super::form::{LobbyForm, MAX_COMPUTERS};
 
 /// How many computers and their strategy, and "Play against computers" (hidden while a
 /// table across devices is open). `players` is the board's least and most players.
@@ -63,13 +63,12 @@ pub(super) fn QuickStart(
                         }
                     }
                 >
-                    {STRATEGIES
-                        .iter()
-                        .map(|(strategy, word)| {
-                            let strategy = *strategy;
+                    {ComputerStrategy::ALL
+                        .into_iter()
+                        .map(|strategy| {
                             view! {
                                 <option value=strategy.name() selected=move || computer_strategy.get() == strategy>
-                                    {*word}
+                                    {strategy.name()}
                                 </option>
                             }
                         })
