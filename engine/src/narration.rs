@@ -226,13 +226,10 @@ impl Game {
                 1 => parts.push("a Get Out of Jail Free card".to_string()),
                 n => parts.push(format!("{n} Get Out of Jail Free cards")),
             }
-            match parts.len() {
-                0 => "nothing".to_string(),
-                1 => parts.remove(0),
-                n => {
-                    let last = parts.remove(n - 1);
-                    format!("{} and {last}", parts.join(", "))
-                }
+            if parts.is_empty() {
+                "nothing".to_string()
+            } else {
+                and_list(&parts)
             }
         };
         let only_cash =
@@ -552,12 +549,21 @@ fn group_lots_where(game: &Game, square: SquareId, keep: impl Fn(usize) -> bool)
         .unwrap_or_default()
 }
 
-/// "A", "A and B", "A, B and C"; "the other lots of the group" when there are none to name.
-fn listed(names: &[String]) -> String {
-    match names {
-        [] => "the other lots of the group".into(),
+/// "A", "A and B", "A, B and C" ("" for none).
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
         [one] => one.clone(),
         [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// The lots named in a refusal; "the other lots of the group" when there are none to name.
+fn listed(names: &[String]) -> String {
+    if names.is_empty() {
+        "the other lots of the group".into()
+    } else {
+        and_list(names)
     }
 }
 
