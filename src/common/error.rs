@@ -77,12 +77,12 @@ pub enum AppError {
 }
 
 /// Why a file is not taken as a picture.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PictureError {
     /// Not a type the Board Maker draws.
     NotAPicture { name: String },
-    /// Larger than the largest file read (`mb`: its size).
-    TooLarge { name: String, mb: f64 },
+    /// Larger than the largest file read (`bytes`: its size).
+    TooLarge { name: String, bytes: u64 },
     /// The browser could not read or draw it.
     Unreadable { name: String },
 }
@@ -94,17 +94,17 @@ impl fmt::Display for PictureError {
                 f,
                 "{name} is not a picture the Board Maker can use: choose a PNG, JPEG, GIF, WebP or SVG file."
             ),
-            PictureError::TooLarge { name, mb } => {
-                write!(f, "{name} is {mb:.1} MB; a picture may be at most 5 MB.")
-            }
+            PictureError::TooLarge { name, bytes } => write!(
+                f,
+                "{name} is {:.1} MB; a picture may be at most 5 MB.",
+                *bytes as f64 / 1_048_576.0
+            ),
             PictureError::Unreadable { name } => {
                 write!(f, "{name} could not be read as a picture.")
             }
         }
     }
 }
-
-impl Eq for PictureError {}
 
 /// What went wrong with a table or a room shared across devices.
 #[derive(Debug, Clone, PartialEq, Eq)]

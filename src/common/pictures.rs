@@ -29,7 +29,7 @@ pub fn check_file(name: &str, mime: &str, bytes: f64) -> Option<PictureError> {
     if bytes > MAX_PICTURE_FILE_BYTES {
         return Some(PictureError::TooLarge {
             name: name.to_string(),
-            mb: bytes / 1_048_576.0,
+            bytes: bytes as u64,
         });
     }
     None
