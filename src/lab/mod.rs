@@ -522,6 +522,24 @@ fn BoardChoice(problems: Vec<String>) -> impl IntoView {
 
 /// Games, turns per game, players and the seed (the seed is shared with the tournament
 /// and the trace).
+/// A number field kept as typed (so a refusal can quote what was typed), read when a run
+/// starts ([`whole`]).
+fn typed_number(
+    label: &'static str,
+    min: &'static str,
+    max: Option<&'static str>,
+    value: RwSignal<String>,
+) -> impl IntoView {
+    view! {
+        <label>
+            {label}
+            <input type="number" min=min max=max inputmode="numeric"
+                prop:value=move || value.get()
+                on:input=move |ev| value.set(event_target_value(&ev)) />
+        </label>
+    }
+}
+
 #[component]
 fn SimulationNumbers(fields: SimFields) -> impl IntoView {
     let lab = expect_context::<Lab>();
@@ -532,30 +550,10 @@ fn SimulationNumbers(fields: SimFields) -> impl IntoView {
     } = fields;
     view! {
         <div class="stats-numbers">
-            <label>
-                "Games"
-                <input type="number" min="1" max="1000000" inputmode="numeric"
-                    prop:value=move || games.get()
-                    on:input=move |ev| games.set(event_target_value(&ev)) />
-            </label>
-            <label>
-                "Turns per game"
-                <input type="number" min="1" max="10000" inputmode="numeric"
-                    prop:value=move || turns.get()
-                    on:input=move |ev| turns.set(event_target_value(&ev)) />
-            </label>
-            <label>
-                "Players"
-                <input type="number" min="1" max="8" inputmode="numeric"
-                    prop:value=move || players.get()
-                    on:input=move |ev| players.set(event_target_value(&ev)) />
-            </label>
-            <label>
-                "Seed"
-                <input type="number" min="0" inputmode="numeric"
-                    prop:value=move || lab.seed.get()
-                    on:input=move |ev| lab.seed.set(event_target_value(&ev)) />
-            </label>
+            {typed_number("Games", "1", Some("1000000"), games)}
+            {typed_number("Turns per game", "1", Some("10000"), turns)}
+            {typed_number("Players", "1", Some("8"), players)}
+            {typed_number("Seed", "0", None, lab.seed)}
         </div>
     }
 }

@@ -15,7 +15,7 @@ use worlds_engine::stats::{Tournament, TournamentConfig, TournamentError};
 use worlds_engine::Board;
 
 use super::interval::{wilson, Estimate};
-use super::{counted, grouped, percent, whole, LabBoard, Running};
+use super::{counted, grouped, percent, typed_number, whole, LabBoard, Running};
 use crate::common::slices::{next_batch, now_ms, yield_now};
 use crate::common::words;
 use crate::lab::Lab;
@@ -281,12 +281,7 @@ pub fn TournamentPanel() -> impl IntoView {
             </p>
             <div class="stats-numbers">
                 <SeatChoice seats=seats />
-                <label>
-                    "Tournament games"
-                    <input type="number" min="1" max="100000" inputmode="numeric"
-                        prop:value=move || games.get()
-                        on:input=move |ev| games.set(event_target_value(&ev)) />
-                </label>
+                {typed_number("Tournament games", "1", Some("100000"), games)}
             </div>
             <RotateSwitch rotate=rotate />
             <div class="button-row">
@@ -541,22 +536,7 @@ fn SeatTable(tally: TournamentTally) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <h3 class="table-title" id="stats-seats-caption">"Wins by seat"</h3>
-        <div class="table-scroll" role="region" aria-labelledby="stats-seats-caption" tabindex="0">
-            <table class="stats-table" aria-labelledby="stats-seats-caption">
-                <thead>
-                    <tr>
-                        <th scope="col">"Seat"</th>
-                        <th scope="col">"Strategy"</th>
-                        <th scope="col">"Wins"</th>
-                        <th scope="col">"Win rate"</th>
-                        <th scope="col">"95% interval"</th>
-                        <th scope="col">"Bankruptcies"</th>
-                    </tr>
-                </thead>
-                <tbody>{seat_rows}</tbody>
-            </table>
-        </div>
+        {framed_table("stats-seats-caption", "Wins by seat", col_heads(&["Seat", "Strategy", "Wins", "Win rate", "95% interval", "Bankruptcies"]), seat_rows)}
     }
 }
 
@@ -579,21 +559,7 @@ fn StrategyTable(tally: TournamentTally) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <h3 class="table-title" id="stats-strategies-caption">"Wins by strategy"</h3>
-        <div class="table-scroll" role="region" aria-labelledby="stats-strategies-caption" tabindex="0">
-            <table class="stats-table" aria-labelledby="stats-strategies-caption">
-                <thead>
-                    <tr>
-                        <th scope="col">"Strategy"</th>
-                        <th scope="col">"Seats"</th>
-                        <th scope="col">"Wins"</th>
-                        <th scope="col">"Win rate (of all games)"</th>
-                        <th scope="col">"95% interval"</th>
-                    </tr>
-                </thead>
-                <tbody>{strategy_rows}</tbody>
-            </table>
-        </div>
+        {framed_table("stats-strategies-caption", "Wins by strategy", col_heads(&["Strategy", "Seats", "Wins", "Win rate (of all games)", "95% interval"]), strategy_rows)}
     }
 }
 
@@ -634,18 +600,7 @@ fn StrategySeatTable(tally: TournamentTally) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <h3 class="table-title" id="stats-strategy-seats-caption">"Each strategy in each seat"</h3>
-        <div class="table-scroll" role="region" aria-labelledby="stats-strategy-seats-caption" tabindex="0">
-            <table class="stats-table" aria-labelledby="stats-strategy-seats-caption">
-                <thead>
-                    <tr>
-                        <th scope="col">"Strategy"</th>
-                        {by_seat_head}
-                    </tr>
-                </thead>
-                <tbody>{by_seat_rows}</tbody>
-            </table>
-        </div>
+        {framed_table("stats-strategy-seats-caption", "Each strategy in each seat", (col_heads(&["Strategy"]), by_seat_head), by_seat_rows)}
     }
 }
 
@@ -688,18 +643,35 @@ fn LengthsTable(lengths: Vec<u32>, games: u64) -> impl IntoView {
                 "Game length in rounds: shortest {min}, median {median:.1}, mean {mean:.1}, longest {max}.",
             )}
         </p>
-        <h3 class="table-title" id="stats-lengths-caption">"Game lengths"</h3>
-        <div class="table-scroll" role="region" aria-labelledby="stats-lengths-caption" tabindex="0">
-            <table class="stats-table" aria-labelledby="stats-lengths-caption">
+        {framed_table("stats-lengths-caption", "Game lengths", col_heads(&["Rounds", "Games", "Share"]), length_rows)}
+    }
+}
+
+/// A table of the tournament's results under its title, in a frame that scrolls sideways on a
+/// narrow screen; the title names the table and its frame (`id`).
+fn framed_table(
+    id: &'static str,
+    title: &'static str,
+    head: impl IntoView,
+    rows: impl IntoView,
+) -> impl IntoView {
+    view! {
+        <h3 class="table-title" id=id>{title}</h3>
+        <div class="table-scroll" role="region" aria-labelledby=id tabindex="0">
+            <table class="stats-table" aria-labelledby=id>
                 <thead>
-                    <tr>
-                        <th scope="col">"Rounds"</th>
-                        <th scope="col">"Games"</th>
-                        <th scope="col">"Share"</th>
-                    </tr>
+                    <tr>{head}</tr>
                 </thead>
-                <tbody>{length_rows}</tbody>
+                <tbody>{rows}</tbody>
             </table>
         </div>
     }
+}
+
+/// Column headings.
+fn col_heads(names: &[&'static str]) -> impl IntoView {
+    names
+        .iter()
+        .map(|n| view! { <th scope="col">{*n}</th> })
+        .collect_view()
 }
