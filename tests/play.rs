@@ -1298,16 +1298,7 @@ fn worlds_jokers(rolls: &[[u8; 2]]) -> GameSetup {
     ann.start.owns = vec![1, 3];
     let mut bob = Seat::human("Bob");
     bob.start.position = Some(37);
-    let mut setup = GameSetup::new(board, vec![ann, bob], 42);
-    setup.forced_rolls = rolls
-        .iter()
-        .enumerate()
-        .map(|(i, d)| worlds_engine::game::ForcedRoll {
-            at: i as u32,
-            dice: d.to_vec(),
-        })
-        .collect();
-    setup
+    common::board_with(board, vec![ann, bob], rolls)
 }
 
 /// The open dialog named `name`.

@@ -105,8 +105,16 @@ pub fn classic_with(
     seats: Vec<worlds_engine::Seat>,
     rolls: &[[u8; 2]],
 ) -> worlds_engine::GameSetup {
-    let mut setup =
-        worlds_engine::GameSetup::new(worlds_engine::Preset::Classic.board(), seats, 42);
+    board_with(worlds_engine::Preset::Classic.board(), seats, rolls)
+}
+
+/// A game on `board` for `seats` whose first throws show `rolls` (then the seeded dice).
+pub fn board_with(
+    board: worlds_engine::Board,
+    seats: Vec<worlds_engine::Seat>,
+    rolls: &[[u8; 2]],
+) -> worlds_engine::GameSetup {
+    let mut setup = worlds_engine::GameSetup::new(board, seats, 42);
     setup.forced_rolls = rolls
         .iter()
         .enumerate()
