@@ -86,6 +86,9 @@ test('one turn played with the keyboard alone', async () => {
   await page.getByRole('heading', { name: 'Monopoly Worlds' }).waitFor();
   await focusOn('Play');
   await page.keyboard.press('Enter');
+  // The lobby is in view before the player looks for its button (a loaded machine draws it
+  // after the first Tab presses).
+  await page.getByRole('heading', { name: 'New game' }).waitFor();
   await focusOn('Start game');
   await page.keyboard.press('Enter');
   await focusOn('Roll dice');
