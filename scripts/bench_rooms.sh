@@ -38,7 +38,8 @@ SERVERS=""
 NODE_PIDS=()
 for i in $(seq "$NODES"); do
   P=$(free_port)
-  "$WORLDS" serve --site "$DIR" --port "$P" --redis "redis://127.0.0.1:$RP" --bot-delay-ms 0 > "$DIR/node$i.log" 2>&1 &
+  "$WORLDS" serve --site "$DIR" --port "$P" --redis "redis://127.0.0.1:$RP" --bot-delay-ms 0 \
+    --rooms-per-minute 1000000 --max-sockets-per-address 1000000 --max-rooms 1000000 > "$DIR/node$i.log" 2>&1 &
   PIDS+=($!); NODE_PIDS+=($!)
   wait_port "$P"
   SERVERS="$SERVERS  server n$i 127.0.0.1:$P check

@@ -76,7 +76,7 @@ done
 
 # The room server on the site, started as an operator would.
 ip netns exec site "${WORLDS_BIN:-target/release/worlds}" serve --site dist --bind 198.51.100.1 \
-  --port 8080 --bot-delay-ms 150 > /tmp/netns-serve.log 2>&1 &
+  --port 8080 --bot-delay-ms 150 --data "$(mktemp -d)" > /tmp/netns-serve.log 2>&1 &
 echo $! >> /tmp/netns-site.pids
 reach() { # reach NS URL: whether NS gets an answer from URL within 2 s
   ip netns exec "$1" curl -s -o /dev/null --max-time 2 "$2"

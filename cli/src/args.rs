@@ -253,14 +253,34 @@ pub struct ServeArgs {
     /// A room nobody is connected to is closed after this many minutes.
     #[arg(long, value_name = "N", default_value_t = 30)]
     pub room_idle_minutes: u64,
-    /// With --redis: a room nobody is connected to leaves this server's memory after this
-    /// many seconds (Redis keeps it; the next visitor's server takes it up again).
+    /// A room nobody is connected to leaves this server's memory after this many seconds
+    /// (its store keeps it; the next visitor's server takes it up again).
     #[arg(long, value_name = "N", default_value_t = 60)]
     pub set_aside_seconds: u64,
+    /// Keep rooms on disk in this folder (an embedded SQLite database, rooms.sqlite3): a
+    /// restart, a crash or kill -9 loses no game.
+    #[arg(long, value_name = "DIR", default_value = "worlds-data")]
+    pub data: String,
+    /// Keep rooms in this process's memory only (lost when it stops; for trying things out).
+    #[arg(long, conflicts_with_all = ["redis"])]
+    pub memory: bool,
     /// Keep rooms in Redis (redis://HOST:PORT), so several servers behind a load balancer
     /// serve any room and a room outlives the server that ran it.
     #[arg(long, value_name = "redis://HOST:PORT")]
     pub redis: Option<String>,
+    /// A reverse proxy in front of this server (repeatable): connections from it are counted
+    /// by the client address it puts in X-Forwarded-For.
+    #[arg(long = "trusted-proxy", value_name = "ADDR")]
+    pub trusted_proxy: Vec<String>,
+    /// The most rooms kept at once; beyond it, opening a room is refused (503) with a sentence.
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    pub max_rooms: u64,
+    /// Rooms one address may open per minute; beyond it, refused (429) with a sentence.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub rooms_per_minute: u64,
+    /// WebSockets one address may hold open at once.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub max_sockets_per_address: u64,
 }
 
 #[derive(Args, Debug)]

@@ -25,24 +25,49 @@ pub fn run(a: &ServeArgs) -> ExitCode {
                 clean(&a.site)
             )));
         }
-        let redis = match &a.redis {
+        let keep = match &a.redis {
             Some(url) if !url.starts_with("redis://") || url.len() <= "redis://".len() => {
                 return Err(BadArgs(format!(
                     "--redis {}: give it as redis://HOST:PORT",
                     clean(url)
                 )))
             }
-            other => other.clone(),
+            Some(url) => worlds_server::Keep::Redis(url.clone()),
+            None if a.memory => worlds_server::Keep::Memory,
+            None if a.data.trim().is_empty() => {
+                return Err(BadArgs("--data takes a folder, e.g. worlds-data".into()))
+            }
+            None => worlds_server::Keep::Disk(PathBuf::from(&a.data)),
         };
-        Ok::<_, BadArgs>(worlds_server::Config {
-            site,
-            bind,
-            port,
-            bot_delay_ms,
-            room_idle_minutes,
-            set_aside_seconds,
-            redis,
-        })
+        let trusted_proxies = a
+            .trusted_proxy
+            .iter()
+            .map(|p| {
+                p.parse().map_err(|_| {
+                    BadArgs(format!(
+                        "--trusted-proxy {}: give the proxy's IP address, e.g. 127.0.0.1",
+                        clean(p)
+                    ))
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut config = worlds_server::Config::new(site, keep);
+        config.bind = bind;
+        config.port = port;
+        config.bot_delay_ms = bot_delay_ms;
+        config.room_idle_minutes = room_idle_minutes;
+        config.set_aside_seconds = set_aside_seconds;
+        config.trusted_proxies = trusted_proxies;
+        config.limits.max_rooms = in_range("max-rooms", a.max_rooms, 1, 10_000_000)?;
+        config.limits.rooms_per_minute =
+            in_range("rooms-per-minute", a.rooms_per_minute, 1, 1_000_000)? as u32;
+        config.limits.sockets_per_address = in_range(
+            "max-sockets-per-address",
+            a.max_sockets_per_address,
+            1,
+            1_000_000,
+        )? as usize;
+        Ok::<_, BadArgs>(config)
     })();
     let config = match parsed {
         Ok(c) => c,

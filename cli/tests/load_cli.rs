@@ -33,6 +33,8 @@ fn serve() -> Server {
         .args(["serve", "--site"])
         .arg(&site)
         .args(["--port", &port.to_string()])
+        .args(["--memory", "--rooms-per-minute", "100000"])
+        .args(["--max-sockets-per-address", "100000"])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()

@@ -7,6 +7,9 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { launch, artifacts, decisionButtons, playOneStep, logText } from './browser.mjs';
 
 const WORLDS = process.env.WORLDS_BIN ?? new URL('../../target/release/worlds', import.meta.url).pathname;
@@ -17,7 +20,8 @@ const ROOM_URL = `http://127.0.0.1:${PORT}`;
 let browser;
 let server;
 before(async () => {
-  server = spawn(WORLDS, ['serve', '--site', SITE, '--port', String(PORT), '--bot-delay-ms', '150'], {
+  const data = mkdtempSync(join(tmpdir(), 'worlds-room-'));
+  server = spawn(WORLDS, ['serve', '--site', SITE, '--port', String(PORT), '--bot-delay-ms', '150', '--data', data], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stderr.on('data', (d) => process.stderr.write(`[worlds serve] ${d}`));

@@ -15,7 +15,7 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
 use worlds_engine::bots::bot;
 use worlds_engine::{ComputerStrategy, GameSetup, Preset, Seat, Token};
-use worlds_server::{Config, Rooms};
+use worlds_server::{Config, Keep, Rooms};
 use worlds_table::guest::Guest;
 use worlds_table::protocol::state_hash;
 use worlds_table::room::{HeldSeat, RoomCode, RoomMsg};
@@ -37,19 +37,21 @@ fn site() -> PathBuf {
 }
 
 async fn start() -> (SocketAddr, Arc<Rooms>) {
+    start_with(|_| {}).await
+}
+
+/// A server on a loopback port with rooms in memory, its flags changed by `change`.
+async fn start_with(change: impl FnOnce(&mut Config)) -> (SocketAddr, Arc<Rooms>) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("a port");
     let addr = listener.local_addr().expect("an address");
-    let rooms = Rooms::new(Config {
-        site: site(),
-        bind: addr.ip(),
-        port: addr.port(),
-        bot_delay_ms: 0,
-        room_idle_minutes: 30,
-        set_aside_seconds: 60,
-        redis: None,
-    });
+    let mut config = Config::new(site(), Keep::Memory);
+    config.bind = addr.ip();
+    config.port = addr.port();
+    config.bot_delay_ms = 0;
+    change(&mut config);
+    let rooms = worlds_server::open_rooms(config).await.expect("rooms");
     tokio::spawn(worlds_server::run_rooms(listener, rooms.clone()));
     (addr, rooms)
 }

@@ -36,6 +36,9 @@ pub const WINDOW_MS: u64 = 500;
 pub const FLOOD_WINDOWS: u32 = 3;
 /// The longest name a player may take, in characters.
 pub const MAX_NAME_CHARS: usize = 24;
+/// What a message asking for the whole game (a hello, a resync) costs of a seat's rate: it
+/// sends the most.
+pub const WHOLE_GAME_COST: u32 = 8;
 
 /// The alphabet of room codes (Crockford's base 32: no I, L, O, U).
 const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -187,6 +190,75 @@ pub enum Out {
     Close(ConnId),
 }
 
+/// Why the room refused or dropped a message, for the server's counters (the person reads a
+/// sentence).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// More messages than the rate allows.
+    Rate,
+    /// A message over the size limit.
+    Size,
+    /// An action out of turn, too late, or otherwise refused by the host.
+    Turn,
+    /// Something the connection's seat may not ask.
+    Seat,
+    /// A seat token the room does not know.
+    Token,
+}
+
+/// Messages counted against a rate: a seat's count stays with the seat, so entering again
+/// with its token does not start it afresh.
+#[derive(Debug, Clone, Copy, Default)]
+struct Rate {
+    window_start: u64,
+    in_window: u32,
+    flooded_windows: u32,
+}
+
+/// What the rate says of one more message costing `cost`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Verdict {
+    Take,
+    Drop,
+    Flood,
+}
+
+impl Rate {
+    fn count(&mut self, now: u64, cost: u32) -> Verdict {
+        if now.saturating_sub(self.window_start) >= WINDOW_MS {
+            if self.in_window > MESSAGES_PER_WINDOW {
+                self.flooded_windows += 1;
+            } else {
+                self.flooded_windows = 0;
+            }
+            self.window_start = now;
+            self.in_window = 0;
+        }
+        self.in_window = self.in_window.saturating_add(cost);
+        if self.in_window <= MESSAGES_PER_WINDOW {
+            return Verdict::Take;
+        }
+        // Several windows over the limit, or one far over it: a flood.
+        if self.flooded_windows + 1 >= FLOOD_WINDOWS
+            || self.in_window > MESSAGES_PER_WINDOW * FLOOD_WINDOWS
+        {
+            Verdict::Flood
+        } else {
+            Verdict::Drop
+        }
+    }
+}
+
+/// Whether a message asks for the whole game (a hello or a resync request).
+fn asks_whole_game(bytes: &[u8]) -> bool {
+    #[derive(Deserialize)]
+    struct Tag<'a> {
+        #[serde(borrow)]
+        t: std::borrow::Cow<'a, str>,
+    }
+    serde_json::from_slice::<Tag>(bytes).is_ok_and(|m| m.t == "hello" || m.t == "resync_request")
+}
+
 /// Why a room could not be opened, in a sentence.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OpenError(pub String);
@@ -204,6 +276,8 @@ struct SeatSlot {
     token: Option<String>,
     /// When its device was last gone (ms), while no connection plays it.
     away_since: Option<u64>,
+    /// Its messages' rate, whichever connection sends them.
+    rate: Rate,
 }
 
 #[derive(Debug, Clone)]
@@ -212,9 +286,8 @@ struct Conn {
     entered: bool,
     /// A seatless connection the game's host tells everything (a spectator).
     watching: bool,
-    window_start: u64,
-    in_window: u32,
-    flooded_windows: u32,
+    /// Its messages' rate while it has no seat.
+    rate: Rate,
 }
 
 /// What a room server keeps of a room, apart from its opening ([`Room::opening`]) and its
@@ -249,6 +322,8 @@ pub struct Room {
     empty_since: Option<u64>,
     /// What the server's log should say (dropped messages, refusals), taken by `take_notes`.
     notes: Vec<String>,
+    /// What was refused, for the server's counters, taken by `take_refusals`.
+    refusals: Vec<Refusal>,
 }
 
 fn seat_name(name: &str) -> String {
@@ -299,6 +374,7 @@ impl Room {
                 seat,
                 token,
                 away_since: Some(now),
+                rate: Rate::default(),
             });
         }
         let title = {
@@ -326,6 +402,7 @@ impl Room {
                 bot_delay_ms,
                 empty_since: Some(now),
                 notes: Vec::new(),
+                refusals: Vec::new(),
             },
             held,
         ))
@@ -382,6 +459,7 @@ impl Room {
                 seat,
                 token,
                 away_since: Some(now),
+                rate: Rate::default(),
             })
             .collect();
         let host = match (state.seed, state.host) {
@@ -415,6 +493,7 @@ impl Room {
             bot_delay_ms,
             empty_since: Some(now),
             notes: Vec::new(),
+            refusals: Vec::new(),
         })
     }
 
@@ -446,6 +525,17 @@ impl Room {
     /// What happened that the server's log should say, since the last call.
     pub fn take_notes(&mut self) -> Vec<String> {
         std::mem::take(&mut self.notes)
+    }
+
+    /// What was refused since the last call (for the server's counters).
+    pub fn take_refusals(&mut self) -> Vec<Refusal> {
+        std::mem::take(&mut self.refusals)
+    }
+
+    /// A refusal answered with a sentence.
+    fn refuse(&mut self, why: Refusal, conn: ConnId, reason: &str) -> Vec<Out> {
+        self.refusals.push(why);
+        Room::deny(conn, reason)
     }
 
     /// The seat a connection plays, if any.
@@ -563,9 +653,10 @@ impl Room {
                 seat: None,
                 entered: false,
                 watching: false,
-                window_start: self.now,
-                in_window: 0,
-                flooded_windows: 0,
+                rate: Rate {
+                    window_start: self.now,
+                    ..Rate::default()
+                },
             },
         );
     }
@@ -611,32 +702,37 @@ impl Room {
         let Some(c) = self.conns.get_mut(&conn) else {
             return Vec::new();
         };
-        // The rate: a window's worth of messages; several windows over it close the
-        // connection (the room plays on).
-        if self.now.saturating_sub(c.window_start) >= WINDOW_MS {
-            if c.in_window > MESSAGES_PER_WINDOW {
-                c.flooded_windows += 1;
-            } else {
-                c.flooded_windows = 0;
-            }
-            c.window_start = self.now;
-            c.in_window = 0;
+        if bytes.len() > MAX_MESSAGE_BYTES {
+            return self.refuse(Refusal::Size, conn, "That message is too long.");
         }
-        c.in_window += 1;
-        if c.in_window > MESSAGES_PER_WINDOW {
-            // Several windows over the limit, or one far over it: a flood.
-            if c.flooded_windows + 1 >= FLOOD_WINDOWS
-                || c.in_window > MESSAGES_PER_WINDOW * FLOOD_WINDOWS
-            {
-                let mut out = Room::deny(conn, "Too many messages: this connection is closed.");
+        // The rate: a window's worth of messages (a seat's count stays with the seat, and a
+        // message asking for the whole game costs more); several windows over it close the
+        // connection (the room plays on).
+        let cost = if asks_whole_game(bytes) {
+            WHOLE_GAME_COST
+        } else {
+            1
+        };
+        let rate = match c.seat {
+            Some(s) => &mut self.seats[s].rate,
+            None => &mut c.rate,
+        };
+        match rate.count(self.now, cost) {
+            Verdict::Take => {}
+            Verdict::Drop => {
+                self.refusals.push(Refusal::Rate);
+                return Vec::new();
+            }
+            Verdict::Flood => {
+                let mut out = self.refuse(
+                    Refusal::Rate,
+                    conn,
+                    "Too many messages: this connection is closed.",
+                );
                 out.push(Out::Close(conn));
                 out.extend(self.disconnect(conn, now));
                 return out;
             }
-            return Vec::new();
-        }
-        if bytes.len() > MAX_MESSAGE_BYTES {
-            return Room::deny(conn, "That message is too long.");
         }
         if let Ok(msg) = serde_json::from_slice::<ClientMsg>(bytes) {
             return self.on_room_msg(conn, msg, tokens);
@@ -673,7 +769,8 @@ impl Room {
                         .iter()
                         .position(|slot| slot.token.as_deref() == Some(token.as_str()))
                     else {
-                        let mut out = Room::deny(
+                        let mut out = self.refuse(
+                            Refusal::Token,
                             conn,
                             "This device's seat is not in this room: you can watch, or join while the room waits.",
                         );
@@ -718,7 +815,11 @@ impl Room {
             }
             ClientMsg::Watchers { allow } => {
                 if seat != Some(0) {
-                    return Room::deny(conn, "Only the room's creator can say who may watch.");
+                    return self.refuse(
+                        Refusal::Seat,
+                        conn,
+                        "Only the room's creator can say who may watch.",
+                    );
                 }
                 self.spectators = allow;
                 let mut out = self.tell_all();
@@ -748,10 +849,18 @@ impl Room {
             }
             ClientMsg::Join { name, color, token } => {
                 if self.started() {
-                    return Room::deny(conn, "The game has started: nobody can sit down now.");
+                    return self.refuse(
+                        Refusal::Seat,
+                        conn,
+                        "The game has started: nobody can sit down now.",
+                    );
                 }
                 if seat.is_some() {
-                    return Room::deny(conn, "You already have a seat in this room.");
+                    return self.refuse(
+                        Refusal::Seat,
+                        conn,
+                        "You already have a seat in this room.",
+                    );
                 }
                 if self.seats.len() >= MAX_SEATS {
                     return Room::deny(conn, "The room is full.");
@@ -800,6 +909,7 @@ impl Room {
                     },
                     token: Some(held.clone()),
                     away_since: None,
+                    rate: Rate::default(),
                 });
                 if let Some(c) = self.conns.get_mut(&conn) {
                     c.seat = Some(s);
@@ -817,7 +927,11 @@ impl Room {
             }
             ClientMsg::Remove { seat: gone } => {
                 if seat != Some(0) {
-                    return Room::deny(conn, "Only the room's creator can remove a seat.");
+                    return self.refuse(
+                        Refusal::Seat,
+                        conn,
+                        "Only the room's creator can remove a seat.",
+                    );
                 }
                 if self.started() {
                     return Room::deny(conn, "The game has started: seats stay as they are.");
@@ -856,7 +970,11 @@ impl Room {
             }
             ClientMsg::Start => {
                 if seat != Some(0) {
-                    return Room::deny(conn, "Only the room's creator can start the game.");
+                    return self.refuse(
+                        Refusal::Seat,
+                        conn,
+                        "Only the room's creator can start the game.",
+                    );
                 }
                 if self.started() {
                     return Vec::new();
@@ -874,7 +992,11 @@ impl Room {
             }
             ClientMsg::LetComputerPlay { seat: absent } => {
                 if seat.is_none() {
-                    return Room::deny(conn, "Only a seated player can ask for that.");
+                    return self.refuse(
+                        Refusal::Seat,
+                        conn,
+                        "Only a seated player can ask for that.",
+                    );
                 }
                 let Some(slot) = self.seats.get(absent) else {
                     return Room::deny(conn, "There is no such seat.");
@@ -982,14 +1104,20 @@ impl Room {
                     out.extend(o);
                     changed = true;
                 }
-                TableEvent::Dropped { from, reason } => self.notes.push(format!(
-                    "room {}: dropped a message from {from:?}: {reason}",
-                    self.code
-                )),
-                TableEvent::Refused { seat, reason, .. } => self.notes.push(format!(
-                    "room {}: refused seat {seat}'s request: {reason}",
-                    self.code
-                )),
+                TableEvent::Dropped { from, reason } => {
+                    self.refusals.push(Refusal::Seat);
+                    self.notes.push(format!(
+                        "room {}: dropped a message from {from:?}: {reason}",
+                        self.code
+                    ));
+                }
+                TableEvent::Refused { seat, reason, .. } => {
+                    self.refusals.push(Refusal::Turn);
+                    self.notes.push(format!(
+                        "room {}: refused seat {seat}'s request: {reason}",
+                        self.code
+                    ));
+                }
                 _ => {}
             }
         }

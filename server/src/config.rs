@@ -1,0 +1,97 @@
+//! How the server runs: the `worlds serve` flags.
+
+use std::net::IpAddr;
+use std::path::PathBuf;
+
+/// Where rooms are kept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Keep {
+    /// In this process's memory: lost when it stops (tests; `--memory`).
+    Memory,
+    /// On disk, in an embedded database in this folder (`--data`, the default).
+    Disk(PathBuf),
+    /// In Redis (`--redis redis://HOST:PORT`), shared by several nodes.
+    Redis(String),
+}
+
+/// The limits that keep a server up when it is on the internet. Each refusal is a sentence
+/// for the person and a count in `/metrics`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Limits {
+    /// Rooms one address may open per minute (`--rooms-per-minute`).
+    pub rooms_per_minute: u32,
+    /// Rooms kept at once, in all (`--max-rooms`).
+    pub max_rooms: u64,
+    /// Wrong room codes or seat tokens one address may try per minute.
+    pub tries_per_minute: u32,
+    /// Sockets one address may hold open (`--max-sockets-per-address`).
+    pub sockets_per_address: usize,
+    /// Sockets one room takes (seats, their second windows, watchers).
+    pub sockets_per_room: usize,
+    /// A socket must say which seat it is within this long (ms).
+    pub first_message_ms: u64,
+    /// The server pings each socket this often (ms) ...
+    pub ping_ms: u64,
+    /// ... and closes one it has heard nothing from (not even a pong) for this long (ms).
+    pub silence_ms: u64,
+    /// Messages waiting for one socket, at most: a client that does not read is disconnected
+    /// (it rejoins by its seat token).
+    pub queue: usize,
+    /// A message taking longer than this (ms) to be written to a socket ends that socket.
+    pub write_ms: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            rooms_per_minute: 10,
+            max_rooms: 10_000,
+            tries_per_minute: 20,
+            sockets_per_address: 100,
+            sockets_per_room: 32,
+            first_message_ms: 10_000,
+            ping_ms: 20_000,
+            silence_ms: 60_000,
+            queue: 256,
+            write_ms: 10_000,
+        }
+    }
+}
+
+/// How the server runs (the `worlds serve` flags).
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub site: PathBuf,
+    pub bind: IpAddr,
+    pub port: u16,
+    /// The pause before each computer move (ms), so people can follow.
+    pub bot_delay_ms: u64,
+    /// A room nobody has been connected to for this long is closed.
+    pub room_idle_minutes: u64,
+    /// A room nobody is connected to leaves this server's memory after this long (the store
+    /// keeps it, and whichever node a visitor reaches takes it up again), so memory follows
+    /// the rooms people are in, not every room opened in the last half hour.
+    pub set_aside_seconds: u64,
+    /// Where rooms are kept.
+    pub keep: Keep,
+    /// Reverse proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`).
+    pub trusted_proxies: Vec<IpAddr>,
+    pub limits: Limits,
+}
+
+impl Config {
+    /// The defaults of `worlds serve` for a site folder, with rooms kept in `keep`.
+    pub fn new(site: PathBuf, keep: Keep) -> Config {
+        Config {
+            site,
+            bind: IpAddr::from([127, 0, 0, 1]),
+            port: 8080,
+            bot_delay_ms: 700,
+            room_idle_minutes: 30,
+            set_aside_seconds: 60,
+            keep,
+            trusted_proxies: Vec::new(),
+            limits: Limits::default(),
+        }
+    }
+}

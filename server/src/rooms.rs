@@ -1,0 +1,691 @@
+//! The rooms this node runs, and the connections to them.
+//!
+//! Each room is the table crate's [`Room`] (it decides: join, seat, apply, refuse) with the
+//! connections it talks to. What a room decides goes to its writer, which keeps it in the
+//! store ([`crate::store::RoomStore`]) and only then sends what the room said: an action is
+//! committed before anyone hears of it, whichever store is in use.
+//!
+//! A room nobody has been connected to for `--set-aside-seconds` leaves this node's memory
+//! (the store keeps it, to be closed after `--room-idle-minutes` unless someone comes back:
+//! then whichever node they reach takes it up again by replaying its actions).
+
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::Message;
+use tokio::sync::{mpsc, watch};
+use worlds_engine::Action;
+use worlds_table::room::{ConnId, OpenRoom, Out, Refusal, Room, RoomCode, RoomState};
+
+use crate::cluster::{Claim, Frame, Ownership, Proxied};
+use crate::config::Config;
+use crate::limits::Addresses;
+use crate::metrics::Metrics;
+use crate::outbox::{message, Outbox};
+use crate::store::{Found, RoomStore, StoreError};
+use crate::{lock, log, now_ms};
+
+/// Steps waiting for a room's writer, at most: a room whose store falls this far behind is let
+/// go (its clients reconnect and it is rebuilt from what was kept).
+const WRITES_QUEUED: usize = 1_024;
+
+/// Where a connection's messages go: its socket on this node, or another node's.
+#[derive(Clone)]
+pub(crate) enum Sink {
+    Local(Outbox),
+    Remote(String),
+}
+
+/// One message on its way to one connection.
+struct Delivery {
+    conn: ConnId,
+    sink: Sink,
+    msg: Message,
+}
+
+/// What a room did in one step: the actions and state to keep, then what to send once they
+/// are kept.
+struct Batch {
+    from: usize,
+    actions: Vec<String>,
+    state: Option<String>,
+    deliveries: Vec<Delivery>,
+    /// When the message that led to it arrived (for `worlds_action_seconds`).
+    received: Option<Instant>,
+}
+
+/// What a room's writer does next.
+enum Write {
+    /// Keep a step, then deliver it.
+    Step(Batch),
+    /// The room left this node's memory: once everything before is kept, the store keeps it
+    /// for `remaining_ms`, then closes it unless someone comes back.
+    SetAside { remaining_ms: u64 },
+    /// Nobody was in the room for too long: the store closes it.
+    Close,
+}
+
+/// A room and the connections to it.
+pub(crate) struct RoomEntry {
+    pub room: Room,
+    pub senders: HashMap<ConnId, Sink>,
+    /// The actions and state already handed to the writer.
+    kept_actions: usize,
+    kept_state: String,
+    writer: Option<mpsc::Sender<Write>>,
+    /// The room left this node (taken over elsewhere, set aside, its store fell behind): a
+    /// connection that reached it late is closed, and its device reconnects.
+    pub gone: bool,
+}
+
+impl RoomEntry {
+    fn new(room: Room, writer: mpsc::Sender<Write>) -> RoomEntry {
+        let kept_actions = room.game().map_or(0, |g| g.history().len());
+        let kept_state = serde_json::to_string(&room.state()).unwrap_or_default();
+        RoomEntry {
+            room,
+            senders: HashMap::new(),
+            kept_actions,
+            kept_state,
+            writer: Some(writer),
+            gone: false,
+        }
+    }
+
+    /// Hands what the room said to its writer (it is sent once what the room decided is
+    /// kept); counts the room's refusals and returns them.
+    pub fn dispatch(
+        &mut self,
+        outs: Vec<Out>,
+        received: Option<Instant>,
+        metrics: &Metrics,
+    ) -> Vec<Refusal> {
+        for note in self.room.take_notes() {
+            log::warn("room", format_args!("{note}"));
+        }
+        let refusals = self.room.take_refusals();
+        for &refusal in &refusals {
+            metrics.refused(refusal.into());
+        }
+        let mut deliveries = Vec::new();
+        for out in outs {
+            match out {
+                Out::To(conn, bytes) => {
+                    if let Some(sink) = self.senders.get(&conn) {
+                        deliveries.push(Delivery {
+                            conn,
+                            sink: sink.clone(),
+                            msg: message(bytes),
+                        });
+                    }
+                }
+                Out::Close(conn) => {
+                    if let Some(sink) = self.senders.remove(&conn) {
+                        deliveries.push(Delivery {
+                            conn,
+                            sink,
+                            msg: Message::Close(None),
+                        });
+                    }
+                }
+            }
+        }
+        let from = self.kept_actions;
+        let actions: Vec<String> = self
+            .room
+            .actions_from(from)
+            .iter()
+            .map(|a| serde_json::to_string(a).unwrap_or_default())
+            .collect();
+        let state = serde_json::to_string(&self.room.state()).unwrap_or_default();
+        let state = (state != self.kept_state).then_some(state);
+        if deliveries.is_empty() && actions.is_empty() && state.is_none() {
+            return refusals;
+        }
+        let Some(writer) = &self.writer else {
+            return refusals;
+        };
+        let n = actions.len();
+        let next_state = state.clone();
+        let step = Write::Step(Batch {
+            from,
+            actions,
+            state,
+            deliveries,
+            received,
+        });
+        if writer.try_send(step).is_err() {
+            // The store is far behind (or the writer is gone): let the room go rather than
+            // queue without end; its clients reconnect and it is rebuilt from what was kept.
+            log::warn(
+                "store-behind",
+                format_args!(
+                    "room {}: its store is {WRITES_QUEUED} steps behind; the room is let go",
+                    self.room.code()
+                ),
+            );
+            self.gone = true;
+            self.writer = None;
+            self.close_all_local();
+            return refusals;
+        }
+        self.kept_actions += n;
+        if let Some(s) = next_state {
+            self.kept_state = s;
+        }
+        refusals
+    }
+
+    /// Closes every connection to the room on this node (another node's connections hear of
+    /// it through `close_all`).
+    fn close_all_local(&mut self) {
+        for (_, sink) in self.senders.drain() {
+            if let Sink::Local(outbox) = sink {
+                outbox.close();
+            }
+        }
+    }
+}
+
+/// Where a room is.
+pub(crate) enum Located {
+    Here(Arc<Mutex<RoomEntry>>),
+    At(String),
+    /// No such room, or a closed one (a wrong code, counted against its address).
+    Gone(String),
+    /// The store cannot be reached: nobody's fault, said with a sentence.
+    Unreachable(String),
+}
+
+/// Everything the server keeps.
+pub struct Rooms {
+    pub(crate) config: Config,
+    pub(crate) store: Arc<dyn RoomStore>,
+    pub(crate) owners: Arc<dyn Ownership>,
+    pub(crate) metrics: Metrics,
+    pub(crate) addresses: Addresses,
+    rooms: Mutex<HashMap<RoomCode, Arc<Mutex<RoomEntry>>>>,
+    pub(crate) proxied: Mutex<HashMap<ConnId, Proxied>>,
+    /// One room is looked up in the store (and maybe rebuilt) at a time.
+    locating: tokio::sync::Mutex<()>,
+    /// Rooms kept in the store, as last counted (and counted up as rooms open).
+    kept: AtomicU64,
+    /// `true` once the server is stopping: sockets say so and close.
+    pub(crate) stopping: watch::Sender<bool>,
+    writers: Mutex<Vec<tokio::task::JoinHandle<()>>>,
+}
+
+impl Rooms {
+    /// The server's rooms over a store and an ownership (see `start` for which ones).
+    pub fn new(
+        config: Config,
+        store: Arc<dyn RoomStore>,
+        owners: Arc<dyn Ownership>,
+    ) -> Arc<Rooms> {
+        let addresses = Addresses::new(&config.limits);
+        Arc::new(Rooms {
+            config,
+            store,
+            owners,
+            metrics: Metrics::default(),
+            addresses,
+            rooms: Mutex::new(HashMap::new()),
+            proxied: Mutex::new(HashMap::new()),
+            locating: tokio::sync::Mutex::new(()),
+            kept: AtomicU64::new(0),
+            stopping: watch::Sender::new(false),
+            writers: Mutex::new(Vec::new()),
+        })
+    }
+
+    /// A room's game as it stands: the number of actions and the state's hash (`None`: no
+    /// such room here, or its game has not started).
+    pub fn game_state(&self, code: &str) -> Option<(u64, u64)> {
+        let entry = self.room(&RoomCode::parse(code)?)?;
+        let e = lock(&entry);
+        let game = e.room.game()?;
+        Some((
+            game.history().len() as u64,
+            worlds_table::protocol::state_hash(game),
+        ))
+    }
+
+    /// Whether a room's game is over.
+    pub fn game_over(&self, code: &str) -> bool {
+        RoomCode::parse(code)
+            .and_then(|c| self.room(&c))
+            .is_some_and(|e| lock(&e).room.game().is_some_and(|g| g.is_over()))
+    }
+
+    /// The rooms in this node's memory now.
+    pub fn rooms_here(&self) -> usize {
+        lock(&self.rooms).len()
+    }
+
+    pub(crate) fn room(&self, code: &RoomCode) -> Option<Arc<Mutex<RoomEntry>>> {
+        lock(&self.rooms).get(code).cloned()
+    }
+
+    pub(crate) fn codes(&self) -> Vec<RoomCode> {
+        lock(&self.rooms).keys().cloned().collect()
+    }
+
+    fn entries(&self) -> Vec<(RoomCode, Arc<Mutex<RoomEntry>>)> {
+        lock(&self.rooms)
+            .iter()
+            .map(|(c, e)| (c.clone(), e.clone()))
+            .collect()
+    }
+
+    /// Rooms kept, as last counted.
+    pub(crate) fn kept(&self) -> u64 {
+        self.kept.load(Ordering::Relaxed)
+    }
+
+    pub(crate) fn stopping(&self) -> bool {
+        *self.stopping.borrow()
+    }
+
+    /// Puts a room in this node's memory, with a writer that keeps what it decides before
+    /// anyone hears of it.
+    pub(crate) fn insert(self: &Arc<Self>, room: Room) -> Arc<Mutex<RoomEntry>> {
+        let code = room.code().clone();
+        let (tx, rx) = mpsc::channel(WRITES_QUEUED);
+        let writer = tokio::spawn(write_room(self.clone(), code.clone(), rx));
+        lock(&self.writers).push(writer);
+        let entry = Arc::new(Mutex::new(RoomEntry::new(room, tx)));
+        lock(&self.rooms).insert(code, entry.clone());
+        entry
+    }
+
+    /// A room just opened here.
+    pub(crate) fn opened(self: &Arc<Self>, room: Room) {
+        self.kept.fetch_add(1, Ordering::Relaxed);
+        self.insert(room);
+    }
+
+    /// Forgets a room this node no longer runs (another node took it over, or its store said
+    /// no): its connections are closed, and their devices reconnect to whoever runs it.
+    pub(crate) fn drop_room(&self, code: &RoomCode) {
+        let entry = lock(&self.rooms).remove(code);
+        if let Some(entry) = entry {
+            log::note(&format!("room {code}: no longer run by this node"));
+            let mut e = lock(&entry);
+            e.writer = None;
+            self.close_all(&mut e);
+        }
+    }
+
+    /// Closes every connection to a room, on this node and others.
+    fn close_all(&self, e: &mut RoomEntry) {
+        e.gone = true;
+        for (conn, sink) in e.senders.drain() {
+            self.deliver(Delivery {
+                conn,
+                sink,
+                msg: Message::Close(None),
+            });
+        }
+    }
+
+    fn deliver(&self, d: Delivery) {
+        match d.sink {
+            Sink::Local(outbox) => outbox.deliver(d.msg),
+            Sink::Remote(node) => {
+                let frame = match d.msg {
+                    Message::Text(t) => Frame::Text {
+                        conn: d.conn,
+                        bytes: t.as_str().as_bytes().to_vec(),
+                    },
+                    Message::Binary(b) => Frame::Binary {
+                        conn: d.conn,
+                        bytes: b.to_vec(),
+                    },
+                    _ => Frame::Close { conn: d.conn },
+                };
+                self.owners.send(&node, &frame);
+            }
+        }
+    }
+
+    /// Every room's tick (the host's, the computers'), and rooms leaving memory: closed after
+    /// `--room-idle-minutes` with nobody in them, set aside after `--set-aside-seconds`.
+    pub(crate) fn tick_all(&self) {
+        let now = now_ms();
+        let idle_ms = self.config.room_idle_minutes.saturating_mul(60_000);
+        let set_aside_ms = self.config.set_aside_seconds.saturating_mul(1000);
+        for (code, entry) in self.entries() {
+            let mut e = lock(&entry);
+            if e.gone {
+                drop(e);
+                self.forget(&code, &entry);
+                continue;
+            }
+            let leaving = if e.room.idle(now, idle_ms) {
+                Some(Write::Close)
+            } else {
+                e.room
+                    .empty_since()
+                    .map(|since| now.saturating_sub(since))
+                    .filter(|&t| t >= set_aside_ms)
+                    .map(|empty_for| Write::SetAside {
+                        remaining_ms: idle_ms.saturating_sub(empty_for).max(1),
+                    })
+            };
+            if let Some(leaving) = leaving {
+                self.close_all(&mut e);
+                if let Some(writer) = e.writer.take() {
+                    let _ = writer.try_send(leaving);
+                }
+                drop(e);
+                self.forget(&code, &entry);
+                continue;
+            }
+            let outs = e.room.tick(now);
+            e.dispatch(outs, None, &self.metrics);
+        }
+    }
+
+    /// Removes a room from memory (if `entry` is still the one there).
+    fn forget(&self, code: &RoomCode, entry: &Arc<Mutex<RoomEntry>>) {
+        let mut rooms = lock(&self.rooms);
+        if rooms.get(code).is_some_and(|e| Arc::ptr_eq(e, entry)) {
+            rooms.remove(code);
+        }
+    }
+
+    /// Every ten seconds: the store's sweep, the count of rooms kept, the address tables'
+    /// sweep, finished writers.
+    pub(crate) async fn housekeeping(&self) {
+        let now = now_ms();
+        if let Err(e) = self.store.sweep(now).await {
+            log::warn("sweep", format_args!("sweeping the store: {e}"));
+        }
+        match self.store.count().await {
+            Ok(n) => self.kept.store(n, Ordering::Relaxed),
+            Err(e) => log::warn("count", format_args!("counting the store's rooms: {e}")),
+        }
+        self.addresses.sweep(now);
+        lock(&self.writers).retain(|w| !w.is_finished());
+    }
+
+    /// Finds a room: here, at another node, or gone (with the sentence to say). A kept room
+    /// this node may run (nobody runs it: the server restarted, it was set aside, its node
+    /// died) is rebuilt here from the store.
+    pub(crate) async fn locate(self: &Arc<Self>, code: &RoomCode) -> Located {
+        if let Some(e) = self.room(code) {
+            return Located::Here(e);
+        }
+        let _one_at_a_time = self.locating.lock().await;
+        let name = code.to_string();
+        let unreachable = |e: StoreError| {
+            log::warn("store", format_args!("room {code}: {e}"));
+            Located::Unreachable(
+                "The room server cannot reach its rooms just now; try again in a moment.".into(),
+            )
+        };
+        for _ in 0..5 {
+            if let Some(e) = self.room(code) {
+                return Located::Here(e);
+            }
+            match self.store.find(&name).await {
+                Ok(Found::Kept) => {}
+                Ok(Found::Closed) => {
+                    return Located::Gone(format!(
+                        "This room was closed after {} minutes with nobody in it.",
+                        self.config.room_idle_minutes
+                    ))
+                }
+                Ok(Found::Unknown) => return Located::Gone("No room has this code.".into()),
+                Err(e) => return unreachable(e),
+            }
+            match self.owners.claim(&name).await {
+                Ok(Claim::Here) => {}
+                Ok(Claim::At(node)) => return Located::At(node),
+                Ok(Claim::Retry) => continue,
+                Err(e) => return unreachable(e),
+            }
+            return match self.take_over(code).await {
+                Ok(e) => Located::Here(e),
+                Err(why) => {
+                    log::warn(
+                        "takeover",
+                        format_args!("room {code}: could not be taken up: {why}"),
+                    );
+                    let _ = self.owners.release(&name).await;
+                    Located::Gone(format!("This room could not be opened again: {why}"))
+                }
+            };
+        }
+        Located::Unreachable(
+            "The room server cannot reach its rooms just now; try again in a moment.".into(),
+        )
+    }
+
+    /// Rebuilds a room from the store, renewing this node's hold on it while its actions are
+    /// replayed (a long game takes a while).
+    async fn take_over(self: &Arc<Self>, code: &RoomCode) -> Result<Arc<Mutex<RoomEntry>>, String> {
+        let name = code.to_string();
+        let renewing = {
+            let owners = self.owners.clone();
+            let name = name.clone();
+            tokio::spawn(async move {
+                let mut every = tokio::time::interval(Duration::from_millis(1_000));
+                every.tick().await;
+                loop {
+                    every.tick().await;
+                    let _ = owners.renew(std::slice::from_ref(&name)).await;
+                }
+            })
+        };
+        let rebuilt = self.rebuild(code).await;
+        renewing.abort();
+        let room = rebuilt?;
+        // Back in a node's care: no longer to be closed for being idle.
+        self.store.wake(&name).await.map_err(|e| e.to_string())?;
+        Ok(self.insert(room))
+    }
+
+    async fn rebuild(&self, code: &RoomCode) -> Result<Room, String> {
+        let kept = self
+            .store
+            .load(&code.to_string())
+            .await
+            .map_err(|e| e.to_string())?
+            .ok_or("it is no longer kept")?;
+        let bot_delay_ms = self.config.bot_delay_ms;
+        let code = code.clone();
+        let node = self.owners.node().to_string();
+        tokio::task::spawn_blocking(move || {
+            let opening: OpenRoom =
+                serde_json::from_str(&kept.opening).map_err(|e| e.to_string())?;
+            let state: RoomState = serde_json::from_str(&kept.state).map_err(|e| e.to_string())?;
+            let actions = kept
+                .actions
+                .iter()
+                .map(|a| serde_json::from_str::<Action>(a))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| e.to_string())?;
+            let n = actions.len();
+            let room = Room::restore(
+                code.clone(),
+                opening,
+                state,
+                actions,
+                bot_delay_ms,
+                now_ms(),
+            )
+            .map_err(|e| e.to_string())?;
+            log::note(&format!(
+                "room {code}: taken up by node {node} ({n} actions replayed)"
+            ));
+            Ok(room)
+        })
+        .await
+        .map_err(|e| format!("its replay stopped: {e}"))?
+    }
+
+    /// The nodes whose clients play in rooms this node runs.
+    pub(crate) fn remote_nodes(&self) -> HashSet<String> {
+        let mut nodes = HashSet::new();
+        for (_, e) in self.entries() {
+            for sink in lock(&e).senders.values() {
+                if let Sink::Remote(n) = sink {
+                    nodes.insert(n.clone());
+                }
+            }
+        }
+        nodes
+    }
+
+    /// A node is gone: its clients leave the rooms this node runs.
+    pub(crate) fn drop_remote(&self, node: &str) {
+        for (_, entry) in self.entries() {
+            let mut e = lock(&entry);
+            let gone: Vec<ConnId> = e
+                .senders
+                .iter()
+                .filter(|(_, s)| matches!(s, Sink::Remote(n) if n == node))
+                .map(|(&c, _)| c)
+                .collect();
+            for conn in gone {
+                e.senders.remove(&conn);
+                let outs = e.room.disconnect(conn, now_ms());
+                e.dispatch(outs, None, &self.metrics);
+            }
+        }
+    }
+
+    fn here(&self, code: &str) -> Option<Arc<Mutex<RoomEntry>>> {
+        RoomCode::parse(code).and_then(|c| self.room(&c))
+    }
+
+    /// Another node's client connects to a room this node runs; `false` if it does not run
+    /// it (any more).
+    pub(crate) fn connect_remote(&self, code: &str, conn: ConnId, from: &str) -> bool {
+        let Some(entry) = self.here(code) else {
+            return false;
+        };
+        let mut e = lock(&entry);
+        if e.gone {
+            return false;
+        }
+        e.senders.insert(conn, Sink::Remote(from.to_string()));
+        e.room.connect(conn, now_ms());
+        true
+    }
+
+    /// A message from another node's client.
+    pub(crate) fn message_remote(&self, code: &str, conn: ConnId, bytes: &[u8]) {
+        if let Some(entry) = self.here(code) {
+            let mut e = lock(&entry);
+            if e.senders.contains_key(&conn) {
+                let outs = e.room.on_message(conn, bytes, now_ms(), crate::new_token);
+                e.dispatch(outs, Some(Instant::now()), &self.metrics);
+            }
+        }
+    }
+
+    /// Another node's client left.
+    pub(crate) fn leave_remote(&self, code: &str, conn: ConnId) {
+        if let Some(entry) = self.here(code) {
+            let mut e = lock(&entry);
+            if e.senders.remove(&conn).is_some() {
+                let outs = e.room.disconnect(conn, now_ms());
+                e.dispatch(outs, None, &self.metrics);
+            }
+        }
+    }
+
+    /// Stopping: every room this node holds is handed to the store as set aside (with its
+    /// whole idle time: people were in it) and let go, once what it decided is kept; waits at
+    /// most `within` for the writers.
+    pub(crate) async fn set_all_aside(&self, within: Duration) {
+        let idle_ms = self.config.room_idle_minutes.saturating_mul(60_000);
+        for (code, entry) in self.entries() {
+            let mut e = lock(&entry);
+            self.close_all(&mut e);
+            if let Some(writer) = e.writer.take() {
+                let _ = writer.try_send(Write::SetAside {
+                    remaining_ms: idle_ms,
+                });
+            }
+            drop(e);
+            self.forget(&code, &entry);
+        }
+        let writers = std::mem::take(&mut *lock(&self.writers));
+        let waited = tokio::time::timeout(within, async {
+            for w in writers {
+                let _ = w.await;
+            }
+        })
+        .await;
+        if waited.is_err() {
+            log::warn(
+                "stop",
+                format_args!("some rooms' writers did not finish in {within:?}"),
+            );
+        }
+    }
+}
+
+/// A room's writer: keeps each step's actions and state, then sends what the room said; if
+/// the store says this node no longer runs the room, forgets it.
+async fn write_room(rooms: Arc<Rooms>, code: RoomCode, mut rx: mpsc::Receiver<Write>) {
+    let name = code.to_string();
+    while let Some(write) = rx.recv().await {
+        let batch = match write {
+            Write::Step(batch) => batch,
+            Write::SetAside { remaining_ms } => {
+                match rooms.store.set_aside(&name, remaining_ms).await {
+                    Ok(true) => log::note(&format!("room {code}: set aside (nobody in it)")),
+                    other => log::warn(
+                        "set-aside",
+                        format_args!("room {code}: could not be set aside ({other:?})"),
+                    ),
+                }
+                return;
+            }
+            Write::Close => {
+                match rooms.store.close(&name).await {
+                    Ok(()) => log::note(&format!("room {code}: closed (nobody in it)")),
+                    Err(e) => log::warn("close", format_args!("room {code}: not closed: {e}")),
+                }
+                return;
+            }
+        };
+        if !batch.actions.is_empty() || batch.state.is_some() {
+            let kept = rooms
+                .store
+                .write(&name, batch.from, &batch.actions, batch.state.as_deref())
+                .await;
+            if !matches!(kept, Ok(true)) {
+                log::warn(
+                    "write",
+                    format_args!(
+                        "room {code}: its step was not kept ({kept:?}); the room is let go"
+                    ),
+                );
+                for d in batch.deliveries {
+                    if matches!(d.msg, Message::Close(_)) {
+                        rooms.deliver(d);
+                    }
+                }
+                rooms.drop_room(&code);
+                return;
+            }
+        }
+        let applied = batch.actions.len();
+        for d in batch.deliveries {
+            rooms.deliver(d);
+        }
+        if applied > 0 {
+            rooms.metrics.actions(applied as u64);
+            if let Some(t) = batch.received {
+                rooms.metrics.action_took(t.elapsed());
+            }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+//! Where rooms are kept: one interface ([`RoomStore`]), three stores.
+//!
+//! - [`memory::MemoryStore`]: this process's memory (tests; `worlds serve --memory`);
+//! - [`sqlite::SqliteStore`]: an embedded database in `--data DIR` (the default): rooms
+//!   outlive a restart, a crash or `kill -9`;
+//! - [`redis::RedisStore`]: Redis (`--redis URL`), shared by several nodes behind a load
+//!   balancer; it is also their [`crate::cluster::Ownership`].
+//!
+//! A room is kept as its opening (title, board, lobby setup, written once), its state (who
+//! sits where with their seat tokens, the game's seed, the host's record) and its numbered
+//! actions. The engine is deterministic, so any server rebuilds the room by replaying them.
+//! The socket loop and the rooms never ask which store is in use.
+
+pub mod memory;
+pub mod redis;
+pub mod sqlite;
+
+use async_trait::async_trait;
+
+pub use crate::error::StoreError;
+
+/// What a store keeps of one room.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Kept {
+    pub opening: String,
+    pub state: String,
+    pub actions: Vec<String>,
+}
+
+/// What a store knows of a room code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Found {
+    /// The room is kept.
+    Kept,
+    /// The room was closed (nobody was in it for too long); its code says so for a week.
+    Closed,
+    /// No room has this code.
+    Unknown,
+}
+
+/// How long a closed room's code says so (ms): a week.
+pub const CLOSED_MS: u64 = 7 * 24 * 3600 * 1000;
+
+/// Where rooms are kept. Every write is kept before anyone hears of what it holds.
+#[async_trait]
+pub trait RoomStore: Send + Sync {
+    /// Where, in a few words, for the start-up line ("rooms on disk in worlds-data").
+    fn describe(&self) -> String;
+
+    /// Keeps a new room run by this server; `Ok(false)` if its code is taken (kept or closed).
+    async fn create(&self, code: &str, opening: &str, state: &str) -> Result<bool, StoreError>;
+
+    /// Appends `actions` at position `from` and keeps `state` (if given), in one step;
+    /// `Ok(false)` if the room is not this server's to write any more (another node took it
+    /// over, or its actions are not where this server expects them).
+    async fn write(
+        &self,
+        code: &str,
+        from: usize,
+        actions: &[String],
+        state: Option<&str>,
+    ) -> Result<bool, StoreError>;
+
+    /// Everything kept of a room.
+    async fn load(&self, code: &str) -> Result<Option<Kept>, StoreError>;
+
+    /// Whether a room is kept, closed or unknown.
+    async fn find(&self, code: &str) -> Result<Found, StoreError>;
+
+    /// Closes a room nobody was in for too long: its record goes, its code says "closed".
+    async fn close(&self, code: &str) -> Result<(), StoreError>;
+
+    /// A room nobody is in leaves the server's memory: it is kept for `remaining_ms` more,
+    /// then closed, unless someone comes back first ([`RoomStore::wake`]).
+    async fn set_aside(&self, code: &str, remaining_ms: u64) -> Result<bool, StoreError>;
+
+    /// A room taken up again: it is no longer to be closed.
+    async fn wake(&self, code: &str) -> Result<(), StoreError>;
+
+    /// How many rooms are kept (open or set aside).
+    async fn count(&self) -> Result<u64, StoreError>;
+
+    /// Closes set-aside rooms whose time ran out and forgets closed codes older than a week.
+    async fn sweep(&self, now_ms: u64) -> Result<(), StoreError>;
+}
+
+#[cfg(test)]
+pub(crate) mod contract {
+    //! What every store must do, run against each of them.
+    use super::*;
+
+    pub async fn keeps_opens_writes_and_closes(store: &dyn RoomStore, now: u64) {
+        let code = format!("TESTROOM{now}");
+        assert_eq!(store.find(&code).await.expect("find"), Found::Unknown);
+        assert!(store.create(&code, "{open}", "{s0}").await.expect("create"));
+        assert!(
+            !store.create(&code, "{other}", "{s}").await.expect("create"),
+            "a taken code is refused"
+        );
+        assert_eq!(store.find(&code).await.expect("find"), Found::Kept);
+        let before = store.count().await.expect("count");
+        assert!(before >= 1);
+        let a = ["\"a1\"".to_string(), "\"a2\"".to_string()];
+        assert!(store
+            .write(&code, 0, &a, Some("{s1}"))
+            .await
+            .expect("write"));
+        // Not where it expects: refused, nothing appended.
+        assert!(!store
+            .write(&code, 1, &["\"x\"".to_string()], None)
+            .await
+            .expect("write"));
+        assert!(store
+            .write(&code, 2, &["\"a3\"".to_string()], None)
+            .await
+            .expect("write"));
+        let kept = store.load(&code).await.expect("load").expect("kept");
+        assert_eq!(kept.opening, "{open}");
+        assert_eq!(kept.state, "{s1}");
+        assert_eq!(kept.actions, vec!["\"a1\"", "\"a2\"", "\"a3\""]);
+        // Set aside, then woken: still kept after its time would have run out.
+        assert!(store.set_aside(&code, 1_000).await.expect("set aside"));
+        store.wake(&code).await.expect("wake");
+        store.sweep(now + 10_000).await.expect("sweep");
+        assert_eq!(store.find(&code).await.expect("find"), Found::Kept);
+        // Set aside and not woken: closed once its time is up.
+        assert!(store.set_aside(&code, 1_000).await.expect("set aside"));
+        store.sweep(now + 1_001_000).await.expect("sweep");
+        let found = store.find(&code).await.expect("find");
+        assert!(
+            found == Found::Closed || found == Found::Kept,
+            "closed by the sweep, or (Redis) by its expiry later"
+        );
+        store.close(&code).await.expect("close");
+        assert_eq!(store.find(&code).await.expect("find"), Found::Closed);
+        assert!(store.load(&code).await.expect("load").is_none());
+        assert!(
+            !store.create(&code, "{open}", "{s0}").await.expect("create"),
+            "a closed code is not given out again"
+        );
+    }
+}
