@@ -40,6 +40,21 @@ pub const SILENCE_MS: u64 = 12_000;
 pub const MAX_EVENTS: usize = 256;
 /// An intent is refused when the game moved on this many actions since the guest's view.
 pub const MAX_INTENT_LAG: u64 = 64;
+/// Building, selling and mortgage moves one seat may make in one turn: with a full sell-back
+/// a build-and-sell loop would otherwise grow a game's record without end.
+pub const MAX_MANAGING_PER_TURN: usize = 200;
+
+/// Whether an action only manages what a player holds (it moves the game no further).
+fn manages(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::Build { .. }
+            | Action::SellBuilding { .. }
+            | Action::SellAllBuildings { .. }
+            | Action::Mortgage { .. }
+            | Action::Unmortgage { .. }
+    )
+}
 
 /// Who plays a seat, as the host sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -768,6 +783,11 @@ impl Host {
         {
             return Err("The game moved on before your request arrived; look again.".into());
         }
+        if manages(action) && self.managing_this_turn(seat) >= MAX_MANAGING_PER_TURN {
+            return Err(format!(
+                "You have made {MAX_MANAGING_PER_TURN} building and mortgage moves this turn: end your turn to go on."
+            ));
+        }
         match seat_of(&self.game, action) {
             None => return Err("The game is over.".into()),
             Some(s) if s != seat => {
@@ -783,6 +803,20 @@ impl Host {
             Some(_) => {}
         }
         self.game.check(action).map_err(|e| e.to_string())
+    }
+}
+
+impl Host {
+    /// The building and mortgage moves `seat` made since the last turn ended.
+    fn managing_this_turn(&self, seat: usize) -> usize {
+        self.game
+            .history()
+            .iter()
+            .zip(&self.meta)
+            .rev()
+            .take_while(|(a, _)| !matches!(a, Action::EndTurn))
+            .filter(|(a, m)| m.by_seat == seat && manages(a))
+            .count()
     }
 }
 

@@ -1460,6 +1460,52 @@ mod tests {
         assert!(matches!(&said(&out, 1)[0], RoomMsg::Denied { .. }));
     }
 
+    #[test]
+    fn asking_for_the_whole_game_costs_more_and_entering_again_does_not_refill_the_budget() {
+        let (mut room, held) = open(0);
+        let enter = ClientMsg::Enter {
+            token: Some(held[0].token.clone()),
+        };
+        room.connect(1, 0);
+        send(&mut room, 1, &enter, 0);
+        let hello = br#"{"t":"hello","table":"0000000000000000","seat":0,"last_seq":0,"hash":0}"#;
+        // One window holds 40 messages' worth: a hello costs 8, so the fifth is the last.
+        for _ in 0..5 {
+            room.on_message(1, hello, 10, String::new);
+        }
+        assert!(room.take_refusals().is_empty());
+        room.on_message(1, hello, 11, String::new);
+        assert_eq!(
+            room.take_refusals(),
+            vec![Refusal::Rate],
+            "the sixth is over the rate"
+        );
+        // Entering again with the token, in the same window: the seat's count goes on.
+        room.disconnect(1, 12);
+        room.connect(2, 12);
+        send(&mut room, 2, &enter, 12);
+        room.on_message(2, hello, 13, String::new);
+        assert_eq!(
+            room.take_refusals(),
+            vec![Refusal::Rate],
+            "a new connection does not start the seat's count afresh"
+        );
+        // The next window, it may ask again.
+        room.on_message(2, hello, 600, String::new);
+        assert!(room.take_refusals().is_empty());
+        // A token the room does not know is counted as such.
+        room.connect(3, 700);
+        send(
+            &mut room,
+            3,
+            &ClientMsg::Enter {
+                token: Some("00".repeat(16)),
+            },
+            700,
+        );
+        assert_eq!(room.take_refusals(), vec![Refusal::Token]);
+    }
+
     /// What a device's guest makes of the bytes the room sent it.
     fn hear(guest: &mut crate::guest::Guest, out: &[Out], conn: ConnId) -> Vec<Vec<u8>> {
         let mut replies = Vec::new();

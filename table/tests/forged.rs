@@ -364,3 +364,76 @@ fn a_rejoining_hello_with_a_forged_or_too_large_number_gets_no_partial_game() {
     assert!(!out.is_empty());
     assert_eq!((host.seq(), host.hash()), (seq, hash));
 }
+
+#[test]
+fn building_and_selling_in_a_loop_stops_at_the_cap_with_a_sentence_and_the_turn_goes_on() {
+    use worlds_engine::game::SeatStart;
+    use worlds_engine::{Game, GameSetup, Preset, Seat, SquareId};
+    use worlds_table::host::MAX_MANAGING_PER_TURN;
+    // Bea (seat 0, on another device) holds the dark purples, and buildings sell back at
+    // their whole price: building and selling would cost her nothing, for ever.
+    let mut rules = Preset::Classic.board().rules().clone();
+    rules.building_sell_percent = 100;
+    let mut setup = GameSetup::new(
+        Preset::Classic.board(),
+        vec![
+            Seat {
+                start: SeatStart {
+                    cash: Some(5_000),
+                    owns: vec![1, 3],
+                    ..SeatStart::default()
+                },
+                ..Seat::human("Bea")
+            },
+            Seat::human("Ann"),
+        ],
+        3,
+    );
+    setup.rules = rules;
+    let mut host = Host::new(Game::new(setup).expect("a game"), TABLE, &[0]).expect("a host");
+    let mut bea = Guest::new(TABLE, 0);
+    host.peer_connected(BEA, 0);
+    let to_bea = |host: &mut Host, bea: &mut Guest, bytes: &[u8]| {
+        let mut back = host.on_message(BEA, bytes);
+        let mut answers = Vec::new();
+        while let Some(o) = back.pop() {
+            answers.extend(bea.on_message(&o.bytes));
+        }
+        answers
+    };
+    let hello = bea.hello();
+    to_bea(&mut host, &mut bea, &hello.bytes);
+    let mut refused = None;
+    for i in 0..(2 * MAX_MANAGING_PER_TURN + 10) {
+        // Ticks refill the messages' budget.
+        host.tick(i as u64 * 1_000);
+        let action = if i % 2 == 0 {
+            Action::Build {
+                square: SquareId(1),
+            }
+        } else {
+            Action::SellBuilding {
+                square: SquareId(1),
+            }
+        };
+        let intent = bea.intent(action).expect("Bea's move");
+        to_bea(&mut host, &mut bea, &intent.bytes);
+        if let Some(TableEvent::Refused { reason, .. }) = host
+            .drain_events()
+            .into_iter()
+            .find(|e| matches!(e, TableEvent::Refused { .. }))
+        {
+            refused = Some((i, reason));
+            break;
+        }
+    }
+    let (at, reason) = refused.expect("the loop is stopped");
+    assert_eq!(at, MAX_MANAGING_PER_TURN, "stopped at the cap, not before");
+    assert!(reason.contains("end your turn"), "{reason}");
+    assert_eq!(host.game().history().len(), MAX_MANAGING_PER_TURN);
+    // The turn goes on: rolling (a move that is no building) is still hers to make.
+    host.tick(1_000_000);
+    let roll = bea.intent(Action::Roll).expect("a roll");
+    to_bea(&mut host, &mut bea, &roll.bytes);
+    assert!(host.game().history().len() > MAX_MANAGING_PER_TURN);
+}
