@@ -6,93 +6,22 @@
 // Nothing still random (the generator, the order of the undrawn cards) reaches a browser.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { launch, artifacts, decisionButtons, playOneStep, logText } from './browser.mjs';
+import { launch, artifacts, logText, decisionButtons } from './browser.mjs';
+import { startServer, roomDevice, samePanels, playTurns } from './rooms.mjs';
 
-const WORLDS = process.env.WORLDS_BIN ?? new URL('../../target/release/worlds', import.meta.url).pathname;
-const SITE = new URL('../../dist', import.meta.url).pathname;
 const PORT = Number(process.env.ROOM_PORT ?? 8093);
 const ROOM_URL = `http://127.0.0.1:${PORT}`;
 
 let browser;
 let server;
 before(async () => {
-  const data = mkdtempSync(join(tmpdir(), 'worlds-room-'));
-  server = spawn(WORLDS, ['serve', '--site', SITE, '--port', String(PORT), '--bot-delay-ms', '150', '--data', data], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stderr.on('data', (d) => process.stderr.write(`[worlds serve] ${d}`));
-  for (let i = 0; i < 100; i++) {
-    try {
-      const r = await fetch(`${ROOM_URL}/healthz`);
-      if (r.ok && (await r.text()).trim() === 'ok') break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  server = await startServer(PORT, ['--bot-delay-ms', '150']);
   browser = await launch();
 });
 after(async () => {
   await browser?.close();
   server?.kill('SIGTERM');
 });
-
-/// A device: its own browser context (own storage), every socket frame it receives kept.
-async function device(viewport) {
-  const context = await browser.newContext({ viewport });
-  const frames = [];
-  const errors = [];
-  const watch = (page) => {
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(f.payload)));
-  };
-  context.on('page', watch);
-  const page = await context.newPage();
-  return { context, page, frames, errors };
-}
-
-/// What a device shows of the game: the players panel (without the fading cash chips).
-async function panel(page) {
-  return page.evaluate(() => {
-    const list = document.querySelector('.player-list')?.cloneNode(true);
-    list?.querySelectorAll('.cash-change').forEach((c) => c.remove());
-    return list?.textContent ?? '';
-  });
-}
-
-async function samePanels(a, b) {
-  let x, y;
-  for (let i = 0; i < 100; i++) {
-    [x, y] = [await panel(a), await panel(b)];
-    if (x === y && x !== '') return x;
-    await a.waitForTimeout(100);
-  }
-  assert.equal(y, x, 'both devices show the same players panel');
-  return x;
-}
-
-/// Plays until `turns` more turns have started, each device pressing its own decisions.
-async function playTurns(pages, turns) {
-  const rolls = async () => ((await pages[0].locator('.log-lines').textContent()) ?? '').split(' rolled ').length;
-  const start = await rolls();
-  for (let i = 0; i < 2000 && (await rolls()) - start < turns; i++) {
-    let acted = false;
-    for (const page of pages) {
-      const names = await decisionButtons(page);
-      const raise = names.find((n) => /^Raise \$\d+$/.test(n));
-      if (raise) {
-        await page.getByRole('button', { name: raise }).click();
-        acted = true;
-        continue;
-      }
-      if ((await playOneStep(page)) !== null) acted = true;
-    }
-    if (!acted) await pages[0].waitForTimeout(100);
-  }
-  assert.ok((await rolls()) - start >= turns, `${turns} turns were played`);
-}
 
 /// No frame a browser received holds the generator or the undrawn cards' order: a welcome's
 /// game has no seed and a fixed generator, and every deck is listed in card order.
@@ -124,8 +53,8 @@ async function storageHoldsNothingSecret(page) {
 }
 
 test('friends anywhere: one room link, a desktop and a phone play 16 turns; either page may close and come back', async () => {
-  const host = await device({ width: 1280, height: 800 });
-  const friend = await device({ width: 375, height: 740 });
+  const host = await roomDevice(browser, { width: 1280, height: 800 });
+  const friend = await roomDevice(browser, { width: 375, height: 740 });
   const h = host.page;
   await h.goto(ROOM_URL + '/');
   await h.getByRole('button', { name: 'Play', exact: true }).click();
@@ -197,7 +126,7 @@ test('friends anywhere: one room link, a desktop and a phone play 16 turns; eith
 });
 
 test('a room link whose code is unknown says so, and a device without the seat token cannot take a seat', async () => {
-  const stranger = await device({ width: 375, height: 740 });
+  const stranger = await roomDevice(browser, { width: 375, height: 740 });
   await stranger.page.goto(ROOM_URL + '/#room=ZZZZ-ZZZZ');
   await stranger.page.getByText('No room has this code.').waitFor();
   await stranger.page.screenshot({ path: artifacts + 'room-unknown-375.png' });
@@ -205,7 +134,7 @@ test('a room link whose code is unknown says so, and a device without the seat t
 });
 
 test('a page from a static host plays online through the room server named in Settings', async () => {
-  const d = await device({ width: 1280, height: 800 });
+  const d = await roomDevice(browser, { width: 1280, height: 800 });
   const p = d.page;
   await p.goto(process.env.BASE_URL + '/');
   await p.getByRole('button', { name: 'Play', exact: true }).click();
@@ -229,7 +158,7 @@ test('a page from a static host plays online through the room server named in Se
   const link = await p.getByLabel('Room link').inputValue();
   assert.ok(link.startsWith(`${ROOM_URL}/#room=`), `the room link leads to the room server: ${link}`);
   // A friend needs no setting: the link opens the room on the room server.
-  const friend = await device({ width: 375, height: 740 });
+  const friend = await roomDevice(browser, { width: 375, height: 740 });
   await friend.page.goto(link);
   await friend.page.getByLabel('Your name').fill('Bea');
   await friend.page.getByRole('button', { name: 'Join room' }).click();
@@ -241,7 +170,7 @@ test('a page from a static host plays online through the room server named in Se
 });
 
 test('a device with the link but no seat watches once the creator lets it, and decides nothing', async () => {
-  const host = await device({ width: 1280, height: 800 });
+  const host = await roomDevice(browser, { width: 1280, height: 800 });
   const h = host.page;
   await h.goto(ROOM_URL + '/');
   await h.getByRole('button', { name: 'Play', exact: true }).click();
@@ -251,7 +180,7 @@ test('a device with the link but no seat watches once the creator lets it, and d
   await h.getByLabel('Player 2 plays as').selectOption('balanced');
   await h.getByRole('button', { name: 'Play online' }).click();
   const link = await h.getByLabel('Room link').inputValue();
-  const watcher = await device({ width: 375, height: 740 });
+  const watcher = await roomDevice(browser, { width: 375, height: 740 });
   const w = watcher.page;
   await w.goto(link);
   await w.getByRole('button', { name: 'Join room' }).waitFor();

@@ -1,0 +1,96 @@
+// What the room journeys share: a room server started as an operator would (its own data
+// folder), a device (its own browser context, every socket frame kept), the players panel as
+// a device shows it, and playing turns by pressing each device's own decisions.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decisionButtons, playOneStep } from './browser.mjs';
+
+export const WORLDS = process.env.WORLDS_BIN ?? new URL('../../target/release/worlds', import.meta.url).pathname;
+export const SITE = new URL('../../dist', import.meta.url).pathname;
+
+/// `worlds serve` on `port` with the built site and `args` (a fresh data folder unless
+/// `--data` or `--memory` is among them), once it answers /healthz.
+export async function startServer(port, args = []) {
+  const keep = args.includes('--data') || args.includes('--memory') ? [] : ['--data', mkdtempSync(join(tmpdir(), 'worlds-room-'))];
+  const server = spawn(WORLDS, ['serve', '--site', SITE, '--port', String(port), ...keep, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stderr.on('data', (d) => process.stderr.write(`[worlds serve] ${d}`));
+  server.stdout.on('data', () => {});
+  for (let i = 0; i < 100; i++) {
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (r.ok && (await r.text()).trim() === 'ok') return server;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`worlds serve did not answer on port ${port}`);
+}
+
+/// Stops a server with `signal` and waits until it has exited; how long that took (ms).
+export async function stopServer(server, signal) {
+  const t0 = Date.now();
+  const exited = new Promise((r) => server.once('exit', (code, sig) => r({ code, sig })));
+  server.kill(signal);
+  const how = await exited;
+  return { ms: Date.now() - t0, ...how };
+}
+
+/// A device: its own browser context (own storage), every socket frame it receives kept.
+export async function roomDevice(browser, viewport) {
+  const context = await browser.newContext({ viewport });
+  const frames = [];
+  const errors = [];
+  const watch = (page) => {
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(f.payload)));
+  };
+  context.on('page', watch);
+  const page = await context.newPage();
+  return { context, page, frames, errors };
+}
+
+/// What a device shows of the game: the players panel (without the fading cash chips).
+export async function panel(page) {
+  return page.evaluate(() => {
+    const list = document.querySelector('.player-list')?.cloneNode(true);
+    list?.querySelectorAll('.cash-change').forEach((c) => c.remove());
+    return list?.textContent ?? '';
+  });
+}
+
+export async function samePanels(a, b) {
+  let x, y;
+  for (let i = 0; i < 100; i++) {
+    [x, y] = [await panel(a), await panel(b)];
+    if (x === y && x !== '') return x;
+    await a.waitForTimeout(100);
+  }
+  assert.equal(y, x, 'both devices show the same players panel');
+  return x;
+}
+
+/// Plays until `turns` more turns have started, each device pressing its own decisions.
+export async function playTurns(pages, turns) {
+  const rolls = async () => ((await pages[0].locator('.log-lines').textContent()) ?? '').split(' rolled ').length;
+  const start = await rolls();
+  for (let i = 0; i < 2000 && (await rolls()) - start < turns; i++) {
+    let acted = false;
+    for (const page of pages) {
+      const names = await decisionButtons(page);
+      const raise = names.find((n) => /^Raise \$\d+$/.test(n));
+      if (raise) {
+        await page.getByRole('button', { name: raise }).click();
+        acted = true;
+        continue;
+      }
+      if ((await playOneStep(page)) !== null) acted = true;
+    }
+    if (!acted) await pages[0].waitForTimeout(100);
+  }
+  assert.ok((await rolls()) - start >= turns, `${turns} turns were played`);
+}
+
