@@ -377,6 +377,7 @@ impl Guest {
                 if !self.broken && self.answered && seq < self.seq() {
                     // A welcome overtaken on the way by later actions: this device has more.
                     self.asked_at = None;
+                    self.asked_for = None;
                     return Vec::new();
                 }
                 let same = !self.broken
@@ -385,6 +386,7 @@ impl Guest {
                         .as_ref()
                         .is_some_and(|g| g.history().len() as u64 == seq && state_hash(g) == hash);
                 let asked = self.asked_at.take().is_some();
+                self.asked_for = None;
                 self.answered = true;
                 if same {
                     // This device has the game as it stands: nothing was missing (or this is

@@ -175,7 +175,8 @@ pub enum HostMsg {
         state: Presence,
     },
     /// The answer to a ping, with the number of actions applied so far (a guest that has
-    /// fewer asks for the rest).
+    /// fewer asks for the rest). It also ends the answer to a resync request: the actions the
+    /// guest lacked, told again, then this.
     Pong {
         seq: u64,
     },
