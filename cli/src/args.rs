@@ -304,6 +304,14 @@ pub struct LoadArgs {
     /// A soak: keep N rooms playing (a new one as each game ends) for this many minutes.
     #[arg(long, value_name = "M", default_value_t = 0)]
     pub minutes: u64,
+    /// Each seat thinks before each decision: N ms, randomised by up to half either way, as
+    /// a person at the table does (0: at once).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub think_ms: u64,
+    /// The server's process (give it once per node): its CPU seconds are read from
+    /// /proc/PID/stat before and after, and reported per action.
+    #[arg(long, value_name = "PID")]
+    pub server_pid: Vec<u32>,
     #[command(flatten)]
     pub format: FormatArg,
 }

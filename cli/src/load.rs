@@ -3,6 +3,13 @@
 //! that plays as a balanced computer through the same `Guest` a browser runs (the creator
 //! opens the room and starts it, the others join by the room's code), and reports how long
 //! each action took from the intent sent to its confirmation, and what went wrong.
+//!
+//! It also reports what the clients received (`bytes_per_action_per_client`: every byte of
+//! every WebSocket message, per confirmed action and per client of its room) and, with
+//! `--server-pid PID` (once per server process), the server's own CPU time during the run
+//! from `/proc/PID/stat`, per action: the server measured apart from its load. `--think-ms N`
+//! makes each seat think N ms (randomised by up to half either way) before each decision, so
+//! many rooms can be held at a person's pace.
 
 use std::net::SocketAddr;
 use std::process::ExitCode;
@@ -49,6 +56,18 @@ pub struct LoadReport {
     pub games: u64,
     /// Times a client dropped its socket and came back with its seat token.
     pub rejoins: u64,
+    /// Every byte of every WebSocket message the clients received.
+    pub bytes_received: u64,
+    /// `bytes_received` per confirmed action and per client of its room (each action is told
+    /// to every seat of its room).
+    pub bytes_per_action_per_client: f64,
+    /// The server's CPU time (user and system, every thread) during the run, from
+    /// `/proc/PID/stat` (`--server-pid`; summed over every PID given). `null` without it.
+    pub server_cpu_seconds: Option<f64>,
+    /// `server_cpu_seconds` per confirmed action, in microseconds.
+    pub server_cpu_us_per_action: Option<f64>,
+    /// Each seat's pause before each decision (`--think-ms`).
+    pub think_ms: u64,
 }
 
 #[derive(Default)]
@@ -60,7 +79,106 @@ struct Tally {
     lost: u64,
     duplicates: u64,
     actions: u64,
+    bytes: u64,
     problems: Vec<String>,
+}
+
+/// A seat's pause before each decision (`--think-ms`): `ms` randomised by up to half either
+/// way, from a small generator of its own (SplitMix64).
+struct Think {
+    ms: u64,
+    state: u64,
+    /// When the decision being thought about is due.
+    due: Option<Instant>,
+}
+
+impl Think {
+    fn new(ms: u64, seed: u64) -> Think {
+        Think {
+            ms,
+            state: seed,
+            due: None,
+        }
+    }
+
+    /// The next pause: `ms / 2` to `ms * 3 / 2`, every whole millisecond alike.
+    fn pause(&mut self) -> Duration {
+        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^= z >> 31;
+        let low = self.ms / 2;
+        Duration::from_millis(low + z % (self.ms - low + self.ms / 2 + 1))
+    }
+
+    /// Whether the seat has thought long enough to decide now (it starts thinking the first
+    /// time it is asked).
+    fn ready(&mut self) -> bool {
+        if self.ms == 0 {
+            return true;
+        }
+        match self.due {
+            None => {
+                self.due = Some(Instant::now() + self.pause());
+                false
+            }
+            Some(t) if Instant::now() >= t => {
+                self.due = None;
+                true
+            }
+            Some(_) => false,
+        }
+    }
+
+    /// How long to wait for messages: `most`, or less when a decision falls due sooner.
+    fn window(&self, most: Duration) -> Duration {
+        self.due.map_or(most, |t| {
+            most.min(t.saturating_duration_since(Instant::now()))
+        })
+    }
+}
+
+/// A seed for a seat's thinking: its seat token, hashed (FNV-1a).
+fn seed_of(token: &str) -> u64 {
+    token.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// The clock ticks per second `/proc` counts CPU time in (`getconf CLK_TCK`; 100 on Linux).
+fn clock_ticks() -> f64 {
+    std::process::Command::new("getconf")
+        .arg("CLK_TCK")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .and_then(|t| t.trim().parse::<f64>().ok())
+        .filter(|t| *t > 0.0)
+        .unwrap_or(100.0)
+}
+
+/// The CPU seconds (user and system, every thread) process `pid` has used so far, from
+/// `/proc/PID/stat`.
+fn cpu_seconds(pid: u32, ticks: f64) -> Result<f64, String> {
+    let path = format!("/proc/{pid}/stat");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    // The process's name (field 2) is in parentheses and may hold spaces: the fields after
+    // the last ')' start with field 3; utime and stime are fields 14 and 15.
+    let fields: Vec<&str> = text
+        .rsplit_once(')')
+        .map(|(_, rest)| rest.split_whitespace().collect())
+        .unwrap_or_default();
+    let field = |i: usize| fields.get(i).and_then(|v| v.parse::<u64>().ok());
+    match (field(11), field(12)) {
+        (Some(user), Some(system)) => Ok((user + system) as f64 / ticks),
+        _ => Err(format!("{path} does not read as a process's status")),
+    }
+}
+
+/// The CPU seconds of every process in `pids`, added up.
+fn cpu_of(pids: &[u32], ticks: f64) -> Result<f64, String> {
+    pids.iter().map(|&p| cpu_seconds(p, ticks)).sum()
 }
 
 /// `ws://host:port` (a path after it is ignored) → the address.
@@ -136,6 +254,8 @@ struct Plan {
     drop_every: u64,
     /// Keep opening a new room as each game ends, until then (a soak).
     until: Option<Instant>,
+    /// Each seat's pause before each decision, in ms.
+    think_ms: u64,
 }
 
 /// One seat's client.
@@ -151,10 +271,18 @@ struct Client {
     sent: Option<Instant>,
     asked: u64,
     applied_mine: u64,
+    /// Bytes of every WebSocket message received.
+    received: u64,
+    think: Think,
 }
 
 impl Client {
-    async fn enter(host: &str, code: &str, held: &HeldSeat) -> Result<Client, String> {
+    async fn enter(
+        host: &str,
+        code: &str,
+        held: &HeldSeat,
+        think_ms: u64,
+    ) -> Result<Client, String> {
         let mut ws = socket(host, code).await?;
         let enter = serde_json::json!({"t": "enter", "token": held.token}).to_string();
         send(&mut ws, enter.into_bytes()).await?;
@@ -168,10 +296,12 @@ impl Client {
             sent: None,
             asked: 0,
             applied_mine: 0,
+            received: 0,
+            think: Think::new(think_ms, seed_of(&held.token)),
         })
     }
 
-    async fn join(host: &str, code: &str, k: usize) -> Result<Client, String> {
+    async fn join(host: &str, code: &str, k: usize, think_ms: u64) -> Result<Client, String> {
         let mut ws = socket(host, code).await?;
         const COLORS: [&str; 8] = [
             "#1d4ed8", "#15803d", "#7e22ce", "#c2410c", "#0e7490", "#be185d", "#4d7c0f", "#92400e",
@@ -192,6 +322,7 @@ impl Client {
         });
         send(&mut ws, join.to_string().into_bytes()).await?;
         let deadline = Instant::now() + Duration::from_secs(20);
+        let mut received = 0;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             let msg = tokio::time::timeout(left, ws.next())
@@ -199,10 +330,12 @@ impl Client {
                 .map_err(|_| "no seat within 20 s".to_string())?
                 .ok_or("the socket closed before a seat")?
                 .map_err(|e| e.to_string())?;
+            received += msg.len() as u64;
             if let Message::Text(t) = msg {
                 match serde_json::from_str::<RoomMsg>(t.as_str()) {
                     Ok(RoomMsg::Seated { seat, token }) => {
                         return Ok(Client {
+                            think: Think::new(think_ms, seed_of(&token)),
                             ws,
                             seat,
                             token,
@@ -212,6 +345,7 @@ impl Client {
                             sent: None,
                             asked: 0,
                             applied_mine: 0,
+                            received,
                         })
                     }
                     Ok(RoomMsg::Denied { reason }) => return Err(format!("join: {reason}")),
@@ -230,7 +364,9 @@ impl Client {
         clock: Instant,
         tally: &mut Tally,
     ) -> Result<(), String> {
-        let until = Instant::now() + Duration::from_millis(ms);
+        // A seat that thinks has no hurry between its decisions: it wakes less often.
+        let most = if self.think.ms > 0 { ms.max(250) } else { ms };
+        let until = Instant::now() + self.think.window(Duration::from_millis(most));
         loop {
             let left = until.saturating_duration_since(Instant::now());
             let next = match tokio::time::timeout(left, self.ws.next()).await {
@@ -239,6 +375,7 @@ impl Client {
                 Ok(Some(Err(e))) => return Err(e.to_string()),
                 Ok(Some(Ok(m))) => m,
             };
+            self.received += next.len() as u64;
             let bytes = match next {
                 Message::Text(t) => t.as_str().as_bytes().to_vec(),
                 Message::Binary(b) => b.to_vec(),
@@ -293,7 +430,7 @@ impl Client {
             return Ok(());
         };
         let mut out = g.tick(clock.elapsed().as_millis() as u64);
-        if self.sent.is_none() && g.my_move() {
+        if self.sent.is_none() && g.my_move() && self.think.ready() {
             if let Some(game) = g.game() {
                 if let Some(me) = game.actor() {
                     let action = bot(ComputerStrategy::Balanced).choose(game, me);
@@ -329,15 +466,18 @@ impl Client {
         code: RoomCode,
         clock: Instant,
         drop_every: u64,
+        rounds: u32,
     ) -> (Option<(u64, u64, bool)>, Tally, Self) {
         let mut tally = Tally::default();
-        let limit = Duration::from_secs(600);
+        // Ten minutes, and more when seats think: a seat makes about 20 decisions a round.
+        let thinking = self.think.ms.saturating_mul(3) / 2 * 20 * u64::from(rounds);
+        let limit = Duration::from_secs(600) + Duration::from_millis(thinking);
         loop {
             if clock.elapsed() > limit {
                 tally.errors += 1;
                 tally
                     .problems
-                    .push("a game did not end within 10 minutes".into());
+                    .push(format!("a game did not end within {} s", limit.as_secs()));
                 break;
             }
             if let Err(e) = self.step(&code, 50, clock, &mut tally).await {
@@ -392,6 +532,7 @@ fn add(tally: &Mutex<Tally>, mine: Tally) {
     t.lost += mine.lost;
     t.duplicates += mine.duplicates;
     t.actions += mine.actions;
+    t.bytes += mine.bytes;
     if t.problems.len() < 20 {
         t.problems.extend(mine.problems.into_iter().take(5));
     }
@@ -410,9 +551,9 @@ async fn play_room(host: &str, plan: Plan, tally: &mut Tally) -> Result<(), Stri
         serde_json::from_value(v["seats"].clone()).map_err(|e| e.to_string())?;
     let creator = held.first().ok_or("no seat for the creator")?;
     let room_code = RoomCode::parse(&code).ok_or("a bad code")?;
-    let mut clients = vec![Client::enter(host, &code, creator).await?];
+    let mut clients = vec![Client::enter(host, &code, creator, plan.think_ms).await?];
     for k in 0..seats.saturating_sub(1) {
-        clients.push(Client::join(host, &code, k).await?);
+        clients.push(Client::join(host, &code, k, plan.think_ms).await?);
     }
     send(
         &mut clients[0].ws,
@@ -422,7 +563,7 @@ async fn play_room(host: &str, plan: Plan, tally: &mut Tally) -> Result<(), Stri
     let clock = Instant::now();
     let tasks: Vec<_> = clients
         .into_iter()
-        .map(|c| tokio::spawn(c.run(room_code.clone(), clock, plan.drop_every)))
+        .map(|c| tokio::spawn(c.run(room_code.clone(), clock, plan.drop_every, rounds)))
         .collect();
     let mut states = Vec::new();
     let mut clients = Vec::new();
@@ -442,6 +583,7 @@ async fn play_room(host: &str, plan: Plan, tally: &mut Tally) -> Result<(), Stri
             .push(format!("room {code}: the clients' games differ at the end"));
     }
     for c in &clients {
+        tally.bytes += c.received;
         tally.rejoins += c.rejoins;
         if c.sent.is_some() {
             tally.lost += 1;
@@ -470,9 +612,10 @@ pub fn run(a: &LoadArgs) -> ExitCode {
             json(&a.format)?,
             in_range("drop-every", a.drop_every, 0, 1_000_000)?,
             in_range("minutes", a.minutes, 0, 24 * 60)?,
+            in_range("think-ms", a.think_ms, 0, 600_000)?,
         ))
     })();
-    let (host, rooms, seats, rounds, as_json, drop_every, minutes) = match parsed {
+    let (host, rooms, seats, rounds, as_json, drop_every, minutes, think_ms) = match parsed {
         Ok(p) => p,
         Err(bad) => return refuse("load", bad),
     };
@@ -492,6 +635,11 @@ pub fn run(a: &LoadArgs) -> ExitCode {
             return ExitCode::from(1);
         }
     };
+    let ticks = clock_ticks();
+    let cpu_before = match cpu_of(&a.server_pid, ticks) {
+        Ok(s) => s,
+        Err(e) => return refuse("load", BadArgs(format!("--server-pid: {e}"))),
+    };
     let tally = Arc::new(Mutex::new(Tally::default()));
     let start = Instant::now();
     let plan = Plan {
@@ -499,6 +647,7 @@ pub fn run(a: &LoadArgs) -> ExitCode {
         rounds,
         drop_every,
         until: (minutes > 0).then(|| start + Duration::from_secs(minutes * 60)),
+        think_ms,
     };
     runtime.block_on(async {
         let tasks: Vec<_> = (0..rooms)
@@ -509,6 +658,17 @@ pub fn run(a: &LoadArgs) -> ExitCode {
         }
     });
     let seconds = start.elapsed().as_secs_f64();
+    let server_cpu = if a.server_pid.is_empty() {
+        None
+    } else {
+        match cpu_of(&a.server_pid, ticks) {
+            Ok(after) => Some(after - cpu_before),
+            Err(e) => {
+                eprintln!("worlds load: --server-pid: {} after the run", clean(&e));
+                None
+            }
+        }
+    };
     let mut t = std::mem::take(&mut *tally.lock().unwrap_or_else(|p| p.into_inner()));
     t.latencies.sort_by(f64::total_cmp);
     let report = LoadReport {
@@ -523,6 +683,15 @@ pub fn run(a: &LoadArgs) -> ExitCode {
         games: t.rooms,
         rejoins: t.rejoins,
         seconds: (seconds * 100.0).round() / 100.0,
+        bytes_received: t.bytes,
+        bytes_per_action_per_client: (t.bytes as f64 / (t.actions as f64 * seats as f64).max(1.0)
+            * 10.0)
+            .round()
+            / 10.0,
+        server_cpu_seconds: server_cpu.map(|s| (s * 100.0).round() / 100.0),
+        server_cpu_us_per_action: server_cpu
+            .map(|s| (s * 1e6 / (t.actions as f64).max(1.0) * 10.0).round() / 10.0),
+        think_ms,
     };
     for p in &t.problems {
         eprintln!("worlds load: {}", clean(p));
@@ -530,8 +699,12 @@ pub fn run(a: &LoadArgs) -> ExitCode {
     if as_json {
         return print_json(&report);
     }
+    let cpu = match (report.server_cpu_seconds, report.server_cpu_us_per_action) {
+        (Some(s), Some(us)) => format!("; server CPU {s:.2} s, {us:.1} µs per action"),
+        _ => String::new(),
+    };
     println!(
-        "{} rooms x {} seats ({} clients): {} actions in {:.1} s; intent to confirmation p50 {:.2} ms, p99 {:.2} ms; {} errors, {} lost, {} duplicates; {} games, {} rejoins",
+        "{} rooms x {} seats ({} clients): {} actions in {:.1} s; intent to confirmation p50 {:.2} ms, p99 {:.2} ms; {} errors, {} lost, {} duplicates; {} games, {} rejoins; {:.0} bytes per action per client{cpu}",
         report.rooms,
         seats,
         report.clients,
@@ -543,7 +716,8 @@ pub fn run(a: &LoadArgs) -> ExitCode {
         report.lost,
         report.duplicates,
         report.games,
-        report.rejoins
+        report.rejoins,
+        report.bytes_per_action_per_client
     );
     ExitCode::SUCCESS
 }

@@ -72,6 +72,10 @@ fn load_plays_rooms_of_clients_and_reports_its_fields() {
         "lost",
         "duplicates",
         "seconds",
+        "bytes_received",
+        "bytes_per_action_per_client",
+        "server_cpu_seconds",
+        "server_cpu_us_per_action",
     ] {
         assert!(v.get(field).is_some(), "{field} in {v}");
     }
@@ -86,6 +90,79 @@ fn load_plays_rooms_of_clients_and_reports_its_fields() {
         v["p99_ms"].as_f64().unwrap_or(-1.0),
     );
     assert!(p50 > 0.0 && p99 >= p50, "{v}");
+    // What the clients received is counted; without --server-pid the server is not measured.
+    let per = v["bytes_per_action_per_client"].as_f64().unwrap_or(0.0);
+    assert!(per > 0.0, "{v}");
+    assert!(v["bytes_received"].as_u64().unwrap_or(0) > v["actions"].as_u64().unwrap_or(0));
+    assert!(v["server_cpu_seconds"].is_null(), "{v}");
+    assert!(v["server_cpu_us_per_action"].is_null(), "{v}");
+}
+
+#[test]
+fn the_server_is_measured_by_its_pid_and_seats_think_before_each_move() {
+    let server = serve();
+    let url = format!("ws://127.0.0.1:{}", server.port);
+    let pid = server.child.id().to_string();
+    let out = Command::new(env!("CARGO_BIN_EXE_worlds"))
+        .args([
+            "load",
+            "--url",
+            &url,
+            "--rooms",
+            "2",
+            "--seats",
+            "2",
+            "--rounds",
+            "2",
+            "--think-ms",
+            "60",
+            "--server-pid",
+            &pid,
+            "--format",
+            "json",
+        ])
+        .output()
+        .expect("worlds load runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["errors"], 0, "{v} {stderr}");
+    assert_eq!(v["think_ms"], 60, "{v}");
+    let cpu = v["server_cpu_seconds"]
+        .as_f64()
+        .expect("the server's CPU seconds");
+    let us = v["server_cpu_us_per_action"].as_f64().expect("per action");
+    let actions = v["actions"].as_u64().unwrap_or(0);
+    assert!(cpu >= 0.0 && actions > 10, "{v}");
+    assert!((us - cpu * 1e6 / actions as f64).abs() <= 0.1 + cpu * 1e6 / actions as f64 * 0.01);
+    // A room's seats act one at a time, and each thought at least 30 ms (60 ms less half)
+    // before each of its moves: the two rooms play side by side.
+    let seconds = v["seconds"].as_f64().unwrap_or(0.0);
+    assert!(
+        seconds >= (actions / 2) as f64 * 0.030,
+        "{actions} actions in two rooms took {seconds} s: {v}"
+    );
+}
+
+#[test]
+fn load_refuses_a_server_pid_it_cannot_read() {
+    let out = Command::new(env!("CARGO_BIN_EXE_worlds"))
+        .args([
+            "load",
+            "--url",
+            "ws://127.0.0.1:1",
+            "--server-pid",
+            "4000000000",
+        ])
+        .output()
+        .expect("worlds load runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--server-pid") && err.contains("/proc/4000000000/stat"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
 }
 
 #[test]

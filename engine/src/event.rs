@@ -225,6 +225,11 @@ pub enum Event {
         deck: DeckKind,
         /// 1-based, as numbered in the deck definition.
         number: usize,
+        /// For a card whose amount or move is a range ("collect between $20 and $200"): the
+        /// one drawn this time, so the log shows every draw a game made (a public copy
+        /// follows the game by it). Not written for a fixed card.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        amount: Option<i64>,
     },
     GotJailCard {
         deck: DeckKind,

@@ -94,7 +94,7 @@ pub use cards::{Card, CardDef, CardEffect, DeckKind};
 pub use event::{Dice, Event, LogEntry, NoRentWhy, Owed, Party};
 pub use game::{
     Buildings, ComputerStrategy, Edition, Game, GameRecord, GameSetup, NetWorthPoint, Phase,
-    Player, PublicError, PublicState, Seat, SeatKind, SquareState, Token,
+    Player, PublicError, PublicGame, PublicSetup, Seat, SeatKind, SquareState, Token,
 };
 pub use ids::{PlayerId, SquareId};
 pub use presets::Preset;

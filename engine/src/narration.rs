@@ -462,7 +462,7 @@ impl Game {
                 self.party_name(*from),
                 self.party_name(*to)
             ),
-            E::CardDrawn { deck, number } => {
+            E::CardDrawn { deck, number, .. } => {
                 format!(
                     "{who} drew {}: {}",
                     deck.label(),

@@ -166,3 +166,49 @@ fn a_world_exported_by_the_previous_version_loads_unchanged() {
     let mut game = Game::new(GameSetup::new(board, seats, 3)).expect("a game");
     assert!(play_out(&mut game, 500) > 0);
 }
+
+/// The table game a guest's device saved before a public game had a type of its own (issue
+/// 41): its copy of the game was a whole game with a stand-in generator (`"rng"`) and a seed
+/// of 0. The setup it was played from (seed 77) is `guest_fixture_setup`.
+fn guest_fixture_setup() -> GameSetup {
+    let seats = vec![
+        seat("Ann", "dog", None),
+        seat("Bob", "car", Some("balanced")),
+        seat("Cy", "top hat", Some("cautious")),
+    ];
+    GameSetup::new(Preset::Classic.board(), seats, 77)
+}
+
+#[test]
+fn a_table_guests_save_of_the_previous_version_loads_as_a_public_game_that_follows_on() {
+    let text = std::fs::read_to_string(fixture("save_table_guest.json")).expect("fixture");
+    assert!(
+        text.contains("\"rng\""),
+        "the old save holds a stand-in generator"
+    );
+    let saved: SavedGame = serde_json::from_str(&text).expect("loads");
+    let mut copy = saved.game.replay().expect("its public game comes back");
+    assert!(copy.is_public());
+    let want: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(fixture("save_table_guest.report.json")).expect("report"),
+    )
+    .expect("json");
+    assert_eq!(without_text(report(&copy)), without_text(want));
+    // It is the game as every player may know it, and it follows the real game on.
+    let mut real = Game::replay(&guest_fixture_setup(), copy.history()).expect("replays");
+    assert_eq!(copy, real.public_view());
+    for _ in 0..80 {
+        let Some(me) = real.actor() else { break };
+        let action = worlds_engine::bots::bot(ComputerStrategy::Balanced).choose(&real, me);
+        let entries = real.apply(action.clone()).expect("legal").to_vec();
+        copy.follow(action, &entries).expect("follows");
+    }
+    assert_eq!(copy, real.public_view());
+    // Saved again, its public game has no generator and no seed, and reads back the same.
+    let again = serde_json::to_string(&GameRecord::of(&copy)).expect("writes");
+    let v: serde_json::Value = serde_json::from_str(&again).expect("json");
+    assert!(v["public"].get("rng").is_none(), "{}", &again[..200]);
+    assert!(v["public"]["setup"].get("seed").is_none());
+    let back: GameRecord = serde_json::from_str(&again).expect("reads");
+    assert_eq!(back.replay(), Ok(copy));
+}

@@ -155,7 +155,7 @@ impl TakenStep {
                     step.turns_started += 1;
                     step.card = Some(None);
                 }
-                Event::CardDrawn { deck, number } => {
+                Event::CardDrawn { deck, number, .. } => {
                     step.card = Some(Some(DrawnCard {
                         deck: *deck,
                         text: game.card_text(*deck, *number),

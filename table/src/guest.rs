@@ -1,16 +1,19 @@
 //! A guest: a device that plays one seat of a game its host decides.
 //!
-//! [`Guest`] is a state machine with no IO. It keeps its own copy of the game and changes it
-//! only with what the host confirms: numbered actions, applied in order, each checked
-//! against the host's state hash. An action that arrives early waits for the ones before
-//! it; a gap, a refused action or a different hash makes it ask the host again
-//! ([`GuestMsg::ResyncRequest`]); a repeat is ignored. Its player's moves go to the host as
+//! [`Guest`] is a state machine with no IO. It keeps its own copy of the game (a public game:
+//! no generator, no seed) and changes it only with what the host confirms: numbered actions,
+//! each applied to the copy in order with the dice and cards its log entries show
+//! ([`Game::follow`]) and checked against the host's state hash. An action that arrives early
+//! waits for the ones before it; a gap makes it ask for the rest
+//! ([`GuestMsg::ResyncRequest`]); an action its copy cannot follow, or a different hash, makes
+//! it ask for the whole game again (a hello without a game), which heals the copy; a repeat
+//! is ignored. Its player's moves go to the host as
 //! intents ([`Guest::intent`]) with an id, resent by [`Guest::tick`] until the host answers
 //! (applied or refused), never applied here before the host says so.
 
 use std::collections::{BTreeMap, VecDeque};
 
-use worlds_engine::{Action, Game, LogEntry, PublicState};
+use worlds_engine::{Action, Game, LogEntry};
 
 use crate::host::seat_of;
 use crate::invite::TableId;
@@ -72,7 +75,6 @@ struct Early {
     action: Action,
     by_seat: usize,
     entries: Vec<LogEntry>,
-    state: Box<PublicState>,
     hash: u64,
 }
 
@@ -91,6 +93,9 @@ pub struct Guest {
     next_intent: u32,
     /// When the host was last asked for a welcome or resync that has not come yet.
     asked_at: Option<u64>,
+    /// What was asked: the actions after these (a resync request), or, `None`, the whole
+    /// game (a hello, which only a welcome answers).
+    asked_for: Option<u64>,
     last_sent: u64,
     now: u64,
     presence: Vec<Presence>,
@@ -112,6 +117,7 @@ impl Guest {
             pending: Vec::new(),
             next_intent: 1,
             asked_at: None,
+            asked_for: None,
             last_sent: 0,
             now: 0,
             presence: Vec::new(),
@@ -203,6 +209,7 @@ impl Guest {
     /// has (a resumed guest gets only the rest).
     pub fn hello(&mut self) -> Outgoing {
         self.asked_at = Some(self.now);
+        self.asked_for = None;
         let (last_seq, hash) = match (&self.game, self.broken) {
             (Some(g), false) => (g.history().len() as u64, state_hash(g)),
             _ => (0, 0),
@@ -269,7 +276,13 @@ impl Guest {
                 out.push(self.hello());
             }
         } else if self.asked_at.is_some() && asked_long_ago {
-            out.push(self.ask_from(self.seq()));
+            // Asked again: the actions after this device's (a resync), or its hello (which
+            // may not have arrived: the host hears nothing else before it).
+            let again = match self.asked_for {
+                Some(_) => self.ask_from(self.seq()),
+                None => self.hello(),
+            };
+            out.push(again);
         }
         let now = self.now;
         let due: Vec<GuestMsg> = self
@@ -296,6 +309,7 @@ impl Guest {
 
     fn ask_from(&mut self, from_seq: u64) -> Outgoing {
         self.asked_at = Some(self.now);
+        self.asked_for = Some(from_seq);
         self.out(&GuestMsg::ResyncRequest { from_seq })
     }
 
@@ -348,15 +362,22 @@ impl Guest {
                 self.next_intent = self.next_intent.max(last_intent.wrapping_add(1)).max(1);
                 // Every intent up to the last one the host handled is answered by this game.
                 self.pending.retain(|p| p.id > last_intent);
-                let game = if game.is_public() {
-                    *game
-                } else {
-                    game.public_view()
+                let game = match Game::try_from(*game) {
+                    Ok(g) => g,
+                    Err(e) => {
+                        // Not a game this device can hold: it keeps asking (see `tick`).
+                        self.event(TableEvent::Dropped {
+                            from: None,
+                            reason: format!("a welcome whose game does not fit: {e}"),
+                        });
+                        return Vec::new();
+                    }
                 };
                 let seq = game.history().len() as u64;
                 if !self.broken && self.answered && seq < self.seq() {
                     // A welcome overtaken on the way by later actions: this device has more.
                     self.asked_at = None;
+                    self.asked_for = None;
                     return Vec::new();
                 }
                 let same = !self.broken
@@ -365,6 +386,7 @@ impl Guest {
                         .as_ref()
                         .is_some_and(|g| g.history().len() as u64 == seq && state_hash(g) == hash);
                 let asked = self.asked_at.take().is_some();
+                self.asked_for = None;
                 self.answered = true;
                 if same {
                     // This device has the game as it stands: nothing was missing (or this is
@@ -397,7 +419,6 @@ impl Guest {
                 by_seat,
                 intent,
                 entries,
-                state,
                 hash,
             } => {
                 if by_seat == self.seat {
@@ -415,7 +436,6 @@ impl Guest {
                             action,
                             by_seat,
                             entries,
-                            state,
                             hash,
                         },
                     );
@@ -425,9 +445,17 @@ impl Guest {
                     return Vec::new();
                 }
                 let mut out = self.drain_buffer();
-                if !self.buffer.is_empty() && self.asked_at.is_none() && !self.broken {
-                    let from = self.seq();
-                    out.push(self.ask_from(from));
+                if self.broken {
+                    return out;
+                }
+                if !self.buffer.is_empty() {
+                    if self.asked_at.is_none() {
+                        let from = self.seq();
+                        out.push(self.ask_from(from));
+                    }
+                } else {
+                    // Nothing is missing now: a resync asked for is answered.
+                    self.resync_answered();
                 }
                 out
             }
@@ -460,16 +488,34 @@ impl Guest {
                 Vec::new()
             }
             HostMsg::Pong { seq } => {
-                if self.game.is_some()
-                    && !self.broken
-                    && seq > self.seq()
-                    && self.asked_at.is_none()
-                {
-                    let from = self.seq();
-                    return vec![self.ask_from(from)];
+                if self.game.is_none() || self.broken {
+                    return Vec::new();
+                }
+                if seq > self.seq() {
+                    if self.asked_at.is_none() {
+                        let from = self.seq();
+                        return vec![self.ask_from(from)];
+                    }
+                } else {
+                    // This device has every action the host had then (a resync is answered
+                    // with the missing actions and this pong).
+                    self.resync_answered();
                 }
                 Vec::new()
             }
+        }
+    }
+
+    /// A resync request this device made (not its hello, which the welcome answers) has its
+    /// answer: nothing is missing.
+    fn resync_answered(&mut self) {
+        if self.broken || self.asked_at.is_none() {
+            return;
+        }
+        if let Some(from) = self.asked_for.take() {
+            self.asked_at = None;
+            let seq = self.seq();
+            self.event(TableEvent::Caught { from, seq });
         }
     }
 
@@ -483,7 +529,7 @@ impl Guest {
             let Some(game) = self.game.as_mut() else {
                 return Vec::new();
             };
-            let took = game.advance_public(early.action, early.entries, *early.state);
+            let took = game.follow(early.action, &early.entries);
             if took.is_err() || state_hash(game) != early.hash {
                 return self.lost_step(next);
             }

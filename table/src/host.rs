@@ -43,6 +43,9 @@ pub const MAX_INTENT_LAG: u64 = 64;
 /// Building, selling and mortgage moves one seat may make in one turn: with a full sell-back
 /// a build-and-sell loop would otherwise grow a game's record without end.
 pub const MAX_MANAGING_PER_TURN: usize = 200;
+/// A device that lacks at most this many actions is sent them again (one by one, as they were
+/// first told); one that lacks more gets the whole game.
+pub const MAX_CATCH_UP: u64 = 128;
 
 /// Whether an action only manages what a player holds (it moves the game no further).
 fn manages(action: &Action) -> bool {
@@ -468,7 +471,7 @@ impl Host {
     /// Applies a checked action and tells every guest.
     fn commit(&mut self, action: Action, by_seat: usize, intent: Option<u32>) -> Vec<Outgoing> {
         let start = self.game.log().len();
-        if let Err(e) = self.game.apply(action.clone()) {
+        if let Err(e) = self.game.apply(action) {
             // Checked just before: cannot happen; if it did, nothing changed.
             self.drop_msg(None, format!("refused after its check: {e}"));
             return Vec::new();
@@ -487,27 +490,46 @@ impl Host {
         if self.peers.is_empty() && self.watchers.is_empty() {
             return Vec::new();
         }
-        let msg = self.last_applied(action);
-        self.broadcast(&msg)
+        match self.applied(seq) {
+            Some(msg) => self.broadcast(&msg),
+            None => Vec::new(),
+        }
     }
 
-    /// The message that tells the last action: what it did and the state it led to.
-    fn last_applied(&self, action: Action) -> HostMsg {
-        let m = self.meta.last().copied().unwrap_or(Meta {
-            hash: self.start_hash,
-            by_seat: 0,
-            intent: None,
-            log_start: 0,
-        });
-        HostMsg::Applied {
-            seq: self.seq(),
-            action,
+    /// The message that tells action `seq` (1-based): the action, the log entries it made and
+    /// the hash of the state it led to (each guest applies it to its own copy). `None` for an
+    /// action not applied yet.
+    fn applied(&self, seq: u64) -> Option<HostMsg> {
+        let i = usize::try_from(seq).ok()?.checked_sub(1)?;
+        let m = self.meta.get(i)?;
+        let log = self.game.log();
+        let end = self.meta.get(i + 1).map_or(log.len(), |n| n.log_start);
+        Some(HostMsg::Applied {
+            seq,
+            action: self.game.history().get(i)?.clone(),
             by_seat: m.by_seat,
             intent: m.intent,
-            entries: self.game.log()[m.log_start.min(self.game.log().len())..].to_vec(),
-            state: Box::new(self.game.public_state()),
+            entries: log.get(m.log_start..end)?.to_vec(),
             hash: m.hash,
+        })
+    }
+
+    /// Answers a device that has the first `has` actions: the actions after them, told again
+    /// as they were, and a pong with the number of actions (so it knows it has them all); the
+    /// whole game when it has none or lacks more than [`MAX_CATCH_UP`].
+    fn catch_up(&mut self, to: PeerId, seat: usize, has: u64) -> Vec<Outgoing> {
+        let seq = self.seq();
+        if has == 0 || has > seq || seq - has > MAX_CATCH_UP {
+            return self.welcome(to, seat);
         }
+        let mut out = Vec::new();
+        for s in has + 1..=seq {
+            if let Some(msg) = self.applied(s) {
+                out.extend(self.send(To::Peer(to), &msg));
+            }
+        }
+        out.extend(self.send(To::Peer(to), &HostMsg::Pong { seq }));
+        out
     }
 
     /// The passing of time (the app's clock in ms): refills each peer's message budget and
@@ -591,11 +613,11 @@ impl Host {
                 seq_seen,
                 action,
             } => self.on_intent(from, seat, id, seq_seen, action),
-            GuestMsg::ResyncRequest { .. } => {
+            GuestMsg::ResyncRequest { from_seq } => {
                 if let Some(p) = self.peers.get_mut(&from) {
                     p.budget = p.budget.saturating_sub(RESYNC_COST);
                 }
-                self.welcome(from, seat)
+                self.catch_up(from, seat, from_seq)
             }
             GuestMsg::Chat { text } => {
                 let text = clean_chat(&text);
@@ -693,7 +715,8 @@ impl Host {
         }
     }
 
-    /// Sends a seat's device the whole game as every player may know it.
+    /// Sends a seat's device the whole game as every player may know it (on joining,
+    /// rejoining, or when its copy went wrong).
     fn welcome(&mut self, to: PeerId, seat: usize) -> Vec<Outgoing> {
         let last_intent = self.seats.get(seat).map_or(0, |s| s.outcomes.last());
         let presence = (0..self.seats.len())
@@ -702,7 +725,7 @@ impl Host {
         let msg = HostMsg::Welcome {
             seat,
             last_intent,
-            game: Box::new(self.game.public_view()),
+            game: Box::new(self.game.public_game()),
             hash: self.hash(),
             presence,
         };
@@ -724,18 +747,17 @@ impl Host {
         if let Some(outcome) = slot.outcomes.get(id) {
             return match outcome {
                 // The last action: the same Applied again.
-                Outcome::Applied(seq) if seq == self.seq() => {
-                    let action = self.game.history()[seq as usize - 1].clone();
-                    let msg = self.last_applied(action);
-                    self.send(To::Peer(from), &msg)
-                }
-                // Applied before others: the game as it stands answers it (its last intent
-                // covers this one), and costs what a resync costs.
+                Outcome::Applied(seq) if seq == self.seq() => match self.applied(seq) {
+                    Some(msg) => self.send(To::Peer(from), &msg),
+                    None => Vec::new(),
+                },
+                // Applied before others: the actions since the guest's view answer it (this
+                // one among them), and cost what a resync costs.
                 Outcome::Applied(_) => {
                     if let Some(p) = self.peers.get_mut(&from) {
                         p.budget = p.budget.saturating_sub(RESYNC_COST);
                     }
-                    self.welcome(from, seat)
+                    self.catch_up(from, seat, seq_seen)
                 }
                 Outcome::Refused(reason) => {
                     self.send(To::Peer(from), &HostMsg::Refused { intent: id, reason })

@@ -19,7 +19,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 use worlds_engine::tagged::TaggedDeserialize;
-use worlds_engine::{Action, Game, GameSetup, LogEntry, Phase, Player, PublicState, SquareState};
+use worlds_engine::{Action, Game, GameSetup, LogEntry, Phase, Player, PublicGame, SquareState};
 
 use crate::invite::TableId;
 
@@ -127,31 +127,34 @@ pub enum GuestMsg {
 }
 
 /// What the host sends. Nothing in it is still random: a guest gets the game as every
-/// player may know it ([`Game::public_view`]: no random generator, no seed, the undrawn
-/// cards in card order) and, after each action, what it did and the state it led to.
+/// player may know it ([`PublicGame`]: a type with no random generator, no seed and no dice
+/// or cards fixed in advance, the undrawn cards in card order) when it joins, rejoins or asks
+/// again, and after each action only what happened: the action, the log entries it made (the
+/// dice thrown and cards drawn are in them) and the hash of the state it led to. The guest
+/// applies the action to its own copy with those ([`Game::follow`]) and checks the hash.
 #[derive(Debug, Clone, PartialEq, Serialize, TaggedDeserialize)]
 #[serde(tag = "t", rename_all = "snake_case", deny_unknown_fields)]
 pub enum HostMsg {
-    /// The whole game as far as it went (a public view), the hash of its state, the last
-    /// intent id the host handled from this seat (a new one must be above it), and every
-    /// seat's presence. Also the answer to a resync request.
+    /// The whole game as far as it went (as every player may know it), the hash of its state,
+    /// the last intent id the host handled from this seat (a new one must be above it), and
+    /// every seat's presence. Also the answer to a resync request.
     Welcome {
         seat: usize,
         last_intent: u32,
-        game: Box<Game>,
+        game: Box<PublicGame>,
         hash: u64,
         presence: Vec<Presence>,
     },
     /// Action number `seq` (1-based) was applied, by `by_seat`, answering that seat's intent
-    /// `intent` if it came from a guest: the log entries it made, the state after it (without
-    /// secrets), and `hash`, that state's hash.
+    /// `intent` if it came from a guest: the log entries it made (what a guest's copy needs
+    /// to apply it too: the dice, the cards drawn, a ranged card's amount) and `hash`, the
+    /// hash of the state after it.
     Applied {
         seq: u64,
         action: Action,
         by_seat: usize,
         intent: Option<u32>,
         entries: Vec<LogEntry>,
-        state: Box<PublicState>,
         hash: u64,
     },
     /// An intent of the receiving seat was not applied, and why (a sentence).
@@ -172,7 +175,8 @@ pub enum HostMsg {
         state: Presence,
     },
     /// The answer to a ping, with the number of actions applied so far (a guest that has
-    /// fewer asks for the rest).
+    /// fewer asks for the rest). It also ends the answer to a resync request: the actions the
+    /// guest lacked, told again, then this.
     Pong {
         seq: u64,
     },

@@ -297,7 +297,6 @@ fn a_guest_refuses_forged_or_broken_host_messages() {
         by_seat: 1,
         intent: None,
         entries: Vec::new(),
-        state: Box::new(host.game().public_state()),
         hash: 12345,
     })
     .expect("writes");
@@ -363,6 +362,177 @@ fn a_rejoining_hello_with_a_forged_or_too_large_number_gets_no_partial_game() {
     assert!(dropped(&mut host).iter().any(|r| r.contains("differs")));
     assert!(!out.is_empty());
     assert_eq!((host.seq(), host.hash()), (seq, hash));
+}
+
+/// Issue 38: a guest whose copy of the game went wrong (here a damaged welcome gave it a
+/// player with $1000 the table never paid, under a hash of its own that agrees with it) is
+/// found out by the next action's hash, asks for the whole game, is healed by it, and plays
+/// on in step with the host: never stuck.
+#[test]
+fn a_guest_whose_copy_went_wrong_is_healed_by_the_whole_game_and_plays_on() {
+    use worlds_engine::{Game, PublicGame};
+    use worlds_table::protocol::state_hash;
+    let (mut host, mut bea, mut cal) = table();
+    until_turn_of(&mut host, &mut bea, &mut cal, 1);
+    let seq = host.seq();
+    // The damaged game, and the hash of its own state.
+    let mut damaged = serde_json::to_value(host.game().public_game()).expect("writes");
+    let cash = damaged["players"][0]["cash"].as_i64().expect("cash");
+    damaged["players"][0]["cash"] = (cash + 1000).into();
+    let damaged: PublicGame = serde_json::from_value(damaged).expect("a game");
+    let wrong_hash = state_hash(&Game::try_from(damaged.clone()).expect("a copy"));
+    let forged = serde_json::to_vec(&HostMsg::Welcome {
+        seat: 1,
+        last_intent: 0,
+        game: Box::new(damaged),
+        hash: wrong_hash,
+        presence: bea.presence().to_vec(),
+    })
+    .expect("writes");
+    assert!(bea.on_message(&forged).is_empty());
+    let copy = bea.game().expect("a copy");
+    assert_eq!(copy.history().len() as u64, seq);
+    assert_ne!(state_hash(copy), host.hash(), "Bea's copy went wrong");
+    assert_eq!(copy.player(PlayerId(0)).cash, cash + 1000);
+    bea.drain_events();
+
+    // Play on: the first action after it shows the copy out of step; Bea asks for the whole
+    // game (a hello without one), and the host's welcome heals her.
+    let b = bot(ComputerStrategy::Balanced);
+    let mut healed_at = None;
+    for step in 0..400u64 {
+        if host.game().is_over() {
+            break;
+        }
+        // Time passes (each device's message budget is per tick).
+        let out = host.tick(1_000 + step * 100);
+        let mut to_host = Vec::new();
+        spread(&mut bea, &mut cal, out, &mut to_host);
+        assert!(to_host.is_empty());
+        if let Some((s, _)) = host.local_to_act() {
+            let action = b.choose(host.game(), PlayerId(s));
+            let out = host.apply_local(action).expect("legal");
+            let mut to_host = Vec::new();
+            spread(&mut bea, &mut cal, out, &mut to_host);
+            for (from, bytes) in to_host {
+                let out = host.on_message(from, &bytes);
+                let mut more = Vec::new();
+                spread(&mut bea, &mut cal, out, &mut more);
+                assert!(more.is_empty());
+            }
+        } else {
+            let guest = if bea.my_move() { &mut bea } else { &mut cal };
+            assert!(
+                guest.my_move(),
+                "someone can act: never stuck (actor {:?}, host at {}, bea at {} with {} pending, cal at {})",
+                host.game().actor(),
+                host.seq(),
+                bea.seq(),
+                bea.pending(),
+                cal.seq()
+            );
+            let seat = guest.seat();
+            let action = b.choose(guest.game().expect("a game"), PlayerId(seat));
+            let msg = guest.intent(action).expect("legal in its copy");
+            let from = if seat == 1 { BEA } else { CAL };
+            deliver(&mut host, &mut bea, &mut cal, from, msg);
+        }
+        let events = bea.drain_events();
+        if events
+            .iter()
+            .any(|e| matches!(e, TableEvent::OutOfStep { .. }))
+        {
+            assert!(healed_at.is_none(), "found out once");
+            assert!(
+                events
+                    .iter()
+                    .any(|e| matches!(e, TableEvent::Joined { .. })),
+                "the whole game came at once: {events:?}"
+            );
+            healed_at = Some(host.seq());
+        }
+        if healed_at.is_some() {
+            let copy = bea.game().expect("a copy");
+            assert_eq!(state_hash(copy), host.hash(), "healed");
+        }
+    }
+    let healed_at = healed_at.expect("the damage was found");
+    assert_eq!(healed_at, seq + 1, "by the very next action");
+    assert!(host.seq() > healed_at + 20, "and the game went on");
+    let view = host.game().public_view();
+    assert_eq!(bea.game(), Some(&view));
+    assert_eq!(cal.game(), Some(&view));
+}
+
+/// Issue 38: a guest that missed an action (a gap) asks for what follows its own, and gets
+/// only the actions it lacks, told as they were, and a pong: not the whole game.
+#[test]
+fn a_guest_that_missed_an_action_gets_only_the_actions_it_lacks() {
+    use worlds_table::protocol::state_hash;
+    let (mut host, mut bea, mut cal) = table();
+    let b = bot(ComputerStrategy::Balanced);
+    // One action both get (asking for the actions after none is asking for the whole game).
+    let (s, _) = host.local_to_act().expect("the host's seat acts first");
+    let out = host
+        .apply_local(b.choose(host.game(), PlayerId(s)))
+        .expect("legal");
+    let mut to_host = Vec::new();
+    spread(&mut bea, &mut cal, out, &mut to_host);
+    let had = bea.seq();
+    assert_eq!(had, 1);
+    let mut both = Vec::new();
+    while let Some((s, _)) = host.local_to_act().filter(|_| both.len() < 3) {
+        let out = host
+            .apply_local(b.choose(host.game(), PlayerId(s)))
+            .expect("legal");
+        both.push(out);
+    }
+    let n = both.len() as u64;
+    assert!(n >= 2, "the host's seats made {n} moves in a row");
+    // Bea misses all but the last of them; Cal gets them all.
+    for out in &both {
+        spread(
+            &mut cal,
+            &mut Guest::new(TABLE, 1),
+            out.clone(),
+            &mut to_host,
+        );
+    }
+    let last = both.pop().expect("two or more");
+    let asked: Vec<Outgoing> = last.iter().flat_map(|o| bea.on_message(&o.bytes)).collect();
+    assert_eq!(asked.len(), 1, "{asked:?}");
+    let ask = String::from_utf8_lossy(&asked[0].bytes).to_string();
+    assert_eq!(ask, format!(r#"{{"t":"resync_request","from_seq":{had}}}"#));
+    assert!(!bea.my_move() || bea.seq() == had);
+    let answer = host.on_message(BEA, &asked[0].bytes);
+    let kinds: Vec<String> = answer
+        .iter()
+        .map(|o| match read_host(&o.bytes, false) {
+            Ok(HostMsg::Applied { seq, .. }) => format!("applied {seq}"),
+            Ok(HostMsg::Pong { seq }) => format!("pong {seq}"),
+            other => format!("{other:?}").chars().take(20).collect(),
+        })
+        .collect();
+    let mut want: Vec<String> = (had + 1..=had + n)
+        .map(|s| format!("applied {s}"))
+        .collect();
+    want.push(format!("pong {}", had + n));
+    assert_eq!(kinds, want);
+    assert!(answer.iter().all(|o| o.to == To::Peer(BEA)));
+    for o in &answer {
+        assert!(bea.on_message(&o.bytes).is_empty());
+    }
+    assert_eq!(bea.seq(), host.seq());
+    assert_eq!(state_hash(bea.game().expect("a game")), host.hash());
+    assert!(bea.drain_events().contains(&TableEvent::Caught {
+        from: had,
+        seq: had + n
+    }));
+    // Nothing left asked: her next move is hers to make when it comes.
+    assert!(bea
+        .tick(10_000)
+        .iter()
+        .all(|o| !String::from_utf8_lossy(&o.bytes).contains("resync")));
 }
 
 #[test]

@@ -1,23 +1,30 @@
 //! Cards: drawing Chance and Community Chest cards and carrying out their effects.
 
 use super::prelude::*;
+use crate::cards::Amount;
 
 impl Game {
     pub(crate) fn draw(&mut self, p: PlayerId, kind: DeckKind, from: LandCtx) -> Option<Phase> {
         let chained = from.chained();
-        let idx = self.decks.get_mut(kind).pop_front()?;
+        let idx = self.chance.take_card(kind, self.decks.get_mut(kind))?;
         let board = self.setup.board.clone();
         let card = board.deck(kind).get(idx)?;
         if card.effect != CardEffect::GetOutOfJailFree {
             self.decks.get_mut(kind).push_back(idx);
         }
+        // A ranged amount is drawn before anything else the card does (as it always was),
+        // and told with the card.
+        let drawn = self.chance.card_amount(&card.effect);
         self.emit(
             p,
             Event::CardDrawn {
                 deck: kind,
                 number: idx + 1,
+                amount: drawn,
             },
         );
+        // The amount of a ranged card is the one drawn; a fixed card's is its own.
+        let money = |a: Amount<i64>| drawn.unwrap_or_else(|| a.low());
         let middle = self.middle();
         match card.effect {
             CardEffect::AdvanceTo { square } => self.advance_to(p, square, chained),
@@ -40,7 +47,7 @@ impl Game {
                 self.advance_to(p, t, ctx)
             }
             CardEffect::MoveBy { steps } => {
-                let steps = steps.draw(&mut self.rng);
+                let steps = drawn.map_or(steps.low(), |v| v as i32);
                 self.move_by(p, steps, true, chained)
             }
             CardEffect::GoToJail => {
@@ -48,7 +55,7 @@ impl Game {
                 None
             }
             CardEffect::Collect { amount } => {
-                let amount = amount.draw(&mut self.rng);
+                let amount = money(amount);
                 self.transfer(Party::Bank, Party::Player(p), amount);
                 self.emit(
                     p,
@@ -62,7 +69,7 @@ impl Game {
                 None
             }
             CardEffect::Pay { amount } => {
-                let amount = amount.draw(&mut self.rng);
+                let amount = money(amount);
                 self.charge(p, middle, amount, Reason::Card);
                 None
             }
@@ -95,14 +102,14 @@ impl Game {
                 None
             }
             CardEffect::PayEachPlayer { amount } => {
-                let amount = amount.draw(&mut self.rng);
+                let amount = money(amount);
                 for o in self.others(p) {
                     self.charge(p, Party::Player(o), amount, Reason::Card);
                 }
                 None
             }
             CardEffect::CollectFromEachPlayer { amount } => {
-                let amount = amount.draw(&mut self.rng);
+                let amount = money(amount);
                 for o in self.others(p) {
                     self.charge(o, Party::Player(p), amount, Reason::Card);
                 }

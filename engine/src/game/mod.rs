@@ -14,8 +14,6 @@
 //! - `record.rs`: a game as its setup and actions ([`GameRecord`], [`Game::replay`]).
 
 use crate::tagged::TaggedDeserialize;
-use rand::Rng;
-use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
@@ -26,13 +24,15 @@ use crate::event::{Dice, Event, LogEntry, Party};
 use crate::rules::RuleSet;
 
 mod assets;
+mod chance;
 mod public;
 mod record;
 mod setup;
 mod squares;
 
 pub use assets::NetWorthPoint;
-pub use public::{PublicError, PublicRecord, PublicState};
+pub(crate) use chance::Chance;
+pub use public::{PublicError, PublicGame, PublicRecord, PublicSetup};
 pub use record::{GameRecord, ReplayError};
 pub(crate) use setup::shuffle;
 pub use setup::{
@@ -242,14 +242,17 @@ pub struct Game {
     pub(crate) phase: Phase,
     pub(crate) pending: VecDeque<Pending>,
     pub(crate) round: u32,
-    pub(crate) rng: ChaCha8Rng,
+    /// The seeded generator (written as `rng`), or, in a public copy, none: only what the log
+    /// revealed of the action it follows.
+    #[serde(rename = "rng")]
+    pub(crate) chance: Chance,
     pub(crate) throws: u32,
     pub(crate) log: Vec<LogEntry>,
     pub(crate) history: Vec<Action>,
     /// Total cash handed out at the start.
     pub(crate) money_supply: i64,
     /// Set on a [`Game::public_view`]: a copy without the game's secrets, which follows the
-    /// real game's states instead of applying actions.
+    /// real game by what each action's log entries revealed ([`Game::follow`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) public: Option<PublicRecord>,
 }
@@ -321,7 +324,8 @@ impl Game {
         self.setup.forced_rolls.iter().any(|f| f.at == self.throws)
     }
 
-    /// Throws the dice: forced dice if any are queued for this throw, else the RNG.
+    /// Throws the dice: forced dice if any are queued for this throw, else the RNG (or, in a
+    /// public copy, the dice the log revealed).
     pub(crate) fn throw(&mut self) -> Dice {
         let at = self.throws;
         self.throws += 1;
@@ -329,12 +333,8 @@ impl Game {
             // Forced dice were checked against the rules' dice count (at most four).
             return Dice::from_slice(&f.dice).unwrap_or_default();
         }
-        let sides = self.setup.rules.dice_sides;
-        let mut dice = Dice::default();
-        for _ in 0..self.setup.rules.dice_count {
-            dice.push(self.rng.random_range(1..=sides));
-        }
-        dice
+        let rules = &self.setup.rules;
+        self.chance.throw(rules.dice_count, rules.dice_sides)
     }
 
     pub(crate) fn emit(&mut self, player: PlayerId, event: Event) {

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Game, GameSetup, SetupError};
+use super::{Game, GameSetup, PublicGame, SetupError};
 use crate::action::{Action, RuleError};
 
 /// Why a replay stopped.
@@ -43,13 +43,15 @@ impl Game {
 ///
 /// A device that plays at someone else's table holds only a public game
 /// ([`Game::public_view`]: no seed, no random generator), which cannot be replayed: its
-/// record keeps that game itself in `public`, and `replay` gives it back.
+/// record keeps that game itself in `public` (a [`PublicGame`], so no generator is written),
+/// and `replay` gives it back. A record saved before that type (its `public` a whole game
+/// with a stand-in generator) reads the same.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameRecord {
     pub setup: GameSetup,
     pub actions: Vec<Action>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub public: Option<Box<Game>>,
+    pub public: Option<Box<PublicGame>>,
 }
 
 impl GameRecord {
@@ -58,14 +60,16 @@ impl GameRecord {
         GameRecord {
             setup: game.setup.clone(),
             actions: game.history.clone(),
-            public: game.is_public().then(|| Box::new(game.clone())),
+            public: game.is_public().then(|| Box::new(game.public_game())),
         }
     }
 
     /// The game this record describes.
     pub fn replay(&self) -> Result<Game, ReplayError> {
         match &self.public {
-            Some(game) if game.is_public() && game.history == self.actions => Ok((**game).clone()),
+            Some(game) if game.history() == self.actions.as_slice() => {
+                Game::try_from((**game).clone()).map_err(|_| ReplayError::Public)
+            }
             Some(_) => Err(ReplayError::Public),
             None => Game::replay(&self.setup, &self.actions),
         }

@@ -493,7 +493,7 @@ impl Game {
             phase: Phase::Roll,
             pending: VecDeque::new(),
             round: 1,
-            rng,
+            chance: super::Chance::Seeded(rng),
             throws: 0,
             // Room for a typical game without regrowing.
             log: Vec::with_capacity(1024),

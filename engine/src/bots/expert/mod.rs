@@ -369,15 +369,16 @@ fn playout(
     let mut g = base.clone();
     // Only what a player at the table knows: the dice to come are this play-out's own, and
     // the cards not yet drawn are shuffled afresh (their real order is nobody's to read).
-    g.rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     // Dice fixed in advance (a scenario's, or a rebuilt table copy's, which are the real
     // game's) are nobody's to know either: the play-out rolls its own.
     g.setup.forced_rolls.clear();
     // Shuffled from card order, so the real order (or a table's public copy's) plays no part.
     g.decks.chance.make_contiguous().sort_unstable();
     g.decks.community_chest.make_contiguous().sort_unstable();
-    crate::game::shuffle(g.decks.chance.make_contiguous(), &mut g.rng);
-    crate::game::shuffle(g.decks.community_chest.make_contiguous(), &mut g.rng);
+    crate::game::shuffle(g.decks.chance.make_contiguous(), &mut rng);
+    crate::game::shuffle(g.decks.community_chest.make_contiguous(), &mut rng);
+    g.chance = crate::game::Chance::Seeded(rng);
     if !g.apply_quietly(first.clone()) {
         return 0.0;
     }
@@ -1126,7 +1127,7 @@ mod fairness {
                 let mut other = game.clone();
                 other.decks.chance.make_contiguous().reverse();
                 other.decks.community_chest.make_contiguous().rotate_left(3);
-                other.rng = ChaCha8Rng::seed_from_u64(999);
+                other.chance = crate::game::Chance::Seeded(ChaCha8Rng::seed_from_u64(999));
                 other.setup.seed ^= 0xdead_beef;
                 let a = expert.choose(&game, p);
                 assert_eq!(
