@@ -70,7 +70,7 @@ impl Rooms {
             Frame::Leave { code, conn, .. } => self.leave_remote(&code, conn),
             Frame::Text { conn, bytes } => {
                 if let Some(p) = lock(&self.proxied).get(&conn) {
-                    p.outbox.deliver(message(bytes));
+                    p.outbox.deliver(message(Bytes::from(bytes)));
                 }
             }
             Frame::Binary { conn, bytes } => {

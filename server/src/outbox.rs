@@ -4,15 +4,19 @@
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::ws::Message;
+use axum::extract::ws::{Message, Utf8Bytes};
 use tokio::sync::{mpsc, Notify};
 
-/// Bytes as a WebSocket message: JSON as text, a part frame as binary.
-pub fn message(bytes: Vec<u8>) -> Message {
-    match String::from_utf8(bytes) {
-        Ok(text) if text.starts_with('{') => Message::Text(text.into()),
-        Ok(text) => Message::Binary(Bytes::from(text.into_bytes())),
-        Err(e) => Message::Binary(Bytes::from(e.into_bytes())),
+/// Bytes as a WebSocket message: JSON as text, a part frame as binary (sharing the bytes, not
+/// copying them).
+pub fn message(bytes: Bytes) -> Message {
+    if bytes.first() == Some(&b'{') {
+        match Utf8Bytes::try_from(bytes) {
+            Ok(text) => Message::Text(text),
+            Err(_) => Message::Binary(Bytes::new()),
+        }
+    } else {
+        Message::Binary(bytes)
     }
 }
 

@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use axum::body::Bytes;
 use axum::extract::ws::Message;
 use tokio::sync::{mpsc, watch};
 use worlds_engine::Action;
@@ -71,9 +72,9 @@ enum Write {
 pub(crate) struct RoomEntry {
     pub room: Room,
     pub senders: HashMap<ConnId, Sink>,
-    /// The actions and state already handed to the writer.
+    /// The actions already handed to the writer, and the version of the room's state then.
     kept_actions: usize,
-    kept_state: String,
+    kept_version: u64,
     writer: Option<mpsc::Sender<Write>>,
     /// The room left this node (taken over elsewhere, set aside, its store fell behind): a
     /// connection that reached it late is closed, and its device reconnects.
@@ -83,12 +84,12 @@ pub(crate) struct RoomEntry {
 impl RoomEntry {
     fn new(room: Room, writer: mpsc::Sender<Write>) -> RoomEntry {
         let kept_actions = room.game().map_or(0, |g| g.history().len());
-        let kept_state = serde_json::to_string(&room.state()).unwrap_or_default();
+        let kept_version = room.state_version();
         RoomEntry {
             room,
             senders: HashMap::new(),
             kept_actions,
-            kept_state,
+            kept_version,
             writer: Some(writer),
             gone: false,
         }
@@ -110,14 +111,28 @@ impl RoomEntry {
             metrics.refused(refusal.into());
         }
         let mut deliveries = Vec::new();
+        // The same message to several connections is made once and shared.
+        let mut last: Option<(Bytes, Message)> = None;
         for out in outs {
             match out {
                 Out::To(conn, bytes) => {
                     if let Some(sink) = self.senders.get(&conn) {
+                        let msg = match &last {
+                            Some((b, m))
+                                if b.as_ptr() == bytes.as_ptr() && b.len() == bytes.len() =>
+                            {
+                                m.clone()
+                            }
+                            _ => {
+                                let m = message(bytes.clone());
+                                last = Some((bytes, m.clone()));
+                                m
+                            }
+                        };
                         deliveries.push(Delivery {
                             conn,
                             sink: sink.clone(),
-                            msg: message(bytes),
+                            msg,
                         });
                     }
                 }
@@ -139,8 +154,9 @@ impl RoomEntry {
             .iter()
             .map(|a| serde_json::to_string(a).unwrap_or_default())
             .collect();
-        let state = serde_json::to_string(&self.room.state()).unwrap_or_default();
-        let state = (state != self.kept_state).then_some(state);
+        let version = self.room.state_version();
+        let state = (version != self.kept_version)
+            .then(|| serde_json::to_string(&self.room.state()).unwrap_or_default());
         if deliveries.is_empty() && actions.is_empty() && state.is_none() {
             return refusals;
         }
@@ -148,7 +164,6 @@ impl RoomEntry {
             return refusals;
         };
         let n = actions.len();
-        let next_state = state.clone();
         let step = Write::Step(Batch {
             from,
             actions,
@@ -172,9 +187,7 @@ impl RoomEntry {
             return refusals;
         }
         self.kept_actions += n;
-        if let Some(s) = next_state {
-            self.kept_state = s;
-        }
+        self.kept_version = version;
         refusals
     }
 

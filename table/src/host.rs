@@ -137,6 +137,9 @@ pub struct Host {
     events: VecDeque<TableEvent>,
     now: u64,
     next_part: u32,
+    /// Changes to what [`Host::record`] keeps (answers recorded, seats handed to a computer
+    /// or back), so a room server writes the record again only when it changed.
+    record_changes: u64,
 }
 
 impl Host {
@@ -185,6 +188,7 @@ impl Host {
             events: VecDeque::new(),
             now: 0,
             next_part: 1,
+            record_changes: 0,
         })
     }
 
@@ -235,6 +239,11 @@ impl Host {
 
     /// What the autosave keeps of this table (`rules`: the rule set's name as invites show
     /// it), for [`Host::restore`] after a reload.
+    /// How many times what [`Host::record`] keeps has changed.
+    pub fn record_version(&self) -> u64 {
+        self.record_changes
+    }
+
     pub fn record(&self, rules: &str) -> HostRecord {
         HostRecord {
             table: self.table,
@@ -400,6 +409,7 @@ impl Host {
             return Vec::new();
         }
         slot.control = control;
+        self.record_changes += 1;
         self.presence_out(seat, None)
     }
 
@@ -771,12 +781,14 @@ impl Host {
                 if let Some(s) = self.seats.get_mut(seat) {
                     s.outcomes.record(id, Outcome::Applied(seq));
                 }
+                self.record_changes += 1;
                 self.commit(action, seat, Some(id))
             }
             Err(reason) => {
                 if let Some(s) = self.seats.get_mut(seat) {
                     s.outcomes.record(id, Outcome::Refused(reason.clone()));
                 }
+                self.record_changes += 1;
                 self.event(TableEvent::Refused {
                     seat,
                     intent: id,

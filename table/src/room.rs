@@ -15,6 +15,7 @@
 
 use std::collections::BTreeMap;
 
+use bytes::Bytes;
 use serde::{Deserialize, Serialize};
 use worlds_engine::bots::bot;
 use worlds_engine::{Action, ComputerStrategy, Game, GameSetup, Seat, SeatKind, Token};
@@ -184,8 +185,9 @@ pub type ConnId = u32;
 /// What to send.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Out {
-    /// Bytes to one connection (JSON as text, a part frame as binary).
-    To(ConnId, Vec<u8>),
+    /// Bytes to one connection (JSON as text, a part frame as binary), shared by every
+    /// connection the same message goes to.
+    To(ConnId, Bytes),
     /// Close this connection (after what was sent to it).
     Close(ConnId),
 }
@@ -324,6 +326,8 @@ pub struct Room {
     notes: Vec<String>,
     /// What was refused, for the server's counters, taken by `take_refusals`.
     refusals: Vec<Refusal>,
+    /// Room messages handled (each may change what [`Room::state`] holds).
+    changes: u64,
 }
 
 fn seat_name(name: &str) -> String {
@@ -403,6 +407,7 @@ impl Room {
                 empty_since: Some(now),
                 notes: Vec::new(),
                 refusals: Vec::new(),
+                changes: 0,
             },
             held,
         ))
@@ -429,6 +434,12 @@ impl Room {
             seed: self.game().map(|g| g.setup().seed),
             host: self.host.as_ref().map(|h| h.record("")),
         }
+    }
+
+    /// A number that grows whenever what [`Room::state`] holds may have changed, so a server
+    /// writes it again only then.
+    pub fn state_version(&self) -> u64 {
+        self.changes + self.host.as_ref().map_or(0, Host::record_version)
     }
 
     /// The game's actions from the `n`th on (none before the game starts).
@@ -494,6 +505,7 @@ impl Room {
             empty_since: Some(now),
             notes: Vec::new(),
             refusals: Vec::new(),
+            changes: 0,
         })
     }
 
@@ -598,8 +610,8 @@ impl Room {
         }
     }
 
-    fn msg(msg: &RoomMsg) -> Vec<u8> {
-        serde_json::to_vec(msg).unwrap_or_default()
+    fn msg(msg: &RoomMsg) -> Bytes {
+        Bytes::from(serde_json::to_vec(msg).unwrap_or_default())
     }
 
     fn to(conn: ConnId, msg: &RoomMsg) -> Out {
@@ -629,11 +641,12 @@ impl Room {
         let mut sent = Vec::new();
         for o in out {
             match o.to {
-                To::Peer(PeerId(c)) => sent.push(Out::To(c, o.bytes)),
+                To::Peer(PeerId(c)) => sent.push(Out::To(c, Bytes::from(o.bytes))),
                 To::Guests => {
+                    let bytes = Bytes::from(o.bytes);
                     for (&c, conn) in &self.conns {
                         if conn.seat.is_some() || conn.watching {
-                            sent.push(Out::To(c, o.bytes.clone()));
+                            sent.push(Out::To(c, bytes.clone()));
                         }
                     }
                 }
@@ -759,6 +772,7 @@ impl Room {
         msg: ClientMsg,
         mut tokens: impl FnMut() -> String,
     ) -> Vec<Out> {
+        self.changes += 1;
         let seat = self.conns.get(&conn).and_then(|c| c.seat);
         match msg {
             ClientMsg::Enter { token } => {
