@@ -24,6 +24,9 @@ use crate::outbox::{Inbox, Outbox};
 use crate::rooms::{Located, RoomEntry, Rooms, Sink};
 use crate::{lock, new_token, now_ms};
 
+/// Messages queued for one socket that go out in one write, at most.
+const WRITE_BATCH: usize = 64;
+
 /// The close code that tells a client the server is restarting (it reconnects).
 pub const RESTARTING: u16 = 1012;
 
@@ -185,10 +188,35 @@ async fn write_loop(
                     return Ended::Room;
                 }
                 Some(msg) => {
+                    // What else is queued goes in the same write (one system call, not one a
+                    // message), up to a close, which ends it.
+                    let mut batch = vec![msg];
+                    while batch.len() < WRITE_BATCH {
+                        match inbox.rx.try_recv() {
+                            Ok(m) => {
+                                let close = matches!(m, Message::Close(_));
+                                batch.push(m);
+                                if close {
+                                    break;
+                                }
+                            }
+                            Err(_) => break,
+                        }
+                    }
+                    let closing = matches!(batch.last(), Some(Message::Close(_)));
+                    let write = async {
+                        for m in batch {
+                            sink.feed(m).await?;
+                        }
+                        sink.flush().await
+                    };
                     let sent = tokio::select! {
-                        r = tokio::time::timeout(write_within, sink.send(msg)) => matches!(r, Ok(Ok(()))),
+                        r = tokio::time::timeout(write_within, write) => matches!(r, Ok(Ok(()))),
                         _ = inbox.kick.notified() => false,
                     };
+                    if closing {
+                        return Ended::Room;
+                    }
                     if !sent {
                         return Ended::Slow;
                     }

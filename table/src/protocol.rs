@@ -10,7 +10,7 @@
 //! parsed into a typed message ([`GuestMsg`], [`HostMsg`]) and its text checked; anything
 //! else is dropped with a reason for the console log, never acted on.
 //!
-//! [`state_hash`] is a 64-bit FNV-1a over a canonical summary of a game (players, lots,
+//! [`state_hash`] is a 64-bit hash over a canonical summary of a game (players, lots,
 //! phase, turn, bank, decks' sizes, counts), the same on every device that applied the same
 //! actions; every applied action travels with the hash of the state it leads to.
 
@@ -335,20 +335,24 @@ impl Reassembler {
     }
 }
 
-/// FNV-1a, 64 bits, as a writer (serde_json writes into it without building a string).
-struct Fnv(u64);
-
-impl std::io::Write for Fnv {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        for &b in buf {
-            self.0 ^= u64::from(b);
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-        Ok(buf.len())
+/// A 64-bit hash of bytes, eight at a time (little-endian words, so the same on every
+/// device), each word folded in with a multiply and a shift.
+fn hash_bytes(bytes: &[u8]) -> u64 {
+    const MIX: u64 = 0x9e37_79b9_7f4a_7c15;
+    let fold = |h: u64, w: u64| {
+        let h = (h ^ w).wrapping_mul(MIX);
+        h ^ (h >> 29)
+    };
+    let mut h = 0xcbf2_9ce4_8422_2325 ^ bytes.len() as u64;
+    let mut words = bytes.chunks_exact(8);
+    for w in &mut words {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(w);
+        h = fold(h, u64::from_le_bytes(b));
     }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
+    let mut last = [0u8; 8];
+    last[..words.remainder().len()].copy_from_slice(words.remainder());
+    fold(fold(h, u64::from_le_bytes(last)), MIX)
 }
 
 #[derive(Serialize)]
@@ -389,10 +393,9 @@ pub fn state_hash(game: &Game) -> u64 {
         phase: game.phase(),
         turn: game.turn(),
     };
-    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
-    // Writing into a hasher cannot fail, and these types always serialize.
-    let _ = serde_json::to_writer(&mut h, &summary);
-    h.0
+    // These types always serialize; written once, then hashed a word at a time.
+    let bytes = serde_json::to_vec(&summary).unwrap_or_default();
+    hash_bytes(&bytes)
 }
 
 /// The hash of a game with no action yet applied: the same as [`state_hash`] of
