@@ -8,7 +8,8 @@
 //! only what the person may know: the play-outs reshuffle the unseen cards and roll their
 //! own dice, so a table's public game gives the same advice as the full one.
 
-use super::{models, playout, stripped, Budget, ExpertThinking};
+use super::search::{models, playout, stripped};
+use super::{Budget, ExpertThinking};
 use crate::action::{Action, PlayerId, SquareId, TradeOffer, TradeSide};
 use crate::game::{Game, Phase};
 
@@ -28,10 +29,11 @@ pub struct HintThinking {
     thinking: ExpertThinking,
 }
 
-/// How hard the coach thinks about a hint: a little less than the expert at play, so the
-/// advice comes within a second or two in a browser.
+/// How hard the coach thinks about a hint: the expert's own search with fewer play-outs
+/// and a shorter look ahead, so the advice comes within a second on a phone (the page may
+/// also stop it sooner, [`HintThinking::conclude`]).
 pub const HINT_BUDGET: Budget = Budget {
-    playouts: 12,
+    playouts: 400,
     horizon: 25,
 };
 
@@ -56,6 +58,15 @@ impl HintThinking {
             sentence: advice(game, self.me, &action),
             action,
         })
+    }
+
+    /// Stops thinking: the hint by the play-outs done so far.
+    pub fn conclude(&mut self, game: &Game) -> Hint {
+        let action = self.thinking.conclude(game);
+        Hint {
+            sentence: advice(game, self.me, &action),
+            action,
+        }
     }
 }
 
@@ -195,8 +206,8 @@ pub fn in_words(game: &Game, action: &Action) -> String {
 pub fn advice(game: &Game, me: PlayerId, action: &Action) -> String {
     let m = |a: i64| game.board().money_words(a);
     let cash = game.player(me).cash;
-    let v = super::Valuation::of(game);
-    let worst = super::worst_rent(game, &v, me);
+    let v = super::valuation::Valuation::of(game);
+    let worst = super::valuation::worst_rent(game, &v, me);
     match (action, game.phase()) {
         (Action::Buy, Phase::BuyOrDecline { square }) => {
             let price = game.board().square(square.index()).price().unwrap_or(0);
@@ -413,7 +424,9 @@ pub struct TurningPoint {
     pub cost: f64,
 }
 
-/// How hard the coach looks at each decision for turning points.
+/// How hard the coach looks at each decision for turning points: the expert's search for
+/// its own choice, then the play-outs comparing it with the person's.
+const POINT_SEARCH: u32 = 40;
 const POINT_PLAYOUTS: u32 = 10;
 const POINT_HORIZON: u32 = 20;
 /// Decisions looked at, at most (the latest ones first when there are more).
@@ -485,7 +498,7 @@ impl TurningPointsThinking {
                         &g,
                         person,
                         Budget {
-                            playouts: POINT_PLAYOUTS / 2,
+                            playouts: POINT_SEARCH,
                             horizon: POINT_HORIZON,
                         },
                     )),
