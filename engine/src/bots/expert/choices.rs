@@ -134,6 +134,10 @@ impl GroupLen for crate::board::Board {
 /// How much better than the rule of thumb (in share of the assets) a trade offer must play
 /// out to be made.
 const OFFER_MARGIN: f64 = 0.01;
+/// How much better accepting an offer that completes the proposer's group (and none of the
+/// expert's) must play out than declining it. (Measured, 400 games each at 200 play-outs:
+/// such offers declined outright, 68.8% wins; weighed with this margin, 74.0%.)
+const THEIRS_MARGIN: f64 = 0.02;
 
 /// The expert's decision for `me` (who must be the actor): at once when nothing needs
 /// weighing, else the candidates to weigh. Without `search`, trades are not looked for
@@ -227,7 +231,8 @@ pub(super) fn decide(game: &Game, me: PlayerId, search: bool) -> Decision {
             if !view.allows(&accept) {
                 return Decision::Now(decline);
             }
-            // Never complete an opponent's group without completing one of ours.
+            // Completing an opponent's group without completing one of ours is taken
+            // only when the play-outs say so by a wider margin.
             let theirs = o
                 .take
                 .lots
@@ -238,29 +243,17 @@ pub(super) fn decide(game: &Game, me: PlayerId, search: bool) -> Decision {
                 .lots
                 .iter()
                 .any(|l| whole_group_after(game, me, &o.give.lots, l.index()));
-            let counter = if search { counter(game, me, o) } else { None };
-            if theirs && !mine && super::knob("HARD", 1.0) > 0.0 {
-                return match counter {
-                    Some(counter) => Decision::Weigh {
-                        candidates: vec![decline],
-                        margin: ANSWER_MARGIN,
-                        counter: Some(counter),
-                    },
-                    None => Decision::Now(decline),
-                };
-            }
             if !search {
                 return Decision::Now(decline);
             }
-            let margin = if theirs && !mine {
-                super::knob("THEIRS_MARGIN", 0.02)
-            } else {
-                ANSWER_MARGIN
-            };
             Decision::Weigh {
                 candidates: vec![decline, accept],
-                margin,
-                counter,
+                margin: if theirs && !mine {
+                    THEIRS_MARGIN
+                } else {
+                    ANSWER_MARGIN
+                },
+                counter: counter(game, me, o),
             }
         }
         Phase::GameOver => Decision::Now(fallback(game, me)),

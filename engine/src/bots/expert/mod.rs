@@ -308,19 +308,6 @@ impl ExpertThinking {
     }
 }
 
-/// An experiment's setting from the environment (temporary).
-pub(crate) fn knob(name: &str, default: f64) -> f64 {
-    use std::collections::HashMap;
-    use std::sync::OnceLock;
-    static KNOBS: OnceLock<HashMap<String, f64>> = OnceLock::new();
-    let k = KNOBS.get_or_init(|| {
-        std::env::vars()
-            .filter_map(|(k, v)| Some((k.strip_prefix("EXP_")?.to_string(), v.parse().ok()?)))
-            .collect()
-    });
-    k.get(name).copied().unwrap_or(default)
-}
-
 /// The balanced heuristic's choice if legal, else the first legal action other than
 /// resigning.
 fn fallback(game: &Game, me: PlayerId) -> Action {

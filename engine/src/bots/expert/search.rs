@@ -219,7 +219,7 @@ impl Search {
             return lead;
         }
         let (mean, se) = self.difference(lead, 0, n);
-        if mean > super::knob("SURE", SURE) * se {
+        if mean > SURE * se {
             lead
         } else {
             0
@@ -288,9 +288,6 @@ pub(super) fn models(game: &Game, me: PlayerId) -> Vec<Box<dyn Strategy>> {
         .enumerate()
         .map(|(i, p)| -> Box<dyn Strategy> {
             match &p.kind {
-                _ if i == me.index() && super::knob("SELF_BALANCED", 0.0) > 0.0 => {
-                    Box::new(Heuristic::balanced())
-                }
                 _ if i == me.index() => Box::new(Rollout::new(game)),
                 SeatKind::Computer {
                     strategy: ComputerStrategy::Expert,

@@ -103,9 +103,11 @@ fn modelled_answer(base: &Game, to: PlayerId, offer: &Action) -> Option<bool> {
     }
 }
 
-/// Trades that complete one of the expert's groups which the other side would accept: the
-/// cheapest cash price, and swaps that complete one of theirs too (with cash either way).
-/// At most three, the most promising first.
+/// The trades the expert may offer now, each one the other side's strategy would accept:
+/// those that complete one of the expert's groups (the cheapest cash price, and swaps that
+/// complete one of theirs too, with cash either way; at most three, the most promising
+/// first), then single lots bought to set up a later trade or to stop an opponent's
+/// ([`purchases`]; at most two). The search weighs each against not trading.
 pub(super) fn trade_offers(view: &View) -> Vec<Action> {
     let game = view.game;
     let me = view.me;
@@ -225,11 +227,9 @@ pub(super) fn trade_offers(view: &View) -> Vec<Action> {
         }
     }
     found.sort_by(|a, b| b.0.total_cmp(&a.0));
-    found.truncate(super::knob("MAX_OFFERS", 3.0) as usize);
+    found.truncate(3);
     let mut out: Vec<Action> = found.into_iter().map(|(_, a)| a).collect();
-    if super::knob("EXTRA", 0.0) > 0.0 {
-        out.extend(purchases(view, &base));
-    }
+    out.extend(purchases(view, &base));
     out
 }
 
