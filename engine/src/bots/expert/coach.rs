@@ -55,7 +55,7 @@ impl HintThinking {
     pub fn step(&mut self, game: &Game, work: u32) -> Option<Hint> {
         let action = self.thinking.step(game, work)?;
         Some(Hint {
-            sentence: advice(game, self.me, &action),
+            sentence: advice_by(game, self.me, &action, self.thinking.edge()),
             action,
         })
     }
@@ -64,7 +64,7 @@ impl HintThinking {
     pub fn conclude(&mut self, game: &Game) -> Hint {
         let action = self.thinking.conclude(game);
         Hint {
-            sentence: advice(game, self.me, &action),
+            sentence: advice_by(game, self.me, &action, self.thinking.edge()),
             action,
         }
     }
@@ -204,6 +204,19 @@ pub fn in_words(game: &Game, action: &Action) -> String {
 
 /// The advice in one sentence with the numbers that decide it.
 pub fn advice(game: &Game, me: PlayerId, action: &Action) -> String {
+    advice_by(game, me, action, None)
+}
+
+/// "about 4 points of your chances": how much better the play-outs rate the advice than
+/// the next best choice, when they weighed it and it is at least half a point.
+fn by_playouts(edge: Option<f64>) -> Option<String> {
+    let points = (edge? * 100.0).round();
+    (points >= 1.0).then(|| format!("about {points} points of your chances"))
+}
+
+/// [`advice`], with what the play-outs said of the choice (`edge`: how much better they
+/// rate it than the next best, as a share of the table's wealth a few dozen rounds on).
+fn advice_by(game: &Game, me: PlayerId, action: &Action, edge: Option<f64>) -> String {
     let m = |a: i64| game.board().money_words(a);
     let cash = game.player(me).cash;
     let v = super::valuation::Valuation::of(game);
@@ -264,19 +277,28 @@ pub fn advice(game: &Game, me: PlayerId, action: &Action) -> String {
                 .first()
                 .and_then(|&l| holding(game, me, l, &o.give.lots))
                 .filter(|h| h.starts_with("the whole"));
+            let edge = by_playouts(edge);
             if *accept {
+                let favour = match &edge {
+                    Some(e) => format!("the play-outs favour it by {e}"),
+                    None => "the play-outs favour it".to_string(),
+                };
                 match completes {
                     Some(h) => format!(
-                        "Accept: you would hold {h}, for {} of yours",
-                        m(give)
+                        "Accept: you would hold {h}, for {} of yours{}",
+                        m(give),
+                        edge.map(|_| format!("; {favour}")).unwrap_or_default()
                     ),
                     None => format!(
-                        "Accept: you get {} for {}, and the play-outs favour it",
+                        "Accept: you get {} for {}, and {favour}",
                         m(get),
                         m(give)
                     ),
                 }
             } else {
+                let costs = edge
+                    .map(|e| format!("; by the play-outs, accepting would cost you {e}"))
+                    .unwrap_or_default();
                 let theirs = o
                     .take
                     .lots
@@ -285,12 +307,12 @@ pub fn advice(game: &Game, me: PlayerId, action: &Action) -> String {
                     .filter(|h| h.starts_with("the whole"));
                 match theirs {
                     Some(h) => format!(
-                        "Decline: {} would hold {h}, and {} is less than that is worth to them",
+                        "Decline: {} would hold {h}, and {} is less than that is worth to them{costs}",
                         game.player(o.from).name,
                         m(get)
                     ),
                     None => format!(
-                        "Decline: you would get {} for {} of yours",
+                        "Decline: you would get {} for {} of yours{costs}",
                         m(get),
                         m(give)
                     ),
@@ -310,8 +332,11 @@ pub fn advice(game: &Game, me: PlayerId, action: &Action) -> String {
                 .and_then(|&l| holding(game, me, l, &take.lots))
                 .map(|h| format!(": you would hold {h}"))
                 .unwrap_or_default();
+            let better = by_playouts(edge)
+                .map(|e| format!("; by the play-outs, {e} better than not trading"))
+                .unwrap_or_default();
             format!(
-                "Offer {} a trade{gets}. {}",
+                "Offer {} a trade{gets}. {}{better}",
                 game.player(*to).name,
                 game.offered_sentence(&offer)
             )

@@ -122,6 +122,8 @@ pub struct ExpertThinking {
     stage: Stage,
     /// Play-outs done by finished stages.
     spent: u32,
+    /// How much better the play-outs rated the choice than the next best candidate.
+    edge: Option<f64>,
 }
 
 enum Stage {
@@ -215,6 +217,7 @@ impl ExpertThinking {
             budget,
             stage,
             spent: 0,
+            edge: None,
         }
     }
 
@@ -231,6 +234,12 @@ impl ExpertThinking {
                 Stage::Done(_) => 0,
                 Stage::Weighing(w) => w.search.playouts(),
             }
+    }
+
+    /// Once decided by play-outs: how much better they rated the choice than the next best
+    /// candidate (as a share of the table's wealth some rounds on, 1 for a won game).
+    pub fn edge(&self) -> Option<f64> {
+        self.edge
     }
 
     /// Work units (play-outs) still to do at most.
@@ -289,6 +298,7 @@ impl ExpertThinking {
                 return;
             }
         }
+        self.edge = w.search.edge(best);
         let a = match w.instead.take() {
             Some(instead) if best == 1 => instead,
             _ => w.search.candidates.swap_remove(best),

@@ -226,6 +226,25 @@ impl Search {
         }
     }
 
+    /// How much better candidate `c` played out than the best other candidate (each pair over
+    /// the rounds both played, without the margin); `None` before any round.
+    pub(super) fn edge(&self, c: usize) -> Option<f64> {
+        let raw = |x: usize, n: usize| {
+            self.scores[x][..n]
+                .iter()
+                .map(|&v| f64::from(v))
+                .sum::<f64>()
+                / n as f64
+        };
+        (0..self.candidates.len())
+            .filter(|&o| o != c)
+            .filter_map(|o| {
+                let n = self.scores[c].len().min(self.scores[o].len());
+                (n > 0).then(|| raw(c, n) - raw(o, n))
+            })
+            .min_by(f64::total_cmp)
+    }
+
     /// Play-outs done so far.
     pub(super) fn playouts(&self) -> u32 {
         self.scores.iter().map(|s| s.len() as u32).sum()
