@@ -341,3 +341,52 @@ fn the_balanced_bot_never_sells_the_last_lot_of_a_group_for_a_plain_price() {
         Action::AnswerTrade { accept: true }
     );
 }
+
+/// Issue 42: a person may answer otherwise than the balanced computer the expert models
+/// them by; once they decline its offer, it does not pester them with another for a while.
+#[test]
+fn the_expert_does_not_offer_a_person_again_at_once_after_a_no() {
+    let mut g = position(
+        &["St. James Place", "Tennessee Avenue", "Connecticut Avenue"],
+        &["New York Avenue", "Oriental Avenue", "Vermont Avenue"],
+    );
+    let ann = PlayerId(0);
+    let a = playing().choose(&g, ann);
+    assert!(matches!(a, Action::ProposeTrade { .. }), "{a:?}");
+    g.apply(a).expect("the offer");
+    g.apply(Action::AnswerTrade { accept: false })
+        .expect("Eve says no");
+    // Ann's next turns, within the few rounds a computer waits: no offer to Eve.
+    let balanced = Heuristic::balanced();
+    let mut looked = 0;
+    for _ in 0..400 {
+        let Some(p) = g.actor() else { break };
+        if g.round() > 2 {
+            break;
+        }
+        let a = if p == ann && matches!(g.phase(), worlds_engine::Phase::Roll) {
+            let a = playing().choose(&g, ann);
+            assert!(
+                !matches!(a, Action::ProposeTrade { to: EVE, .. }),
+                "round {}: {a:?}",
+                g.round()
+            );
+            looked += 1;
+            a
+        } else if p == EVE {
+            // Eve keeps to herself: no trade offered or taken, nothing bought.
+            match g.phase() {
+                worlds_engine::Phase::Roll => Action::Roll,
+                worlds_engine::Phase::EndTurn => Action::EndTurn,
+                worlds_engine::Phase::BuyOrDecline { .. } => Action::Decline,
+                worlds_engine::Phase::Auction(_) => Action::PassBid,
+                worlds_engine::Phase::TradeOffer(_) => Action::AnswerTrade { accept: false },
+                _ => balanced.choose(&g, p),
+            }
+        } else {
+            balanced.choose(&g, p)
+        };
+        g.apply(a).expect("a legal action");
+    }
+    assert!(looked > 0, "Ann had another turn");
+}

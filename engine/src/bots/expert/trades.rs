@@ -226,10 +226,20 @@ pub(super) fn trade_offers(view: &View) -> Vec<Action> {
             }
         }
     }
+    // A person is modelled as the balanced computer, but may answer otherwise: not the same
+    // deal again soon, nor any offer to them within a few rounds (as balanced does not).
+    let pestering = |a: &Action| match a {
+        Action::ProposeTrade { to, .. } => {
+            matches!(game.player(*to).kind, SeatKind::Human)
+                && crate::bots::asked_lately(game, me, a)
+        }
+        _ => false,
+    };
+    found.retain(|(_, a)| !pestering(a));
     found.sort_by(|a, b| b.0.total_cmp(&a.0));
     found.truncate(3);
     let mut out: Vec<Action> = found.into_iter().map(|(_, a)| a).collect();
-    out.extend(purchases(view, &base));
+    out.extend(purchases(view, &base).into_iter().filter(|a| !pestering(a)));
     out
 }
 
