@@ -13,8 +13,8 @@ use worlds_engine::stats::{
 };
 
 use crate::args::{BenchStatsArgs, TournamentArgs};
-use crate::expert::{players, DecisionTimes, Decisions, Thinking};
 use crate::landing::{board, in_range, json, print_json, refuse, BadArgs};
+use crate::thinking::{players, DecisionTimes, Decisions, Thinking};
 
 pub fn run(a: &TournamentArgs) -> ExitCode {
     let parsed = (|| {
