@@ -54,6 +54,8 @@ impl Thinking {
 #[derive(Debug, Clone, Copy)]
 struct Decided {
     ms: f64,
+    /// Of which setting up (choosing the candidates, pricing trade offers).
+    setup_ms: f64,
     /// Weighed by play-outs (a decision that matters), not taken at once.
     weighed: bool,
     playouts: u32,
@@ -80,12 +82,14 @@ impl Decisions {
         let all: Vec<f64> = v.iter().map(|d| d.ms).collect();
         let weighed: Vec<&Decided> = v.iter().filter(|d| d.weighed).collect();
         let weighed_ms: Vec<f64> = weighed.iter().map(|d| d.ms).collect();
+        let setup_ms: Vec<f64> = weighed.iter().map(|d| d.setup_ms).collect();
         let playouts: u64 = weighed.iter().map(|d| u64::from(d.playouts)).sum();
         Some(DecisionTimes {
             decisions: all.len() as u64,
             all: Times::of(&all),
             weighed_decisions: weighed.len() as u64,
             weighed: Times::of(&weighed_ms),
+            weighed_setup: Times::of(&setup_ms),
             playouts_per_weighed: if weighed.is_empty() {
                 0.0
             } else {
@@ -145,19 +149,22 @@ pub struct DecisionTimes {
     /// Of those, the ones weighed by play-outs.
     pub weighed_decisions: u64,
     pub weighed: Times,
+    /// Of their time, setting up the candidates (before any play-out).
+    pub weighed_setup: Times,
     pub playouts_per_weighed: f64,
 }
 
 impl DecisionTimes {
-    /// The two lines the text reports print.
+    /// The lines the text reports print.
     pub fn lines(&self) -> String {
         format!(
-            "Expert decisions not forced: {}; time per decision: {}\n  of which weighed by play-outs: {} ({:.0} play-outs each on average): {}",
+            "Expert decisions not forced: {}; time per decision: {}\n  of which weighed by play-outs: {} ({:.0} play-outs each on average): {}\n  their setting up (candidates, trade prices): {}",
             self.decisions,
             self.all.line(),
             self.weighed_decisions,
             self.playouts_per_weighed,
-            self.weighed.line()
+            self.weighed.line(),
+            self.weighed_setup.line()
         )
     }
 }
@@ -184,6 +191,7 @@ impl Strategy for TimedExpert {
         let limit = self.thinking.think_ms.map(Duration::from_millis);
         let t0 = Instant::now();
         let mut t = ExpertThinking::with_budget(game, me, self.thinking.budget());
+        let setup_ms = t0.elapsed().as_secs_f64() * 1000.0;
         let action = loop {
             // About half a millisecond of play-outs between looks at the clock.
             if let Some(a) = t.step(game, 4) {
@@ -196,6 +204,7 @@ impl Strategy for TimedExpert {
         if !forced {
             self.decisions.push(Decided {
                 ms: t0.elapsed().as_secs_f64() * 1000.0,
+                setup_ms,
                 weighed: t.is_weighed(),
                 playouts: t.playouts(),
             });
