@@ -1452,3 +1452,62 @@ async fn a_board_of_its_own_currency_says_meteors_in_the_buy_dialog() {
     );
     c.remove();
 }
+
+/// Counts the frames the page paints until `stop` is set.
+fn count_frames(
+    frames: std::rc::Rc<std::cell::Cell<u32>>,
+    stop: std::rc::Rc<std::cell::Cell<bool>>,
+) {
+    request_animation_frame(move || {
+        if stop.get() {
+            return;
+        }
+        frames.set(frames.get() + 1);
+        count_frames(frames, stop);
+    });
+}
+
+/// Issue 42: an expert computer weighs a decision by play-outs for up to a few hundred
+/// milliseconds, in slices: the page keeps painting frames while it thinks, and then the
+/// decision is taken.
+#[wasm_bindgen_test]
+async fn the_page_keeps_painting_while_an_expert_computer_thinks() {
+    clear_app_storage();
+    // Bob, an expert, plays first and throws 1 and 2: Baltic Avenue, his to buy or not.
+    let setup = classic_with(
+        vec![
+            Seat::computer("Bob", ComputerStrategy::Expert),
+            Seat::human("Ann"),
+        ],
+        &[[1, 2]],
+    );
+    let session = Session::new();
+    session.start("Thinking", setup).expect("the game starts");
+    assert!(session.computer_step_in_slices().await, "Bob rolls");
+    assert!(
+        matches!(game(&session).phase(), Phase::BuyOrDecline { .. }),
+        "{:?}",
+        game(&session).phase()
+    );
+    let frames = std::rc::Rc::new(std::cell::Cell::new(0u32));
+    let stop = std::rc::Rc::new(std::cell::Cell::new(false));
+    count_frames(frames.clone(), stop.clone());
+    let before = frames.get();
+    assert!(session.computer_step_in_slices().await, "Bob decides");
+    let painted = frames.get() - before;
+    stop.set(true);
+    assert!(
+        painted >= 2,
+        "frames painted while Bob weighed buying Baltic Avenue: {painted}"
+    );
+    let g = game(&session);
+    assert!(
+        !matches!(g.phase(), Phase::BuyOrDecline { .. }),
+        "Bob has decided: {:?}",
+        g.phase()
+    );
+    assert!(
+        g.square(3).owner == Some(PlayerId(0)) || matches!(g.phase(), Phase::Auction(_)),
+        "Bob bought Baltic Avenue or let it go to auction"
+    );
+}

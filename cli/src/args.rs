@@ -174,7 +174,25 @@ pub struct TournamentArgs {
     #[arg(long, value_name = "T")]
     pub threads: Option<u64>,
     #[command(flatten)]
+    pub expert: ExpertArgs,
+    #[command(flatten)]
     pub format: FormatArg,
+}
+
+/// How hard an expert seat thinks: a time per decision that matters, and a play-out budget.
+#[derive(Args, Debug, Clone)]
+pub struct ExpertArgs {
+    /// Milliseconds the expert may think about each decision that matters (stopped by the
+    /// clock: results then vary from run to run). Without it, only the play-out budget
+    /// bounds the thinking and a seed repeats a tournament exactly.
+    #[arg(long, value_name = "MS")]
+    pub think_ms: Option<u64>,
+    /// The expert's play-outs per decision at most.
+    #[arg(long, value_name = "P", default_value_t = u64::from(worlds_engine::expert::DEFAULT_PLAYOUTS))]
+    pub playouts: u64,
+    /// Rounds each play-out looks ahead.
+    #[arg(long, value_name = "H", default_value_t = u64::from(worlds_engine::expert::DEFAULT_HORIZON))]
+    pub horizon: u64,
 }
 
 #[derive(Args, Debug)]
@@ -197,13 +215,21 @@ pub struct BenchExpertArgs {
     /// Rounds before a game ends with the richest player winning.
     #[arg(long, value_name = "R", default_value_t = 500)]
     pub round_cap: u64,
-    /// The expert's play-outs per candidate action.
+    /// Milliseconds the expert may think about each decision that matters.
+    #[arg(long, value_name = "MS", default_value_t = DEFAULT_THINK_MS)]
+    pub think_ms: u64,
+    /// The expert's play-outs per decision at most.
     #[arg(long, value_name = "P", default_value_t = u64::from(worlds_engine::expert::DEFAULT_PLAYOUTS))]
     pub playouts: u64,
     /// Rounds each play-out looks ahead.
     #[arg(long, value_name = "H", default_value_t = u64::from(worlds_engine::expert::DEFAULT_HORIZON))]
     pub horizon: u64,
+    #[command(flatten)]
+    pub format: FormatArg,
 }
+
+/// The expert's time per decision that matters, natively, by default (`bench-expert`).
+pub const DEFAULT_THINK_MS: u64 = 100;
 
 #[derive(Args, Debug)]
 pub struct BenchStatsArgs {

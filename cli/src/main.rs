@@ -14,6 +14,7 @@ mod movement;
 mod replay;
 mod serve;
 mod text;
+mod thinking;
 mod tournament;
 
 use std::process::ExitCode;

@@ -5,13 +5,16 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
+use serde::Serialize;
 use worlds_engine::stats::exact::Chain;
 use worlds_engine::stats::{
     Count, Decks, JailStrategy, Simulation, SimulationConfig, Tournament, TournamentConfig,
+    TournamentReport,
 };
 
 use crate::args::{BenchStatsArgs, TournamentArgs};
 use crate::landing::{board, in_range, json, print_json, refuse, BadArgs};
+use crate::thinking::{players, DecisionTimes, Decisions, Thinking};
 
 pub fn run(a: &TournamentArgs) -> ExitCode {
     let parsed = (|| {
@@ -33,20 +36,89 @@ pub fn run(a: &TournamentArgs) -> ExitCode {
             // depend on it.
             None => std::thread::available_parallelism().map_or(1, |n| n.get()),
         };
-        Ok::<_, BadArgs>((t, json(&a.format)?, threads))
+        let thinking = Thinking::from_args(&a.expert)?;
+        Ok::<_, BadArgs>((t, json(&a.format)?, threads, thinking))
     })();
-    let (mut t, json, threads) = match parsed {
+    let (t, json, threads, thinking) = match parsed {
         Ok(p) => p,
         Err(bad) => return refuse("tournament", bad),
     };
-    if let Err(e) = t.run_on_threads(threads) {
-        eprintln!("worlds tournament: {e}");
+    report("tournament", t, threads, thinking, json)
+}
+
+/// What `tournament` and `bench-expert` print as JSON: the tournament's report, how the
+/// expert seats thought and how long their decisions took, and the run's wall time.
+#[derive(Serialize)]
+struct Report {
+    #[serde(flatten)]
+    tournament: TournamentReport,
+    /// Present when an expert sat at the table.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    expert: Option<ExpertReport>,
+    threads: usize,
+    seconds: f64,
+}
+
+#[derive(Serialize)]
+struct ExpertReport {
+    thinking: Thinking,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    decision_times: Option<DecisionTimes>,
+}
+
+/// Plays the tournament on `threads` threads, the expert seats thinking as `thinking`
+/// says, and prints the result (as text, or as JSON).
+pub fn report(
+    command: &str,
+    mut t: Tournament,
+    threads: usize,
+    thinking: Thinking,
+    json: bool,
+) -> ExitCode {
+    let decisions = Decisions::default();
+    let start = Instant::now();
+    if let Err(e) = t.run_on_threads_with(threads, &players(thinking, &decisions)) {
+        eprintln!("worlds {command}: {e}");
         return ExitCode::from(1);
     }
+    let seconds = start.elapsed().as_secs_f64();
     let r = t.result();
+    let has_expert = r.seats.iter().any(|s| s.strategy == "expert");
+    let expert = has_expert.then(|| ExpertReport {
+        thinking,
+        decision_times: decisions.summary(),
+    });
     if json {
-        return print_json(&r);
+        return print_json(&Report {
+            tournament: r,
+            expert,
+            threads,
+            seconds,
+        });
     }
+    print_text(&r, t.config().rotate);
+    if let Some(e) = &expert {
+        let time = match e.thinking.think_ms {
+            Some(ms) => format!("{ms} ms per decision that matters"),
+            None => "no time limit (the run repeats exactly)".to_string(),
+        };
+        println!(
+            "\nExpert: at most {} play-outs per decision, {} rounds ahead, {time}",
+            e.thinking.playouts, e.thinking.horizon
+        );
+        if let Some(times) = &e.decision_times {
+            println!("{}", times.lines());
+        }
+    }
+    println!(
+        "\n{seconds:.1} s on {threads} thread{}, {:.2} games/s",
+        if threads == 1 { "" } else { "s" },
+        r.games as f64 / seconds.max(1e-9)
+    );
+    ExitCode::SUCCESS
+}
+
+fn print_text(r: &TournamentReport, rotate: bool) {
     println!(
         "{}: {} games, seed {}; {} ended by bankruptcy, {} at the round limit ({}), {} unfinished; {} bankruptcies",
         r.board,
@@ -58,7 +130,7 @@ pub fn run(a: &TournamentArgs) -> ExitCode {
         r.unfinished,
         r.bankruptcies
     );
-    if a.rotate {
+    if rotate {
         println!("Seats rotated: every strategy sat in every seat (the seat rows follow each entrant of the list).");
     }
     println!("\nBy seat:\n seat  strategy   wins   win rate  bankruptcies");
@@ -104,7 +176,6 @@ pub fn run(a: &TournamentArgs) -> ExitCode {
             b.games
         );
     }
-    ExitCode::SUCCESS
 }
 
 pub fn run_bench(a: &BenchStatsArgs) -> ExitCode {

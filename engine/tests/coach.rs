@@ -169,3 +169,36 @@ fn a_public_copy_replays_from_its_log_and_gives_the_same_turning_points() {
     assert_eq!(rebuilt.log().len(), g.log().len());
     assert_eq!(turning_points(&public, ANN), turning_points(&g, ANN));
 }
+
+/// Issue 42: the coach's word on a trade says how much the expert's play-outs favour it.
+#[test]
+fn a_hint_on_a_trade_says_how_much_the_playouts_favour_it() {
+    // Bob offers Ann Connecticut Avenue, the last of her light blues, for $50.
+    let mut g = start(json!({"board": "classic",
+        "players": [{"name": "Bob", "owns": ["Connecticut Avenue"]},
+                    {"name": "Ann", "owns": ["Oriental Avenue", "Vermont Avenue"]}],
+        "rolls": []}));
+    let connecticut =
+        worlds_engine::SquareId(g.board().index_of("Connecticut Avenue").expect("a lot"));
+    g.apply(Action::ProposeTrade {
+        to: PlayerId(1),
+        give: worlds_engine::TradeSide {
+            lots: vec![connecticut],
+            ..Default::default()
+        },
+        take: worlds_engine::TradeSide {
+            cash: 50,
+            ..Default::default()
+        },
+    })
+    .expect("a legal offer");
+    let h = hint(&g, PlayerId(1));
+    assert_eq!(h.action, Action::AnswerTrade { accept: true });
+    let start = "Accept: you would hold the whole light blue group, for $50 of yours; the play-outs favour it by about ";
+    assert!(h.sentence.starts_with(start), "{}", h.sentence);
+    let points: f64 = h.sentence[start.len()..]
+        .strip_suffix(" points of your chances")
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{}", h.sentence));
+    assert!(points >= 1.0, "{}", h.sentence);
+}

@@ -220,28 +220,32 @@ fn a_computer_does_not_counter_another_computer() {
 }
 
 #[test]
-fn the_expert_never_completes_a_group_for_cash_and_counters_only_with_a_swap() {
-    // Ann asks the expert for Baltic Avenue for $70; the expert never completes her browns
-    // for cash. Oriental Avenue completes its light blues: a counter asks for that. (Since
-    // computers trade among themselves as people do, its play-outs also see the swap offered
-    // on its own next turn, so declining now may weigh as much: then it declines.)
+fn the_expert_does_not_sell_a_strong_group_for_cash_and_counters_only_with_a_swap() {
+    // Ann asks the expert for New York Avenue, the last of her oranges, for $200: its
+    // play-outs refuse (the oranges are the board's best group). Oriental Avenue completes
+    // its light blues: a counter-offer asks for that. (Its play-outs also see the swap
+    // offered on its own next turn, so declining now may weigh as much: then it declines.)
     let mut g = table(
         "expert",
-        json!({"name": "Ann", "owns": ["Mediterranean Avenue", "Oriental Avenue"]}),
-        json!({"name": "Bob", "owns": ["Baltic Avenue", "Vermont Avenue", "Connecticut Avenue"]}),
+        json!({"name": "Ann", "owns": ["St. James Place", "Tennessee Avenue", "Oriental Avenue"]}),
+        json!({"name": "Bob", "owns": ["New York Avenue", "Vermont Avenue", "Connecticut Avenue"]}),
     );
-    let baltic = lot(&g, "Baltic Avenue");
+    let new_york = lot(&g, "New York Avenue");
     let oriental = lot(&g, "Oriental Avenue");
-    ann_offers(&mut g, side(vec![], 70), side(vec![baltic], 0));
-    let answer = Expert::default().choose(&g, BOB);
+    ann_offers(&mut g, side(vec![], 200), side(vec![new_york], 0));
+    let answer = Expert::with_budget(Budget {
+        playouts: 400,
+        horizon: 25,
+    })
+    .choose(&g, BOB);
     assert_ne!(
         answer,
         Action::AnswerTrade { accept: true },
-        "never her browns for cash"
+        "not her oranges for $200"
     );
     if let Action::ProposeTrade { to, give, take } = &answer {
         assert_eq!(*to, ANN);
-        assert_eq!(give.lots, vec![baltic]);
+        assert_eq!(give.lots, vec![new_york]);
         assert!(take.lots.contains(&oriental), "{answer:?}");
         assert!(g.allows(&answer));
     } else {

@@ -23,6 +23,17 @@ fn small() -> Expert {
     })
 }
 
+/// The expert's search as it plays, with a budget an unoptimised build can afford (the
+/// default's play-outs take seconds per decision there).
+const PLAYING: Budget = Budget {
+    playouts: 240,
+    horizon: 20,
+};
+
+fn playing() -> Expert {
+    Expert::with_budget(PLAYING)
+}
+
 /// A cheap deterministic generator for the rule variations.
 struct Lcg(u64);
 
@@ -186,7 +197,7 @@ fn the_expert_completes_a_group_by_a_trade_that_clearly_helps_it() {
     );
     offer(&mut g, &["Connecticut Avenue"], 0, &[], 120);
     assert_eq!(
-        Expert::default().choose(&g, EVE),
+        playing().choose(&g, EVE),
         Action::AnswerTrade { accept: true }
     );
 }
@@ -200,7 +211,7 @@ fn the_expert_refuses_a_trade_that_clearly_hurts_it() {
     );
     offer(&mut g, &[], 260, &["New York Avenue"], 0);
     assert_eq!(
-        Expert::default().choose(&g, EVE),
+        playing().choose(&g, EVE),
         Action::AnswerTrade { accept: false }
     );
     // And a swap that completes Ann's oranges for a lone brown of Eve's.
@@ -220,7 +231,7 @@ fn the_expert_refuses_a_trade_that_clearly_hurts_it() {
         0,
     );
     assert_eq!(
-        Expert::default().choose(&g, EVE),
+        playing().choose(&g, EVE),
         Action::AnswerTrade { accept: false }
     );
 }
@@ -233,7 +244,7 @@ fn the_expert_proposes_a_trade_that_completes_its_group() {
         &["St. James Place", "Tennessee Avenue", "Connecticut Avenue"],
         &["New York Avenue", "Oriental Avenue", "Vermont Avenue"],
     );
-    let a = Expert::default().choose(&g, PlayerId(0));
+    let a = playing().choose(&g, PlayerId(0));
     let Action::ProposeTrade { to, take, .. } = &a else {
         panic!("no trade proposed: {a:?}");
     };
@@ -253,8 +264,8 @@ fn thinking_in_slices_decides_as_thinking_at_once() {
         &["Oriental Avenue", "Vermont Avenue"],
     );
     offer(&mut g, &["Connecticut Avenue"], 0, &[], 120);
-    let at_once = Expert::default().choose(&g, EVE);
-    let mut thinking = ExpertThinking::new(&g, EVE);
+    let at_once = playing().choose(&g, EVE);
+    let mut thinking = ExpertThinking::with_budget(&g, EVE, PLAYING);
     let mut steps = 0;
     let sliced = loop {
         steps += 1;
@@ -278,12 +289,20 @@ fn a_tournament_with_experts_repeats_exactly() {
         rotate: true,
         ..TournamentConfig::default()
     };
-    let run = || {
+    // The experts with a small budget (the built-in one takes long unoptimised).
+    let players = |s: ComputerStrategy| -> Box<dyn Strategy> {
+        match s {
+            ComputerStrategy::Expert => Box::new(small()),
+            other => bot(other),
+        }
+    };
+    let run = |threads: usize| {
         let mut t = Tournament::new(&board, &rules, config.clone()).expect("valid");
-        t.run().expect("runs");
+        t.run_on_threads_with(threads, &players).expect("runs");
         t.result()
     };
-    assert_eq!(run(), run());
+    assert_eq!(run(1), run(1));
+    assert_eq!(run(1), run(2));
 }
 
 #[test]
@@ -321,4 +340,53 @@ fn the_balanced_bot_never_sells_the_last_lot_of_a_group_for_a_plain_price() {
         balanced.choose(&g, EVE),
         Action::AnswerTrade { accept: true }
     );
+}
+
+/// Issue 42: a person may answer otherwise than the balanced computer the expert models
+/// them by; once they decline its offer, it does not pester them with another for a while.
+#[test]
+fn the_expert_does_not_offer_a_person_again_at_once_after_a_no() {
+    let mut g = position(
+        &["St. James Place", "Tennessee Avenue", "Connecticut Avenue"],
+        &["New York Avenue", "Oriental Avenue", "Vermont Avenue"],
+    );
+    let ann = PlayerId(0);
+    let a = playing().choose(&g, ann);
+    assert!(matches!(a, Action::ProposeTrade { .. }), "{a:?}");
+    g.apply(a).expect("the offer");
+    g.apply(Action::AnswerTrade { accept: false })
+        .expect("Eve says no");
+    // Ann's next turns, within the few rounds a computer waits: no offer to Eve.
+    let balanced = Heuristic::balanced();
+    let mut looked = 0;
+    for _ in 0..400 {
+        let Some(p) = g.actor() else { break };
+        if g.round() > 2 {
+            break;
+        }
+        let a = if p == ann && matches!(g.phase(), worlds_engine::Phase::Roll) {
+            let a = playing().choose(&g, ann);
+            assert!(
+                !matches!(a, Action::ProposeTrade { to: EVE, .. }),
+                "round {}: {a:?}",
+                g.round()
+            );
+            looked += 1;
+            a
+        } else if p == EVE {
+            // Eve keeps to herself: no trade offered or taken, nothing bought.
+            match g.phase() {
+                worlds_engine::Phase::Roll => Action::Roll,
+                worlds_engine::Phase::EndTurn => Action::EndTurn,
+                worlds_engine::Phase::BuyOrDecline { .. } => Action::Decline,
+                worlds_engine::Phase::Auction(_) => Action::PassBid,
+                worlds_engine::Phase::TradeOffer(_) => Action::AnswerTrade { accept: false },
+                _ => balanced.choose(&g, p),
+            }
+        } else {
+            balanced.choose(&g, p)
+        };
+        g.apply(a).expect("a legal action");
+    }
+    assert!(looked > 0, "Ann had another turn");
 }

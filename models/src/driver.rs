@@ -15,6 +15,14 @@ pub const COMPUTER_DELAY_MS: u32 = 700;
 /// The shortest pause before a computer acts (animations off still leave a visible beat).
 pub const SHORTEST_COMPUTER_DELAY_MS: u64 = 40;
 
+/// How long a computer may think about one decision, in milliseconds of the page's clock:
+/// then it takes the best choice its play-outs have found so far (on a slow phone, after
+/// fewer of them).
+pub const COMPUTER_THINK_MS: f64 = 300.0;
+
+/// How long the coach may think about a hint, in milliseconds of the page's clock.
+pub const HINT_THINK_MS: f64 = 800.0;
+
 /// The farthest a token walks square by square; a longer move forward lands at once.
 pub const LONGEST_WALK: usize = 12;
 

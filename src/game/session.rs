@@ -578,6 +578,16 @@ impl Session {
                 .game
                 .try_with_untracked(|g| g.as_ref().and_then(|g| thinking.step(g, work)))
                 .flatten();
+            // Out of time: the best choice so far.
+            let done = done.or_else(|| {
+                (now_ms() - started >= crate::game::driver::COMPUTER_THINK_MS)
+                    .then(|| {
+                        self.game
+                            .try_with_untracked(|g| g.as_ref().map(|g| thinking.conclude(g)))
+                            .flatten()
+                    })
+                    .flatten()
+            });
             if let Some(action) = done {
                 record_thinking(now_ms() - started);
                 return self.dispatch(action);

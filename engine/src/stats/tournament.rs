@@ -17,7 +17,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
-use crate::bots::{play_out, strategy_by_name, STRATEGY_NAMES};
+use crate::bots::{bot, play_out_with, strategy_by_name, Strategy, STRATEGY_NAMES};
 use crate::game::{ComputerStrategy, Game, GameSetup, Seat, SetupError};
 use crate::rules::RuleSet;
 use crate::stats::simulate::Progress;
@@ -125,7 +125,10 @@ pub struct TournamentReport {
     pub bankruptcies: u64,
 }
 
-/// A tournament that can run in chunks.
+/// Who plays a strategy's seats: a new player for each seat of each game (the built-in
+/// [`bot`] unless the caller gives its own, as the CLI gives the expert a clock).
+pub type Players<'a> = &'a (dyn Fn(ComputerStrategy) -> Box<dyn Strategy> + Sync);
+
 /// How one game of a tournament ended.
 #[derive(Debug, Clone)]
 struct Outcome {
@@ -138,6 +141,7 @@ struct Outcome {
     index: u64,
 }
 
+/// A tournament that can run in chunks.
 #[derive(Debug, Clone)]
 pub struct Tournament {
     board: Arc<Board>,
@@ -202,6 +206,11 @@ impl Tournament {
         })
     }
 
+    /// What it plays.
+    pub fn config(&self) -> &TournamentConfig {
+        &self.config
+    }
+
     fn round_limit(&self) -> u32 {
         self.rules.round_limit.unwrap_or(self.config.round_cap)
     }
@@ -210,7 +219,7 @@ impl Tournament {
     pub fn run_chunk(&mut self, games: u64) -> Result<Progress, TournamentError> {
         let end = self.config.games.min(self.done.saturating_add(games));
         while self.done < end {
-            let outcome = self.play(self.done)?;
+            let outcome = self.play(self.done, &|s| bot(s))?;
             self.record(&outcome);
         }
         Ok(self.progress())
@@ -220,11 +229,17 @@ impl Tournament {
     /// index as always, and records them in index order: the result is the same whatever
     /// the number of threads. (Native only: the browser runs chunks.)
     pub fn run_on_threads(&mut self, threads: usize) -> Result<Progress, TournamentError> {
+        self.run_on_threads_with(threads, &|s| bot(s))
+    }
+
+    /// [`Tournament::run_on_threads`] with the seats played by `players`.
+    pub fn run_on_threads_with(
+        &mut self,
+        threads: usize,
+        players: Players,
+    ) -> Result<Progress, TournamentError> {
         let threads = threads.max(1) as u64;
         let (from, to) = (self.done, self.config.games);
-        if threads == 1 || to.saturating_sub(from) < 2 {
-            return self.run();
-        }
         let this = &*self;
         let results: Vec<Result<Vec<Outcome>, TournamentError>> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
@@ -234,7 +249,7 @@ impl Tournament {
                         let mut out = Vec::new();
                         let mut g = from + k;
                         while g < to {
-                            out.push(this.play(g)?);
+                            out.push(this.play(g, players)?);
                             g += threads;
                         }
                         Ok(out)
@@ -270,7 +285,7 @@ impl Tournament {
     }
 
     /// Plays game `index` (seeded `seed + index`).
-    fn play(&self, index: u64) -> Result<Outcome, TournamentError> {
+    fn play(&self, index: u64, players: Players) -> Result<Outcome, TournamentError> {
         let seats = (0..self.config.seats.len())
             .map(|i| (i, &self.config.seats[self.entrant(index, i)]))
             .map(|(i, s)| {
@@ -290,7 +305,13 @@ impl Tournament {
         };
         setup.rules.round_limit = Some(self.round_limit());
         let mut game = Game::new(setup)?;
-        play_out(&mut game, self.config.max_actions);
+        let strategies = (0..self.config.seats.len())
+            .map(|i| {
+                let s = &self.config.seats[self.entrant(index, i)];
+                players(ComputerStrategy::from_name(s).unwrap_or_default())
+            })
+            .collect();
+        play_out_with(&mut game, self.config.max_actions, strategies);
         Ok(Outcome {
             over: game.is_over(),
             active: game.active_players().len(),

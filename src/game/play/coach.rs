@@ -56,6 +56,7 @@ pub fn HintButton() -> impl IntoView {
         };
         shown.set(Shown::Thinking);
         wasm_bindgen_futures::spawn_local(async move {
+            let started = now_ms();
             let mut batch = 1u64;
             loop {
                 if session.version.try_get_untracked() != Some(version) {
@@ -63,9 +64,18 @@ pub fn HintButton() -> impl IntoView {
                 }
                 let t0 = now_ms();
                 let work = u32::try_from(batch).unwrap_or(u32::MAX);
+                // Out of time: the advice by the play-outs so far.
+                let late = t0 - started >= crate::game::driver::HINT_THINK_MS;
                 let done = session
                     .game
-                    .try_with_untracked(|g| g.as_ref().and_then(|g| thinking.step(g, work)))
+                    .try_with_untracked(|g| {
+                        let g = g.as_ref()?;
+                        if late {
+                            Some(thinking.conclude(g))
+                        } else {
+                            thinking.step(g, work)
+                        }
+                    })
                     .flatten();
                 if let Some(hint) = done {
                     let _ = shown.try_set(Shown::Advice(hint.sentence));

@@ -8,7 +8,8 @@
 //! only what the person may know: the play-outs reshuffle the unseen cards and roll their
 //! own dice, so a table's public game gives the same advice as the full one.
 
-use super::{models, playout, stripped, Budget, ExpertThinking};
+use super::search::{models, playout, stripped};
+use super::{Budget, ExpertThinking};
 use crate::action::{Action, PlayerId, SquareId, TradeOffer, TradeSide};
 use crate::game::{Game, Phase};
 
@@ -28,10 +29,11 @@ pub struct HintThinking {
     thinking: ExpertThinking,
 }
 
-/// How hard the coach thinks about a hint: a little less than the expert at play, so the
-/// advice comes within a second or two in a browser.
+/// How hard the coach thinks about a hint: the expert's own search with fewer play-outs
+/// and a shorter look ahead, so the advice comes within a second on a phone (the page may
+/// also stop it sooner, [`HintThinking::conclude`]).
 pub const HINT_BUDGET: Budget = Budget {
-    playouts: 12,
+    playouts: 400,
     horizon: 25,
 };
 
@@ -53,9 +55,18 @@ impl HintThinking {
     pub fn step(&mut self, game: &Game, work: u32) -> Option<Hint> {
         let action = self.thinking.step(game, work)?;
         Some(Hint {
-            sentence: advice(game, self.me, &action),
+            sentence: advice_by(game, self.me, &action, self.thinking.edge()),
             action,
         })
+    }
+
+    /// Stops thinking: the hint by the play-outs done so far.
+    pub fn conclude(&mut self, game: &Game) -> Hint {
+        let action = self.thinking.conclude(game);
+        Hint {
+            sentence: advice_by(game, self.me, &action, self.thinking.edge()),
+            action,
+        }
     }
 }
 
@@ -193,10 +204,23 @@ pub fn in_words(game: &Game, action: &Action) -> String {
 
 /// The advice in one sentence with the numbers that decide it.
 pub fn advice(game: &Game, me: PlayerId, action: &Action) -> String {
+    advice_by(game, me, action, None)
+}
+
+/// "about 4 points of your chances": how much better the play-outs rate the advice than
+/// the next best choice, when they weighed it and it is at least half a point.
+fn by_playouts(edge: Option<f64>) -> Option<String> {
+    let points = (edge? * 100.0).round();
+    (points >= 1.0).then(|| format!("about {points} points of your chances"))
+}
+
+/// [`advice`], with what the play-outs said of the choice (`edge`: how much better they
+/// rate it than the next best, as a share of the table's wealth a few dozen rounds on).
+fn advice_by(game: &Game, me: PlayerId, action: &Action, edge: Option<f64>) -> String {
     let m = |a: i64| game.board().money_words(a);
     let cash = game.player(me).cash;
-    let v = super::Valuation::of(game);
-    let worst = super::worst_rent(game, &v, me);
+    let v = super::valuation::Valuation::of(game);
+    let worst = super::valuation::worst_rent(game, &v, me);
     match (action, game.phase()) {
         (Action::Buy, Phase::BuyOrDecline { square }) => {
             let price = game.board().square(square.index()).price().unwrap_or(0);
@@ -253,19 +277,28 @@ pub fn advice(game: &Game, me: PlayerId, action: &Action) -> String {
                 .first()
                 .and_then(|&l| holding(game, me, l, &o.give.lots))
                 .filter(|h| h.starts_with("the whole"));
+            let edge = by_playouts(edge);
             if *accept {
+                let favour = match &edge {
+                    Some(e) => format!("the play-outs favour it by {e}"),
+                    None => "the play-outs favour it".to_string(),
+                };
                 match completes {
                     Some(h) => format!(
-                        "Accept: you would hold {h}, for {} of yours",
-                        m(give)
+                        "Accept: you would hold {h}, for {} of yours{}",
+                        m(give),
+                        edge.map(|_| format!("; {favour}")).unwrap_or_default()
                     ),
                     None => format!(
-                        "Accept: you get {} for {}, and the play-outs favour it",
+                        "Accept: you get {} for {}, and {favour}",
                         m(get),
                         m(give)
                     ),
                 }
             } else {
+                let costs = edge
+                    .map(|e| format!("; by the play-outs, accepting would cost you {e}"))
+                    .unwrap_or_default();
                 let theirs = o
                     .take
                     .lots
@@ -274,12 +307,12 @@ pub fn advice(game: &Game, me: PlayerId, action: &Action) -> String {
                     .filter(|h| h.starts_with("the whole"));
                 match theirs {
                     Some(h) => format!(
-                        "Decline: {} would hold {h}, and {} is less than that is worth to them",
+                        "Decline: {} would hold {h}, and {} is less than that is worth to them{costs}",
                         game.player(o.from).name,
                         m(get)
                     ),
                     None => format!(
-                        "Decline: you would get {} for {} of yours",
+                        "Decline: you would get {} for {} of yours{costs}",
                         m(get),
                         m(give)
                     ),
@@ -299,8 +332,11 @@ pub fn advice(game: &Game, me: PlayerId, action: &Action) -> String {
                 .and_then(|&l| holding(game, me, l, &take.lots))
                 .map(|h| format!(": you would hold {h}"))
                 .unwrap_or_default();
+            let better = by_playouts(edge)
+                .map(|e| format!("; by the play-outs, {e} better than not trading"))
+                .unwrap_or_default();
             format!(
-                "Offer {} a trade{gets}. {}",
+                "Offer {} a trade{gets}. {}{better}",
                 game.player(*to).name,
                 game.offered_sentence(&offer)
             )
@@ -413,7 +449,9 @@ pub struct TurningPoint {
     pub cost: f64,
 }
 
-/// How hard the coach looks at each decision for turning points.
+/// How hard the coach looks at each decision for turning points: the expert's search for
+/// its own choice, then the play-outs comparing it with the person's.
+const POINT_SEARCH: u32 = 40;
 const POINT_PLAYOUTS: u32 = 10;
 const POINT_HORIZON: u32 = 20;
 /// Decisions looked at, at most (the latest ones first when there are more).
@@ -485,7 +523,7 @@ impl TurningPointsThinking {
                         &g,
                         person,
                         Budget {
-                            playouts: POINT_PLAYOUTS / 2,
+                            playouts: POINT_SEARCH,
                             horizon: POINT_HORIZON,
                         },
                     )),

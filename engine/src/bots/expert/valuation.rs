@@ -20,6 +20,8 @@ pub struct Valuation {
     pub stops: Vec<f64>,
     /// Mean dice total (for utilities).
     pub dice_mean: f64,
+    /// Per square, the squares of the same kind (railroads, utilities, ...) as bits.
+    pub same_kind: Vec<u64>,
 }
 
 /// How many (board, rules) valuations a thread keeps.
@@ -65,7 +67,16 @@ impl Valuation {
             _ => vec![1.0 / n.max(1) as f64; n],
         };
         let faces = f64::from(rules.dice_sides.max(1));
+        let kind = |i: usize| std::mem::discriminant(&board.square(i).kind);
+        let same_kind = (0..n)
+            .map(|i| {
+                (0..n.min(64))
+                    .filter(|&j| kind(j) == kind(i))
+                    .fold(0u64, |m, j| m | 1u64 << j)
+            })
+            .collect();
         Valuation {
+            same_kind,
             stops,
             dice_mean: f64::from(rules.dice_count) * (faces + 1.0) / 2.0,
         }
@@ -120,14 +131,9 @@ pub fn rent_at(
 
 /// How many lots of the kind of `i` (railroad, utility) `owner` holds, counting `extra`
 /// lots as theirs too.
-pub fn same_kind_count(game: &Game, owner: PlayerId, i: usize, extra: u64) -> usize {
-    let board = game.board();
-    let kind = std::mem::discriminant(&board.square(i).kind);
-    let mask = game.owned_mask(owner) | extra;
-    (0..board.len())
-        .filter(|&j| mask & (1u64 << j) != 0)
-        .filter(|&j| std::mem::discriminant(&board.square(j).kind) == kind)
-        .count()
+pub fn same_kind_count(game: &Game, v: &Valuation, owner: PlayerId, i: usize, extra: u64) -> usize {
+    let kind = v.same_kind.get(i).copied().unwrap_or(0);
+    ((game.owned_mask(owner) | extra) & kind).count_ones() as usize
 }
 
 /// Whether `owner` holds the whole group of `i` (counting `extra` lots as theirs).
@@ -148,7 +154,7 @@ pub fn income_of(game: &Game, v: &Valuation, owner: PlayerId, i: usize) -> f64 {
     if s.mortgaged {
         return 0.0;
     }
-    let same = same_kind_count(game, owner, i, 0);
+    let same = same_kind_count(game, v, owner, i, 0);
     let whole = whole_group(game, owner, i, 0);
     v.stops[i] * rent_at(game, v, i, same, whole, s.buildings.level())
 }
@@ -187,7 +193,7 @@ pub fn worst_rent(game: &Game, v: &Valuation, me: PlayerId) -> i64 {
             if game.square(i).mortgaged {
                 continue;
             }
-            let same = same_kind_count(game, p, i, 0);
+            let same = same_kind_count(game, v, p, i, 0);
             let whole = whole_group(game, p, i, 0);
             let r = match &game.board().square(i).kind {
                 // The dice total at its worst is rare: count a high one.
