@@ -225,6 +225,10 @@ pub enum Event {
         deck: DeckKind,
         /// 1-based, as numbered in the deck definition.
         number: usize,
+        /// For a card whose amount or move is a range, the amount (or number of squares)
+        /// drawn this time; none for a fixed card (so logs of such cards read as before).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        drawn: Option<i64>,
     },
     GotJailCard {
         deck: DeckKind,

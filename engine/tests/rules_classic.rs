@@ -895,7 +895,9 @@ rule!(
     "rolls": [[1, 2]], "decks": {"chance": [11]}}),
     |g| {
         let text = g.log().iter().find_map(|e| match &e.event {
-            worlds_engine::Event::CardDrawn { deck, number } => Some(g.card_text(*deck, *number)),
+            worlds_engine::Event::CardDrawn { deck, number, .. } => {
+                Some(g.card_text(*deck, *number))
+            }
             _ => None,
         });
         assert_eq!(text.as_deref(), Some("Bank pays you a dividend of $50."));

@@ -11,14 +11,33 @@ impl Game {
         if card.effect != CardEffect::GetOutOfJailFree {
             self.decks.get_mut(kind).push_back(idx);
         }
+        // A range is drawn before anything else happens (as it always was: nothing in
+        // between uses the generator), so the amount drawn is in the card's own event.
+        let drawn = match card.effect {
+            CardEffect::MoveBy { steps } if steps.is_range() => {
+                Some(i64::from(steps.draw(&mut self.rng)))
+            }
+            CardEffect::Collect { amount }
+            | CardEffect::Pay { amount }
+            | CardEffect::PayEachPlayer { amount }
+            | CardEffect::CollectFromEachPlayer { amount }
+                if amount.is_range() =>
+            {
+                Some(amount.draw(&mut self.rng))
+            }
+            _ => None,
+        };
         self.emit(
             p,
             Event::CardDrawn {
                 deck: kind,
                 number: idx + 1,
+                drawn,
             },
         );
         let middle = self.middle();
+        // The amount this time: the one drawn, or the card's fixed amount.
+        let amount_of = |a: crate::cards::Amount<i64>| drawn.unwrap_or_else(|| a.low());
         match card.effect {
             CardEffect::AdvanceTo { square } => self.advance_to(p, square, chained),
             CardEffect::AdvanceToNearestRailroad { rent_multiplier } => {
@@ -40,7 +59,9 @@ impl Game {
                 self.advance_to(p, t, ctx)
             }
             CardEffect::MoveBy { steps } => {
-                let steps = steps.draw(&mut self.rng);
+                let steps = drawn
+                    .and_then(|d| i32::try_from(d).ok())
+                    .unwrap_or(steps.low());
                 self.move_by(p, steps, true, chained)
             }
             CardEffect::GoToJail => {
@@ -48,7 +69,7 @@ impl Game {
                 None
             }
             CardEffect::Collect { amount } => {
-                let amount = amount.draw(&mut self.rng);
+                let amount = amount_of(amount);
                 self.transfer(Party::Bank, Party::Player(p), amount);
                 self.emit(
                     p,
@@ -62,7 +83,7 @@ impl Game {
                 None
             }
             CardEffect::Pay { amount } => {
-                let amount = amount.draw(&mut self.rng);
+                let amount = amount_of(amount);
                 self.charge(p, middle, amount, Reason::Card);
                 None
             }
@@ -95,14 +116,14 @@ impl Game {
                 None
             }
             CardEffect::PayEachPlayer { amount } => {
-                let amount = amount.draw(&mut self.rng);
+                let amount = amount_of(amount);
                 for o in self.others(p) {
                     self.charge(p, Party::Player(o), amount, Reason::Card);
                 }
                 None
             }
             CardEffect::CollectFromEachPlayer { amount } => {
-                let amount = amount.draw(&mut self.rng);
+                let amount = amount_of(amount);
                 for o in self.others(p) {
                     self.charge(o, Party::Player(p), amount, Reason::Card);
                 }

@@ -130,7 +130,7 @@ impl Game {
                     at: rolls.len() as u32,
                     dice: dice.to_vec(),
                 }),
-                crate::event::Event::CardDrawn { deck, number } => {
+                crate::event::Event::CardDrawn { deck, number, .. } => {
                     let drawn = match deck {
                         crate::cards::DeckKind::Chance => &mut order.chance,
                         crate::cards::DeckKind::CommunityChest => &mut order.community_chest,
