@@ -4,7 +4,7 @@
 //! and the cash changes shown beside the players ([`Step::add_to_feed`],
 //! [`Step::add_cash_changes`]).
 
-use worlds_engine::{Action, DeckKind, Event, Game, LogEntry, SeatKind};
+use worlds_engine::{Action, DeckKind, Event, Game, LogEntry, PlayerId, SeatKind};
 
 /// A sound effect an event calls for (the loudest of an action's events wins).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -30,7 +30,83 @@ impl Cue {
 pub struct DrawnCard {
     pub deck: DeckKind,
     pub text: String,
+    /// Who drew it: their name and seat.
     pub player: String,
+    pub seat: PlayerId,
+    /// The square it was drawn on (a person's token waits there until they draw it).
+    pub square: usize,
+    /// For a ranged card, what was drawn: "Collect $226 (between $100 and $300)".
+    pub drawn: Option<String>,
+    /// What the card does, as its button says it ("Collect $226", "Go to jail").
+    pub button: String,
+    /// The log line that tells the card (the feed holds it and what follows back until a
+    /// person has drawn the card).
+    pub line: String,
+    /// Face up: shown. A person's card comes face down and is turned by their "Draw card"
+    /// (a step of the screen only: the game drew it when they landed); a computer's comes
+    /// face up.
+    pub face_up: bool,
+}
+
+impl DrawnCard {
+    /// The card of log entry `entry` (a [`Event::CardDrawn`]), as `game` words it.
+    pub fn of(game: &Game, entry: &LogEntry) -> Option<DrawnCard> {
+        let Event::CardDrawn {
+            deck,
+            number,
+            drawn,
+        } = entry.event
+        else {
+            return None;
+        };
+        let person = matches!(game.player(entry.player).kind, SeatKind::Human);
+        Some(DrawnCard {
+            deck,
+            text: game.card_text(deck, number),
+            player: game.player(entry.player).name.clone(),
+            seat: entry.player,
+            square: entry.position,
+            drawn: drawn.and_then(|d| game.card_drawn_line(deck, number, d)),
+            button: game.card_button(deck, number, drawn),
+            line: game.describe(entry),
+            face_up: !person,
+        })
+    }
+}
+
+/// What a person is told about a landing of theirs: to whom they paid how much and why
+/// ("Rent to Bob: $26 — Oriental Avenue, 2 houses"), or why nothing was due.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Landing {
+    /// Who landed.
+    pub seat: PlayerId,
+    pub lines: Vec<String>,
+}
+
+impl Landing {
+    /// The landing told by `entries` (what one or more actions logged) for a person's seat,
+    /// the last one when several were (a computer's landings stay in the feed only).
+    pub fn of(game: &Game, entries: &[LogEntry]) -> Option<Landing> {
+        let mut out: Option<Landing> = None;
+        for e in entries {
+            if !matches!(game.player(e.player).kind, SeatKind::Human) {
+                continue;
+            }
+            let Some(line) = game.landing_line(e) else {
+                continue;
+            };
+            match &mut out {
+                Some(l) if l.seat == e.player => l.lines.push(line),
+                _ => {
+                    out = Some(Landing {
+                        seat: e.player,
+                        lines: vec![line],
+                    })
+                }
+            }
+        }
+        out
+    }
 }
 
 /// A line of the event feed, with the turn it belongs to.
@@ -155,12 +231,8 @@ impl TakenStep {
                     step.turns_started += 1;
                     step.card = Some(None);
                 }
-                Event::CardDrawn { deck, number } => {
-                    step.card = Some(Some(DrawnCard {
-                        deck: *deck,
-                        text: game.card_text(*deck, *number),
-                        player: game.player(entry.player).name.clone(),
-                    }));
+                Event::CardDrawn { .. } => {
+                    step.card = Some(DrawnCard::of(game, entry));
                 }
                 _ => {}
             }
