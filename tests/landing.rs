@@ -62,7 +62,7 @@ async fn computers_play(session: &Session) {
 async fn rent_and_tax_show_in_a_landing_panel_until_ok_or_the_next_decision() {
     let mut setup = scenario_setup(serde_json::json!({"board": "classic",
         "players": [{"name": "Ann", "owns": ["Reading Railroad"]},
-                    {"name": "Bob", "owns": ["Oriental Avenue", "Vermont Avenue", "Connecticut Avenue"],
+                    {"name": "Bob", "cash": 30, "owns": ["Oriental Avenue", "Vermont Avenue", "Connecticut Avenue"],
                      "houses": {"Oriental Avenue": 2, "Vermont Avenue": 2, "Connecticut Avenue": 2}}],
         "rolls": [[1, 3], [2, 3], [1, 1]]}));
     computer(&mut setup, 1);

@@ -20,16 +20,20 @@ pub fn persons_card(session: Session) -> Option<DrawnCard> {
     session.card.get().filter(|c| is_persons(session, c))
 }
 
-/// Whether a card was drawn by a person who decides on this device.
-fn is_persons(session: Session, card: &DrawnCard) -> bool {
-    let person = session.game.with(|g| {
+/// Whether a card was drawn by a person who decides on this device (who sits where never
+/// changes in a game: the game is read untracked, so a dialog asking is not redrawn by every
+/// action).
+pub fn is_persons(session: Session, card: &DrawnCard) -> bool {
+    let person = session.game.with_untracked(|g| {
         g.as_ref().is_some_and(|g| {
             g.players()
                 .get(card.seat.index())
                 .is_some_and(|p| matches!(p.kind, worlds_engine::SeatKind::Human))
         })
     });
-    person && session.is_local(card.seat) && !session.stand_ins.with(|s| s.contains(&card.seat))
+    person
+        && session.is_local_untracked(card.seat)
+        && !session.stand_ins.with_untracked(|s| s.contains(&card.seat))
 }
 
 /// Whether a person's card waits to be drawn (face down): the feed and the token hold back
@@ -42,7 +46,8 @@ pub fn card_face_down(session: Session) -> Option<DrawnCard> {
 /// phone); a person's has its own dialog and another device's shows in the feed only.
 pub fn computers_card(session: Session) -> Option<DrawnCard> {
     let card = session.card.get()?;
-    (card.face_up && session.is_local(card.seat) && !is_persons(session, &card)).then_some(card)
+    (card.face_up && session.is_local_untracked(card.seat) && !is_persons(session, &card))
+        .then_some(card)
 }
 
 /// Where the tokens are drawn to: where the players are, except that a person's token waits
@@ -53,7 +58,11 @@ pub fn token_targets(session: &Session) -> Vec<usize> {
             .map(|g| g.players().iter().map(|p| p.position).collect())
             .unwrap_or_default()
     });
-    if let Some(card) = untrack(|| card_face_down(*session)) {
+    if let Some(card) = session
+        .card
+        .get_untracked()
+        .filter(|c| !c.face_up && is_persons(*session, c))
+    {
         if let Some(p) = at.get_mut(card.seat.index()) {
             *p = card.square;
         }
@@ -117,8 +126,12 @@ pub fn CardDialog() -> impl IntoView {
 /// Keeps [`PlayUi::landing`] up to date: a person's landing on this device shows until OK or
 /// their next decision; what computers and other devices' players pay stays in the feed.
 pub fn follow_landings(session: Session, ui: PlayUi) {
-    // The log's length and who was to act when last looked at.
-    let seen = StoredValue::new(None::<(usize, Option<worlds_engine::PlayerId>)>);
+    // The log's length and who was to act when last looked at (from the game shown now).
+    let seen = StoredValue::new(
+        session
+            .game
+            .with_untracked(|g| g.as_ref().map(|g| (g.log().len(), g.actor()))),
+    );
     Effect::new(move |_| {
         session.version.track();
         let now = session.game.with_untracked(|g| {
@@ -129,7 +142,7 @@ pub fn follow_landings(session: Session, ui: PlayUi) {
                 let actor_then = before.and_then(|(_, a)| a);
                 let person_acted = actor_then.is_some_and(|a| {
                     matches!(g.player(a).kind, worlds_engine::SeatKind::Human)
-                        && untrack(|| session.is_local(a))
+                        && session.is_local_untracked(a)
                 }) && from < g.log().len();
                 (g.log().len(), g.actor(), landing, person_acted)
             })
@@ -140,7 +153,7 @@ pub fn follow_landings(session: Session, ui: PlayUi) {
             return;
         };
         seen.set_value(Some((len, actor)));
-        match landing.filter(|l| untrack(|| session.is_local(l.seat))) {
+        match landing.filter(|l| session.is_local_untracked(l.seat)) {
             Some(l) => ui.landing.set(Some(l)),
             None if person_acted => ui.landing.set(None),
             None => {}

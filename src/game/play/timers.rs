@@ -113,7 +113,10 @@ pub fn time_computers(
                 // `try_`: the play screen may have been left while the timer ran.
                 let now = session.version.get_untracked();
                 let paused = ui.menu.try_get_untracked().map(|open| {
-                    open || untrack(|| crate::game::play::landing::persons_card(session)).is_some()
+                    open || session.card.with_untracked(|c| {
+                        c.as_ref()
+                            .is_some_and(|c| crate::game::play::landing::is_persons(session, c))
+                    })
                 });
                 if driver::computer_still_due(v, now, paused) {
                     leptos::task::spawn_local(async move {
