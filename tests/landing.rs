@@ -149,6 +149,11 @@ async fn a_person_draws_a_ranged_card_and_sees_the_amount_drawn() {
         feed(&c)
     );
     assert!(feed(&c).contains("Ann moved 7 to Chance"), "{}", feed(&c));
+    // Nor does the log, nor Ann's cash: $1500 until she draws, with no change beside it.
+    let log = text_of(&c, ".log-lines").unwrap_or_default();
+    assert!(log.contains("Ann moved 7 to Chance") && !log.contains("Lucky star"), "{log}");
+    let ann = text_of(&c, ".player-list > li").unwrap_or_default();
+    assert!(ann.contains("$1500") && !ann.contains('+'), "{ann}");
     // The board behind waits: the decision bar is inert, End turn not yet pressable.
     let layout = c
         .query_selector(".play-layout")
@@ -167,6 +172,12 @@ async fn a_person_draws_a_ranged_card_and_sees_the_amount_drawn() {
         "{said}"
     );
     assert!(feed(&c).contains("Lucky star"), "{}", feed(&c));
+    assert!(text_of(&c, ".log-lines").unwrap_or_default().contains("Lucky star"));
+    let ann = text_of(&c, ".player-list > li").unwrap_or_default();
+    assert!(
+        ann.contains(&format!("+${drawn}")) && ann.contains(&format!("${}", 1500 + drawn)),
+        "{ann}"
+    );
     button(&c, &format!("Collect ${drawn}")).click();
     settle().await;
     assert_eq!(text_of(&c, ".card-dialog"), None, "its button puts it away");

@@ -311,7 +311,7 @@ impl Game {
                 let n = self.count_owned(owner, |k| {
                     matches!(k, crate::board::SquareKind::Railroad { .. })
                 });
-                let owned = count(n as u32, "railroad", "railroads");
+                let owned = format!("{} owned", count(n as u32, "railroad", "railroads"));
                 if usual > 0 && amount != usual && amount % usual == 0 {
                     Some(format!(
                         "{owned}, {} the rent (card)",

@@ -65,7 +65,7 @@ fn a_hotel_a_whole_group_railroads_and_taxes_are_named() {
         "rolls": [[2, 3]], "decisions": "never-buy"}));
     assert_eq!(
         landing_lines(&railroads),
-        ["Rent to Bob: $50 — Reading Railroad, 2 railroads"]
+        ["Rent to Bob: $50 — Reading Railroad, 2 railroads owned"]
     );
 
     let tax = play(

@@ -42,6 +42,12 @@ pub struct DrawnCard {
     /// The log line that tells the card (the feed holds it and what follows back until a
     /// person has drawn the card).
     pub line: String,
+    /// Where its entry is in the game's log (the log is held back from there while the card is
+    /// face down).
+    pub log_at: usize,
+    /// Every player's cash when it was drawn, before it did anything (shown while it is face
+    /// down).
+    pub cash_at_draw: Vec<i64>,
     /// Face up: shown. A person's card comes face down and is turned by their "Draw card"
     /// (a step of the screen only: the game drew it when they landed); a computer's comes
     /// face up.
@@ -69,6 +75,8 @@ impl DrawnCard {
             drawn: drawn.and_then(|d| game.card_drawn_line(deck, number, d)),
             button: game.card_button(deck, number, drawn),
             line: game.describe(entry),
+            log_at: 0,
+            cash_at_draw: game.players().iter().map(|p| p.cash).collect(),
             face_up: !person,
         })
     }
@@ -151,6 +159,10 @@ pub struct TakenStep {
     pub human: bool,
     pub entries: Vec<LogEntry>,
     pub cash: Vec<(usize, i64)>,
+    /// Where its entries start in the game's log.
+    pub log_from: usize,
+    /// Every player's cash before it.
+    pub cash_before: Vec<i64>,
 }
 
 /// Applies an action; refused, the game is untouched.
@@ -196,6 +208,8 @@ impl Before {
             human: self.human,
             entries: after.log().get(self.log..).unwrap_or_default().to_vec(),
             cash,
+            log_from: self.log,
+            cash_before: self.cash.clone(),
         }
     }
 }
@@ -232,7 +246,17 @@ impl TakenStep {
                     step.card = Some(None);
                 }
                 Event::CardDrawn { .. } => {
-                    step.card = Some(DrawnCard::of(game, entry));
+                    step.card = Some(DrawnCard::of(game, entry).map(|mut card| {
+                        card.log_at = self.log_from + k;
+                        // Before the card, in this step, only the drawer's cash moved (a
+                        // salary on the way): theirs as logged with the card, the others'
+                        // as the step found them.
+                        card.cash_at_draw = self.cash_before.clone();
+                        if let Some(c) = card.cash_at_draw.get_mut(entry.player.index()) {
+                            *c = entry.cash;
+                        }
+                        card
+                    }));
                 }
                 _ => {}
             }

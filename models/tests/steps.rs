@@ -29,6 +29,11 @@ fn a_persons_card_comes_face_down_with_its_amount_and_button() {
     );
     assert_eq!(card.button, format!("Collect ${paid}"));
     assert!(step.lines.iter().any(|(_, l)| *l == card.line));
+    assert!(
+        matches!(g.log()[card.log_at].event, worlds_engine::Event::CardDrawn { .. }),
+        "it knows its place in the log"
+    );
+    assert_eq!(card.cash_at_draw, [1500, 1500], "the cash before it paid");
 }
 
 #[test]
