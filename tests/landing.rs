@@ -151,7 +151,10 @@ async fn a_person_draws_a_ranged_card_and_sees_the_amount_drawn() {
     assert!(feed(&c).contains("Ann moved 7 to Chance"), "{}", feed(&c));
     // Nor does the log, nor Ann's cash: $1500 until she draws, with no change beside it.
     let log = text_of(&c, ".log-lines").unwrap_or_default();
-    assert!(log.contains("Ann moved 7 to Chance") && !log.contains("Lucky star"), "{log}");
+    assert!(
+        log.contains("Ann moved 7 to Chance") && !log.contains("Lucky star"),
+        "{log}"
+    );
     let ann = text_of(&c, ".player-list > li").unwrap_or_default();
     assert!(ann.contains("$1500") && !ann.contains('+'), "{ann}");
     // The board behind waits: the decision bar is inert, End turn not yet pressable.
@@ -172,7 +175,9 @@ async fn a_person_draws_a_ranged_card_and_sees_the_amount_drawn() {
         "{said}"
     );
     assert!(feed(&c).contains("Lucky star"), "{}", feed(&c));
-    assert!(text_of(&c, ".log-lines").unwrap_or_default().contains("Lucky star"));
+    assert!(text_of(&c, ".log-lines")
+        .unwrap_or_default()
+        .contains("Lucky star"));
     let ann = text_of(&c, ".player-list > li").unwrap_or_default();
     assert!(
         ann.contains(&format!("+${drawn}")) && ann.contains(&format!("${}", 1500 + drawn)),
@@ -187,6 +192,46 @@ async fn a_person_draws_a_ranged_card_and_sees_the_amount_drawn() {
         "the amount drawn was paid"
     );
     assert_eq!(buttons(&c, "End turn").len(), 1);
+    c.remove();
+}
+
+/// A card that leads to another ("Go back 3 spaces" onto Community Chest): the person draws
+/// the first, puts it away, then draws the second; the second is held back until then.
+#[wasm_bindgen_test]
+async fn a_card_that_leads_to_another_is_drawn_in_its_turn() {
+    let setup = scenario_setup(serde_json::json!({"board": "classic",
+        "players": [{"name": "Ann", "position": 31}, {"name": "Bob"}],
+        "rolls": [[2, 3]], "decks": {"chance": [9], "community_chest": [3]}}));
+    let (c, _session) = mount_play(setup);
+    button(&c, "Roll dice").click();
+    settle().await;
+    assert!(text_of(&c, ".card-dialog")
+        .unwrap_or_default()
+        .contains("Ann landed on Chance."));
+    button(&c, "Draw card").click();
+    settle().await;
+    assert!(text_of(&c, ".card-dialog")
+        .unwrap_or_default()
+        .contains("Go back 3 spaces"));
+    assert!(
+        !feed(&c).contains("Bank error"),
+        "the second card waits: {}",
+        feed(&c)
+    );
+    button(&c, "Move back 3").click();
+    settle().await;
+    assert!(text_of(&c, ".card-dialog")
+        .unwrap_or_default()
+        .contains("Ann landed on Community Chest."));
+    button(&c, "Draw card").click();
+    settle().await;
+    assert!(text_of(&c, ".card-dialog")
+        .unwrap_or_default()
+        .contains("Bank error"));
+    button(&c, "Collect $200").click();
+    settle().await;
+    assert_eq!(text_of(&c, ".card-dialog"), None);
+    assert!(feed(&c).contains("Bank error"), "{}", feed(&c));
     c.remove();
 }
 

@@ -52,6 +52,9 @@ pub struct DrawnCard {
     /// (a step of the screen only: the game drew it when they landed); a computer's comes
     /// face up.
     pub face_up: bool,
+    /// A card this one led to in the same step ("Go back 3 spaces" onto Community Chest),
+    /// shown once this one is put away.
+    pub next: Option<Box<DrawnCard>>,
 }
 
 impl DrawnCard {
@@ -78,7 +81,16 @@ impl DrawnCard {
             log_at: 0,
             cash_at_draw: game.players().iter().map(|p| p.cash).collect(),
             face_up: !person,
+            next: None,
         })
+    }
+
+    /// Puts `card` after this one and the cards it already leads to.
+    fn then(&mut self, card: DrawnCard) {
+        match &mut self.next {
+            Some(next) => next.then(card),
+            None => self.next = Some(Box::new(card)),
+        }
     }
 }
 
@@ -246,7 +258,7 @@ impl TakenStep {
                     step.card = Some(None);
                 }
                 Event::CardDrawn { .. } => {
-                    step.card = Some(DrawnCard::of(game, entry).map(|mut card| {
+                    let card = DrawnCard::of(game, entry).map(|mut card| {
                         card.log_at = self.log_from + k;
                         // Before the card, in this step, only the drawer's cash moved (a
                         // salary on the way): theirs as logged with the card, the others'
@@ -256,7 +268,12 @@ impl TakenStep {
                             *c = entry.cash;
                         }
                         card
-                    }));
+                    });
+                    match (&mut step.card, card) {
+                        // A card that led to another: both, in the order drawn.
+                        (Some(Some(first)), Some(card)) => first.then(card),
+                        (_, card) => step.card = Some(card),
+                    }
                 }
                 _ => {}
             }

@@ -30,7 +30,10 @@ fn a_persons_card_comes_face_down_with_its_amount_and_button() {
     assert_eq!(card.button, format!("Collect ${paid}"));
     assert!(step.lines.iter().any(|(_, l)| *l == card.line));
     assert!(
-        matches!(g.log()[card.log_at].event, worlds_engine::Event::CardDrawn { .. }),
+        matches!(
+            g.log()[card.log_at].event,
+            worlds_engine::Event::CardDrawn { .. }
+        ),
         "it knows its place in the log"
     );
     assert_eq!(card.cash_at_draw, [1500, 1500], "the cash before it paid");
@@ -75,4 +78,23 @@ fn a_persons_rent_is_a_landing_and_a_computers_is_not() {
         "the computer paid rent"
     );
     assert_eq!(Landing::of(&g, &taken.entries), None, "in the feed only");
+}
+
+#[test]
+fn a_card_that_leads_to_another_brings_it_up_next() {
+    // Ann rolls 2 + 3 from 31 onto Chance (36): "Go back 3 spaces" takes her to Community
+    // Chest (33): "Bank error in your favour, collect $200".
+    let mut g = game(serde_json::json!({"board": "classic",
+        "players": [{"name": "Ann", "position": 31}, {"name": "Bob"}],
+        "rolls": [[2, 3]], "decks": {"chance": [9], "community_chest": [3]}}));
+    let step = take_step(&mut g, Action::Roll).expect("rolls").in_words(&g);
+    let first = step.card.flatten().expect("a card");
+    assert_eq!(first.button, "Move back 3");
+    assert_eq!(first.square, 36);
+    let next = first.next.expect("the card it led to");
+    assert_eq!(next.button, "Collect $200");
+    assert_eq!(next.square, 33);
+    assert!(!next.face_up && next.log_at > first.log_at);
+    assert_eq!(next.cash_at_draw, [1500, 1500], "before the $200");
+    assert!(next.next.is_none());
 }

@@ -36,10 +36,18 @@ pub fn is_persons(session: Session, card: &DrawnCard) -> bool {
         && !session.stand_ins.with_untracked(|s| s.contains(&card.seat))
 }
 
-/// Whether a person's card waits to be drawn (face down): the feed and the token hold back
-/// what it did until then (tracked).
+/// A person's card waiting to be drawn (face down: the one up, or the one it led to): the
+/// feed, the log, the cash and the token hold back what it did until then (tracked).
 pub fn card_face_down(session: Session) -> Option<DrawnCard> {
-    persons_card(session).filter(|c| !c.face_up)
+    first_face_down(persons_card(session)?)
+}
+
+fn first_face_down(card: DrawnCard) -> Option<DrawnCard> {
+    if card.face_up {
+        first_face_down(*card.next?)
+    } else {
+        Some(card)
+    }
 }
 
 /// A computer's card drawn on this device, face up, for the board's centre (or the bar on a
@@ -61,7 +69,8 @@ pub fn token_targets(session: &Session) -> Vec<usize> {
     if let Some(card) = session
         .card
         .get_untracked()
-        .filter(|c| !c.face_up && is_persons(*session, c))
+        .filter(|c| is_persons(*session, c))
+        .and_then(first_face_down)
     {
         if let Some(p) = at.get_mut(card.seat.index()) {
             *p = card.square;
@@ -82,6 +91,13 @@ pub fn feed_until_card(session: Session, lines: &[String]) -> usize {
     }
 }
 
+/// Puts the card up away; a card it led to in the same step comes up next.
+pub fn put_away(session: Session) {
+    session
+        .card
+        .update(|c| *c = c.take().and_then(|c| c.next.map(|n| *n)));
+}
+
 /// The card dialog of a person who landed on Chance or Community Chest: Draw card, then the
 /// card, the amount a range drew, and the card's own button, which puts it away.
 #[component]
@@ -97,7 +113,7 @@ pub fn CardDialog() -> impl IntoView {
                     <p class="card-text">{card.text.clone()}</p>
                     {card.drawn.clone().map(|d| view! { <p class="card-amount"><strong>{d}</strong></p> })}
                     <div class="button-row">
-                        <button type="button" class="action primary" on:click=move |_| session.card.set(None)>{button}</button>
+                        <button type="button" class="action primary" on:click=move |_| put_away(session)>{button}</button>
                     </div>
                 </Modal>
             }

@@ -24,7 +24,7 @@ pub fn CardDrawn(class: &'static str) -> impl IntoView {
                 <div class=class role="status">
                     <strong>{format!("{}'s {} card", c.player, c.deck.label())}</strong>
                     <p>{c.text}</p>
-                    <button type="button" class="small-button" on:click=move |_| session.card.set(None)>"OK"</button>
+                    <button type="button" class="small-button" on:click=move |_| crate::game::play::landing::put_away(session)>"OK"</button>
                 </div>
             }
         })
