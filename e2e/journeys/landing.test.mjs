@@ -5,7 +5,7 @@
 // decision puts the panel away. Screenshots of each, at both sizes.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, artifacts, startGame, buttonNames, playOneStep } from './browser.mjs';
+import { launch, openApp, artifacts, buttonNames, playOneStep, BASE_URL } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -32,7 +32,18 @@ async function feeds(page) {
 for (const [width, height] of [[1280, 800], [375, 740]]) {
   test(`40 turns as a person at ${width}x${height}: Draw card and the landing panel`, async () => {
     const { page, context, errors } = await openApp(browser, { width, height });
-    await startGame(page, { seed: 44, board: 'Worlds', seats: [{ name: 'Ann' }, { name: 'Robo', plays: 'balanced' }] });
+    // Ann against a balanced computer, with more cash each than usual so 40 turns are played
+    // before anyone goes bankrupt.
+    await page.goto(BASE_URL + '/?seed=44');
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await page.getByRole('radio', { name: 'Worlds' }).check();
+    await page.getByLabel('Number of players').selectOption('2');
+    await page.getByLabel('Player 1 name').fill('Ann');
+    await page.getByLabel('Player 2 name').fill('Robo');
+    await page.getByLabel('Player 2 plays as').selectOption('balanced');
+    await page.getByLabel('Starting cash').fill('8000');
+    await page.getByRole('button', { name: 'Start game' }).click();
+    await page.locator('.board-ring').waitFor();
     const tag = `${width}`;
     let turns = 0;
     const cards = [];
@@ -47,6 +58,9 @@ for (const [width, height] of [[1280, 800], [375, 740]]) {
         const deck = (await dialog.getByRole('heading').textContent()).trim();
         assert.match(deck, /^(Chance|Community Chest)$/);
         assert.doesNotMatch(await feeds(page), new RegExp(`Ann drew ${deck}`), 'the feed waits for Draw card');
+        const drawnLine = `Ann drew ${deck}`;
+        const logWaits = !((await page.locator('.log-lines li').first().textContent()) ?? '').includes(drawnLine);
+        assert.ok(logWaits, 'the game log waits for Draw card');
         assert.ok(await inView(page, 'Draw card'), 'Draw card is in view');
         if (cards.length === 0) await page.screenshot({ path: artifacts + `landing-draw-card-${tag}.png` });
         await draw.click();
@@ -94,7 +108,7 @@ for (const [width, height] of [[1280, 800], [375, 740]]) {
         continue;
       }
       const hadPanel = await page.locator('.landing-panel').count() > 0;
-      if (names.includes('Declare bankruptcy')) assert.fail(`Ann cannot pay after ${turns} turns`);
+      if (await page.locator('.end-screen').count() > 0) assert.fail(`the game ended after ${turns} of Ann's turns`);
       const did = await playOneStep(page);
       if (did === null) {
         await page.waitForTimeout(100);
@@ -115,6 +129,70 @@ for (const [width, height] of [[1280, 800], [375, 740]]) {
     assert.ok(panels.some((p) => p.startsWith('Rent to Robo')), `Ann paid rent: ${panels.join(' / ')}`);
     assert.ok(dismissedByOk >= 1, 'OK put a panel away');
     await page.screenshot({ path: artifacts + `landing-after-40-${tag}.png` });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+for (const [width, height] of [[1280, 800], [375, 740]]) {
+  test(`computers play to a bankruptcy at ${width}x${height}: final holdings, and a built lot's pop-up counts its buildings`, async () => {
+    const { page, context, errors } = await openApp(browser, { width, height });
+    await page.goto(BASE_URL + '/?seed=3');
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await page.getByRole('radio', { name: 'Classic' }).check();
+    await page.getByLabel('Number of players').selectOption('3');
+    for (const [i, name] of ['Robo', 'Careful', 'Rando'].entries()) {
+      await page.getByLabel(`Player ${i + 1} name`).fill(name);
+      await page.getByLabel(`Player ${i + 1} plays as`).selectOption(i === 2 ? 'random' : 'balanced');
+    }
+    await page.getByRole('button', { name: 'Start game' }).click();
+    await page.locator('.board-ring').waitFor();
+    for (let i = 0; i < 20 && (await page.locator('.end-screen').count()) === 0; i++) {
+      const skip = page.getByRole('button', { name: 'Skip', exact: true });
+      if (await skip.count() > 0) await skip.click();
+      else await page.waitForTimeout(200);
+    }
+    await page.locator('.end-screen').waitFor({ timeout: 120_000 });
+    const holdings = page.locator('.final-holdings > li');
+    assert.equal(await holdings.count(), 3, 'every player');
+    const text = (await page.locator('.final-holdings').textContent()) ?? '';
+    assert.match(text, /, on going bankrupt in round \d+: \$[\d,]+ in cash/, text);
+    await page.getByRole('heading', { name: 'Final holdings' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifacts + `landing-final-holdings-${width}.png` });
+    // The winner's lots: one with buildings, its pop-up says how many.
+    const built = await page.evaluate(() => {
+      const sq = [...document.querySelectorAll('.board-ring button.sq')].find((s) => s.querySelector('.sq-houses'));
+      return sq ? sq.getAttribute('data-index') : null;
+    });
+    if (built !== null) {
+      await page.locator(`.board-ring button.sq[data-index='${built}']`).click();
+      const said = (await page.locator('.deed-buildings').textContent()) ?? '';
+      assert.match(said, /^(\d houses?|A hotel) on it\.$/, said);
+      await page.screenshot({ path: artifacts + `landing-pop-up-${width}.png` });
+      await page.getByRole('button', { name: 'Close' }).click();
+    }
+    console.log(`${width}: ${text}; built lot: ${built}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test(`the Board Maker says why the currency name will not show at ${width}x${height}`, async () => {
+    const { page, context, errors } = await openApp(browser, { width, height });
+    await page.goto(BASE_URL + '/maker.html');
+    await page.getByRole('button', { name: 'New world', exact: true }).click();
+    const hint = page.locator('.currency-hint');
+    await hint.waitFor();
+    assert.match((await hint.textContent()) ?? '', /“dollar” will not show: “\$” is a money sign/);
+    await page.getByLabel('Currency symbol').fill('☄');
+    await page.getByLabel('Currency symbol').press('Tab');
+    assert.equal(await hint.count(), 0, 'a symbol that is not a money sign shows the name');
+    await page.getByLabel('Currency symbol').fill('£');
+    await page.getByLabel('Currency symbol').press('Tab');
+    await hint.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifacts + `landing-currency-hint-${width}.png` });
+    // The house rule, off in the template.
+    const rule = page.getByLabel('Sell lots to the bank');
+    assert.equal(await rule.isChecked(), false);
     assert.deepEqual(errors, []);
     await context.close();
   });
