@@ -78,13 +78,17 @@ export async function quickStart(page, { seed, board = 'Classic', computers = 3 
   await page.locator('.board-ring').waitFor();
 }
 
-/// A person's Chance or Community Chest card (issue 44): presses Draw card, or the card's own
-/// button once it is drawn ("Collect $50", "Go to jail"). Returns the button's name, or null
-/// when no card is up.
+/// A person's Chance or Community Chest card (issue 44): presses Draw card, then the card's
+/// own button ("Collect $50", "Go to jail"), so a journey never stops with a card half
+/// answered. Returns the card's button name, or null when no card is up.
 export async function answerCard(page) {
   const card = page.locator('.card-dialog .button-row button').first();
   if (await card.count() === 0) return null;
-  const name = ((await card.textContent()) ?? '').trim();
+  let name = ((await card.textContent()) ?? '').trim();
+  if (name === 'Draw card') {
+    await card.click();
+    name = ((await card.textContent()) ?? '').trim();
+  }
   await card.click();
   return name;
 }

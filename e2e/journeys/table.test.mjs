@@ -46,6 +46,9 @@ async function tableView(page) {
 
 /// Waits until both devices show the same players and squares.
 async function sameOnBoth(host, guest) {
+  // A card the player at either device has not drawn yet holds back that device's log and
+  // cash (issue 44): drawn, both show the same.
+  await putCardsAway([host, guest]);
   let a, b;
   for (let i = 0; i < 100; i++) {
     [a, b] = [await tableView(host), await tableView(guest)];
