@@ -111,10 +111,11 @@ async fn rings_of_every_size_have_their_corners_in_the_corners_and_no_overlap() 
     }
 }
 
-/// Issue 31, point 17: a card drawn before a roll of doubles is put away when the player
-/// rolls again; it never stays over the next prompt.
+/// Issue 31, point 17, and issue 44, point 2: a person's card is drawn (Draw card), seen
+/// with its own button and put away before they roll again; it never stays over the next
+/// prompt, and the token waits on the card square until the card is drawn.
 #[wasm_bindgen_test]
-async fn a_drawn_card_is_put_away_at_the_next_roll() {
+async fn a_persons_card_is_drawn_then_put_away_before_the_next_roll() {
     // Ann rolls 1 + 1 onto Community Chest and draws its first card (Advance to Go), then
     // rolls again (doubles) 3 + 3 onto Oriental Avenue.
     let setup = setup_with(
@@ -124,17 +125,41 @@ async fn a_drawn_card_is_put_away_at_the_next_roll() {
     let (c, _session) = mount_play(setup);
     button(&c, "Roll dice").click();
     settle().await;
+    // Whose tokens square `index` draws.
+    let tokens_on = |c: &HtmlElement, index: usize| {
+        c.query_selector(&format!(
+            ".board-ring .sq[data-index='{index}'] .token[title='Ann']"
+        ))
+        .expect("q")
+        .is_some()
+    };
     assert!(
-        c.query_selector(".card-drawn").expect("q").is_some(),
-        "the card shows: {}",
+        c.query_selector(".card-drawn").expect("q").is_none(),
+        "a person's card has its own dialog"
+    );
+    assert!(
+        text(&c).contains("Ann landed on Community Chest."),
+        "{}",
         text(&c)
     );
+    assert!(tokens_on(&c, 2), "Ann's token waits on Community Chest");
+    button(&c, "Draw card").click();
+    settle().await;
+    assert!(text(&c).contains("Advance to Go"), "{}", text(&c));
+    button(&c, "Advance to Go").click();
+    settle().await;
+    assert!(
+        c.query_selector(".card-dialog").expect("q").is_none(),
+        "its button puts the card away"
+    );
+    assert!(tokens_on(&c, 0), "drawn, the card takes Ann's token to Go");
     button(&c, "Roll dice").click();
     settle().await;
     assert!(text(&c).contains("Oriental Avenue"), "{}", text(&c));
     assert!(
-        c.query_selector(".card-drawn").expect("q").is_none(),
-        "the card is still up after the next roll"
+        c.query_selector(".card-dialog").expect("q").is_none()
+            && c.query_selector(".card-drawn").expect("q").is_none(),
+        "no card is up after the next roll"
     );
     c.remove();
 }

@@ -1153,3 +1153,74 @@ async fn a_card_amount_becomes_a_range_and_a_new_card_is_added_in_the_board_sett
     assert!(buttons(&c, &format!("Remove card {n}")).is_empty());
     c.remove();
 }
+
+/// Issue 44, point 6: a symbol that is a money sign hides the currency's name; the Board
+/// Maker says so beside the fields, and says nothing once the symbol is not a money sign.
+#[wasm_bindgen_test]
+async fn the_board_settings_say_when_the_currency_name_will_not_show() {
+    let (c, _, _) = mount_maker();
+    button(&c, "New world").click();
+    settle().await;
+    let hint = |c: &HtmlElement| {
+        c.query_selector(".currency-hint")
+            .expect("query")
+            .and_then(|h| h.text_content())
+    };
+    // The template's dollar with "$": the name is hidden, and why.
+    let said = hint(&c).expect("a hint beside the currency");
+    assert!(
+        said.contains("\u{201c}dollar\u{201d} will not show")
+            && said.contains("\u{201c}$\u{201d} is a money sign")
+            && said.contains("$300"),
+        "{said}"
+    );
+    type_into(&field(&c, "Currency name"), "meteor");
+    type_into(&field(&c, "Currency symbol"), "☄");
+    settle().await;
+    assert_eq!(
+        hint(&c),
+        None,
+        "a symbol that is not a money sign shows the name"
+    );
+    type_into(&field(&c, "Currency symbol"), "£");
+    settle().await;
+    let said = hint(&c).expect("a money sign again");
+    assert!(
+        said.contains("\u{201c}meteor\u{201d} will not show") && said.contains("300 meteors"),
+        "{said}"
+    );
+    // No name: nothing to hide.
+    type_into(&field(&c, "Currency name"), "");
+    settle().await;
+    assert_eq!(hint(&c), None);
+    c.remove();
+}
+
+/// Issue 44, point 5: the house rule "Sell lots to the bank" in the Board Maker's rules, off
+/// in the template; on, it asks what the bank pays (blank: the mortgage rate) and is saved.
+#[wasm_bindgen_test]
+async fn the_board_makers_rules_switch_selling_lots_to_the_bank() {
+    let (c, _, _) = mount_maker();
+    button(&c, "New world").click();
+    settle().await;
+    let switch: HtmlInputElement = field(&c, "Sell lots to the bank");
+    assert!(!switch.checked(), "off in the template");
+    assert!(!text(&c).contains("Lots sell to the bank at"));
+    switch.set_checked(true);
+    switch
+        .dispatch_event(&web_sys::Event::new("change").expect("event"))
+        .expect("dispatch");
+    settle().await;
+    type_into(&field(&c, "Lots sell to the bank at (% of price)"), "70");
+    type_into(&field(&c, "Board name"), "Bank buys");
+    settle().await;
+    button(&c, "Save").click();
+    settle().await;
+    assert!(text(&c).contains("Saved \"Bank buys\"."), "{}", text(&c));
+    let store = LocalStore::open().expect("store");
+    let list = worlds::list(&store).expect("list");
+    let saved = worlds::load(&store, &list[0].id).expect("load");
+    assert!(saved.def.rules.sell_lots_to_bank);
+    assert_eq!(saved.def.rules.lot_sale_percent, Some(70));
+    c.remove();
+}

@@ -233,11 +233,20 @@ async fn the_house_rules_reach_the_game_and_picking_a_board_resets_them() {
     switch(&c, "Auctions").click();
     switch(&c, "Free Parking jackpot").click();
     switch(&c, "Double salary on landing on Go").click();
+    assert!(
+        !switch(&c, "Sell lots to the bank").checked(),
+        "off, as the official rules"
+    );
+    switch(&c, "Sell lots to the bank").click();
     settle().await;
     button(&c, "Start game").click();
     settle().await;
     let record = autosaved();
     let rules = &record.setup.rules;
+    assert!(
+        rules.sell_lots_to_bank,
+        "issue 44: the house rule reaches the game"
+    );
     assert_eq!(rules.starting_cash, 2000);
     assert!(!rules.auctions);
     assert!(rules.free_parking_jackpot);

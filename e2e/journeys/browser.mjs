@@ -78,10 +78,27 @@ export async function quickStart(page, { seed, board = 'Classic', computers = 3 
   await page.locator('.board-ring').waitFor();
 }
 
+/// A person's Chance or Community Chest card (issue 44): presses Draw card, then the card's
+/// own button ("Collect $50", "Go to jail"), so a journey never stops with a card half
+/// answered. Returns the card's button name, or null when no card is up.
+export async function answerCard(page) {
+  const card = page.locator('.card-dialog .button-row button').first();
+  if (await card.count() === 0) return null;
+  let name = ((await card.textContent()) ?? '').trim();
+  if (name === 'Draw card') {
+    await card.click();
+    name = ((await card.textContent()) ?? '').trim();
+  }
+  await card.click();
+  return name;
+}
+
 /// Plays one decision the way a simple human would: buy what is affordable, pass in
 /// auctions, mortgage rather than go bankrupt (bankruptcy asks once: the next step confirms
 /// it), end the turn. Returns what it did, or null when nothing was offered.
 export async function playOneStep(page) {
+  const card = await answerCard(page);
+  if (card !== null) return card;
   const names = await buttonNames(page);
   if (names.includes('Declare bankruptcy')) {
     if (names.includes('Sell or mortgage')) {

@@ -4,7 +4,7 @@
 // reason instead of hiding it.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, artifacts, startGame, buttonNames } from './browser.mjs';
+import { launch, openApp, artifacts, startGame, buttonNames, answerCard } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -21,6 +21,7 @@ async function untilBuyDecision(page) {
       const title = (await panel.getByRole('heading').textContent()) ?? '';
       return title.replace(/ is for sale$/, '').trim();
     }
+    if ((await answerCard(page)) !== null) continue;
     const names = await buttonNames(page);
     const pick = ['Pass', 'Roll dice', 'End turn'].find((n) => names.includes(n));
     if (!pick) {

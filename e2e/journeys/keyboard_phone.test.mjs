@@ -36,6 +36,9 @@ async function decisionNow(page) {
     const thinking = await page.locator('.action-bar .thinking').count();
     const names = await decisionButtons(page);
     if (thinking === 0) {
+      // A card (issue 44): Draw card, then the card's own button, focus on it.
+      const card = page.locator('.card-dialog .button-row button');
+      if (await card.count() > 0) return [((await card.first().textContent()) ?? '').trim()];
       if (await page.getByRole('dialog', { name: /^Auction: / }).count() > 0) return ['field: Bid amount', 'Bid'];
       if (names.includes('Buy')) return ['Buy'];
       if (names.includes('Auction')) return ['Auction'];

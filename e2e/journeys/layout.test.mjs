@@ -5,7 +5,7 @@
 // corners. Screenshots go to e2e/artifacts/layout-*.png.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, artifacts, startGame, buttonNames } from './browser.mjs';
+import { launch, openApp, artifacts, startGame, buttonNames, answerCard } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -66,6 +66,7 @@ for (const [width, height] of VIEWPORTS) {
     await page.screenshot({ path: artifacts + `layout-${width}x${height}.png` });
     // After a few turns, the decision is still in view.
     for (let i = 0; i < 30; i++) {
+      if ((await answerCard(page)) !== null) continue;
       const b = await buttonNames(page);
       const pick = ['Buy', 'End turn', 'Roll dice'].find((n) => b.includes(n));
       if (pick === 'Roll dice') break;
@@ -95,6 +96,7 @@ test('a computer paying rent stays in the feed, with the money change beside the
       found = true;
       break;
     }
+    if ((await answerCard(page)) !== null) continue;
     const b = await buttonNames(page);
     const pick = ['Buy', 'Decline trade', 'Pass', 'End turn', 'Roll dice'].find((n) => b.includes(n));
     if (pick) await page.getByRole('button', { name: pick, exact: true }).click();
@@ -116,6 +118,7 @@ test('in an auction the bar and the player panel name the same bidder', async ()
   await startGame(page, { seed: 5, seats: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Cy' }] });
   let checked = 0;
   for (let step = 0; step < 200 && checked < 2; step++) {
+    if ((await answerCard(page)) !== null) continue;
     const b = await buttonNames(page);
     if (b.includes('Auction')) {
       await page.getByRole('button', { name: 'Auction', exact: true }).click();

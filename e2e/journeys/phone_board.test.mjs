@@ -217,34 +217,39 @@ for (const [width, height] of [[375, 740], [390, 844]]) {
   });
 }
 
-test('a card drawn on a phone is shown in view with its OK', async () => {
+test('a card drawn on a phone: Draw card and the card\'s own button are in view', async () => {
   const { page, context, errors } = await openApp(browser, { width: 375, height: 740 });
   await startGame(page, { seed: 7, seats: [{ name: 'Ann' }, { name: 'Bob' }] });
-  // The card (the visible one of the centre's and the bar's) once one is drawn.
-  const shownCard = () => page.evaluate(() => {
-    const card = [...document.querySelectorAll('.card-drawn')].find((c) => c.offsetParent !== null);
-    if (!card) return null;
-    const ok = [...card.querySelectorAll('button')].find((b) => b.textContent.trim() === 'OK');
-    // The page scrolled to it as a player would (the board's own frame left as it is).
-    window.scrollBy(0, ok.getBoundingClientRect().top - window.innerHeight / 2);
-    const r = ok.getBoundingClientRect();
+  // The card dialog's button, if one is up: its name and whether it can be seen and pressed
+  // where it is (nothing over it, within the screen).
+  const cardButton = () => page.evaluate(() => {
+    const b = document.querySelector('.card-dialog .button-row button');
+    if (!b) return null;
+    const r = b.getBoundingClientRect();
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return { text: card.textContent, okSeen: hit === ok || ok.contains(hit) };
+    const inScreen = r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;
+    return { name: b.textContent.trim(), seen: inScreen && (hit === b || b.contains(hit)), text: b.closest('.card-dialog').textContent };
   });
   let card = null;
   for (let step = 0; step < 150 && card === null; step++) {
+    card = await cardButton();
+    if (card !== null) break;
     const did = await playOneStep(page);
     if (did === null) await page.waitForTimeout(100);
-    card = await shownCard();
   }
   assert.ok(card !== null, 'a card was drawn within 150 steps');
-  assert.match(card.text, /'s (Chance|Community Chest) card/);
-  // Scrolled to as a player would scroll the page, the card's OK is not hidden in the
-  // board's scrolled-away centre (nor under anything else).
-  assert.ok(card.okSeen, `the card's OK can be seen and pressed: ${card.text}`);
+  assert.equal(card.name, 'Draw card');
+  assert.match(card.text, / landed on (Chance|Community Chest)\./);
+  assert.ok(card.seen, `Draw card can be seen and pressed: ${card.text}`);
+  await page.screenshot({ path: artifacts + 'phone-draw-card-375.png' });
+  await page.getByRole('button', { name: 'Draw card', exact: true }).click();
+  const drawn = await cardButton();
+  assert.ok(drawn !== null && drawn.name !== 'Draw card', 'the card, face up');
+  assert.match(drawn.text, /'s (Chance|Community Chest) card/);
+  assert.ok(drawn.seen, `the card's button can be seen and pressed: ${drawn.text}`);
   await page.screenshot({ path: artifacts + 'phone-card-375.png' });
-  await page.getByRole('button', { name: 'OK', exact: true }).click();
-  assert.equal(await shownCard(), null, 'OK puts the card away');
+  await page.getByRole('button', { name: drawn.name, exact: true }).click();
+  assert.equal(await cardButton(), null, 'its button puts the card away');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -95,6 +95,13 @@ test('one turn played with the keyboard alone', async () => {
   await page.keyboard.press('Enter');
   // Whatever the roll asks for, answer it from the keyboard until the turn can end.
   for (let i = 0; i < 10; i++) {
+    // A card (issue 44): Draw card, then the card's own button, from the keyboard too.
+    const card = page.locator('.card-dialog .button-row button');
+    if (await card.count() > 0) {
+      await focusOn(((await card.first().textContent()) ?? '').trim());
+      await page.keyboard.press('Enter');
+      continue;
+    }
     const names = await buttonNames(page);
     if (names.includes('End turn')) break;
     const next = ['Buy', 'Roll dice', 'Pay fine'].find((n) => names.includes(n));

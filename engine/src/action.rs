@@ -71,6 +71,11 @@ pub enum Action {
     Unmortgage {
         square: SquareId,
     },
+    /// Sell an unmortgaged lot back to the bank (the house rule
+    /// [`crate::RuleSet::sell_lots_to_bank`]); it is for sale again to whoever lands on it.
+    SellLotToBank {
+        square: SquareId,
+    },
     /// Offer a trade to another player; they accept or decline.
     ProposeTrade {
         to: PlayerId,
@@ -115,6 +120,7 @@ impl Action {
             Action::SellAllBuildings { .. } => "Sell all buildings",
             Action::Mortgage { .. } => "Mortgage",
             Action::Unmortgage { .. } => "Lift mortgage",
+            Action::SellLotToBank { .. } => "Sell to the bank",
             Action::ProposeTrade { .. } => "Propose trade",
             Action::AnswerTrade { accept: true } => "Accept trade",
             Action::AnswerTrade { accept: false } => "Decline trade",

@@ -181,6 +181,7 @@ fn vary_rules(base: &RuleSet, rng: &mut ChaCha8Rng) -> RuleSet {
         &mut r.free_parking_jackpot,
         &mut r.no_rent_in_jail,
         &mut r.trades,
+        &mut r.sell_lots_to_bank,
     ] {
         if rng.random_bool(0.3) {
             *flag = !*flag;
@@ -194,6 +195,9 @@ fn vary_rules(base: &RuleSet, rng: &mut ChaCha8Rng) -> RuleSet {
         r.starting_cash = rng.random_range(50..=3000);
         r.salary = rng.random_range(0..=400);
         r.salary_on_landing_multiplier = rng.random_range(1..=2);
+    }
+    if r.sell_lots_to_bank && coin(rng) {
+        r.lot_sale_percent = Some(rng.random_range(0..=100));
     }
     if coin(rng) {
         r.mortgage_percent = rng.random_range(0..=100);
@@ -324,7 +328,7 @@ fn arbitrary_action(g: &Game, rng: &mut ChaCha8Rng) -> Action {
     let players = g.players.len() + 2;
     let square = rng.random_range(0..n);
     let amount = rng.random_range(-100..=5000);
-    match rng.random_range(0..18) {
+    match rng.random_range(0..19) {
         0 => Action::Roll,
         1 => Action::Buy,
         2 => Action::Decline,
@@ -367,6 +371,9 @@ fn arbitrary_action(g: &Game, rng: &mut ChaCha8Rng) -> Action {
         15 => Action::DeclareBankruptcy,
         16 => Action::Resign {
             player: PlayerId(rng.random_range(0..players)),
+        },
+        17 => Action::SellLotToBank {
+            square: SquareId(square),
         },
         _ => Action::Build {
             square: SquareId(square),

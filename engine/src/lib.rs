@@ -93,8 +93,9 @@ pub use bots::{strategy_by_name, Strategy};
 pub use cards::{Card, CardDef, CardEffect, DeckKind};
 pub use event::{Dice, Event, LogEntry, NoRentWhy, Owed, Party};
 pub use game::{
-    Buildings, ComputerStrategy, Edition, Game, GameRecord, GameSetup, NetWorthPoint, Phase,
-    Player, PublicError, PublicGame, PublicSetup, Seat, SeatKind, SquareState, Token,
+    Buildings, ComputerStrategy, Edition, Game, GameRecord, GameSetup, HeldLot, Holdings,
+    NetWorthPoint, Phase, Player, PublicError, PublicGame, PublicSetup, Seat, SeatKind,
+    SquareState, Token,
 };
 pub use ids::{PlayerId, SquareId};
 pub use presets::Preset;

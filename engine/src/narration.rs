@@ -7,7 +7,9 @@ use crate::cards::DeckKind;
 use crate::event::{LogEntry, NoRentWhy, Party};
 use crate::game::Phase;
 use crate::game::{Game, MAX_TRADE_OFFERS_PER_TURN};
-use crate::refusal::{Afford, BuildWhy, MortgageWhy, Refusal, SellWhy, TradeWhy, UnmortgageWhy};
+use crate::refusal::{
+    Afford, BuildWhy, MortgageWhy, Refusal, SellLotWhy, SellWhy, TradeWhy, UnmortgageWhy,
+};
 
 impl Game {
     /// Whether `apply` would accept the action, and why not (in words: see
@@ -130,6 +132,203 @@ impl Game {
             .checked_sub(1)
             .and_then(|i| self.board().deck(deck).get(i))
             .map_or_else(String::new, |c| self.board().currency().fill_in(&c.text))
+    }
+
+    /// What a card does, as the button under it says it once drawn, with the amount drawn
+    /// for a range: "Collect $226", "Pay $50", "Advance to Boardwalk", "Go to jail", "Keep
+    /// the card", "Move back 3".
+    pub fn card_button(&self, deck: DeckKind, number: usize, drawn: Option<i64>) -> String {
+        use crate::cards::CardEffect as C;
+        let Some(card) = number
+            .checked_sub(1)
+            .and_then(|i| self.board().deck(deck).get(i))
+        else {
+            return "OK".to_string();
+        };
+        let m = |a: crate::cards::Amount<i64>| self.board().money(drawn.unwrap_or(a.low()));
+        match &card.effect {
+            C::AdvanceTo { square } => format!(
+                "Advance to {}",
+                self.board()
+                    .squares()
+                    .get(*square)
+                    .map_or("?", |s| s.name.as_str())
+            ),
+            C::AdvanceToNearestRailroad { .. } => "Advance to the nearest railroad".to_string(),
+            C::AdvanceToNearestUtility { .. } => "Advance to the nearest utility".to_string(),
+            C::MoveBy { steps } => {
+                let n = drawn.unwrap_or(i64::from(steps.low()));
+                match n {
+                    n if n < 0 => format!("Move back {}", -n),
+                    0 => "Stay".to_string(),
+                    n => format!("Move forward {n}"),
+                }
+            }
+            C::GoToJail => "Go to jail".to_string(),
+            C::Collect { amount } => format!("Collect {}", m(*amount)),
+            C::Pay { amount } => format!("Pay {}", m(*amount)),
+            C::GetOutOfJailFree => "Keep the card".to_string(),
+            C::Repairs { .. } => "Pay for repairs".to_string(),
+            C::PayEachPlayer { amount } => format!("Pay each player {}", m(*amount)),
+            C::CollectFromEachPlayer { amount } => {
+                format!("Collect {} from each player", m(*amount))
+            }
+        }
+    }
+
+    /// For a card whose amount or move is a range, what was drawn and from what range:
+    /// "Collect $226 (between $100 and $300)", "Move back 4 (between 1 and 6 squares)".
+    /// `None` for a fixed card.
+    pub fn card_drawn_line(&self, deck: DeckKind, number: usize, drawn: i64) -> Option<String> {
+        use crate::cards::CardEffect as C;
+        let card = number
+            .checked_sub(1)
+            .and_then(|i| self.board().deck(deck).get(i))?;
+        let m = |a: i64| self.board().money(a);
+        let range = match &card.effect {
+            C::MoveBy { steps } if steps.is_range() => {
+                format!("between {} and {} squares", steps.low(), steps.high())
+            }
+            C::Collect { amount }
+            | C::Pay { amount }
+            | C::PayEachPlayer { amount }
+            | C::CollectFromEachPlayer { amount }
+                if amount.is_range() =>
+            {
+                format!("between {} and {}", m(amount.low()), m(amount.high()))
+            }
+            _ => return None,
+        };
+        Some(format!(
+            "{} ({range})",
+            self.card_button(deck, number, Some(drawn))
+        ))
+    }
+
+    /// What stands on a lot, as a deed's owner says it: "1 house", "2 houses", "a hotel";
+    /// `None` with nothing built.
+    pub fn buildings_words(&self, square: usize) -> Option<String> {
+        level_words(self.squares.get(square)?.buildings.level())
+    }
+
+    /// A lot as its holder held it: "Boardwalk (a hotel)", "Baltic Avenue (mortgaged)",
+    /// "Reading Railroad".
+    pub fn held_lot_words(&self, lot: &crate::game::HeldLot) -> String {
+        let name = self
+            .board()
+            .squares()
+            .get(lot.square.index())
+            .map_or("?", |s| s.name.as_str());
+        let mut notes: Vec<String> = level_words(lot.buildings.level()).into_iter().collect();
+        if lot.mortgaged {
+            notes.push("mortgaged".to_string());
+        }
+        if notes.is_empty() {
+            name.to_string()
+        } else {
+            format!("{name} ({})", notes.join(", "))
+        }
+    }
+
+    /// A payment or a waived rent of a landing, as the player who landed reads it in the
+    /// landing panel: "Rent to Bob: $26 — Oriental Avenue, 2 houses", "Income Tax: $200 to
+    /// the bank", "No rent for Reading Railroad: it is mortgaged". `None` for any other
+    /// entry (cards, Jokers and decisions have their own dialogs).
+    pub fn landing_line(&self, entry: &LogEntry) -> Option<String> {
+        use crate::event::{Event as E, Reason as R};
+        let b = self.board();
+        let sq = |i: SquareId| {
+            b.squares()
+                .get(i.index())
+                .map_or("?".to_string(), |s| s.name.clone())
+        };
+        match &entry.event {
+            E::Payment {
+                from: Party::Player(_),
+                to,
+                amount,
+                reason,
+            } => match reason {
+                R::Rent { square } => {
+                    let basis = self.rent_basis(square.index(), *amount);
+                    let basis = basis.map_or(String::new(), |b| format!(", {b}"));
+                    Some(format!(
+                        "Rent to {}: {} — {}{basis}",
+                        self.party_name(*to),
+                        b.money(*amount),
+                        sq(*square)
+                    ))
+                }
+                R::Tax { square } => Some(format!(
+                    "{}: {} to {}",
+                    sq(*square),
+                    b.money(*amount),
+                    self.party_name(*to)
+                )),
+                R::StationFee { square } => Some(format!(
+                    "Ticket at {}: {} to {}",
+                    sq(*square),
+                    b.money(*amount),
+                    self.party_name(*to)
+                )),
+                _ => None,
+            },
+            E::NoRent { square, why } => {
+                let owner = self
+                    .squares
+                    .get(square.index())
+                    .and_then(|s| s.owner)
+                    .map_or("its owner".to_string(), |o| {
+                        self.party_name(Party::Player(o))
+                    });
+                Some(match why {
+                    NoRentWhy::Mortgaged => {
+                        format!("No rent for {}: it is mortgaged", sq(*square))
+                    }
+                    NoRentWhy::OwnerInJail => {
+                        format!("No rent for {}: {owner} is in jail", sq(*square))
+                    }
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// Why a lot's rent was `amount`, in a few words: its buildings ("2 houses", "a hotel"),
+    /// a whole group, how many railroads its owner has, the dice a utility multiplies, or a
+    /// card that multiplied the rent. `None` for a plain base rent.
+    fn rent_basis(&self, square: usize, amount: i64) -> Option<String> {
+        let owner = self.squares.get(square)?.owner?;
+        let usual = self.rent_for(square, self.turn.last_total);
+        match &self.board().square(square).kind {
+            crate::board::SquareKind::Property { .. } => {
+                self.buildings_words(square).or_else(|| {
+                    self.owns_whole_group(owner, square)
+                        .then(|| "the whole group".to_string())
+                })
+            }
+            crate::board::SquareKind::Railroad { .. } => {
+                let n = self.count_owned(owner, |k| {
+                    matches!(k, crate::board::SquareKind::Railroad { .. })
+                });
+                let owned = format!("{} owned", count(n as u32, "railroad", "railroads"));
+                if usual > 0 && amount != usual && amount % usual == 0 {
+                    Some(format!(
+                        "{owned}, {} the rent (card)",
+                        times_word(amount / usual)
+                    ))
+                } else {
+                    Some(owned)
+                }
+            }
+            crate::board::SquareKind::Utility { .. } => {
+                // The roll that brought the player here (a card's own throw is not kept).
+                let total = i64::from(self.turn.last_total);
+                (total > 0 && amount == usual)
+                    .then(|| format!("{} × the dice ({total})", amount / total))
+            }
+            _ => None,
+        }
     }
 
     /// What a payment was for, as it follows the amount: " rent for Boardwalk",
@@ -462,12 +661,21 @@ impl Game {
                 self.party_name(*from),
                 self.party_name(*to)
             ),
-            E::CardDrawn { deck, number, .. } => {
-                format!(
-                    "{who} drew {}: {}",
-                    deck.label(),
-                    self.card_text(*deck, *number)
-                )
+            E::CardDrawn {
+                deck,
+                number,
+                amount: drawn,
+            } => {
+                let text = self.card_text(*deck, *number);
+                match drawn {
+                    // A range: what was drawn this time, after the card's own words.
+                    Some(_) => format!(
+                        "{who} drew {}: {text} ({})",
+                        deck.label(),
+                        self.card_button(*deck, *number, *drawn)
+                    ),
+                    None => format!("{who} drew {}: {text}", deck.label()),
+                }
             }
             E::GotJailCard { .. } => format!("{who} keeps the Get Out of Jail Free card"),
             E::SentToJail => format!("{who} went to jail"),
@@ -683,6 +891,19 @@ fn words(game: &Game, refusal: Refusal) -> Words {
                 }
             },
         },
+        Refusal::CannotSellLot { square, why } => Words::CannotSellLot {
+            square: sq(square),
+            why: match why {
+                SellLotWhy::Off => {
+                    "this game's rules do not let lots be sold back to the bank (the house rule Sell lots to the bank is off)"
+                }
+                SellLotWhy::NotALot => "it is not a lot",
+                SellLotWhy::NotOwned => "you do not own it",
+                SellLotWhy::Mortgaged => "it is mortgaged; lift the mortgage first",
+                SellLotWhy::GroupHasBuildings => "sell the buildings of its group first",
+            }
+            .to_string(),
+        },
         Refusal::BadTrade(why) => Words::BadTrade {
             why: match why {
                 TradeWhy::Off => "trading is off in this game".into(),
@@ -759,6 +980,8 @@ enum Words {
     CannotMortgage { square: String, why: String },
     #[error("You cannot lift the mortgage on {square}: {why}.")]
     CannotUnmortgage { square: String, why: String },
+    #[error("You cannot sell {square} to the bank: {why}.")]
+    CannotSellLot { square: String, why: String },
     #[error("This trade is not possible: {why}.")]
     BadTrade { why: String },
     #[error("You are not in jail.")]
@@ -778,6 +1001,20 @@ fn count(n: u32, one: &str, many: &str) -> String {
     } else {
         format!("{n} {many}")
     }
+}
+
+/// "1 house", "2 houses", "a hotel" for a building level (5: a hotel); `None` for 0.
+pub(crate) fn level_words(level: u8) -> Option<String> {
+    match level {
+        0 => None,
+        5 => Some("a hotel".to_string()),
+        n => Some(count(u32::from(n), "house", "houses")),
+    }
+}
+
+/// "twice", "three times", "4 times" (for a multiple of a rent).
+fn times_word(n: i64) -> String {
+    u8::try_from(n).map_or_else(|_| format!("{n} times"), times)
 }
 
 /// "twice", "three times", "4 times".

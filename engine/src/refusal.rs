@@ -46,6 +46,17 @@ pub enum MortgageWhy {
     GroupHasBuildings,
 }
 
+/// Why a lot cannot be sold back to the bank.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SellLotWhy {
+    /// The house rule is off in this game.
+    Off,
+    NotALot,
+    NotOwned,
+    Mortgaged,
+    GroupHasBuildings,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum UnmortgageWhy {
     NotOwned,
@@ -113,6 +124,10 @@ pub enum Refusal {
     CannotUnmortgage {
         square: SquareId,
         why: UnmortgageWhy,
+    },
+    CannotSellLot {
+        square: SquareId,
+        why: SellLotWhy,
     },
     BadTrade(TradeWhy),
     NotInJail,

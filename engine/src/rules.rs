@@ -143,6 +143,20 @@ pub struct RuleSet {
     pub round_limit: Option<u32>,
     /// Players may trade lots, cash and jail cards during their turn.
     pub trades: bool,
+    /// House rule (off in the official rules): a player may sell a lot back to the bank
+    /// whenever they could mortgage it, for [`RuleSet::lot_sale_value`]. Not a mortgaged
+    /// lot, nor one whose group has buildings. Written only when on, so boards and saves
+    /// from before it read and write as they did.
+    #[serde(skip_serializing_if = "is_false")]
+    pub sell_lots_to_bank: bool,
+    /// What the bank pays for a lot sold back to it, as a percent of its price; `None`: what
+    /// a mortgage would give ([`RuleSet::mortgage_percent`], half the price by default).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lot_sale_percent: Option<u32>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl Default for RuleSet {
@@ -178,6 +192,8 @@ impl Default for RuleSet {
             debt: DebtRule::RaiseCash,
             round_limit: None,
             trades: true,
+            sell_lots_to_bank: false,
+            lot_sale_percent: None,
         }
     }
 }
@@ -192,6 +208,15 @@ impl RuleSet {
     pub fn mortgage_interest(&self, mortgage_value: i64) -> i64 {
         let pct = i64::from(self.unmortgage_interest_percent);
         (mortgage_value * pct + 99) / 100
+    }
+
+    /// What the bank pays for a lot of this price sold back to it (the house rule
+    /// [`RuleSet::sell_lots_to_bank`]): the set share of the price, or the mortgage value.
+    pub fn lot_sale_value(&self, price: i64) -> i64 {
+        match self.lot_sale_percent {
+            Some(pct) => price * i64::from(pct) / 100,
+            None => self.mortgage_value(price),
+        }
     }
 
     /// What the bank pays for a building that cost `cost`.

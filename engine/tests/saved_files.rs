@@ -72,10 +72,23 @@ fn worlds_game() -> Game {
     game
 }
 
-/// A world with Jokers of every kind, as the Board Maker exports it.
+/// A world with Jokers of every kind, as the Board Maker exported it: the Worlds board of
+/// the time, whose decks had no ranged card yet (issue 44 made Chance 12 and Community
+/// Chest 6 ranges).
 fn joker_world() -> BoardDef {
+    use worlds_engine::cards::{CardDef, CardEffect};
     let mut def = Preset::Worlds.board().def().clone();
     def.name = "Jokers everywhere".to_string();
+    if let Some(decks) = def.decks.as_mut() {
+        decks.chance[11] = CardDef {
+            text: "Lucky star: collect {c}50.".to_string(),
+            effect: CardEffect::Collect { amount: 50.into() },
+        };
+        decks.community_chest[5] = CardDef {
+            text: "Stardust found: collect {c}50.".to_string(),
+            effect: CardEffect::Collect { amount: 50.into() },
+        };
+    }
     def
 }
 

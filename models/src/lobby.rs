@@ -108,6 +108,10 @@ pub struct HouseRules {
     pub even_build: bool,
     pub no_rent_in_jail: bool,
     pub trades: bool,
+    /// Lots may be sold back to the bank (at the board's share of the price, half by
+    /// default). Read as off from a lobby kept before it existed.
+    #[serde(default)]
+    pub sell_lots_to_bank: bool,
 }
 
 impl HouseRules {
@@ -121,6 +125,7 @@ impl HouseRules {
             even_build: rules.even_build,
             no_rent_in_jail: rules.no_rent_in_jail,
             trades: rules.trades,
+            sell_lots_to_bank: rules.sell_lots_to_bank,
         }
     }
 
@@ -156,6 +161,7 @@ impl HouseRules {
         r.even_build = self.even_build;
         r.no_rent_in_jail = self.no_rent_in_jail;
         r.trades = self.trades;
+        r.sell_lots_to_bank = self.sell_lots_to_bank;
         r
     }
 }

@@ -4,7 +4,7 @@
 //! and the cash changes shown beside the players ([`Step::add_to_feed`],
 //! [`Step::add_cash_changes`]).
 
-use worlds_engine::{Action, DeckKind, Event, Game, LogEntry, SeatKind};
+use worlds_engine::{Action, DeckKind, Event, Game, LogEntry, PlayerId, SeatKind};
 
 /// A sound effect an event calls for (the loudest of an action's events wins).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -30,7 +30,103 @@ impl Cue {
 pub struct DrawnCard {
     pub deck: DeckKind,
     pub text: String,
+    /// Who drew it: their name and seat.
     pub player: String,
+    pub seat: PlayerId,
+    /// The square it was drawn on (a person's token waits there until they draw it).
+    pub square: usize,
+    /// For a ranged card, what was drawn: "Collect $226 (between $100 and $300)".
+    pub drawn: Option<String>,
+    /// What the card does, as its button says it ("Collect $226", "Go to jail").
+    pub button: String,
+    /// The log line that tells the card (the feed holds it and what follows back until a
+    /// person has drawn the card).
+    pub line: String,
+    /// Where its entry is in the game's log (the log is held back from there while the card is
+    /// face down).
+    pub log_at: usize,
+    /// Every player's cash when it was drawn, before it did anything (shown while it is face
+    /// down).
+    pub cash_at_draw: Vec<i64>,
+    /// Face up: shown. A person's card comes face down and is turned by their "Draw card"
+    /// (a step of the screen only: the game drew it when they landed); a computer's comes
+    /// face up.
+    pub face_up: bool,
+    /// A card this one led to in the same step ("Go back 3 spaces" onto Community Chest),
+    /// shown once this one is put away.
+    pub next: Option<Box<DrawnCard>>,
+}
+
+impl DrawnCard {
+    /// The card of log entry `entry` (a [`Event::CardDrawn`]), as `game` words it.
+    pub fn of(game: &Game, entry: &LogEntry) -> Option<DrawnCard> {
+        let Event::CardDrawn {
+            deck,
+            number,
+            amount: drawn,
+        } = entry.event
+        else {
+            return None;
+        };
+        let person = matches!(game.player(entry.player).kind, SeatKind::Human);
+        Some(DrawnCard {
+            deck,
+            text: game.card_text(deck, number),
+            player: game.player(entry.player).name.clone(),
+            seat: entry.player,
+            square: entry.position,
+            drawn: drawn.and_then(|d| game.card_drawn_line(deck, number, d)),
+            button: game.card_button(deck, number, drawn),
+            line: game.describe(entry),
+            log_at: 0,
+            cash_at_draw: game.players().iter().map(|p| p.cash).collect(),
+            face_up: !person,
+            next: None,
+        })
+    }
+
+    /// Puts `card` after this one and the cards it already leads to.
+    fn then(&mut self, card: DrawnCard) {
+        match &mut self.next {
+            Some(next) => next.then(card),
+            None => self.next = Some(Box::new(card)),
+        }
+    }
+}
+
+/// What a person is told about a landing of theirs: to whom they paid how much and why
+/// ("Rent to Bob: $26 — Oriental Avenue, 2 houses"), or why nothing was due.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Landing {
+    /// Who landed.
+    pub seat: PlayerId,
+    pub lines: Vec<String>,
+}
+
+impl Landing {
+    /// The landing told by `entries` (what one or more actions logged) for a person's seat,
+    /// the last one when several were (a computer's landings stay in the feed only).
+    pub fn of(game: &Game, entries: &[LogEntry]) -> Option<Landing> {
+        let mut out: Option<Landing> = None;
+        for e in entries {
+            if !matches!(game.player(e.player).kind, SeatKind::Human) {
+                continue;
+            }
+            let Some(line) = game.landing_line(e) else {
+                continue;
+            };
+            match &mut out {
+                Some(l) if l.seat == e.player => l.lines.push(line),
+                _ => {
+                    out = Some(Landing {
+                        seat: e.player,
+                        lines: vec![line],
+                    })
+                }
+            }
+        }
+        out
+    }
 }
 
 /// A line of the event feed, with the turn it belongs to.
@@ -75,6 +171,10 @@ pub struct TakenStep {
     pub human: bool,
     pub entries: Vec<LogEntry>,
     pub cash: Vec<(usize, i64)>,
+    /// Where its entries start in the game's log.
+    pub log_from: usize,
+    /// Every player's cash before it.
+    pub cash_before: Vec<i64>,
 }
 
 /// Applies an action; refused, the game is untouched.
@@ -120,6 +220,8 @@ impl Before {
             human: self.human,
             entries: after.log().get(self.log..).unwrap_or_default().to_vec(),
             cash,
+            log_from: self.log,
+            cash_before: self.cash.clone(),
         }
     }
 }
@@ -155,12 +257,23 @@ impl TakenStep {
                     step.turns_started += 1;
                     step.card = Some(None);
                 }
-                Event::CardDrawn { deck, number, .. } => {
-                    step.card = Some(Some(DrawnCard {
-                        deck: *deck,
-                        text: game.card_text(*deck, *number),
-                        player: game.player(entry.player).name.clone(),
-                    }));
+                Event::CardDrawn { .. } => {
+                    let card = DrawnCard::of(game, entry).map(|mut card| {
+                        card.log_at = self.log_from + k;
+                        // Before the card, in this step, only the drawer's cash moved (a
+                        // salary on the way): theirs as logged with the card, the others'
+                        // as the step found them.
+                        card.cash_at_draw = self.cash_before.clone();
+                        if let Some(c) = card.cash_at_draw.get_mut(entry.player.index()) {
+                            *c = entry.cash;
+                        }
+                        card
+                    });
+                    match (&mut step.card, card) {
+                        // A card that led to another: both, in the order drawn.
+                        (Some(Some(first)), Some(card)) => first.then(card),
+                        (_, card) => step.card = Some(card),
+                    }
                 }
                 _ => {}
             }

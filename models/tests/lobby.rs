@@ -185,3 +185,26 @@ fn a_seats_token_is_typed_and_remembered_in_its_written_form() {
     let setup = again.to_setup(Preset::Classic.board(), 1);
     assert_eq!(setup.seats[1].token, Token::Piece("top hat".into()));
 }
+
+#[test]
+fn the_house_rule_sell_lots_to_the_bank_starts_off_and_reaches_the_games_rules() {
+    let mut f = LobbyForm::new("Classic");
+    let board = Preset::Classic.board();
+    f.reset_house_rules(board.rules());
+    assert!(!f.house.sell_lots_to_bank, "off, as the official rules");
+    assert!(!f.to_setup(board.clone(), 1).rules.sell_lots_to_bank);
+    f.house.sell_lots_to_bank = true;
+    let setup = f.to_setup(board, 1);
+    assert!(setup.rules.sell_lots_to_bank);
+    assert!(
+        setup.board.rules().sell_lots_to_bank,
+        "Help reads the rules in force"
+    );
+    // A lobby kept before the rule existed reads, with the rule off.
+    let mut kept = serde_json::to_value(&f.house).expect("writes");
+    kept.as_object_mut()
+        .expect("an object")
+        .remove("sell_lots_to_bank");
+    let old: worlds_models::lobby::HouseRules = serde_json::from_value(kept).expect("reads");
+    assert!(!old.sell_lots_to_bank);
+}

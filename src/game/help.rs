@@ -164,6 +164,13 @@ fn debt_rules(board: &Board, out: &mut Vec<String>) {
     if r.no_rent_in_jail {
         out.push("An owner in jail collects no rent.".into());
     }
+    if r.sell_lots_to_bank {
+        let share = match r.lot_sale_percent {
+            Some(p) => format!("{p}% of its price"),
+            None => format!("its mortgage value ({}% of its price)", r.mortgage_percent),
+        };
+        out.push(format!("House rule: you may sell a lot back to the bank for {share} when it is not mortgaged and its group has no buildings; it is for sale again."));
+    }
     if r.skip_bonus_squares_after_bonus {
         out.push(
             "At most one bonus per turn: once you have taken a bonus in a turn (such as the \

@@ -296,9 +296,16 @@ impl Session {
 
     /// Whether seat `seat` decides on this device.
     pub fn is_local(&self, seat: PlayerId) -> bool {
-        match self.role.get() {
+        self.role.track();
+        self.remote_seats.track();
+        self.is_local_untracked(seat)
+    }
+
+    /// [`Session::is_local`] for timers and effects that must not re-run on it.
+    pub fn is_local_untracked(&self, seat: PlayerId) -> bool {
+        match self.role.get_untracked() {
             TableRole::Alone => true,
-            TableRole::Host => !self.remote_seats.with(|r| r.contains(&seat)),
+            TableRole::Host => !self.remote_seats.with_untracked(|r| r.contains(&seat)),
             TableRole::Guest { seat: mine } => mine == seat,
         }
     }

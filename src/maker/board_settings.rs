@@ -316,6 +316,25 @@ fn pictures_section(
     }
 }
 
+/// Why the currency's name will not show in play, if it will not: a symbol that is a money
+/// sign ($, £, €…) is what every amount shows, in tables and in sentences alike.
+pub fn currency_name_hidden(currency: &worlds_engine::board::Currency) -> Option<String> {
+    let name = currency.name.trim();
+    (currency.reads_as_sign() && !name.is_empty()).then(|| {
+        // What sentences would say with a symbol that is not a money sign.
+        let in_words = worlds_engine::board::Currency {
+            name: name.to_string(),
+            symbol: "\u{2604}".to_string(),
+        }
+        .in_words(300);
+        format!(
+            "The currency name \u{201c}{name}\u{201d} will not show: \u{201c}{}\u{201d} is a money sign, so every amount reads like {}. For sentences that say \u{201c}{in_words}\u{201d}, use a symbol that is not a money sign (such as \u{2604}).",
+            currency.symbol,
+            currency.in_figures(300)
+        )
+    })
+}
+
 /// The board's name and its currency.
 fn board_fieldset(state: RwSignal<EditorState>) -> impl IntoView {
     let name = Signal::derive(move || state.with(|s| s.def().name.clone()));
@@ -334,6 +353,9 @@ fn board_fieldset(state: RwSignal<EditorState>) -> impl IntoView {
             <TextField label="Board name" value=name on_set=set_name max_chars=MAX_NAME_CHARS />
             <TextField label="Currency name" value=currency_name on_set=set_currency_name max_chars=MAX_NAME_CHARS />
             <TextField label="Currency symbol" value=symbol on_set=set_symbol max_chars=8 />
+            {move || state.with(|s| currency_name_hidden(&s.def().currency)).map(|why| view! {
+                <p class="hint currency-hint" role="note">{why}</p>
+            })}
         </fieldset>
     }
 }
@@ -408,6 +430,7 @@ fn rules_fieldset(state: RwSignal<EditorState>) -> impl IntoView {
             {rule_switch(state, "Trades", "trades", |r| r.trades, |r, v| r.trades = v)}
             {rule_switch(state, "Free Parking jackpot", "free_parking_jackpot", |r| r.free_parking_jackpot, |r, v| r.free_parking_jackpot = v)}
             {rule_switch(state, "No rent while the owner is in jail", "no_rent_in_jail", |r| r.no_rent_in_jail, |r, v| r.no_rent_in_jail = v)}
+            {lot_sales(state)}
             {rule_switch(state, "At most one bonus per turn", "bonus_once_per_turn", |r| r.bonus_once_per_turn, |r, v| r.bonus_once_per_turn = v)}
             {rule_switch(state, "After a bonus, bonus squares do nothing for the rest of the turn", "skip_bonus_squares_after_bonus", |r| r.skip_bonus_squares_after_bonus, |r, v| r.skip_bonus_squares_after_bonus = v)}
             {rule_select(state, "Rent of a lot", "rent_model",
@@ -418,6 +441,23 @@ fn rules_fieldset(state: RwSignal<EditorState>) -> impl IntoView {
             {rule_number(state, "Most players", "max_players", |r| i64::from(r.max_players), |r, v| r.max_players = to_u8(v))}
             <OptionalNumberField label="Round limit" value=round_limit on_set=set_round_limit blank_means="no limit" />
         </fieldset>
+    }
+}
+
+/// The house rule "Sell lots to the bank" and, when it is on, what the bank pays (blank:
+/// the mortgage rate).
+fn lot_sales(state: RwSignal<EditorState>) -> impl IntoView {
+    let on = Memo::new(move |_| state.with(|s| s.def().rules.sell_lots_to_bank));
+    let percent =
+        Signal::derive(move || state.with(|s| s.def().rules.lot_sale_percent.map(i64::from)));
+    let set_percent = Callback::new(move |v: Option<i64>| {
+        state.update(|s| s.edit_rules("lot_sale_percent", |r| r.lot_sale_percent = v.map(to_u32)))
+    });
+    view! {
+        {rule_switch(state, "Sell lots to the bank", "sell_lots_to_bank", |r| r.sell_lots_to_bank, |r, v| r.sell_lots_to_bank = v)}
+        {move || on.get().then(|| view! {
+            <OptionalNumberField label="Lots sell to the bank at (% of price)" value=percent on_set=set_percent blank_means="the mortgage rate" />
+        })}
     }
 }
 

@@ -165,7 +165,7 @@ enum ListAsk {
     /// Whether to delete a world in the trash for good.
     DeleteForever(TrashSummary),
     /// The Share dialog for a world.
-    Share(worlds_engine::BoardDef),
+    Share(Box<worlds_engine::BoardDef>),
 }
 
 /// What the list's parts share: the question asked, the last message, and the way to the
@@ -228,7 +228,7 @@ impl ListCtx {
 
     fn share(self, id: &str) {
         match LocalStore::open().and_then(|st| worlds::load(&st, id)) {
-            Ok(w) => self.ask.set(ListAsk::Share(w.def)),
+            Ok(w) => self.ask.set(ListAsk::Share(Box::new(w.def))),
             Err(e) => self.say(false, e.to_string()),
         }
     }
@@ -420,7 +420,7 @@ fn preset_rows(list: ListCtx) -> impl IntoView {
                     <span class="board-row-kind">"Built-in template"</span>
                     <span class="board-row-buttons">
                         {row_button("Edit a copy", BUTTON, &name_id, move || list.open.run(EditorState::from_preset(p)))}
-                        {row_button("Share", BUTTON, &name_id, move || list.ask.set(ListAsk::Share(p.board_def())))}
+                        {row_button("Share", BUTTON, &name_id, move || list.ask.set(ListAsk::Share(Box::new(p.board_def()))))}
                     </span>
                 </li>
             }

@@ -77,6 +77,9 @@ fn check_rules(r: &RuleSet, errors: &mut Vec<BoardError>) {
     if r.building_sell_percent > 100 {
         bad("buildings sell back at 0 to 100 percent");
     }
+    if r.lot_sale_percent.is_some_and(|p| p > 100) {
+        bad("lots sell back to the bank at 0 to 100 percent of their price");
+    }
     if let DebtRule::SellCheapest { percent } = r.debt {
         if percent > 100 {
             bad("properties sell to the bank at 0 to 100 percent");

@@ -80,6 +80,13 @@ impl Game {
                 }
                 self.check_unmortgage(actor, square.index())
             }
+            Action::SellLotToBank { square } => {
+                self.check_square(square.index())?;
+                if !can_sell {
+                    return Err(not_now("sell a lot to the bank"));
+                }
+                self.check_sell_lot(actor, square.index())
+            }
             Action::ProposeTrade { to, give, take } => {
                 // The receiver of an offer may counter it, once, back to its proposer.
                 if let Phase::TradeOffer(o) = &self.phase {
@@ -154,6 +161,11 @@ impl Game {
                         square: SquareId(l),
                     });
                 }
+                if g.rules().sell_lots_to_bank && g.check_sell_lot(actor, l).is_ok() {
+                    out.push(Action::SellLotToBank {
+                        square: SquareId(l),
+                    });
+                }
             }
         };
         match &self.phase {
@@ -223,6 +235,7 @@ impl Game {
             Action::SellAllBuildings { square } => self.sell_all_buildings(actor, square.index()),
             Action::Mortgage { square } => self.mortgage(actor, square.index()),
             Action::Unmortgage { square } => self.unmortgage(actor, square.index()),
+            Action::SellLotToBank { square } => self.sell_lot_to_bank(actor, square.index()),
             Action::ProposeTrade { to, give, take } => self.propose_trade(actor, *to, give, take),
             Action::AnswerTrade { accept } => self.answer_trade(*accept),
             Action::ApplyJokerEffect { index } => self.apply_joker_effect(*index),

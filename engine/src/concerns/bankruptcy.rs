@@ -59,6 +59,8 @@ impl Game {
                 }
             }
         }
+        // Kept as it stood before anything is handed over: the end screen shows it.
+        self.players[p].holdings_when_out = Some(self.holdings_now(p));
         let lots = self.lots_of(p);
         let creditor = match creditor {
             Party::Player(c) if c != p && !self.players[c].bankrupt => Party::Player(c),

@@ -47,7 +47,9 @@ impl Game {
                 self.advance_to(p, t, ctx)
             }
             CardEffect::MoveBy { steps } => {
-                let steps = drawn.map_or(steps.low(), |v| v as i32);
+                let steps = drawn
+                    .and_then(|d| i32::try_from(d).ok())
+                    .unwrap_or(steps.low());
                 self.move_by(p, steps, true, chained)
             }
             CardEffect::GoToJail => {

@@ -8,6 +8,7 @@
 
 mod actions;
 mod auction;
+mod bank_sales;
 mod bankruptcy;
 mod buildings;
 mod cards;
@@ -32,7 +33,8 @@ mod prelude {
         Auction, Buildings, Game, JailCard, Pending, Phase, Turn, MAX_TRADE_OFFERS_PER_TURN,
     };
     pub(crate) use crate::refusal::{
-        Afford, BuildWhy, Checked, MortgageWhy, Refusal, SellWhy, TradeWhy, UnmortgageWhy,
+        Afford, BuildWhy, Checked, MortgageWhy, Refusal, SellLotWhy, SellWhy, TradeWhy,
+        UnmortgageWhy,
     };
     pub(crate) use crate::rules::{DebtRule, DoublesLimit, ExtraRoll, JailRelease};
     pub(crate) use crate::stats::model::MAX_CHAINED_MOVES;

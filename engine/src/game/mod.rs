@@ -68,6 +68,34 @@ pub struct Player {
     pub bankrupt: bool,
     /// Turns still to miss (a Joker's "wait N turns").
     pub waiting: u32,
+    /// What the player held when they went bankrupt (kept for the end screen); `None`
+    /// while they play. Written only once set, so games saved before it read as they did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub holdings_when_out: Option<Holdings>,
+}
+
+/// A lot as its owner holds it: what stands on it and whether it is mortgaged.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HeldLot {
+    pub square: SquareId,
+    /// Written as `houses` (5: a hotel), as a square's state is.
+    #[serde(rename = "houses", default)]
+    pub buildings: Buildings,
+    #[serde(default)]
+    pub mortgaged: bool,
+}
+
+/// Everything a player holds at one moment: cash, lots, Get Out of Jail Free cards, and
+/// what it is all worth ([`Game::assets`]); see [`Game::holdings`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Holdings {
+    /// The round it was taken in.
+    pub round: u32,
+    pub cash: i64,
+    /// In board order.
+    pub lots: Vec<HeldLot>,
+    pub jail_cards: u32,
+    pub assets: i64,
 }
 
 impl std::ops::Index<PlayerId> for Vec<Player> {
@@ -466,6 +494,35 @@ impl Game {
 }
 
 impl Game {
+    /// What a player holds now; for a bankrupt player, what they held when they went out
+    /// (empty for a game saved by a version that did not keep it and not replayed since).
+    pub fn holdings(&self, player: PlayerId) -> Holdings {
+        let p = &self.players[player];
+        if p.bankrupt {
+            return p.holdings_when_out.clone().unwrap_or_default();
+        }
+        self.holdings_now(player)
+    }
+
+    /// What a player holds at this moment.
+    pub(crate) fn holdings_now(&self, player: PlayerId) -> Holdings {
+        let p = &self.players[player];
+        Holdings {
+            round: self.round,
+            cash: p.cash,
+            lots: self
+                .owned_lots(player)
+                .map(|l| HeldLot {
+                    square: SquareId(l),
+                    buildings: self.squares[l].buildings,
+                    mortgaged: self.squares[l].mortgaged,
+                })
+                .collect(),
+            jail_cards: u32::try_from(p.jail_cards.len()).unwrap_or(u32::MAX),
+            assets: self.assets(player),
+        }
+    }
+
     /// Cards left in a deck (held Get Out of Jail Free cards are out of it).
     pub fn deck_len(&self, kind: DeckKind) -> usize {
         match kind {

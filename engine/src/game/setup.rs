@@ -450,6 +450,7 @@ impl Game {
                 jail_cards,
                 bankrupt: false,
                 waiting: 0,
+                holdings_when_out: None,
             });
         }
         let mut decks = DeckState::default();

@@ -106,6 +106,7 @@ pub(super) fn HouseRuleFields(
                 {buildings.then(|| switch("Even building", |h| h.even_build, |h, on| h.even_build = on))}
                 {switch("No rent in jail", |h| h.no_rent_in_jail, |h, on| h.no_rent_in_jail = on)}
                 {switch("Trades", |h| h.trades, |h, on| h.trades = on)}
+                {switch("Sell lots to the bank", |h| h.sell_lots_to_bank, |h, on| h.sell_lots_to_bank = on)}
             </fieldset>
         }
     }

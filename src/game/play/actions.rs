@@ -16,7 +16,10 @@ const BAR_FEED_LINES: usize = 6;
 
 pub(super) fn newest_feed_lines(session: Session, n: usize) -> impl IntoView {
     session.feed.with(|f| {
-        let lines: Vec<_> = f.iter().rev().take(n).collect();
+        // Held back from a person's card waiting to be drawn (see `landing`).
+        let texts: Vec<String> = f.iter().map(|l| l.text.clone()).collect();
+        let shown = crate::game::play::landing::feed_until_card(session, &texts);
+        let lines: Vec<_> = f[..shown].iter().rev().take(n).collect();
         lines
             .into_iter()
             .enumerate()
@@ -93,7 +96,14 @@ pub fn bar_state(session: &Session) -> BarState {
                     Action::SellBuilding { .. } | Action::SellAllBuildings { .. }
                 )
             }),
-            manage: has(&|a| matches!(a, Action::Mortgage { .. } | Action::Unmortgage { .. })),
+            manage: has(&|a| {
+                matches!(
+                    a,
+                    Action::Mortgage { .. }
+                        | Action::Unmortgage { .. }
+                        | Action::SellLotToBank { .. }
+                )
+            }),
             doing: match g.phase() {
                 Phase::Auction(_) => "to bid",
                 Phase::TradeOffer(_) => "to answer a trade offer",
@@ -169,6 +179,9 @@ pub fn ActionBar() -> impl IntoView {
     view! {
         <div class="decision" id="decision">
         <ol class="bar-feed" aria-hidden="true">{latest}</ol>
+        // What the person just paid on landing, next to the decision (on a phone both stay
+        // in view at the bottom of the screen).
+        <crate::game::play::landing::LandingPanel />
         {move || {
             let e = session.error.get()?;
             Some(view! { <p class="problem" role="alert">{e}</p> })

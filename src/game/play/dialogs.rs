@@ -29,6 +29,15 @@ pub fn owner_line(g: &Game, square: usize) -> Option<String> {
     })
 }
 
+/// What stands on a lot, in words ("2 houses on it.", "A hotel on it."), or `None` with
+/// nothing built.
+pub fn buildings_line(g: &Game, square: usize) -> Option<String> {
+    let words = g.buildings_words(square)?;
+    let mut chars = words.chars();
+    let first = chars.next()?.to_uppercase().collect::<String>();
+    Some(format!("{first}{} on it.", chars.as_str()))
+}
+
 #[component]
 pub fn DeedCard(square: usize) -> impl IntoView {
     let session = expect_context::<Session>();
@@ -225,6 +234,10 @@ pub fn PhaseDialog(#[prop(optional)] panel: bool) -> impl IntoView {
     });
     move || {
         let phase = phase.get()?;
+        // A card the person has not yet put away comes first (what it caused waits).
+        if crate::game::play::landing::persons_card(session).is_some() {
+            return None;
+        }
         // While the player writes a counter-offer, the offer waits behind the trade dialog.
         if ui.trade.get() && matches!(phase, Phase::TradeOffer(_)) {
             return None;
@@ -276,7 +289,10 @@ fn any_manage(legal: &[Action]) -> bool {
     legal.iter().any(|a| {
         matches!(
             a,
-            Action::Mortgage { .. } | Action::SellBuilding { .. } | Action::SellAllBuildings { .. }
+            Action::Mortgage { .. }
+                | Action::SellBuilding { .. }
+                | Action::SellAllBuildings { .. }
+                | Action::SellLotToBank { .. }
         )
     })
 }
@@ -828,7 +844,7 @@ pub fn SquareInfo() -> impl IntoView {
         let square = ui.info.get()?;
         // Redrawn as the game moves on (a button pressed here changes the lot).
         session.version.track();
-        let (name, owner, rent, mine) = session.game.with_untracked(|g| {
+        let (name, owner, built, rent, mine) = session.game.with_untracked(|g| {
             let g = g.as_ref()?;
             // The lot's actions, when it is the deciding person's own lot on this device.
             let me = g.actor().filter(|a| {
@@ -853,6 +869,7 @@ pub fn SquareInfo() -> impl IntoView {
             Some((
                 g.board().square(square).name.clone(),
                 owner_line(g, square),
+                buildings_line(g, square),
                 rent_due_now(g, square),
                 mine,
             ))
@@ -927,6 +944,7 @@ pub fn SquareInfo() -> impl IntoView {
             <Modal title=name on_close=close>
                 <DeedCard square=square />
                 {owner.map(|o| view! { <p class="deed-owner">{o}</p> })}
+                {built.map(|b| view! { <p class="deed-buildings">{b}</p> })}
                 {rent.map(|r| view! { <p class="rent-now">{r}</p> })}
                 {acts}
             </Modal>

@@ -101,6 +101,88 @@ pub fn chart_lines(points: &[NetWorthPoint], players: usize) -> (Vec<String>, (i
     (lines, (step, top), last_round)
 }
 
+/// One player's final holdings as the end screen lists them: who and when ("Ann", or "Bob,
+/// when he went out in round 23"), then cash, lots and jail cards.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HoldingsRow {
+    pub who: String,
+    pub color: String,
+    pub things: Vec<String>,
+}
+
+/// Every player's final holdings, in the standings' order; a bankrupt player's as they stood
+/// when they went out (the engine keeps them).
+pub fn holdings_rows(g: &worlds_engine::Game) -> Vec<HoldingsRow> {
+    let b = g.board();
+    g.standings()
+        .into_iter()
+        .map(|(p, _)| {
+            let pl = g.player(p);
+            let held = g.holdings(p);
+            let who = if pl.bankrupt {
+                format!("{}, on going bankrupt in round {}", pl.name, held.round)
+            } else {
+                pl.name.clone()
+            };
+            let mut things = vec![format!("{} in cash", grouped_money(&b.money(held.cash)))];
+            things.extend(held.lots.iter().map(|l| g.held_lot_words(l)));
+            if held.jail_cards > 0 {
+                things.push(crate::common::words::count(
+                    held.jail_cards as usize,
+                    "Get Out of Jail Free card",
+                    "Get Out of Jail Free cards",
+                ));
+            }
+            if held.lots.is_empty() {
+                things.push("no lots".to_string());
+            }
+            HoldingsRow {
+                who,
+                color: pl.color.clone(),
+                things,
+            }
+        })
+        .collect()
+}
+
+/// The standings: place, player, assets and whether they are still in.
+#[component]
+fn Standings(rows: Vec<(String, String, String, bool)>) -> impl IntoView {
+    view! {
+        <h2>"Standings"</h2>
+        <table class="standings">
+            <thead><tr><th scope="col">"Place"</th><th scope="col">"Player"</th><th scope="col">"Assets"</th><th scope="col">"Status"</th></tr></thead>
+            <tbody>
+                {rows.into_iter().enumerate().map(|(i, (name, color, assets, bankrupt))| view! {
+                    <tr>
+                        <td>{(i + 1).to_string()}</td>
+                        <td><span class="lot-chip" style:background=color></span>{name}</td>
+                        <td>{assets}</td>
+                        <td>{if bankrupt { "bankrupt" } else { "in the game" }}</td>
+                    </tr>
+                }).collect_view()}
+            </tbody>
+        </table>
+    }
+}
+
+/// "Final holdings": each player's cash, lots (with buildings and mortgages) and cards.
+#[component]
+fn FinalHoldings(rows: Vec<HoldingsRow>) -> impl IntoView {
+    view! {
+        <h2>"Final holdings"</h2>
+        <ul class="final-holdings">
+            {rows.into_iter().map(|r| view! {
+                <li>
+                    <span class="lot-chip" style:background=r.color></span>
+                    <strong>{r.who}</strong>": "
+                    {r.things.join("; ")}
+                </li>
+            }).collect_view()}
+        </ul>
+    }
+}
+
 #[component]
 pub fn EndScreen() -> impl IntoView {
     let session = expect_context::<Session>();
@@ -138,10 +220,11 @@ pub fn EndScreen() -> impl IntoView {
             lines,
             ticks,
             last_round,
-            g.round(),
+            (g.round(), holdings_rows(g)),
         ))
     });
-    let Some((winner, standings, colors, lines, ticks, last_round, rounds)) = data else {
+    let Some((winner, standings, colors, lines, ticks, last_round, (rounds, holdings))) = data
+    else {
         return ().into_any();
     };
     let played = session.game.with_untracked(|g| g.clone());
@@ -153,20 +236,8 @@ pub fn EndScreen() -> impl IntoView {
         <section class="end-screen panel" aria-labelledby="end-title">
             <h1 id="end-title">{heading}</h1>
             <p>{format!("The game lasted {}.", crate::common::words::count(rounds as usize, "round", "rounds"))}</p>
-            <h2>"Standings"</h2>
-            <table class="standings">
-                <thead><tr><th scope="col">"Place"</th><th scope="col">"Player"</th><th scope="col">"Assets"</th><th scope="col">"Status"</th></tr></thead>
-                <tbody>
-                    {standings.into_iter().enumerate().map(|(i, (name, color, assets, bankrupt))| view! {
-                        <tr>
-                            <td>{(i + 1).to_string()}</td>
-                            <td><span class="lot-chip" style:background=color></span>{name}</td>
-                            <td>{assets}</td>
-                            <td>{if bankrupt { "bankrupt" } else { "in the game" }}</td>
-                        </tr>
-                    }).collect_view()}
-                </tbody>
-            </table>
+            <Standings rows=standings />
+            <FinalHoldings rows=holdings />
             <h2>"Net worth over the game"</h2>
             <figure class="chart">
                 <svg viewBox=format!("0 0 {W} {H}") role="img" aria-label="Net worth of each player, round by round">

@@ -46,10 +46,17 @@ fn log_line(g: &Game, e: &worlds_engine::LogEntry) -> LogLine {
     }
 }
 
-/// The newest `count` lines of one player (or everyone), newest first: only those are
-/// put into words, so a long game costs the panel no more than a short one.
-pub fn latest_lines(g: &Game, player: Option<usize>, count: usize) -> Vec<LogLine> {
-    g.log()
+/// The newest `count` lines of one player (or everyone), newest first, of the log's first
+/// `until` entries (all of them: `None`): only those are put into words, so a long game
+/// costs the panel no more than a short one.
+pub fn latest_lines(
+    g: &Game,
+    player: Option<usize>,
+    count: usize,
+    until: Option<usize>,
+) -> Vec<LogLine> {
+    let log = g.log();
+    log[..until.unwrap_or(log.len()).min(log.len())]
         .iter()
         .rev()
         .filter(|e| player.is_none_or(|p| p == e.player.index()))
@@ -104,9 +111,11 @@ pub fn GameLog() -> impl IntoView {
     });
     let lines = Memo::new(move |_| {
         let f = filter.get().parse::<usize>().ok();
+        // A person's card waiting to be drawn: the log shows what came before it.
+        let until = crate::game::play::landing::card_face_down(session).map(|c| c.log_at);
         session.game.with(|g| {
             g.as_ref()
-                .map(|g| latest_lines(g, f, SHOWN))
+                .map(|g| latest_lines(g, f, SHOWN, until))
                 .unwrap_or_default()
         })
     });

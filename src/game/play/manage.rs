@@ -1,4 +1,5 @@
-//! "Your properties": build, sell buildings, mortgage and lift mortgages, lot by lot. Every
+//! "Your properties": build, sell buildings, mortgage and lift mortgages (and, under the
+//! house rule, sell lots back to the bank), lot by lot. Every
 //! button that could make sense for a lot is shown; one the rules do not allow now is
 //! disabled with the engine's reason beside it. A whole group can be built up evenly to a
 //! chosen level in one step ("Build evenly"), shown with its total cost before it happens.
@@ -124,6 +125,15 @@ pub fn lot_actions(g: &Game, l: usize) -> Vec<LotAction> {
                 format!("Mortgage {name} for {mortgage}"),
             );
         }
+    }
+    // The house rule "Sell lots to the bank": offered only in a game that plays it.
+    if rules.sell_lots_to_bank && b.square(l).is_ownable() {
+        let value = b.money(g.lot_sale_value(l));
+        push(
+            Action::SellLotToBank { square },
+            format!("Sell to the bank +{value}"),
+            format!("Sell {name} to the bank for {value}"),
+        );
     }
     out
 }

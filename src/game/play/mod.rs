@@ -8,6 +8,7 @@ pub mod dialogs;
 pub mod end_screen;
 pub mod game_log;
 pub mod game_menu;
+pub mod landing;
 pub mod manage;
 pub mod play_board;
 pub mod play_ui;
@@ -91,8 +92,10 @@ pub fn PlayScreen() -> impl IntoView {
         resign: RwSignal::new(false),
         menu: RwSignal::new(false),
         info: RwSignal::new(None),
+        landing: RwSignal::new(None),
     };
     provide_context(ui);
+    landing::follow_landings(session, ui);
     let menu = GameMenuUi::new();
 
     let shown = timers::chase_tokens(session, settings);
@@ -136,9 +139,15 @@ pub fn PlayScreen() -> impl IntoView {
                 <PlaySide />
             </div>
             <div class="visually-hidden" role="status" aria-live="polite">
-                {move || session.last_events.get().join(". ")}
+                {move || {
+                    // A card waiting to be drawn is not told before it is drawn.
+                    let events = session.last_events.get();
+                    let shown = landing::feed_until_card(session, &events);
+                    events[..shown].join(". ")
+                }}
             </div>
             <PhaseDialog />
+            <landing::CardDialog />
             <ManageDialog />
             <TradeDialog />
             <ResignDialog />
@@ -153,6 +162,7 @@ pub fn PlayScreen() -> impl IntoView {
 /// about first, by the caller.
 fn ui_modal(session: Session, ui: PlayUi) -> bool {
     ui.menu.get()
+        || landing::persons_card(session).is_some()
         || ui.manage.get()
         || ui.trade.get()
         || ui.resign.get()

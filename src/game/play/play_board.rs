@@ -12,18 +12,19 @@ use crate::game::play::square_views;
 use crate::game::play::timers::reduced_motion;
 use crate::game::session::Session;
 
-/// The card just drawn, with OK to put it away (shown in the board's centre, or above the
-/// bar on a phone: `class` says which).
+/// A computer's card just drawn, with OK to put it away (shown in the board's centre, or
+/// above the bar on a phone: `class` says which). A person's card has its own dialog
+/// ([`crate::game::play::landing::CardDialog`]); another device's shows in the feed only.
 #[component]
 pub fn CardDrawn(class: &'static str) -> impl IntoView {
     let session = expect_context::<Session>();
     move || {
-        session.card.get().map(|c| {
+        crate::game::play::landing::computers_card(session).map(|c| {
             view! {
                 <div class=class role="status">
                     <strong>{format!("{}'s {} card", c.player, c.deck.label())}</strong>
                     <p>{c.text}</p>
-                    <button type="button" class="small-button" on:click=move |_| session.card.set(None)>"OK"</button>
+                    <button type="button" class="small-button" on:click=move |_| crate::game::play::landing::put_away(session)>"OK"</button>
                 </div>
             }
         })

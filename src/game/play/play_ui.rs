@@ -11,4 +11,6 @@ pub struct PlayUi {
     pub menu: RwSignal<bool>,
     /// The square whose details are shown.
     pub info: RwSignal<Option<usize>>,
+    /// A person's landing on this device (rent, tax), shown until OK or their next decision.
+    pub landing: RwSignal<Option<worlds_models::steps::Landing>>,
 }

@@ -28,8 +28,9 @@ struct PlayerRow {
     lots: Vec<(String, Option<String>, bool)>,
 }
 
-/// Player `i` (`p`) of `g` as the panel shows them.
-fn player_row(g: &Game, i: usize, p: &Player) -> PlayerRow {
+/// Player `i` (`p`) of `g` as the panel shows them; `cash`: the cash to show (held back while
+/// a person's card waits to be drawn), else theirs now.
+fn player_row(g: &Game, i: usize, p: &Player, cash: Option<i64>) -> PlayerRow {
     let b = g.board();
     let id = PlayerId(i);
     let picture = p
@@ -42,7 +43,7 @@ fn player_row(g: &Game, i: usize, p: &Player) -> PlayerRow {
         glyph: token_glyph(&p.token).to_string(),
         picture,
         color: p.color.clone(),
-        cash: b.money(p.cash),
+        cash: b.money(cash.unwrap_or(p.cash)),
         acting: g.actor() == Some(id),
         turn: id == g.current_player() && !g.is_over(),
         computer: match &p.kind {
@@ -79,6 +80,10 @@ fn board_money(session: Session, a: i64) -> String {
 /// The change of player `i`'s cash, "+$200" or "−$50", while it is news: its text, whether
 /// it is a gain, and its serial (tracked).
 fn change_of(session: Session, i: usize) -> Option<(String, bool, u64)> {
+    // Not while a person's card waits to be drawn: what it did is told once it is drawn.
+    if crate::game::play::landing::card_face_down(session).is_some() {
+        return None;
+    }
     session
         .changes
         .with(|c| c.iter().find(|c| c.player == i).copied())
@@ -96,18 +101,25 @@ fn change_of(session: Session, i: usize) -> Option<(String, bool, u64)> {
 pub fn PlayerPanel() -> impl IntoView {
     let session = expect_context::<Session>();
     let rows = Memo::new(move |_| {
+        let held = crate::game::play::landing::card_face_down(session).map(|c| c.cash_at_draw);
         session.game.with(|g| {
             let Some(g) = g else { return Vec::new() };
             g.players()
                 .iter()
                 .enumerate()
-                .map(|(i, p)| player_row(g, i, p))
+                .map(|(i, p)| {
+                    let cash = held.as_ref().and_then(|h| h.get(i).copied());
+                    player_row(g, i, p, cash)
+                })
                 .collect::<Vec<_>>()
         })
     });
     let changes = session.changes;
-    // Screen readers hear each change once.
+    // Screen readers hear each change once (not while a person's card waits to be drawn).
     let announce = move || {
+        if crate::game::play::landing::card_face_down(session).is_some() {
+            return String::new();
+        }
         let names = rows.with_untracked(|r| r.iter().map(|r| r.name.clone()).collect::<Vec<_>>());
         changes.with(|c| {
             c.iter()

@@ -43,7 +43,7 @@ fn animate_step(
     if generation.try_get_untracked() != Some(gen) {
         return;
     }
-    let target = positions(&session);
+    let target = crate::game::play::landing::token_targets(&session);
     let n = session
         .game
         .with_untracked(|g| g.as_ref().map_or(1, |g| g.board().len()));
@@ -66,7 +66,9 @@ pub fn chase_tokens(session: Session, settings: RwSignal<Settings>) -> RwSignal<
     let generation = RwSignal::new(0u64);
     Effect::new(move |_| {
         session.version.track();
-        let target = positions(&session);
+        // A person's token waits on the card square until the card is drawn.
+        session.card.track();
+        let target = crate::game::play::landing::token_targets(&session);
         let scale = |ms| settings.with_untracked(|s| s.animation.scale_ms(ms));
         let current = shown.get_untracked();
         match driver::tokens_next(&current, &target, scale, reduced_motion) {
@@ -95,10 +97,11 @@ pub fn time_computers(
 ) {
     Effect::new(move |_| {
         let v = session.version.get();
-        let settled = shown.with(|s| *s == positions(&session));
+        let settled = shown.with(|s| *s == crate::game::play::landing::token_targets(&session));
         let next = driver::computer_next(
             settled,
-            || ui.menu.get(),
+            // Nor while a person's card is up (what it does is not told yet).
+            || ui.menu.get() || crate::game::play::landing::persons_card(session).is_some(),
             || session.computer_to_act(),
             |ms| settings.with_untracked(|s| s.animation.scale_ms(ms)),
         );
@@ -109,7 +112,13 @@ pub fn time_computers(
             move || {
                 // `try_`: the play screen may have been left while the timer ran.
                 let now = session.version.get_untracked();
-                if driver::computer_still_due(v, now, ui.menu.try_get_untracked()) {
+                let paused = ui.menu.try_get_untracked().map(|open| {
+                    open || session.card.with_untracked(|c| {
+                        c.as_ref()
+                            .is_some_and(|c| crate::game::play::landing::is_persons(session, c))
+                    })
+                });
+                if driver::computer_still_due(v, now, paused) {
                     leptos::task::spawn_local(async move {
                         session.computer_step_in_slices().await;
                     });

@@ -162,6 +162,9 @@ pub fn in_words(game: &Game, action: &Action) -> String {
         Action::Unmortgage { square } => {
             format!("Lift the mortgage on {}", name(game, *square))
         }
+        Action::SellLotToBank { square } => {
+            format!("Sell {} to the bank", name(game, *square))
+        }
         Action::ProposeTrade { to, give, take } => {
             let me = game.actor().unwrap_or_else(|| game.current_player());
             let offer = TradeOffer {
