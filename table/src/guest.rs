@@ -101,6 +101,8 @@ pub struct Guest {
     presence: Vec<Presence>,
     parts: Reassembler,
     events: VecDeque<TableEvent>,
+    /// The number of the last chat line shown (see [`HostMsg::Chat`]).
+    chat_seen: u64,
 }
 
 impl Guest {
@@ -123,6 +125,7 @@ impl Guest {
             presence: Vec::new(),
             parts: Reassembler::default(),
             events: VecDeque::new(),
+            chat_seen: 0,
         }
     }
 
@@ -342,6 +345,17 @@ impl Guest {
         }
     }
 
+    /// A chat line, unless it was shown already (`n` at or below the last one shown; 0, from
+    /// an older host, is always shown).
+    fn show_chat(&mut self, from: usize, text: &str, n: u64) {
+        if n != 0 && n <= self.chat_seen {
+            return;
+        }
+        self.chat_seen = self.chat_seen.max(n);
+        let text = clean_chat(text);
+        self.event(TableEvent::Chat { from, text });
+    }
+
     fn on_host(&mut self, msg: HostMsg) -> Vec<Outgoing> {
         match msg {
             HostMsg::Welcome {
@@ -350,6 +364,7 @@ impl Guest {
                 game,
                 hash,
                 presence,
+                chat,
             } => {
                 if seat != self.seat {
                     self.event(TableEvent::Dropped {
@@ -359,6 +374,10 @@ impl Guest {
                     return Vec::new();
                 }
                 self.presence = presence;
+                // The conversation so far, each line once however many welcomes come.
+                for line in chat {
+                    self.show_chat(line.from, &line.text, line.n);
+                }
                 self.next_intent = self.next_intent.max(last_intent.wrapping_add(1)).max(1);
                 // Every intent up to the last one the host handled is answered by this game.
                 self.pending.retain(|p| p.id > last_intent);
@@ -471,9 +490,8 @@ impl Guest {
                 }
                 Vec::new()
             }
-            HostMsg::Chat { from, text } => {
-                let text = clean_chat(&text);
-                self.event(TableEvent::Chat { from, text });
+            HostMsg::Chat { from, text, n } => {
+                self.show_chat(from, &text, n);
                 Vec::new()
             }
             HostMsg::Reaction { from, kind } => {

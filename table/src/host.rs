@@ -27,7 +27,7 @@ use crate::protocol::{
     clean_chat, frames, read_guest, state_hash, GuestMsg, HostMsg, Outcome, Outcomes, Outgoing,
     PeerId, Presence, ReactionKind, To, WATCHING,
 };
-use crate::saved::{HostRecord, RemoteSeatRecord, RestoreError, KEPT_ANSWERS};
+use crate::saved::{ChatLine, HostRecord, RemoteSeatRecord, RestoreError, KEPT_ANSWERS, KEPT_CHAT};
 use crate::TableEvent;
 
 /// Messages a peer may send between two ticks.
@@ -140,6 +140,8 @@ pub struct Host {
     /// Changes to what [`Host::record`] keeps (answers recorded, seats handed to a computer
     /// or back), so a room server writes the record again only when it changed.
     record_changes: u64,
+    /// The last chat lines, oldest first (kept in the record).
+    chat: VecDeque<ChatLine>,
 }
 
 impl Host {
@@ -189,6 +191,7 @@ impl Host {
             now: 0,
             next_part: 1,
             record_changes: 0,
+            chat: VecDeque::new(),
         })
     }
 
@@ -221,6 +224,16 @@ impl Host {
                 }
             }
         }
+        let start = record.chat.len().saturating_sub(KEPT_CHAT);
+        host.chat = record.chat[start..]
+            .iter()
+            .filter(|l| l.from < players)
+            .map(|l| ChatLine {
+                n: l.n,
+                from: l.from,
+                text: clean_chat(&l.text),
+            })
+            .collect();
         for saved in &record.seats {
             for &(id, seq) in &saved.answered {
                 if let Some(m) = host.meta.get_mut(seq as usize - 1) {
@@ -260,7 +273,23 @@ impl Host {
                     answered: s.outcomes.applied(KEPT_ANSWERS),
                 })
                 .collect(),
+            chat: self.chat.iter().cloned().collect(),
         }
+    }
+
+    /// Keeps a chat line (the record changes) and gives the message that tells everyone.
+    fn keep_chat(&mut self, from: usize, text: String) -> HostMsg {
+        let n = self.chat.back().map_or(0, |l| l.n) + 1;
+        if self.chat.len() >= KEPT_CHAT {
+            self.chat.pop_front();
+        }
+        self.chat.push_back(ChatLine {
+            n,
+            from,
+            text: text.clone(),
+        });
+        self.record_changes += 1;
+        HostMsg::Chat { from, text, n }
     }
 
     /// The game as decided so far.
@@ -461,10 +490,8 @@ impl Host {
         if text.is_empty() || from_seat >= self.seats.len() {
             return Vec::new();
         }
-        self.broadcast(&HostMsg::Chat {
-            from: from_seat,
-            text,
-        })
+        let msg = self.keep_chat(from_seat, text);
+        self.broadcast(&msg)
     }
 
     /// A reaction from a seat played here.
@@ -638,7 +665,8 @@ impl Host {
                     from: seat,
                     text: text.clone(),
                 });
-                self.broadcast(&HostMsg::Chat { from: seat, text })
+                let msg = self.keep_chat(seat, text);
+                self.broadcast(&msg)
             }
             GuestMsg::Reaction { kind } => {
                 self.event(TableEvent::Reaction { from: seat, kind });
@@ -738,6 +766,7 @@ impl Host {
             game: Box::new(self.game.public_game()),
             hash: self.hash(),
             presence,
+            chat: self.chat.iter().cloned().collect(),
         };
         self.send(To::Peer(to), &msg)
     }

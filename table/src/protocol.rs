@@ -22,6 +22,7 @@ use worlds_engine::tagged::TaggedDeserialize;
 use worlds_engine::{Action, Game, GameSetup, LogEntry, Phase, Player, PublicGame, SquareState};
 
 use crate::invite::TableId;
+use crate::saved::ChatLine;
 
 /// The longest message a guest may send, and the longest single frame.
 pub const MAX_MESSAGE_BYTES: usize = 64 * 1024;
@@ -144,6 +145,9 @@ pub enum HostMsg {
         game: Box<PublicGame>,
         hash: u64,
         presence: Vec<Presence>,
+        /// The table's last chat lines, oldest first.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        chat: Vec<ChatLine>,
     },
     /// Action number `seq` (1-based) was applied, by `by_seat`, answering that seat's intent
     /// `intent` if it came from a guest: the log entries it made (what a guest's copy needs
@@ -162,9 +166,13 @@ pub enum HostMsg {
         intent: u32,
         reason: String,
     },
+    /// A chat line: `n` is its number at the table (1, 2, ...; 0 from an older host), so a
+    /// device that already has it (from a welcome) does not show it twice.
     Chat {
         from: usize,
         text: String,
+        #[serde(default, skip_serializing_if = "is_zero")]
+        n: u64,
     },
     Reaction {
         from: usize,
@@ -280,6 +288,10 @@ pub fn read_host(bytes: &[u8], large: bool) -> Result<HostMsg, DropReason> {
         }
         _ => Ok(msg),
     }
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// Puts parts back together: one message at a time (a new id drops an unfinished one).
@@ -527,6 +539,7 @@ mod tests {
         let msg = HostMsg::Chat {
             from: 1,
             text: "y".repeat(150_000),
+            n: 3,
         };
         let fs = frames(&msg, 7);
         assert_eq!(fs.len(), 4);

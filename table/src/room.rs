@@ -1534,6 +1534,73 @@ mod tests {
     }
 
     #[test]
+    fn the_room_keeps_its_chat_through_a_restart_and_a_device_back_sees_each_line_once() {
+        use crate::guest::Guest;
+        use crate::TableEvent;
+        let (mut room, held) = open(0);
+        let table = room.code.table_id();
+        room.connect(1, 0);
+        let enter = ClientMsg::Enter {
+            token: Some(held[0].token.clone()),
+        };
+        send(&mut room, 1, &enter, 0);
+        send(&mut room, 1, &ClientMsg::Start, 0);
+        let mut ann = Guest::new(table, 0);
+        let out = room.on_message(1, &ann.hello().bytes, 10, String::new);
+        hear(&mut ann, &out, 1);
+        ann.drain_events();
+        let version = room.state_version();
+        for (i, line) in ["Good luck!", "Boardwalk is mine"].iter().enumerate() {
+            let said = ann.chat(line).expect("a line");
+            let out = room.on_message(1, &said.bytes, 20 + i as u64, String::new);
+            hear(&mut ann, &out, 1);
+        }
+        let chat = |events: Vec<TableEvent>| -> Vec<String> {
+            events
+                .into_iter()
+                .filter_map(|e| match e {
+                    TableEvent::Chat { from: 0, text } => Some(text),
+                    _ => None,
+                })
+                .collect()
+        };
+        assert_eq!(
+            chat(ann.drain_events()),
+            ["Good luck!", "Boardwalk is mine"]
+        );
+        assert!(room.state_version() > version, "the record changed");
+        // The server restarts: the room is rebuilt from what it kept.
+        let state: RoomState =
+            serde_json::from_str(&serde_json::to_string(&room.state()).expect("writes"))
+                .expect("reads");
+        let actions = room.actions_from(0).to_vec();
+        let mut again = Room::restore(
+            room.code().clone(),
+            room.opening(),
+            state,
+            actions,
+            0,
+            5_000,
+        )
+        .expect("restores");
+        // Ann's page reloaded too: a new device for her seat hears the conversation once.
+        let mut back = Guest::new(table, 0);
+        again.connect(7, 100);
+        send(&mut again, 7, &enter, 100);
+        let out = again.on_message(7, &back.hello().bytes, 110, String::new);
+        hear(&mut back, &out, 7);
+        assert!(back.game().is_some());
+        assert_eq!(
+            chat(back.drain_events()),
+            ["Good luck!", "Boardwalk is mine"]
+        );
+        // A second welcome (a resync) does not repeat it.
+        let out = again.on_message(7, &back.hello().bytes, 120, String::new);
+        hear(&mut back, &out, 7);
+        assert!(chat(back.drain_events()).is_empty());
+    }
+
+    #[test]
     fn a_device_without_a_seat_watches_the_game_only_when_the_creator_lets_it() {
         use crate::guest::Guest;
         use crate::protocol::WATCHING;

@@ -19,6 +19,9 @@ use serde::{Deserialize, Serialize};
 use crate::invite::TableId;
 
 /// Applied intents kept per seat in a [`HostRecord`] (the most recent).
+/// How many chat lines a table keeps.
+pub const KEPT_CHAT: usize = 50;
+
 pub const KEPT_ANSWERS: usize = 32;
 
 /// A device's table, as its autosave keeps it.
@@ -43,6 +46,19 @@ pub struct HostRecord {
     pub rules: String,
     /// The seats played from other devices.
     pub seats: Vec<RemoteSeatRecord>,
+    /// The table's last chat lines (at most [`KEPT_CHAT`]), oldest first, so a
+    /// device that comes back (and a room server restarted) still has the conversation.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chat: Vec<ChatLine>,
+}
+
+/// One chat line as the table keeps it: its number (1, 2, ... in the order said), the seat
+/// that said it and its plain text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatLine {
+    pub n: u64,
+    pub from: usize,
+    pub text: String,
 }
 
 impl HostRecord {

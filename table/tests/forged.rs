@@ -387,6 +387,7 @@ fn a_guest_whose_copy_went_wrong_is_healed_by_the_whole_game_and_plays_on() {
         game: Box::new(damaged),
         hash: wrong_hash,
         presence: bea.presence().to_vec(),
+        chat: Vec::new(),
     })
     .expect("writes");
     assert!(bea.on_message(&forged).is_empty());
