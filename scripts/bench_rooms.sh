@@ -3,7 +3,7 @@
 # nodes and haproxy in front (round robin, health checks on /healthz, no sticky sessions), all
 # on random loopback ports; then `worlds load` through haproxy with the arguments given, and
 # each node's memory (RSS) before and after (and once a minute in a soak).
-# With --memory: one `worlds serve` keeping its rooms in memory, loaded directly (no Redis,
+# With --memory: one `worlds serve --memory` keeping its rooms in memory, loaded directly (no Redis,
 # no haproxy): the server alone.
 #
 # `worlds load` is given every node's process id (--server-pid), so it prints (issue 38) the
@@ -43,7 +43,8 @@ NODE_PIDS=()
 
 if [ "$MEMORY" = 1 ]; then
   P=$(free_port)
-  "$WORLDS" serve --site "$DIR" --port "$P" --bot-delay-ms 0 > "$DIR/node1.log" 2>&1 &
+  "$WORLDS" serve --site "$DIR" --port "$P" --memory --bot-delay-ms 0 \
+    --rooms-per-minute 1000000 --max-sockets-per-address 1000000 --max-rooms 1000000 > "$DIR/node1.log" 2>&1 &
   PIDS+=($!); NODE_PIDS+=($!)
   wait_port "$P"
   echo "one node, rooms in memory; RSS (KiB) before: $(rss)"

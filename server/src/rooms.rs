@@ -17,8 +17,7 @@ use std::time::{Duration, Instant};
 use axum::body::Bytes;
 use axum::extract::ws::Message;
 use tokio::sync::{mpsc, watch};
-use worlds_engine::Action;
-use worlds_table::room::{ConnId, OpenRoom, Out, Refusal, Room, RoomCode, RoomState};
+use worlds_table::room::{ConnId, KeptAction, OpenRoom, Out, Refusal, Room, RoomCode, RoomState};
 
 use crate::cluster::{Claim, Frame, Ownership, Proxied};
 use crate::config::Config;
@@ -150,7 +149,7 @@ impl RoomEntry {
         let from = self.kept_actions;
         let actions: Vec<String> = self
             .room
-            .actions_from(from)
+            .kept_actions_from(from)
             .iter()
             .map(|a| serde_json::to_string(a).unwrap_or_default())
             .collect();
@@ -518,7 +517,7 @@ impl Rooms {
             let actions = kept
                 .actions
                 .iter()
-                .map(|a| serde_json::from_str::<Action>(a))
+                .map(|a| KeptAction::read(a))
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(|e| e.to_string())?;
             let n = actions.len();

@@ -252,7 +252,17 @@ impl Host {
 
     /// What the autosave keeps of this table (`rules`: the rule set's name as invites show
     /// it), for [`Host::restore`] after a reload.
-    /// How many times what [`Host::record`] keeps has changed.
+    /// The intent of a seat's device that action `seq` (1-based) answered, if any.
+    pub fn intent_of(&self, seq: usize) -> Option<u32> {
+        seq.checked_sub(1)
+            .and_then(|i| self.meta.get(i))
+            .and_then(|m| m.intent)
+    }
+
+    /// How many times what [`Host::record`] keeps has changed (not counting the intents
+    /// answered by actions: a server keeps those with the actions, [`Room::kept_actions_from`]).
+    ///
+    /// [`Room::kept_actions_from`]: crate::room::Room::kept_actions_from
     pub fn record_version(&self) -> u64 {
         self.record_changes
     }
@@ -810,7 +820,6 @@ impl Host {
                 if let Some(s) = self.seats.get_mut(seat) {
                     s.outcomes.record(id, Outcome::Applied(seq));
                 }
-                self.record_changes += 1;
                 self.commit(action, seat, Some(id))
             }
             Err(reason) => {

@@ -307,6 +307,38 @@ pub struct RoomState {
     pub host: Option<HostRecord>,
 }
 
+/// One of a room's actions as a server keeps it: the action and, when it answered an intent
+/// of a seat's device, that intent's id. Read back from an action alone too (as rooms were
+/// kept before).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct KeptAction {
+    pub action: Action,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub intent: Option<u32>,
+}
+
+impl KeptAction {
+    /// Reads a kept action: `{"action": ..., "intent": 7}`, or an action alone.
+    pub fn read(text: &str) -> Result<KeptAction, serde_json::Error> {
+        #[derive(Deserialize)]
+        struct Wrapped {
+            action: Action,
+            #[serde(default)]
+            intent: Option<u32>,
+        }
+        match serde_json::from_str::<Wrapped>(text) {
+            Ok(w) => Ok(KeptAction {
+                action: w.action,
+                intent: w.intent,
+            }),
+            Err(_) => serde_json::from_str::<Action>(text).map(|action| KeptAction {
+                action,
+                intent: None,
+            }),
+        }
+    }
+}
+
 /// A room: who sits where, then its game.
 #[derive(Debug)]
 pub struct Room {
@@ -449,6 +481,23 @@ impl Room {
             .unwrap_or(&[])
     }
 
+    /// The game's actions from the `n`th on as a server keeps them: each with the intent of
+    /// its seat's device it answered, so a room rebuilt from them applies no intent twice
+    /// without the room's record being written again after every action.
+    pub fn kept_actions_from(&self, n: usize) -> Vec<KeptAction> {
+        let Some(host) = &self.host else {
+            return Vec::new();
+        };
+        self.actions_from(n)
+            .iter()
+            .enumerate()
+            .map(|(i, action)| KeptAction {
+                action: action.clone(),
+                intent: host.intent_of(n + i + 1),
+            })
+            .collect()
+    }
+
     /// Rebuilds a room a server kept ([`Room::opening`], [`Room::state`] and the game's
     /// actions), with nobody connected yet: every person seat shows as away until its device
     /// comes back. A record that does not replay is refused with a sentence.
@@ -456,7 +505,7 @@ impl Room {
         code: RoomCode,
         opening: OpenRoom,
         state: RoomState,
-        actions: Vec<Action>,
+        actions: Vec<KeptAction>,
         bot_delay_ms: u64,
         now: u64,
     ) -> Result<Room, OpenError> {
@@ -474,15 +523,19 @@ impl Room {
             })
             .collect();
         let host = match (state.seed, state.host) {
-            (Some(seed), Some(record)) => {
+            (Some(seed), Some(mut record)) => {
                 let mut setup = opening.setup.clone();
                 setup.seats = seats.iter().map(|s| s.seat.clone()).collect();
                 setup.seed = seed;
                 let mut game = Game::new(setup).map_err(|e| OpenError(e.to_string()))?;
-                for (i, action) in actions.into_iter().enumerate() {
-                    game.apply(action).map_err(|e| {
+                for (i, kept) in actions.into_iter().enumerate() {
+                    let by_seat = crate::host::seat_of(&game, &kept.action);
+                    game.apply(kept.action).map_err(|e| {
                         OpenError(format!("The room's action {} does not replay: {e}", i + 1))
                     })?;
+                    if let (Some(id), Some(seat)) = (kept.intent, by_seat) {
+                        record.answered_at(seat, id, i as u64 + 1);
+                    }
                 }
                 let mut host =
                     Host::restore(game, &record).map_err(|e| OpenError(e.to_string()))?;
@@ -1229,6 +1282,14 @@ mod tests {
             .collect()
     }
 
+    /// The room's actions through JSON, as a server keeps them.
+    fn kept(room: &Room) -> Vec<KeptAction> {
+        room.kept_actions_from(0)
+            .iter()
+            .map(|a| KeptAction::read(&serde_json::to_string(a).expect("writes")).expect("reads"))
+            .collect()
+    }
+
     fn send(room: &mut Room, conn: ConnId, msg: &ClientMsg, now: u64) -> Vec<Out> {
         let bytes = serde_json::to_vec(msg).expect("writes");
         room.on_message(conn, &bytes, now, || seat_token([9; 16]))
@@ -1388,7 +1449,7 @@ mod tests {
             let state: RoomState =
                 serde_json::from_str(&serde_json::to_string(&room.state()).expect("writes"))
                     .expect("reads");
-            let actions: Vec<Action> = room.actions_from(0).to_vec();
+            let actions = kept(room);
             Room::restore(room.code().clone(), opening, state, actions, 0, 5_000).expect("restores")
         };
         let waiting = through(&room);
@@ -1534,6 +1595,86 @@ mod tests {
     }
 
     #[test]
+    fn an_intent_applied_before_a_restart_is_not_applied_again_though_the_record_was_not_rewritten()
+    {
+        use crate::guest::Guest;
+        let (mut room, held) = open(0);
+        let table = room.code.table_id();
+        room.connect(1, 0);
+        let enter = ClientMsg::Enter {
+            token: Some(held[0].token.clone()),
+        };
+        send(&mut room, 1, &enter, 0);
+        send(&mut room, 1, &ClientMsg::Start, 0);
+        let mut ann = Guest::new(table, 0);
+        let out = room.on_message(1, &ann.hello().bytes, 10, String::new);
+        hear(&mut ann, &out, 1);
+        // What the server wrote last: the record before Ann's roll.
+        let before = room.state();
+        let version = room.state_version();
+        let roll = ann.intent(Action::Roll).expect("Ann may roll");
+        room.on_message(1, &roll.bytes, 20, String::new);
+        assert_eq!(room.actions_from(0).len(), 1, "the roll was applied");
+        assert_eq!(
+            room.state_version(),
+            version,
+            "an applied intent is kept with its action"
+        );
+        let alone = serde_json::to_string(&Action::Roll).expect("writes");
+        assert_eq!(
+            KeptAction::read(&alone).ok(),
+            Some(KeptAction {
+                action: Action::Roll,
+                intent: None
+            }),
+            "an action kept alone (as rooms were) reads back without an intent"
+        );
+        assert!(
+            room.kept_actions_from(0)[0].intent.is_some(),
+            "the roll is kept with its intent"
+        );
+        // The server restarts from the record before the roll and the actions kept since.
+        let state: RoomState =
+            serde_json::from_str(&serde_json::to_string(&before).expect("writes")).expect("reads");
+        let mut again = Room::restore(
+            room.code().clone(),
+            room.opening(),
+            state,
+            kept(&room),
+            0,
+            5_000,
+        )
+        .expect("restores");
+        assert_eq!(again.state(), room.state(), "the record is whole again");
+        // Ann's page never heard the answer and sends the same intent again.
+        again.connect(2, 100);
+        send(&mut again, 2, &enter, 100);
+        let mut back = Guest::new(table, 0);
+        again.on_message(2, &back.hello().bytes, 105, String::new);
+        let out = again.on_message(2, &roll.bytes, 110, String::new);
+        let told: Vec<String> = out
+            .iter()
+            .filter_map(|o| match o {
+                Out::To(2, b) => Some(String::from_utf8_lossy(b).into_owned()),
+                _ => None,
+            })
+            .collect();
+        assert!(
+            told.iter().any(|m| m.contains(r#""t":"applied""#)),
+            "answered as applied: {told:?}"
+        );
+        assert!(
+            !told.iter().any(|m| m.contains(r#""t":"refused""#)),
+            "not refused as a new intent: {told:?}"
+        );
+        assert_eq!(
+            again.actions_from(0).len(),
+            1,
+            "the roll is not applied a second time"
+        );
+    }
+
+    #[test]
     fn the_room_keeps_its_chat_through_a_restart_and_a_device_back_sees_each_line_once() {
         use crate::guest::Guest;
         use crate::TableEvent;
@@ -1573,7 +1714,7 @@ mod tests {
         let state: RoomState =
             serde_json::from_str(&serde_json::to_string(&room.state()).expect("writes"))
                 .expect("reads");
-        let actions = room.actions_from(0).to_vec();
+        let actions = kept(&room);
         let mut again = Room::restore(
             room.code().clone(),
             room.opening(),

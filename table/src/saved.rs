@@ -62,6 +62,21 @@ pub struct ChatLine {
 }
 
 impl HostRecord {
+    /// Notes that `seat`'s intent `id` was applied as action `seq` (a room rebuilt from its
+    /// kept actions): a seat played from another device answers it as applied, never twice.
+    pub fn answered_at(&mut self, seat: usize, id: u32, seq: u64) {
+        let Some(s) = self.seats.iter_mut().find(|s| s.seat == seat) else {
+            return;
+        };
+        if !s.answered.iter().any(|&(i, _)| i == id) {
+            s.answered.push((id, seq));
+            s.answered.sort_by_key(|&(_, q)| q);
+            let extra = s.answered.len().saturating_sub(KEPT_ANSWERS);
+            s.answered.drain(..extra);
+        }
+        s.last_intent = s.last_intent.max(id);
+    }
+
     /// The seats played from other devices, in order.
     pub fn remote_seats(&self) -> Vec<usize> {
         self.seats.iter().map(|s| s.seat).collect()
