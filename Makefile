@@ -29,6 +29,7 @@ test: setup
 	$(MAKE) --no-print-directory test-native
 	$(MAKE) --no-print-directory test-browser
 	$(MAKE) --no-print-directory build
+	bash scripts/size.sh --check
 	$(MAKE) --no-print-directory test-e2e
 	@echo "make test: every suite passed"
 
@@ -87,7 +88,7 @@ measure: build
 
 # Sizes of the release build, raw and gzip (the README quotes these).
 size:
-	@bash scripts/size.sh
+	@bash scripts/size.sh --check
 
 clean:
 	cargo clean
