@@ -53,13 +53,16 @@ export async function firefox() {
   } catch {
     throw missing('npm puppeteer-core (e2e/package.json)');
   }
-  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true });
+  const open = new Set();
   return {
     name: firefoxName(),
     file: 'firefox',
+    // Each device is a Firefox of its own (own profile, own storage), so each one's page is
+    // visible: two pages of one Firefox are two tabs, one of them hidden and throttled.
     async device({ width, height }) {
-      const context = await browser.createBrowserContext();
-      const page = await context.newPage();
+      const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true });
+      open.add(browser);
+      const [page] = await browser.pages();
       await page.setViewport({ width, height });
       const errors = [];
       page.on('pageerror', (e) => errors.push(e.message));
@@ -81,10 +84,16 @@ export async function firefox() {
         async select(el, value) { await el.select(value); },
         screenshot: (path) => page.screenshot({ path, fullPage: true }),
         errors: async () => errors,
-        close: () => context.close(),
+        async close() {
+          open.delete(browser);
+          await browser.close();
+        },
       };
     },
-    close: () => browser.close(),
+    async close() {
+      await Promise.all([...open].map((b) => b.close()));
+      open.clear();
+    },
   };
 }
 

@@ -138,6 +138,19 @@ async function shown(browser, devices, steps) {
   }
 }
 
+/// What the device shows once it stops changing (the same twice, 400 ms apart): a token
+/// walks its squares after the roll, and a quick player may end the turn before it arrives.
+async function settled(device) {
+  let now = await device.evaluate(seen);
+  for (let i = 0; i < 50; i++) {
+    await sleep(400);
+    const next = await device.evaluate(seen);
+    if (JSON.stringify(next) === JSON.stringify(now)) return next;
+    now = next;
+  }
+  throw new Error(`the screen kept changing for 20 s: ${JSON.stringify(now.tokens)}`);
+}
+
 /// One decision, pressed the way a simple player would: a card's own buttons (Draw card,
 /// then what it says), buy what is offered, pass in auctions, roll, end the turn. Returns
 /// the name pressed, or null when this device has nothing to decide now.
@@ -156,54 +169,62 @@ async function playOneStep(device) {
   return pick;
 }
 
-/// Hot seat: Ann and Bob on one device play 12 turns; the page reloads; Continue brings back
-/// the same game (cash, tokens, log, whose turn, the buttons on offer).
+/// Hot seat: Ann and Bob on one device play 12 turns (buying, drawing and answering cards);
+/// the page reloads; Continue brings back the same game (cash, tokens, log, whose turn, the
+/// buttons on offer).
 export async function hotSeat(browser) {
   const device = await browser.device({ width: 1280, height: 900 });
-  const result = await shown(browser, () => ({ seat: device }), async () => {
-    await device.goto(BASE_URL + '/?seed=11');
-    await press(device, 'Play');
-    await check(device, 'Classic');
-    await choose(device, 'Number of players', '2');
-    await fill(device, 'Player 1 name', 'Ann');
-    await fill(device, 'Player 2 name', 'Bob');
-    await press(device, 'Start game');
-    await waitForBoard(device);
-    let turns = 0;
-    const pressed = [];
-    for (let i = 0; i < 400 && turns < 12; i++) {
-      const did = await playOneStep(device);
-      if (did === null) {
-        await sleep(100);
-        continue;
+  try {
+    return await shown(browser, () => ({ seat: device }), async () => {
+      await device.goto(BASE_URL + '/?seed=6'); // 12 turns of seed 6 draw three cards
+      await press(device, 'Play');
+      await check(device, 'Classic');
+      await choose(device, 'Number of players', '2');
+      await fill(device, 'Player 1 name', 'Ann');
+      await fill(device, 'Player 2 name', 'Bob');
+      await press(device, 'Start game');
+      await waitForBoard(device);
+      let turns = 0;
+      const pressed = [];
+      for (let i = 0; i < 400 && turns < 12; i++) {
+        const did = await playOneStep(device);
+        if (did === null) {
+          await sleep(100);
+          continue;
+        }
+        pressed.push(did);
+        if (did === 'End turn') turns++;
       }
-      pressed.push(did);
-      if (did === 'End turn') turns++;
-    }
-    assert.equal(turns, 12, `12 turns ended (pressed: ${pressed.join(', ')})`);
-    await sleep(300); // the last End turn's cash chips and log line settle
-    const before = await device.evaluate(seen);
-    assert.deepEqual(before.players.map((p) => p.replace(/ .*/, '')), ['Ann', 'Bob']);
-    for (const p of before.players) assert.match(p, /\$\d/, 'each player shows cash');
-    assert.equal(before.tokens.length, 2, `both tokens on the board: ${before.tokens}`);
-    assert.ok(before.log.split(' rolled ').length > 12, 'the log holds the rolls of 12 turns');
-    assert.ok(pressed.includes('Buy'), `someone bought a lot (pressed: ${pressed.join(', ')})`);
+      assert.equal(turns, 12, `12 turns ended (pressed: ${pressed.join(', ')})`);
+      const before = await settled(device); // the tokens end their walk
+      assert.deepEqual(before.players.map((p) => p.replace(/ .*/, '')), ['Ann', 'Bob']);
+      for (const p of before.players) assert.match(p, /\$\d/, 'each player shows cash');
+      assert.equal(before.tokens.length, 2, `both tokens on the board: ${before.tokens}`);
+      for (const t of before.tokens) {
+        const [, name, square] = t.match(/^(\w+).* on (.+)$/);
+        const logged = before.log.match(new RegExp(`— ${name} at ([^,]+),`))?.[1];
+        assert.equal(square, logged, `${name}'s token stands where the log last put ${name}`);
+      }
+      assert.ok(before.log.split(' rolled ').length > 12, 'the log holds the rolls of 12 turns');
+      assert.ok(pressed.includes('Buy'), `someone bought a lot (pressed: ${pressed.join(', ')})`);
+      assert.ok(pressed.includes('Draw card'), `someone drew a card and answered it (pressed: ${pressed.join(', ')})`);
 
-    await device.reload();
-    await press(device, 'Continue');
-    await waitForBoard(device);
-    let after = await device.evaluate(seen);
-    for (let i = 0; i < 30 && JSON.stringify(after) !== JSON.stringify(before); i++) {
-      await sleep(100);
-      after = await device.evaluate(seen);
-    }
-    assert.deepEqual(after, before, 'after reload and Continue the same game is there');
-    await device.screenshot(artifacts + `${browser.file}-hotseat-continued.png`);
-    assert.deepEqual(await device.errors(), []);
-    return { turns, pressed: pressed.length, players: before.players, tokens: before.tokens };
-  });
-  await device.close();
-  return result;
+      await device.reload();
+      await press(device, 'Continue');
+      await waitForBoard(device);
+      let after = await device.evaluate(seen);
+      for (let i = 0; i < 30 && JSON.stringify(after) !== JSON.stringify(before); i++) {
+        await sleep(100);
+        after = await device.evaluate(seen);
+      }
+      assert.deepEqual(after, before, 'after reload and Continue the same game is there');
+      await device.screenshot(artifacts + `${browser.file}-hotseat-continued.png`);
+      assert.deepEqual(await device.errors(), []);
+      return { turns, pressed: pressed.length, cards: pressed.filter((p) => p === 'Draw card').length, players: before.players };
+    });
+  } finally {
+    await device.close();
+  }
 }
 
 /// A room on `roomUrl` (a `worlds serve`): Ann opens it with Play online (seat 2 on another
@@ -212,60 +233,62 @@ export async function hotSeat(browser) {
 export async function friendJoins(browser, roomUrl) {
   const host = await browser.device({ width: 1280, height: 800 });
   let friend;
-  const result = await shown(browser, () => ({ host, ...(friend ? { friend } : {}) }), async () => {
-    await host.goto(roomUrl + '/');
-    await press(host, 'Play');
-    await check(host, 'Classic');
-    await choose(host, 'Number of players', '2');
-    await fill(host, 'Player 1 name', 'Ann');
-    await choose(host, 'Player 2 plays as', 'remote');
-    await press(host, 'Play online');
-    const linkField = await field(host, 'Room link');
-    const link = await until(host, 'the room link', (f) => (/#room=/.test(f.value) ? f.value : null), linkField);
-    assert.match(link, /^http:\/\/127\.0\.0\.1:\d+\/#room=[0-9A-Z]{4}-[0-9A-Z]{4}$/, link);
+  try {
+    return await shown(browser, () => ({ host, ...(friend ? { friend } : {}) }), async () => {
+      await host.goto(roomUrl + '/');
+      await press(host, 'Play');
+      await check(host, 'Classic');
+      await choose(host, 'Number of players', '2');
+      await fill(host, 'Player 1 name', 'Ann');
+      await choose(host, 'Player 2 plays as', 'remote');
+      await press(host, 'Play online');
+      const linkField = await field(host, 'Room link');
+      const link = await until(host, 'the room link', (f) => (/#room=/.test(f.value) ? f.value : null), linkField);
+      assert.match(link, /^http:\/\/127\.0\.0\.1:\d+\/#room=[0-9A-Z]{4}-[0-9A-Z]{4}$/, link);
 
-    friend = await browser.device({ width: 390, height: 800 });
-    await friend.goto(link);
-    await waitForText(friend, 'Ann');
-    await fill(friend, 'Your name', 'Bea');
-    await press(friend, 'Join room');
-    await waitForText(friend, 'Bea (you)');
-    await waitForText(host, 'Bea');
-    await friend.screenshot(artifacts + `${browser.file}-room-joined-390.png`);
-    await press(host, 'Start game');
-    await waitForBoard(host);
-    await waitForBoard(friend);
+      friend = await browser.device({ width: 390, height: 800 });
+      await friend.goto(link);
+      await waitForText(friend, 'Ann');
+      await fill(friend, 'Your name', 'Bea');
+      await press(friend, 'Join room');
+      await waitForText(friend, 'Bea (you)');
+      await waitForText(host, 'Bea');
+      await friend.screenshot(artifacts + `${browser.file}-room-joined.png`);
+      await press(host, 'Start game');
+      await waitForBoard(host);
+      await waitForBoard(friend);
 
-    const rolls = async () => (await host.evaluate(seen)).log.split(' rolled ').length - 1;
-    const by = { host: [], friend: [] };
-    for (let i = 0; i < 600 && (await rolls()) < 4; i++) {
-      const h = await playOneStep(host);
-      if (h) by.host.push(h);
-      const f = await playOneStep(friend);
-      if (f) by.friend.push(f);
-      if (!h && !f) await sleep(100);
-    }
-    assert.ok((await rolls()) >= 4, `4 turns were played (host pressed ${by.host}, friend pressed ${by.friend})`);
-    assert.ok(by.host.includes('Roll dice') && by.friend.includes('Roll dice'), 'each rolled on their own device');
-    let a;
-    let b;
-    for (let i = 0; i < 100; i++) {
-      [a, b] = [await host.evaluate(seen), await friend.evaluate(seen)];
-      if (a.log === b.log && a.players.join() === b.players.join() && a.tokens.join() === b.tokens.join()) break;
-      await sleep(100);
-    }
-    assert.equal(b.log, a.log, 'both devices show the same log');
-    assert.match(a.log, /Ann rolled/);
-    assert.match(a.log, /Bea rolled/);
-    assert.deepEqual(b.players, a.players, 'both devices show the same cash and whose turn it is');
-    assert.deepEqual(b.tokens, a.tokens, 'both devices show the tokens on the same squares');
-    await host.screenshot(artifacts + `${browser.file}-room-host-1280.png`);
-    await friend.screenshot(artifacts + `${browser.file}-room-friend-390.png`);
-    assert.deepEqual(await host.errors(), []);
-    assert.deepEqual(await friend.errors(), []);
-    return { log: a.log.split(' rolled ').length - 1, host: by.host.length, friend: by.friend.length };
-  });
-  await host.close();
-  await friend.close();
-  return result;
+      const rolls = async () => (await host.evaluate(seen)).log.split(' rolled ').length - 1;
+      const by = { host: [], friend: [] };
+      for (let i = 0; i < 600 && (await rolls()) < 4; i++) {
+        const h = await playOneStep(host);
+        if (h) by.host.push(h);
+        const f = await playOneStep(friend);
+        if (f) by.friend.push(f);
+        if (!h && !f) await sleep(100);
+      }
+      assert.ok((await rolls()) >= 4, `4 turns were played (host pressed ${by.host}, friend pressed ${by.friend})`);
+      assert.ok(by.host.includes('Roll dice') && by.friend.includes('Roll dice'), 'each rolled on their own device');
+      let a;
+      let b;
+      for (let i = 0; i < 100; i++) {
+        [a, b] = [await host.evaluate(seen), await friend.evaluate(seen)];
+        if (a.log === b.log && a.players.join() === b.players.join() && a.tokens.join() === b.tokens.join()) break;
+        await sleep(100);
+      }
+      assert.equal(b.log, a.log, 'both devices show the same log');
+      assert.match(a.log, /Ann rolled/);
+      assert.match(a.log, /Bea rolled/);
+      assert.deepEqual(b.players, a.players, 'both devices show the same cash and whose turn it is');
+      assert.deepEqual(b.tokens, a.tokens, 'both devices show the tokens on the same squares');
+      await host.screenshot(artifacts + `${browser.file}-room-host-1280.png`);
+      await friend.screenshot(artifacts + `${browser.file}-room-friend-${await friend.evaluate(() => innerWidth)}.png`);
+      assert.deepEqual(await host.errors(), []);
+      assert.deepEqual(await friend.errors(), []);
+      return { log: a.log.split(' rolled ').length - 1, host: by.host.length, friend: by.friend.length };
+    });
+  } finally {
+    await host.close();
+    await friend?.close();
+  }
 }

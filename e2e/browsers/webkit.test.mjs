@@ -13,7 +13,7 @@ after(async () => { await browser?.close(); });
 
 test(`${NAME}: the hot-seat game, 12 turns, reload, Continue: the same game`, { timeout: 240_000 }, async () => {
   const r = await hotSeat(browser);
-  console.log(`${NAME}: hot seat, ${r.turns} turns (${r.pressed} presses), after reload ${r.players.join(', ')}`);
+  console.log(`${NAME}: hot seat, ${r.turns} turns, ${r.pressed} presses, ${r.cards} cards; after reload and Continue: ${r.players.join(', ')}`);
 });
 
 test(`${NAME}: a friend joins a room by its link, 4 turns, both devices show the same log`, { timeout: 240_000 }, async () => {
