@@ -4,8 +4,9 @@ export PATH := $(HOME)/.cargo/bin:$(CURDIR)/e2e/node_modules/.bin:$(PATH)
 export CHROMEDRIVER ?= /usr/bin/chromedriver
 PORT ?= 8080
 E2E_PORT ?= 8091
+BROWSERS_PORT ?= 8110
 
-.PHONY: setup build serve test test-native modules markers test-browser test-e2e lint fmt size clean measure fuzz
+.PHONY: setup build serve test test-native modules markers test-browser test-e2e test-other-browsers lint fmt size clean measure fuzz
 
 setup:
 	@bash scripts/setup.sh
@@ -31,6 +32,7 @@ test: setup
 	$(MAKE) --no-print-directory build
 	bash scripts/size.sh --check
 	$(MAKE) --no-print-directory test-e2e
+	$(MAKE) --no-print-directory test-other-browsers
 	@echo "make test: every suite passed"
 
 # Engine, CLI and the table protocol, natively; and the shape of the code: no import circles
@@ -67,6 +69,14 @@ test-e2e:
 	cargo build --release -p worlds-cli
 	bash scripts/e2e.sh $(E2E_PORT)
 	bash scripts/netns_rooms.sh
+
+# The hot-seat game (12 turns, reload, Continue) and a friend joining a room, in Firefox ESR
+# (puppeteer-core over WebDriver BiDi) and WebKit (WebKitWebDriver driving MiniBrowser under
+# xvfb-run) against the release build; each test's title names its browser. A browser that is
+# not installed fails the run (`make setup` installs them).
+test-other-browsers:
+	cargo build --release -p worlds-cli
+	bash e2e/browsers/run.sh $(BROWSERS_PORT)
 
 lint: modules markers
 	cargo fmt --all -- --check

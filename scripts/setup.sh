@@ -71,15 +71,26 @@ if ! command -v iptables >/dev/null; then
   apt-get install -y -q iptables || { apt-get update -q && apt-get install -y -q iptables; }
 fi
 
-# 5. binaryen 132 (wasm-opt), playwright-core and lighthouse (for `make measure`) from npm,
-#    pinned by e2e/package-lock.json.
+# 4e. Firefox ESR and WebKitGTK's WebDriver (with its MiniBrowser) and Xvfb, so `make test`
+#     plays the hot-seat and room journeys in Firefox and WebKit too (e2e/browsers/).
+WEBKIT_MINIBROWSER=/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser
+if ! command -v firefox-esr >/dev/null || ! command -v WebKitWebDriver >/dev/null \
+  || [ ! -x "$WEBKIT_MINIBROWSER" ] || ! command -v xvfb-run >/dev/null; then
+  log "installing firefox-esr, webkit2gtk-driver and xvfb from Debian"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get install -y -q firefox-esr webkit2gtk-driver xvfb xauth \
+    || { apt-get update -q && apt-get install -y -q firefox-esr webkit2gtk-driver xvfb xauth; }
+fi
+
+# 5. binaryen 132 (wasm-opt), playwright-core, lighthouse (for `make measure`) and
+#    puppeteer-core (Firefox over WebDriver BiDi) from npm, pinned by e2e/package-lock.json.
 if [ ! -x e2e/node_modules/.bin/wasm-opt ] || [ ! -d e2e/node_modules/playwright-core ] \
-  || [ ! -d e2e/node_modules/lighthouse ]; then
-  log "installing e2e npm packages (binaryen, playwright-core, lighthouse)"
+  || [ ! -d e2e/node_modules/lighthouse ] || [ ! -d e2e/node_modules/puppeteer-core ]; then
+  log "installing e2e npm packages (binaryen, playwright-core, lighthouse, puppeteer-core)"
   if [ -f e2e/package-lock.json ]; then
     (cd e2e && npm ci --no-audit --no-fund)
   else
     (cd e2e && npm install --no-audit --no-fund)
   fi
 fi
-log "ready: $(trunk --version), $(wasm-bindgen --version), $(e2e/node_modules/.bin/wasm-opt --version), $(chromium --version 2>/dev/null | head -1)"
+log "ready: $(trunk --version), $(wasm-bindgen --version), $(e2e/node_modules/.bin/wasm-opt --version), $(chromium --version 2>/dev/null | head -1), $(firefox-esr --version 2>/dev/null | head -1), WebKitGTK $(dpkg-query -W -f='${Version}' webkit2gtk-driver 2>/dev/null)"
