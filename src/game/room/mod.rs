@@ -20,7 +20,6 @@ use std::rc::Rc;
 
 use leptos::prelude::*;
 use serde::Deserialize;
-use worlds_engine::envelope::RecordKind;
 use worlds_engine::{GameSetup, PlayerId};
 use worlds_table::guest::Guest;
 use worlds_table::protocol::{Outgoing, Presence, WATCHING};
@@ -37,8 +36,6 @@ use crate::common::socket::Socket;
 use crate::common::storage::LocalStore;
 use crate::game::session::{players, Router, Session, TableRole};
 
-/// Where this device keeps its seat tokens, by room code.
-const SEATS_KEY: &str = "room-seats";
 /// A socket that closed is opened again after this long, doubled after each failure.
 const RETRY_FIRST_MS: i32 = 500;
 const RETRY_MOST_MS: i32 = 8_000;
@@ -89,15 +86,9 @@ pub fn room_setup(
 // ---------------------------------------------------------------------------------------
 // Seat tokens kept on this device
 
-fn held_seats() -> BTreeMap<String, HeldSeat> {
+fn held_seats() -> crate::common::storage::room_seats::RoomSeats {
     LocalStore::open()
-        .ok()
-        .and_then(|s| {
-            s.read_record::<BTreeMap<String, HeldSeat>>(SEATS_KEY, &[RecordKind::Settings])
-                .ok()
-                .flatten()
-        })
-        .map(|e| e.data)
+        .map(|s| crate::common::storage::room_seats::load(&s))
         .unwrap_or_default()
 }
 
@@ -107,17 +98,10 @@ pub fn held_seat(code: &str) -> Option<HeldSeat> {
 }
 
 fn keep_seat(code: &str, seat: HeldSeat) -> Result<(), TableError> {
-    let mut all = held_seats();
-    all.insert(normalize_code(code), seat);
-    // At most the 20 newest rooms are remembered.
-    while all.len() > 20 {
-        let Some(first) = all.keys().next().cloned() else {
-            break;
-        };
-        all.remove(&first);
-    }
     LocalStore::open()
-        .and_then(|s| s.write_record(SEATS_KEY, RecordKind::Settings, &all, now_ms()))
+        .and_then(|s| {
+            crate::common::storage::room_seats::keep(&s, &normalize_code(code), seat, now_ms())
+        })
         .map_err(TableError::SeatNotKept)
 }
 
