@@ -3,7 +3,8 @@
 // refusal, nothing to learn about "Another device"); a friend opens the room link, joins with
 // the form as it starts, and the creator starts the game. Then three friends open one room's
 // link at once and join in turn with the form's own color and token: nobody is refused, as
-// each form starts (and moves on to) a color and token nobody in the room holds.
+// each form starts (and moves on to) a color and token nobody in the room holds. Saved games
+// on the friend's phone lists the room's seat token as nothing unreadable (issue 43, 7).
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, artifacts } from './browser.mjs';
@@ -86,6 +87,19 @@ test('the default table plays online: the second person seat is open for a frien
   // Bea sits where the lobby put its second person: second.
   const shown = await panel(h);
   assert.ok(shown.indexOf('Player 1') < shown.indexOf('Bea'), shown);
+  // Saved games on her phone knows the seat token the room left there (issue 43, 7): no
+  // entry listed as unreadable, none offered for deletion.
+  const saved = await friend.context.newPage();
+  await saved.goto(ROOM_URL + '/');
+  await saved.getByRole('button', { name: 'Play', exact: true }).click();
+  await saved.getByRole('button', { name: 'Saved games' }).click();
+  await saved.getByRole('heading', { name: 'Saved games' }).waitFor();
+  const keys = await saved.evaluate(() => Object.keys(localStorage));
+  assert.ok(keys.includes('mw:room-seats'), `the seat token is kept: ${keys}`);
+  assert.equal(await saved.getByText('Entries that could not be read').count(), 0);
+  assert.equal(await saved.getByRole('button', { name: /^Delete mw:/ }).count(), 0);
+  await saved.screenshot({ path: artifacts + 'online-default-saved-games-390.png' });
+  await saved.close();
   assert.deepEqual(host.errors, []);
   assert.deepEqual(friend.errors, []);
   await host.context.close();
