@@ -264,6 +264,67 @@ async fn a_card_drawn_at_another_devices_seat_pops_nothing_here() {
     c.remove();
 }
 
+/// Issue 43, point 8, in a room: the friend's card and the room's computer's show face up in
+/// the board's centre (and the feed) on this device, with nothing to press, and go at the
+/// next action; neither brings a dialog.
+#[wasm_bindgen_test]
+async fn a_card_drawn_by_another_player_shows_in_the_centre_without_anything_to_press() {
+    let mut setup = scenario_setup(serde_json::json!({"board": "classic",
+        "players": [{"name": "Ann", "owns": ["Baltic Avenue"]}, {"name": "Bea"}, {"name": "Cal"}],
+        "rolls": [[1, 2], [3, 4], [2, 5], [1, 2]],
+        "decks": {"chance": [11]}}));
+    computer(&mut setup, 2);
+    let (c, session) = mount_play(setup);
+    // This device is Ann's in a room: Bea plays on her phone, the room plays Cal.
+    session.join_table(TableRole::Host, vec![PlayerId(1), PlayerId(2)], None);
+    settle().await;
+    button(&c, "Roll dice").click();
+    settle().await;
+    button(&c, "End turn").click();
+    settle().await;
+    assert_eq!(text_of(&c, ".card-drawn-elsewhere"), None, "no card yet");
+    // Bea's roll, as her device sent it: Chance, "Bank pays you a dividend of $50".
+    assert!(session.dispatch(Action::Roll));
+    settle().await;
+    let centre = c
+        .query_selector(".board-ring .card-drawn-elsewhere")
+        .expect("q")
+        .expect("Bea's card in the board's centre");
+    let said = centre.text_content().unwrap_or_default();
+    assert!(said.starts_with("Bea's Chance card"), "{said}");
+    assert!(said.contains("dividend of $50"), "{said}");
+    assert_eq!(centre.get_attribute("role").as_deref(), Some("status"));
+    assert_eq!(
+        centre.query_selector_all("button").expect("q").length(),
+        0,
+        "nothing to press"
+    );
+    assert!(feed(&c).contains("Bea drew Chance"), "{}", feed(&c));
+    assert_eq!(text_of(&c, ".card-dialog"), None, "no dialog");
+    assert_eq!(
+        c.query_selector_all(".modal, [role=dialog]")
+            .expect("q")
+            .length(),
+        0
+    );
+    // Her next action puts it away.
+    assert!(session.dispatch(Action::EndTurn));
+    settle().await;
+    assert_eq!(text_of(&c, ".card-drawn-elsewhere"), None, "put away");
+    // Cal, the room's computer, lands on Chance too: the same, nothing to press here.
+    assert!(session.dispatch(Action::Roll));
+    settle().await;
+    let said = text_of(&c, ".card-drawn-elsewhere").unwrap_or_default();
+    assert!(said.starts_with("Cal's Chance card"), "{said}");
+    assert_eq!(
+        c.query_selector_all(".card-drawn button")
+            .expect("q")
+            .length(),
+        0
+    );
+    c.remove();
+}
+
 /// Point 3: a lot's pop-up says how many houses stand on it, or that a hotel does.
 #[wasm_bindgen_test]
 async fn the_pop_up_of_a_built_lot_counts_its_buildings() {

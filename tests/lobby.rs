@@ -182,6 +182,40 @@ async fn a_seat_switched_to_a_computer_takes_a_computers_name_and_back() {
     c.remove();
 }
 
+/// Issue 43, point 6: a greyed Start game says why, next to it.
+#[wasm_bindgen_test]
+async fn start_game_greyed_for_a_seat_on_another_device_says_why() {
+    let c = lobby().await;
+    let start = || -> web_sys::HtmlButtonElement { button(&c, "Start game").unchecked_into() };
+    assert!(!start().disabled());
+    assert!(
+        c.query_selector("#start-waits").expect("q").is_none(),
+        "nothing to say"
+    );
+    choose(&select(&c, "Player 2 plays as"), "remote");
+    settle().await;
+    assert!(start().disabled());
+    let why = c
+        .query_selector("#start-waits")
+        .expect("q")
+        .expect("a reason")
+        .text_content()
+        .unwrap_or_default();
+    assert!(
+        why.starts_with("Start game waits while a seat is set to Another device: press Open table"),
+        "{why}"
+    );
+    assert_eq!(
+        start().get_attribute("aria-describedby").as_deref(),
+        Some("start-waits")
+    );
+    choose(&select(&c, "Player 2 plays as"), "human");
+    settle().await;
+    assert!(!start().disabled());
+    assert!(c.query_selector("#start-waits").expect("q").is_none());
+    c.remove();
+}
+
 #[wasm_bindgen_test]
 async fn each_board_card_says_what_the_board_is() {
     clear_app_storage();

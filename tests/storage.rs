@@ -672,31 +672,37 @@ fn damaged_entries_are_listed_with_their_reason_and_never_deleted() {
     let expected = vec![
         DamagedEntry {
             key: "test-damaged:autosave".into(),
+            what: "The game in progress (Continue resumes it)".into(),
             raw: r#"{"kind":"save","version":1,"saved_at":1,"data":{"name":"x","game":{"round":"one"}}}"#.into(),
             reason: "The saved game does not contain what Monopoly Worlds expects (line 1, column 80): wrong type: found the text \"one\", expected a whole number of 0 or more.".into(),
         },
         DamagedEntry {
             key: "test-damaged:mystery".into(),
+            what: "An entry Monopoly Worlds does not use".into(),
             raw: "<script>alert(1)</script>".into(),
             reason: "Monopoly Worlds does not use an entry by this name.".into(),
         },
         DamagedEntry {
             key: "test-damaged:save:old".into(),
+            what: "A saved game".into(),
             raw: r#"{"kind":"save","version":9,"saved_at":1,"data":{}}"#.into(),
             reason: "This saved game was written by a newer version of Monopoly Worlds (format 9; this version reads up to 1). Update the app to open it.".into(),
         },
         DamagedEntry {
             key: "test-damaged:settings".into(),
+            what: "Your settings".into(),
             raw: "not json at all".into(),
             reason: "The entry is not valid JSON (line 1, column 2): a value was expected here.".into(),
         },
         DamagedEntry {
             key: "test-damaged:trash:t1".into(),
+            what: "A board in the Board Maker's trash".into(),
             raw: r#"{"kind":"world","version":1,"saved_at":1,"data":{}}"#.into(),
             reason: "This is a saved world, not a world in the trash.".into(),
         },
         DamagedEntry {
             key: "test-damaged:world:broken".into(),
+            what: "A board of yours from the Board Maker".into(),
             raw: "{\"kind\":\"world\",\"vers".into(),
             reason: "The entry is not valid JSON (line 1, column 21): the text ends in the middle of a text value (is it cut off?).".into(),
         },
@@ -746,6 +752,56 @@ fn damaged_entries_are_listed_with_their_reason_and_never_deleted() {
         })
     );
     assert_eq!(worlds::list(&s).expect("list").len(), 1);
+    clear(&s);
+}
+
+#[wasm_bindgen_test]
+fn the_seats_a_device_holds_in_online_rooms_are_known_and_never_offered_for_deletion_unexplained() {
+    use monopoly_worlds::common::storage::room_seats;
+    use worlds_table::room::HeldSeat;
+    let s = store("room-seats");
+    let seat = |n: usize| HeldSeat {
+        seat: n,
+        token: format!("{n:032x}"),
+    };
+    // What a phone that sat in a room keeps: listed as nothing damaged, read back.
+    room_seats::keep(&s, "K7QXM2PD", seat(1), 1).expect("keep");
+    assert_eq!(damaged::scan::<Token>(&s), Ok(vec![]));
+    assert_eq!(room_seats::load(&s).get("K7QXM2PD"), Some(&seat(1)));
+    assert_eq!(
+        damaged::delete::<Token>(&s, "test-room-seats:room-seats"),
+        Err(StorageError::NotFound {
+            key: "test-room-seats:room-seats".into()
+        }),
+        "a good record cannot be deleted as damaged"
+    );
+    // Only the newest rooms are remembered.
+    for n in 0..25 {
+        room_seats::keep(&s, &format!("ROOM{n:04}"), seat(n), 2).expect("keep");
+    }
+    assert_eq!(room_seats::load(&s).len(), room_seats::MOST_ROOMS);
+    // A damaged record says what it is, and a new seat copies it aside before writing.
+    s.set("room-seats", "{\"kind\":\"settings\",").expect("set");
+    let found = damaged::scan::<Token>(&s).expect("scan");
+    assert_eq!(found.len(), 1);
+    assert_eq!(
+        found[0].what,
+        "Your seats in online rooms (they let this device back into its seat by the room's link)"
+    );
+    room_seats::keep(&s, "K7QXM2PD", seat(2), 3_000).expect("keep");
+    let found = damaged::scan::<Token>(&s).expect("scan");
+    let listed: Vec<(&str, &str)> = found
+        .iter()
+        .map(|d| (d.key.as_str(), d.what.as_str()))
+        .collect();
+    assert_eq!(
+        listed,
+        [(
+            "test-room-seats:damaged:room-seats:3000",
+            "A copy of your seats in online rooms, kept aside"
+        )]
+    );
+    assert_eq!(room_seats::load(&s).get("K7QXM2PD"), Some(&seat(2)));
     clear(&s);
 }
 

@@ -211,10 +211,10 @@ fn errors_read_as_sentences() {
 fn the_apps_errors_are_worded_in_one_place_and_keep_what_they_came_from() {
     use monopoly_worlds::common::error::{AppError, TableError};
     use monopoly_worlds::common::storage::StorageError;
-    let table: AppError = TableError::OnePersonPerDevice.into();
+    let table: AppError = TableError::NoSeatOnThisDevice.into();
     assert!(table
         .to_string()
-        .starts_with("In an online room each person plays from their own device"));
+        .starts_with("Play online needs one seat played on this device"));
     assert_eq!(
         AppError::from(TableError::Status(503)).to_string(),
         "The room server said no (status 503)."

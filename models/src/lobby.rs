@@ -494,3 +494,25 @@ impl LobbyForm {
         setup
     }
 }
+
+/// The seats a room opens with, from a lobby's setup played online (`other_devices` are the
+/// seats set to "Another device"): this device plays the first person seat (it comes first:
+/// a room's creator sits in seat 0), the others keep the lobby's order; every other person
+/// seat, and every seat for another device, waits for a friend who joins by the room link.
+/// Returns the seats and which of them are open for friends; `None` when no seat is played
+/// on this device (every seat is a computer or another device's).
+pub fn room_seats(seats: Vec<Seat>, other_devices: &[usize]) -> Option<(Vec<Seat>, Vec<usize>)> {
+    let mine = (0..seats.len())
+        .find(|i| !other_devices.contains(i) && matches!(seats[*i].kind, SeatKind::Human))?;
+    let mut order: Vec<usize> = vec![mine];
+    order.extend((0..seats.len()).filter(|&i| i != mine));
+    let open = order
+        .iter()
+        .enumerate()
+        .filter(|&(_, &i)| i != mine && matches!(seats[i].kind, SeatKind::Human))
+        .map(|(at, _)| at)
+        .collect();
+    let mut seats: Vec<Option<Seat>> = seats.into_iter().map(Some).collect();
+    let ordered = order.iter().filter_map(|&i| seats[i].take()).collect();
+    Some((ordered, open))
+}

@@ -46,3 +46,28 @@ pub fn token_glyph(token: &Token) -> &'static str {
         .find(|(id, _)| id == piece)
         .map_or("●", |(_, glyph)| glyph)
 }
+
+/// A color and a token (their form values) nobody holds, for a friend's join form: the
+/// `preferred` ones (the stand-ins of the seat the friend will take) when nobody holds them,
+/// else the first free color and token of the lists. `held` is what the room's people and
+/// computers hold: (color, token name).
+pub fn free_pieces<'a>(
+    held: impl IntoIterator<Item = (&'a str, &'a str)>,
+    preferred: Option<(&str, &str)>,
+) -> (String, String) {
+    let held: Vec<(&str, &str)> = held.into_iter().collect();
+    let color_free =
+        |c: &str| !c.is_empty() && !held.iter().any(|(h, _)| h.eq_ignore_ascii_case(c));
+    let token_free = |t: &str| !t.is_empty() && !held.iter().any(|(_, h)| *h == t);
+    let color = preferred
+        .map(|(c, _)| c)
+        .filter(|c| color_free(c) && COLORS.iter().any(|(_, hex)| hex.eq_ignore_ascii_case(c)))
+        .or_else(|| COLORS.iter().map(|(_, hex)| *hex).find(|c| color_free(c)))
+        .unwrap_or(COLORS[0].1);
+    let token = preferred
+        .map(|(_, t)| t)
+        .filter(|t| token_free(t) && TOKENS.iter().any(|(id, _)| id == t))
+        .or_else(|| TOKENS.iter().map(|(id, _)| *id).find(|t| token_free(t)))
+        .unwrap_or(TOKENS[0].0);
+    (color.to_string(), token.to_string())
+}

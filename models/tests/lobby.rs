@@ -208,3 +208,37 @@ fn the_house_rule_sell_lots_to_the_bank_starts_off_and_reaches_the_games_rules()
     let old: worlds_models::lobby::HouseRules = serde_json::from_value(kept).expect("reads");
     assert!(!old.sell_lots_to_bank);
 }
+
+#[test]
+fn played_online_the_first_person_seat_is_this_devices_and_every_other_person_waits_for_a_friend() {
+    use worlds_models::lobby::room_seats;
+    let names = |seats: &[worlds_engine::Seat]| -> Vec<String> {
+        seats.iter().map(|s| s.name.clone()).collect()
+    };
+    // The lobby's default table: two person seats. The second is open for a friend.
+    let f = LobbyForm::new("Classic");
+    let setup = f.to_setup(Preset::Classic.board(), 0);
+    let (seats, open) = room_seats(setup.seats, &f.remote_seats()).expect("a seat here");
+    assert_eq!(names(&seats), ["Player 1", "Player 2"]);
+    assert_eq!(open, [1]);
+    // Computers stay computers, "Another device" is open too, and the lobby's order stays
+    // (this device's seat first: a computer before it moves after it).
+    let mut f = LobbyForm::new("Classic");
+    f.set_seat_count(5);
+    f.set_plays_as(0, Plays::Computer(ComputerStrategy::Cautious));
+    f.set_plays_as(2, Plays::OtherDevice);
+    f.set_plays_as(3, Plays::Computer(ComputerStrategy::Balanced));
+    let setup = f.to_setup(Preset::Classic.board(), 0);
+    let lobby = names(&setup.seats);
+    let (seats, open) = room_seats(setup.seats, &f.remote_seats()).expect("a seat here");
+    assert_eq!(names(&seats), [1, 0, 2, 3, 4].map(|i| lobby[i].clone()));
+    assert_eq!(open, [2, 4]);
+    assert!(matches!(seats[1].kind, SeatKind::Computer { .. }));
+    assert!(matches!(seats[3].kind, SeatKind::Computer { .. }));
+    // Nobody plays on this device: no room.
+    let mut f = LobbyForm::new("Classic");
+    f.set_plays_as(0, Plays::OtherDevice);
+    f.set_plays_as(1, Plays::Computer(ComputerStrategy::Balanced));
+    let setup = f.to_setup(Preset::Classic.board(), 0);
+    assert!(room_seats(setup.seats, &f.remote_seats()).is_none());
+}

@@ -119,8 +119,8 @@ pub enum TableError {
     Local(LocalError),
     /// A saved table could not be reopened.
     Restore(RestoreError),
-    /// A room needs exactly one person seat on the device that opens it.
-    OnePersonPerDevice,
+    /// A room needs a person seat played on the device that opens it.
+    NoSeatOnThisDevice,
     /// The room could not be asked for (its setup could not be written).
     CannotAsk(String),
     /// The table or room refused this device's move before sending it.
@@ -199,9 +199,9 @@ impl fmt::Display for TableError {
             TableError::Invite(e) => e.fmt(f),
             TableError::Local(e) => e.fmt(f),
             TableError::Restore(e) => e.fmt(f),
-            TableError::OnePersonPerDevice => f.write_str(
+            TableError::NoSeatOnThisDevice => f.write_str(
                 // One sentence: a player reads it under Play online.
-                "In an online room each person plays from their own device: keep one person seat (yours), make the others computers, and friends join by the room link.",
+                "Play online needs one seat played on this device: set a seat to Human (friends take the other person seats by the room link).",
             ),
             TableError::CannotAsk(why) => write!(f, "The room could not be asked for: {why}"),
             TableError::Intent(e) => e.fmt(f),

@@ -111,6 +111,7 @@ fn DamagedList(bad: Vec<DamagedEntry>, message: Message, refresh: RwSignal<u32>)
                 let entry = e.clone();
                 view! {
                     <li>
+                        <strong>{e.what.clone()}</strong>
                         <code>{e.key.clone()}</code>
                         <span>{e.reason.clone()}</span>
                         <button type="button" class="small-button" aria-label=format!("Export {key}") on:click=move |_| export_damaged(&entry, message)>"Export"</button>

@@ -356,11 +356,17 @@ fn trash_section(list: ListCtx, trash: Vec<TrashSummary>, show: RwSignal<bool>) 
 fn damaged_row(list: ListCtx, e: DamagedEntry) -> impl IntoView {
     let key_id = format!("damaged-{}", e.key.replace(':', "-"));
     let file = e.export_file_name();
-    let DamagedEntry { key, raw, reason } = e;
+    let DamagedEntry {
+        key,
+        what,
+        raw,
+        reason,
+    } = e;
     let shown_key = key.clone();
     let (key, raw) = (StoredValue::new(key), StoredValue::new(raw));
     view! {
         <li>
+            <strong>{what}</strong>
             <code id=key_id.clone()>{shown_key}</code>
             <span>{reason}</span>
             {row_button("Export", BUTTON, &key_id, move || raw.with_value(|raw| {

@@ -97,7 +97,7 @@ pub fn seat_token(bytes: [u8; 16]) -> String {
 }
 
 /// What opens a room (the body of `POST /api/rooms`): the lobby's board, rules and seats (the
-/// creator's person seat first, then computers; its seed is not used).
+/// creator's person seat first, the others in the lobby's order; its seed is not used).
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct OpenRoom {
@@ -105,6 +105,10 @@ pub struct OpenRoom {
     pub setup: GameSetup,
     #[serde(default)]
     pub spectators: bool,
+    /// Person seats (never the creator's, seat 0) left open for friends: each is taken, in
+    /// order, by the next friend who joins by the link, with their own name, color and token.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub open_seats: Vec<usize>,
 }
 
 /// A seat token handed to the device that holds the seat.
@@ -154,6 +158,11 @@ impl RoomSeat {
     /// Whether the seat's device is gone (and no computer plays for it).
     pub fn is_away(&self) -> bool {
         self.presence == "away"
+    }
+
+    /// Whether the seat waits for a friend to join by the link.
+    pub fn is_open(&self) -> bool {
+        self.presence == "open"
     }
 }
 
@@ -274,12 +283,19 @@ impl std::fmt::Display for OpenError {
 #[derive(Debug, Clone)]
 struct SeatSlot {
     seat: Seat,
-    /// `None` for a computer seat.
+    /// `None` for a computer seat, and for a person seat open for a friend.
     token: Option<String>,
     /// When its device was last gone (ms), while no connection plays it.
     away_since: Option<u64>,
     /// Its messages' rate, whichever connection sends them.
     rate: Rate,
+}
+
+impl SeatSlot {
+    /// A person seat nobody holds yet: open for the next friend who joins by the link.
+    fn is_open(&self) -> bool {
+        self.token.is_none() && matches!(self.seat.kind, SeatKind::Human)
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -299,7 +315,8 @@ struct Conn {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RoomState {
     pub spectators: bool,
-    /// Each seat and its token (`None` for a computer seat).
+    /// Each seat and its token (`None` for a computer seat, and for a person seat still
+    /// open for a friend).
     pub seats: Vec<(Seat, Option<String>)>,
     /// The game's seed once it has started.
     pub seed: Option<u64>,
@@ -346,6 +363,8 @@ pub struct Room {
     title: String,
     spectators: bool,
     setup: GameSetup,
+    /// The seats the room was opened with open for friends (as [`OpenRoom`] said).
+    open_seats: Vec<usize>,
     seats: Vec<SeatSlot>,
     conns: BTreeMap<ConnId, Conn>,
     host: Option<Host>,
@@ -380,6 +399,7 @@ impl Room {
             title,
             setup,
             spectators,
+            open_seats,
         } = request;
         if setup.seats.is_empty() || setup.seats.len() > MAX_SEATS {
             return Err(OpenError(format!(
@@ -391,15 +411,26 @@ impl Room {
                 "The first seat is the room creator's own: a person, not a computer.".into(),
             ));
         }
+        if open_seats.iter().any(|&i| {
+            i == 0 || !matches!(setup.seats.get(i).map(|s| &s.kind), Some(SeatKind::Human))
+        }) {
+            return Err(OpenError(
+                "Only a person seat other than the creator's can be left open for a friend.".into(),
+            ));
+        }
         let mut seats = Vec::new();
         let mut held = Vec::new();
         for (i, mut seat) in setup.seats.iter().cloned().enumerate() {
+            let open = open_seats.contains(&i);
             seat.name = seat_name(&seat.name);
+            if seat.name.is_empty() && open {
+                seat.name = format!("Player {}", i + 1);
+            }
             if seat.name.is_empty() {
                 return Err(OpenError(format!("Player {} needs a name.", i + 1)));
             }
             seat.start = Default::default();
-            let token = matches!(seat.kind, SeatKind::Human).then(&mut tokens);
+            let token = (matches!(seat.kind, SeatKind::Human) && !open).then(&mut tokens);
             if let Some(t) = &token {
                 held.push(HeldSeat {
                     seat: i,
@@ -430,6 +461,7 @@ impl Room {
                 title,
                 spectators,
                 setup,
+                open_seats,
                 seats,
                 conns: BTreeMap::new(),
                 host: None,
@@ -451,6 +483,7 @@ impl Room {
             title: self.title.clone(),
             setup: self.setup.clone(),
             spectators: self.spectators,
+            open_seats: self.open_seats.clone(),
         }
     }
 
@@ -549,6 +582,7 @@ impl Room {
             title: opening.title,
             spectators: state.spectators,
             setup: opening.setup,
+            open_seats: opening.open_seats,
             seats,
             conns: BTreeMap::new(),
             host,
@@ -616,6 +650,9 @@ impl Room {
     /// How a seat shows on every device.
     fn presence(&self, seat: usize) -> &'static str {
         let slot = &self.seats[seat];
+        if slot.is_open() {
+            return "open";
+        }
         if slot.token.is_none() {
             return "computer";
         }
@@ -929,7 +966,9 @@ impl Room {
                         "You already have a seat in this room.",
                     );
                 }
-                if self.seats.len() >= MAX_SEATS {
+                // The first seat open for a friend, or a new one at the end.
+                let open = self.seats.iter().position(SeatSlot::is_open);
+                if open.is_none() && self.seats.len() >= MAX_SEATS {
                     return Room::deny(conn, "The room is full.");
                 }
                 let name = seat_name(&name);
@@ -937,14 +976,12 @@ impl Room {
                     return Room::deny(conn, "Write your name first.");
                 }
                 let max = usize::from(self.setup.rules.max_players);
-                if self.seats.len() >= max.min(MAX_SEATS) {
+                if open.is_none() && self.seats.len() >= max.min(MAX_SEATS) {
                     return Room::deny(conn, "The room is full for this board.");
                 }
-                if self
-                    .seats
-                    .iter()
-                    .any(|s| s.seat.name.eq_ignore_ascii_case(&name))
-                {
+                // What a seat still open holds is the lobby's stand-in, not a person's.
+                let taken = || self.seats.iter().filter(|s| !s.is_open());
+                if taken().any(|s| s.seat.name.eq_ignore_ascii_case(&name)) {
                     return Room::deny(conn, &format!("Someone here is called {name} already."));
                 }
                 let color: String = color
@@ -952,21 +989,15 @@ impl Room {
                     .filter(|c| c.is_ascii_alphanumeric() || *c == '#')
                     .take(16)
                     .collect();
-                if color.is_empty()
-                    || self
-                        .seats
-                        .iter()
-                        .any(|s| s.seat.color.eq_ignore_ascii_case(&color))
-                {
+                if color.is_empty() || taken().any(|s| s.seat.color.eq_ignore_ascii_case(&color)) {
                     return Room::deny(conn, "That color is taken: choose another.");
                 }
                 let token = Token::from_name(&clean_chat(&token));
-                if token.is_none() || self.seats.iter().any(|s| s.seat.token == token) {
+                if token.is_none() || taken().any(|s| s.seat.token == token) {
                     return Room::deny(conn, "That token is taken: choose another.");
                 }
                 let held = tokens();
-                let s = self.seats.len();
-                self.seats.push(SeatSlot {
+                let slot = SeatSlot {
                     seat: Seat {
                         name,
                         token,
@@ -977,7 +1008,17 @@ impl Room {
                     token: Some(held.clone()),
                     away_since: None,
                     rate: Rate::default(),
-                });
+                };
+                let s = match open {
+                    Some(s) => {
+                        self.seats[s] = slot;
+                        s
+                    }
+                    None => {
+                        self.seats.push(slot);
+                        self.seats.len() - 1
+                    }
+                };
                 if let Some(c) = self.conns.get_mut(&conn) {
                     c.seat = Some(s);
                     c.entered = true;
@@ -1097,6 +1138,15 @@ impl Room {
     pub fn start_with(&mut self, setup: GameSetup, conn: ConnId) -> Vec<Out> {
         if self.seats.len() < 2 {
             return Room::deny(conn, "A game needs at least two players.");
+        }
+        if let Some(open) = self.seats.iter().position(SeatSlot::is_open) {
+            return Room::deny(
+                conn,
+                &format!(
+                    "Seat {} is still open for a friend: wait for them to join by the link, or remove the seat.",
+                    open + 1
+                ),
+            );
         }
         let game = match Game::new(setup) {
             Ok(g) => g,
@@ -1262,6 +1312,7 @@ mod tests {
                 title: "Ann's game".into(),
                 setup,
                 spectators: false,
+                open_seats: Vec::new(),
             },
             move || {
                 n += 1;
@@ -1379,6 +1430,174 @@ mod tests {
         room.connect(4, 2000);
         send(&mut room, 4, &ClientMsg::Enter { token: Some(token) }, 2000);
         assert_eq!(room.info().seats[2].presence, "here");
+    }
+
+    /// Ann's lobby: Ann, a second person (left open for a friend), and Cal, a computer.
+    fn open_with_a_seat_for_a_friend() -> (Room, Vec<HeldSeat>) {
+        let seat = |name: &str, color: &str, token: &str| Seat {
+            color: color.into(),
+            token: Token::from_name(token),
+            ..Seat::human(name)
+        };
+        let setup = GameSetup::new(
+            Preset::Classic.board(),
+            vec![
+                seat("Ann", "#d62828", "dog"),
+                seat("Player 2", "#1d4ed8", "car"),
+                Seat {
+                    color: "#15803d".into(),
+                    token: Token::from_name("boot"),
+                    ..Seat::computer("Cal", ComputerStrategy::Balanced)
+                },
+            ],
+            0,
+        );
+        let mut n = 0u8;
+        Room::open(
+            RoomCode::from_random([1, 2, 3, 4, 5]),
+            OpenRoom {
+                title: "Ann's game".into(),
+                setup,
+                spectators: false,
+                open_seats: vec![1],
+            },
+            move || {
+                n += 1;
+                seat_token([n; 16])
+            },
+            0,
+            0,
+        )
+        .expect("a room")
+    }
+
+    #[test]
+    fn a_person_seat_left_open_waits_for_the_first_friend_who_joins_and_keeps_its_place() {
+        let (mut room, held) = open_with_a_seat_for_a_friend();
+        assert_eq!(held.len(), 1, "the creator holds only her own seat");
+        let presence: Vec<String> = room.info().seats.into_iter().map(|s| s.presence).collect();
+        assert_eq!(presence, ["away", "open", "computer"]);
+        room.connect(1, 0);
+        let enter = |token: &str| ClientMsg::Enter {
+            token: Some(token.to_string()),
+        };
+        send(&mut room, 1, &enter(&held[0].token), 0);
+        // Start waits for the open seat, and says so.
+        let out = send(&mut room, 1, &ClientMsg::Start, 0);
+        assert!(
+            matches!(&said(&out, 1)[0], RoomMsg::Denied { reason } if reason == "Seat 2 is still open for a friend: wait for them to join by the link, or remove the seat."),
+            "{out:?}"
+        );
+        assert!(!room.started());
+        // A friend with the lobby's stand-in color and token (nobody holds them) sits in the
+        // open seat, in the lobby's order, before the computer.
+        room.connect(2, 0);
+        send(&mut room, 2, &ClientMsg::Enter { token: None }, 0);
+        let bea = ClientMsg::Join {
+            name: "Bea".into(),
+            color: "#1d4ed8".into(),
+            token: "car".into(),
+        };
+        let out = send(&mut room, 2, &bea, 0);
+        assert!(
+            matches!(said(&out, 2).first(), Some(RoomMsg::Seated { seat: 1, .. })),
+            "{out:?}"
+        );
+        let seats = room.info().seats;
+        assert_eq!(
+            (seats[1].name.as_str(), seats[1].presence.as_str()),
+            ("Bea", "here")
+        );
+        assert_eq!(seats[2].name, "Cal");
+        // No seat is open now: the next friend sits at the end, and a taken color is refused.
+        room.connect(3, 0);
+        send(&mut room, 3, &ClientMsg::Enter { token: None }, 0);
+        let same_color = ClientMsg::Join {
+            name: "Cy".into(),
+            color: "#1d4ed8".into(),
+            token: "iron".into(),
+        };
+        let out = send(&mut room, 3, &same_color, 0);
+        assert!(
+            matches!(&said(&out, 3)[0], RoomMsg::Denied { reason } if reason == "That color is taken: choose another.")
+        );
+        let cy = ClientMsg::Join {
+            name: "Cy".into(),
+            color: "#7e22ce".into(),
+            token: "iron".into(),
+        };
+        let out = send(&mut room, 3, &cy, 0);
+        assert!(matches!(
+            said(&out, 3).first(),
+            Some(RoomMsg::Seated { seat: 3, .. })
+        ));
+        send(&mut room, 1, &ClientMsg::Start, 0);
+        assert!(room.started());
+        let names: Vec<String> = room
+            .game()
+            .expect("started")
+            .players()
+            .iter()
+            .map(|p| p.name.clone())
+            .collect();
+        assert_eq!(names, ["Ann", "Bea", "Cal", "Cy"]);
+    }
+
+    #[test]
+    fn an_open_seat_may_be_removed_is_kept_open_by_a_restart_and_is_never_the_creators() {
+        let (mut room, held) = open_with_a_seat_for_a_friend();
+        // Kept as it is by the server's record.
+        let opening: OpenRoom =
+            serde_json::from_str(&serde_json::to_string(&room.opening()).expect("writes"))
+                .expect("reads");
+        assert_eq!(opening.open_seats, [1]);
+        let state: RoomState =
+            serde_json::from_str(&serde_json::to_string(&room.state()).expect("writes"))
+                .expect("reads");
+        let again = Room::restore(
+            room.code().clone(),
+            opening.clone(),
+            state,
+            Vec::new(),
+            0,
+            0,
+        )
+        .expect("restores");
+        assert_eq!(again.info().seats[1].presence, "open");
+        // The creator removes it and starts with the computer.
+        room.connect(1, 0);
+        send(
+            &mut room,
+            1,
+            &ClientMsg::Enter {
+                token: Some(held[0].token.clone()),
+            },
+            0,
+        );
+        send(&mut room, 1, &ClientMsg::Remove { seat: 1 }, 0);
+        assert_eq!(room.info().seats.len(), 2);
+        send(&mut room, 1, &ClientMsg::Start, 0);
+        assert!(room.started());
+        // Seat 0 (the creator's) or a computer's cannot be left open.
+        for open_seats in [vec![0], vec![2], vec![7]] {
+            let refused = Room::open(
+                RoomCode::from_random([1, 2, 3, 4, 6]),
+                OpenRoom {
+                    open_seats,
+                    ..opening.clone()
+                },
+                || seat_token([1; 16]),
+                0,
+                0,
+            );
+            assert_eq!(
+                refused.err(),
+                Some(OpenError(
+                    "Only a person seat other than the creator's can be left open for a friend."
+                        .into()
+                ))
+            );
+        }
     }
 
     #[test]

@@ -20,6 +20,9 @@ use super::worlds::TrashedWorld;
 pub struct DamagedEntry {
     /// The browser's key, e.g. `mw:world:loyw3v28`.
     pub key: String,
+    /// What the entry is (or was), in the player's words: "A saved game", "Your seats in
+    /// online rooms (…)", so nothing the app needs is deleted without the player knowing.
+    pub what: String,
     /// The stored text, exactly as it is (for Export).
     pub raw: String,
     /// Why it cannot be read, for the player.
@@ -54,7 +57,13 @@ pub fn scan<G: DeserializeOwned>(store: &LocalStore) -> Result<Vec<DamagedEntry>
             Ok(None) => continue,
             Err(e) => (String::new(), e.to_string()),
         };
-        damaged.push(DamagedEntry { key, raw, reason });
+        let what = what_it_is(&name).to_string();
+        damaged.push(DamagedEntry {
+            key,
+            what,
+            raw,
+            reason,
+        });
     }
     Ok(damaged)
 }
@@ -71,6 +80,32 @@ pub fn delete<G: DeserializeOwned>(store: &LocalStore, key: &str) -> Result<(), 
         return Err(not_found());
     }
     store.remove(name)
+}
+
+/// What the entry under `name` is, for the player: every name the app writes is known here.
+pub fn what_it_is(name: &str) -> &'static str {
+    if let Some(rest) = name.strip_prefix(ASIDE) {
+        let original = rest.rsplit_once(':').map_or(rest, |(orig, _time)| orig);
+        return match original {
+            super::saves::UNPLAYABLE_AUTOSAVE | "autosave" => {
+                "A copy of a game in progress, kept aside"
+            }
+            super::room_seats::ROOM_SEATS => "A copy of your seats in online rooms, kept aside",
+            _ => "A copy kept aside",
+        };
+    }
+    match name {
+        "autosave" => "The game in progress (Continue resumes it)",
+        "lobby" => "The lobby's last seats and round limit",
+        "settings" => "Your settings",
+        super::room_seats::ROOM_SEATS => {
+            "Your seats in online rooms (they let this device back into its seat by the room's link)"
+        }
+        _ if has_id(name, "save:") => "A saved game",
+        _ if has_id(name, "world:") => "A board of yours from the Board Maker",
+        _ if has_id(name, "trash:") => "A board in the Board Maker's trash",
+        _ => "An entry Monopoly Worlds does not use",
+    }
 }
 
 /// What is wrong with the text under `name`; `None` when it reads as what that name holds.
@@ -118,6 +153,11 @@ fn record_problem<G: DeserializeOwned>(name: &str, raw: &str) -> Option<String> 
     }
     if name == "settings" {
         return check(envelope::decode::<Settings>(RecordKind::Settings, raw).map(drop));
+    }
+    if name == super::room_seats::ROOM_SEATS {
+        return check(
+            envelope::decode::<super::room_seats::RoomSeats>(RecordKind::Settings, raw).map(drop),
+        );
     }
     Some("Monopoly Worlds does not use an entry by this name.".to_string())
 }

@@ -11,6 +11,7 @@
 //! | `mw:save:<id>` | a named saved game | [`saves`] |
 //! | `mw:settings` | sound, volume, animation speed, theme | [`settings`] |
 //! | `mw:lobby` | the seats and round limit of the last game started | [`last_setup`] |
+//! | `mw:room-seats` | this device's seat tokens in online rooms, by room code | [`room_seats`] |
 //! | `mw:damaged:<key>:<time>` | a damaged record kept aside when a newer one replaced it | [`damaged`] |
 //!
 //! Only this module writes keys under `mw:`; any other key there is reported as damaged.
@@ -27,6 +28,7 @@
 pub mod damaged;
 pub mod last_setup;
 pub mod local;
+pub mod room_seats;
 pub mod saves;
 pub mod settings;
 pub mod worlds;

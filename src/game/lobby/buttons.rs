@@ -21,7 +21,19 @@ pub(super) fn LobbyButtons(parts: LobbyParts, actions: ButtonActions) -> impl In
         table_open,
         all_connected,
     } = actions;
+    // Why Start game is greyed while a seat is set to "Another device" (the form's own
+    // problems are listed above it; an open table says it waits for its devices).
+    let waits = move || {
+        (!remote.get().is_empty() && !table_open.get()).then(|| {
+            if online.get() {
+                "Start game waits while a seat is set to Another device: press Open table (one Wi-Fi) or Play online, and friends join by the link."
+            } else {
+                "Start game waits while a seat is set to Another device: press Open table, and friends join by the invite link."
+            }
+        })
+    };
     view! {
+        {move || waits().map(|why| view! { <p class="hint" id="start-waits">{why}</p> })}
         <div class="button-row">
             <button type="button" class="menu-button" on:click=move |_| back.run(())>"Back"</button>
             <button type="button" class="menu-button" on:click=move |_| saved_games.run(())>"Saved games"</button>
@@ -42,6 +54,7 @@ pub(super) fn LobbyButtons(parts: LobbyParts, actions: ButtonActions) -> impl In
                     !problems.get().is_empty()
                         || !(remote.get().is_empty() || (table_open.get() && all_connected.get()))
                 }
+                aria-describedby=move || waits().map(|_| "start-waits")
                 on:click=move |_| start.run(())
             >
                 "Start game"

@@ -5,7 +5,9 @@
 //! Drawing is a step of the screen, not of the game: the engine drew the card when the
 //! token landed (so saves and rooms replay as before); until the person presses Draw card
 //! the card, the lines it caused in the feed and the token's move by it are held back. A
-//! card drawn at another device's seat shows in the feed only; a computer's shows face up.
+//! card drawn at another device's seat shows in the feed and, face up with nothing to press,
+//! in the board's centre until the next action; a computer's on this device shows face up
+//! with OK.
 
 use leptos::prelude::*;
 
@@ -56,6 +58,22 @@ pub fn computers_card(session: Session) -> Option<DrawnCard> {
     let card = session.card.get()?;
     (card.face_up && session.is_local_untracked(card.seat) && !is_persons(session, &card))
         .then_some(card)
+}
+
+/// A card drawn at a seat decided on another device (a friend's, or a computer the room
+/// plays), and the cards it led to, for the board's centre: face up, with nothing to press on
+/// this screen, until the next action puts it away (tracked).
+pub fn others_cards(session: Session) -> Vec<DrawnCard> {
+    let mut cards = Vec::new();
+    let mut next = session
+        .card
+        .get()
+        .filter(|c| !session.is_local_untracked(c.seat));
+    while let Some(mut card) = next {
+        next = card.next.take().map(|n| *n);
+        cards.push(card);
+    }
+    cards
 }
 
 /// Where the tokens are drawn to: where the players are, except that a person's token waits

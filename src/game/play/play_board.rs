@@ -14,7 +14,8 @@ use crate::game::session::Session;
 
 /// A computer's card just drawn, with OK to put it away (shown in the board's centre, or
 /// above the bar on a phone: `class` says which). A person's card has its own dialog
-/// ([`crate::game::play::landing::CardDialog`]); another device's shows in the feed only.
+/// ([`crate::game::play::landing::CardDialog`]); another device's shows in the feed and as
+/// [`CardDrawnElsewhere`].
 #[component]
 pub fn CardDrawn(class: &'static str) -> impl IntoView {
     let session = expect_context::<Session>();
@@ -25,6 +26,27 @@ pub fn CardDrawn(class: &'static str) -> impl IntoView {
                     <strong>{format!("{}'s {} card", c.player, c.deck.label())}</strong>
                     <p>{c.text}</p>
                     <button type="button" class="small-button" on:click=move |_| crate::game::play::landing::put_away(session)>"OK"</button>
+                </div>
+            }
+        })
+    }
+}
+
+/// A card drawn at another device's seat (a friend's, or a computer the room plays), in the
+/// board's centre until the next action: nothing to press, no dialog, it is theirs.
+#[component]
+pub fn CardDrawnElsewhere() -> impl IntoView {
+    let session = expect_context::<Session>();
+    move || {
+        let cards = crate::game::play::landing::others_cards(session);
+        (!cards.is_empty()).then(|| {
+            view! {
+                <div class="card-drawn-elsewhere" role="status">
+                    {cards.into_iter().map(|c| view! {
+                        <strong>{format!("{}'s {} card", c.player, c.deck.label())}</strong>
+                        <p>{c.text}</p>
+                        {c.drawn.map(|d| view! { <p><strong>{d}</strong></p> })}
+                    }).collect_view()}
                 </div>
             }
         })
@@ -82,6 +104,7 @@ pub fn PlayBoard(shown: RwSignal<Vec<usize>>) -> impl IntoView {
             <Dice />
             <p class="prompt">{prompt}</p>
             <CardDrawn class="card-drawn in-centre" />
+            <CardDrawnElsewhere />
             <ol class="feed" aria-label="What happened">{feed_lines}</ol>
         </BoardRing>
     }

@@ -20,8 +20,7 @@ use std::rc::Rc;
 
 use leptos::prelude::*;
 use serde::Deserialize;
-use worlds_engine::envelope::RecordKind;
-use worlds_engine::{GameSetup, PlayerId, SeatKind};
+use worlds_engine::{GameSetup, PlayerId};
 use worlds_table::guest::Guest;
 use worlds_table::protocol::{Outgoing, Presence, WATCHING};
 use worlds_table::room::{ClientMsg, HeldSeat, OpenRoom, RoomCode, RoomMsg};
@@ -37,8 +36,6 @@ use crate::common::socket::Socket;
 use crate::common::storage::LocalStore;
 use crate::game::session::{players, Router, Session, TableRole};
 
-/// Where this device keeps its seat tokens, by room code.
-const SEATS_KEY: &str = "room-seats";
 /// A socket that closed is opened again after this long, doubled after each failure.
 const RETRY_FIRST_MS: i32 = 500;
 const RETRY_MOST_MS: i32 = 8_000;
@@ -71,43 +68,27 @@ pub fn show_code(code: &str) -> String {
     RoomCode::parse(code).map_or_else(|| code.to_string(), |c| c.shown())
 }
 
-/// The setup a room starts from: the lobby's seat played here first (it is the creator's),
-/// then its computers. Seats set to "Another device" are left for friends, who join by the
-/// link. Refused with a sentence when this device would play no seat or more than one.
-pub fn room_setup(mut setup: GameSetup, other_devices: &[usize]) -> Result<GameSetup, TableError> {
-    let seats: Vec<_> = setup
-        .seats
-        .into_iter()
-        .enumerate()
-        .filter(|(i, _)| !other_devices.contains(i))
-        .map(|(_, s)| s)
-        .collect();
-    let people = seats
-        .iter()
-        .filter(|s| matches!(s.kind, SeatKind::Human))
-        .count();
-    if people != 1 {
-        return Err(TableError::OnePersonPerDevice);
-    }
-    let (mine, computers): (Vec<_>, Vec<_>) = seats
-        .into_iter()
-        .partition(|s| matches!(s.kind, SeatKind::Human));
-    setup.seats = mine.into_iter().chain(computers).collect();
-    Ok(setup)
+/// The setup a room starts from, and the seats it leaves open for friends: the lobby's first
+/// person seat is played here (it comes first: it is the creator's), the others keep the
+/// lobby's order; every other person seat, and every seat set to "Another device", waits for
+/// a friend who joins by the link ([`worlds_models::lobby::room_seats`]). Refused with a
+/// sentence when no seat would be played on this device.
+pub fn room_setup(
+    mut setup: GameSetup,
+    other_devices: &[usize],
+) -> Result<(GameSetup, Vec<usize>), TableError> {
+    let (seats, open) = worlds_models::lobby::room_seats(setup.seats, other_devices)
+        .ok_or(TableError::NoSeatOnThisDevice)?;
+    setup.seats = seats;
+    Ok((setup, open))
 }
 
 // ---------------------------------------------------------------------------------------
 // Seat tokens kept on this device
 
-fn held_seats() -> BTreeMap<String, HeldSeat> {
+fn held_seats() -> crate::common::storage::room_seats::RoomSeats {
     LocalStore::open()
-        .ok()
-        .and_then(|s| {
-            s.read_record::<BTreeMap<String, HeldSeat>>(SEATS_KEY, &[RecordKind::Settings])
-                .ok()
-                .flatten()
-        })
-        .map(|e| e.data)
+        .map(|s| crate::common::storage::room_seats::load(&s))
         .unwrap_or_default()
 }
 
@@ -117,17 +98,10 @@ pub fn held_seat(code: &str) -> Option<HeldSeat> {
 }
 
 fn keep_seat(code: &str, seat: HeldSeat) -> Result<(), TableError> {
-    let mut all = held_seats();
-    all.insert(normalize_code(code), seat);
-    // At most the 20 newest rooms are remembered.
-    while all.len() > 20 {
-        let Some(first) = all.keys().next().cloned() else {
-            break;
-        };
-        all.remove(&first);
-    }
     LocalStore::open()
-        .and_then(|s| s.write_record(SEATS_KEY, RecordKind::Settings, &all, now_ms()))
+        .and_then(|s| {
+            crate::common::storage::room_seats::keep(&s, &normalize_code(code), seat, now_ms())
+        })
         .map_err(TableError::SeatNotKept)
 }
 
@@ -234,7 +208,7 @@ pub fn open_room(
     other_devices: Vec<usize>,
     done: impl Fn(Result<(), AppError>) + 'static,
 ) {
-    let setup = match room_setup(setup, &other_devices) {
+    let (setup, open_seats) = match room_setup(setup, &other_devices) {
         Ok(s) => s,
         Err(why) => return done(Err(why.into())),
     };
@@ -242,6 +216,7 @@ pub fn open_room(
         title,
         setup,
         spectators: false,
+        open_seats,
     }) {
         Ok(b) => b,
         Err(e) => return done(Err(TableError::CannotAsk(e.to_string()).into())),

@@ -8,14 +8,22 @@ use leptos::prelude::*;
 use crate::common::context::Screen;
 use crate::common::room_server::room_link;
 use crate::common::share::LinkField;
-use crate::game::pieces::{token_glyph, PieceFields, COLORS, TOKENS};
+use crate::game::pieces::{token_glyph, PieceFields};
 use crate::game::room::{
     allow_watchers, join, leave_room, let_computer_play, remove_seat, show_code, start_game,
-    RoomSeat, RoomUi,
+    RoomInfo, RoomSeat, RoomUi,
 };
+use worlds_models::pieces::free_pieces;
 
-/// How a seat reads in the room's lists: "🚗 Bea (computer, balanced)", "Ann (you)".
+/// How a seat reads in the room's lists: "🚗 Bea (computer, balanced)", "Ann (you)",
+/// "Seat 2: open for a friend".
 fn seat_words(s: &RoomSeat, mine: Option<usize>) -> String {
+    if s.is_open() {
+        return format!(
+            "Seat {}: open for a friend (they join by the link)",
+            s.seat + 1
+        );
+    }
     let glyph = token_glyph(&worlds_engine::Token::from_name(&s.token));
     let mut notes = Vec::new();
     if Some(s.seat) == mine {
@@ -101,10 +109,15 @@ fn RoomSeats(ui: RoomUi) -> impl IntoView {
                 let seat = s.seat;
                 let words = seat_words(&s, mine);
                 let removable = creator && before_start && Some(seat) != mine;
-                let remove_label = format!("Remove {}", s.name);
+                let remove_label = if s.is_open() {
+                    format!("Remove open seat {}", seat + 1)
+                } else {
+                    format!("Remove {}", s.name)
+                };
+                let open = s.is_open();
                 view! {
-                    <li>
-                        <span class="seat-swatch" aria-hidden="true" style:background=s.color.clone()></span>
+                    <li class:open-seat=open>
+                        <span class="seat-swatch" aria-hidden="true" style:background=if open { "transparent".to_string() } else { s.color.clone() }></span>
                         <span>{words}</span>
                         {removable.then(|| view! {
                             <button type="button" class="action" aria-label=remove_label.clone()
@@ -118,11 +131,37 @@ fn RoomSeats(ui: RoomUi) -> impl IntoView {
 }
 
 /// Before the start, for a device without a seat: its name, color and token, and Join room.
+/// The color and token start as ones nobody in the room holds (the open seat's own when
+/// free), and move on when someone else takes them first.
 #[component]
 fn JoinRoomForm(ui: RoomUi) -> impl IntoView {
     let name = RwSignal::new(String::new());
-    let color = RwSignal::new(COLORS[1].1.to_string());
-    let token = RwSignal::new(TOKENS[1].0.to_string());
+    let color = RwSignal::new(String::new());
+    let token = RwSignal::new(String::new());
+    Effect::new(move |_| {
+        let Some((free_color, free_token)) = ui.info.with(|i| i.as_ref().map(room_free_pieces))
+        else {
+            return;
+        };
+        let held = |seats: &[RoomSeat], c: &str, t: &str| {
+            seats.iter().filter(|s| !s.is_open()).any(|s| {
+                (!c.is_empty() && s.color.eq_ignore_ascii_case(c))
+                    || (!t.is_empty() && s.token == t)
+            })
+        };
+        let seats = ui
+            .info
+            .with_untracked(|i| i.as_ref().map(|i| i.seats.clone()))
+            .unwrap_or_default();
+        let c = color.get_untracked();
+        if c.is_empty() || held(&seats, &c, "") {
+            color.set(free_color);
+        }
+        let t = token.get_untracked();
+        if t.is_empty() || held(&seats, "", &t) {
+            token.set(free_token);
+        }
+    });
     let on_join = move |_| {
         let n = name.get_untracked();
         if n.trim().is_empty() {
@@ -141,6 +180,21 @@ fn JoinRoomForm(ui: RoomUi) -> impl IntoView {
         </div>
     })
     }
+}
+
+/// A color and a token nobody in the room holds: the first open seat's when free.
+fn room_free_pieces(info: &RoomInfo) -> (String, String) {
+    let held = info
+        .seats
+        .iter()
+        .filter(|s| !s.is_open())
+        .map(|s| (s.color.as_str(), s.token.as_str()));
+    let preferred = info
+        .seats
+        .iter()
+        .find(|s| s.is_open())
+        .map(|s| (s.color.as_str(), s.token.as_str()));
+    free_pieces(held, preferred)
 }
 
 /// What this device may do now (wait, watch, or nothing), and for the creator whether
@@ -171,12 +225,25 @@ fn RoomNotes(ui: RoomUi) -> impl IntoView {
     }
 }
 
+/// Why the creator's Start game waits, in a sentence (`None`: it is ready).
+pub fn start_waits_for(info: &RoomInfo) -> Option<String> {
+    if let Some(open) = info.seats.iter().find(|s| s.is_open()) {
+        return Some(format!(
+            "Start game waits for a friend to take seat {}: send them the room link, or remove the seat.",
+            open.seat + 1
+        ));
+    }
+    (info.seats.len() < 2).then(|| {
+        "Start game waits for a second player: send the room link to a friend.".to_string()
+    })
+}
+
 /// Back to menu (leaving the room), and Start game, Back to the game or Watch the game as
 /// the room stands.
 #[component]
 fn RoomButtons(ui: RoomUi) -> impl IntoView {
     let nav = ui.nav;
-    let seat_count = move || ui.info.with(|i| i.as_ref().map_or(0, |i| i.seats.len()));
+    let waits = move || ui.info.with(|i| i.as_ref().and_then(start_waits_for));
     let back = move |_| {
         leave_room();
         let _ = window().history().and_then(|h| {
@@ -194,11 +261,15 @@ fn RoomButtons(ui: RoomUi) -> impl IntoView {
         nav.go(Screen::Menu)
     };
     view! {
+        {move || (ui.is_creator() && !started(ui)).then(|| waits().map(|why| view! {
+            <p class="hint" id="start-waits">{why}</p>
+        }))}
         <div class="button-row">
             <button type="button" class="menu-button" on:click=back>"Back to menu"</button>
             {move || (ui.is_creator() && !started(ui)).then(|| view! {
                 <button type="button" class="menu-button primary"
-                    disabled=move || seat_count() < 2
+                    disabled=move || waits().is_some()
+                    aria-describedby="start-waits"
                     on:click=move |_| start_game()>"Start game"</button>
             })}
             {move || (seated(ui) && started(ui)).then(|| view! {

@@ -1,0 +1,140 @@
+// Play online from the lobby's default table (issue 40, 1 and 2): its two person seats, Play
+// online pressed without changing anything. The second person seat is open for a friend (no
+// refusal, nothing to learn about "Another device"); a friend opens the room link, joins with
+// the form as it starts, and the creator starts the game. Then three friends open one room's
+// link at once and join in turn with the form's own color and token: nobody is refused, as
+// each form starts (and moves on to) a color and token nobody in the room holds. Saved games
+// on the friend's phone lists the room's seat token as nothing unreadable (issue 43, 7).
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, artifacts } from './browser.mjs';
+import { startServer, roomDevice, panel, playTurns } from './rooms.mjs';
+
+const PORT = Number(process.env.ONLINE_DEFAULT_PORT ?? 8099);
+const ROOM_URL = `http://127.0.0.1:${PORT}`;
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+let browser;
+let server;
+before(async () => {
+  server = await startServer(PORT, ['--bot-delay-ms', '150']);
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.kill('SIGTERM');
+});
+
+/// The lobby as it first opens on a new device, then Play online: the room's link.
+async function playOnlineFromTheDefaultTable(page) {
+  await page.goto(ROOM_URL + '/');
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await page.getByLabel('Player 2 plays as').waitFor();
+  assert.equal(await page.getByLabel('Number of players').inputValue(), '2');
+  assert.equal(await page.getByLabel('Player 2 plays as').inputValue(), 'human');
+  await page.getByRole('button', { name: 'Play online' }).click();
+  const linkField = page.getByLabel('Room link');
+  await linkField.waitFor();
+  const link = await linkField.inputValue();
+  assert.match(link, /#room=[0-9A-Z]{4}-[0-9A-Z]{4}$/, link);
+  return link;
+}
+
+/// A friend's device at the room's door: the form's color and token as it starts.
+async function atTheDoor(device, link) {
+  const f = device.page;
+  await f.goto(link);
+  await f.getByRole('button', { name: 'Join room' }).waitFor();
+  return f;
+}
+
+/// Joins with the form as it is (only the name typed); refused by nothing.
+async function joinAsIs(f, name) {
+  await f.getByLabel('Your name').fill(name);
+  const pieces = [await f.getByLabel('Your color').inputValue(), await f.getByLabel('Your token').inputValue()];
+  await f.getByRole('button', { name: 'Join room' }).click();
+  await f.getByText(`${name} (you)`).waitFor();
+  assert.equal(await f.locator('.problem').count(), 0, `${name} was refused nothing`);
+  return pieces;
+}
+
+test('the default table plays online: the second person seat is open for a friend, who joins by the link', async () => {
+  const host = await roomDevice(browser, DESKTOP);
+  const friend = await roomDevice(browser, PHONE);
+  const h = host.page;
+  const link = await playOnlineFromTheDefaultTable(h);
+  assert.equal(await h.getByText('own device').count(), 0, 'no refusal');
+  await h.getByText('Seat 2: open for a friend').waitFor();
+  const start = h.getByRole('button', { name: 'Start game' });
+  assert.ok(await start.isDisabled(), 'Start game waits while a seat is open');
+  await h.getByText('Start game waits for a friend to take seat 2').waitFor();
+  await h.screenshot({ path: artifacts + 'online-default-waiting-1280.png' });
+
+  const f = await atTheDoor(friend, link);
+  await f.screenshot({ path: artifacts + 'online-default-door-390.png' });
+  // The form starts with the open seat's color and token (nobody holds them), not the host's.
+  const [color, token] = await joinAsIs(f, 'Bea');
+  assert.notEqual(color, '#d62828', "not the host's red");
+  assert.notEqual(token, 'dog', "not the host's dog");
+  await f.screenshot({ path: artifacts + 'online-default-seated-390.png' });
+  await h.getByText(/Bea/).first().waitFor();
+  await h.getByText('Seat 2: open for a friend').waitFor({ state: 'detached' });
+  await start.click();
+  await h.locator('.board-ring').waitFor();
+  await f.locator('.board-ring').waitFor();
+  await playTurns([h, f], 2);
+  // Bea sits where the lobby put its second person: second.
+  const shown = await panel(h);
+  assert.ok(shown.indexOf('Player 1') < shown.indexOf('Bea'), shown);
+  // Saved games on her phone knows the seat token the room left there (issue 43, 7): no
+  // entry listed as unreadable, none offered for deletion.
+  const saved = await friend.context.newPage();
+  await saved.goto(ROOM_URL + '/');
+  await saved.getByRole('button', { name: 'Play', exact: true }).click();
+  await saved.getByRole('button', { name: 'Saved games' }).click();
+  await saved.getByRole('heading', { name: 'Saved games' }).waitFor();
+  const keys = await saved.evaluate(() => Object.keys(localStorage));
+  assert.ok(keys.includes('mw:room-seats'), `the seat token is kept: ${keys}`);
+  assert.equal(await saved.getByText('Entries that could not be read').count(), 0);
+  assert.equal(await saved.getByRole('button', { name: /^Delete mw:/ }).count(), 0);
+  await saved.screenshot({ path: artifacts + 'online-default-saved-games-390.png' });
+  await saved.close();
+  assert.deepEqual(host.errors, []);
+  assert.deepEqual(friend.errors, []);
+  await host.context.close();
+  await friend.context.close();
+});
+
+test('three friends who opened one link at once join with the form as it starts: nobody is refused', async () => {
+  const host = await roomDevice(browser, PHONE);
+  const h = host.page;
+  const link = await playOnlineFromTheDefaultTable(h);
+  await h.screenshot({ path: artifacts + 'online-default-waiting-390.png', fullPage: true });
+  const friends = [];
+  for (let i = 0; i < 3; i++) friends.push(await roomDevice(browser, DESKTOP));
+  // All three at the door before anyone sits down: each form starts the same.
+  const pages = [];
+  for (const d of friends) pages.push(await atTheDoor(d, link));
+  await pages[0].screenshot({ path: artifacts + 'online-default-door-1280.png' });
+  const names = ['Bea', 'Cy', 'Dee'];
+  const taken = [];
+  for (let i = 0; i < 3; i++) {
+    const pieces = await joinAsIs(pages[i], names[i]);
+    for (const p of taken) {
+      assert.notEqual(pieces[0], p[0], `${names[i]}'s color is her own`);
+      assert.notEqual(pieces[1], p[1], `${names[i]}'s token is her own`);
+    }
+    taken.push(pieces);
+    await h.getByText(names[i]).first().waitFor();
+  }
+  await h.screenshot({ path: artifacts + 'online-default-four-390.png', fullPage: true });
+  await h.getByRole('button', { name: 'Start game' }).click();
+  for (const p of [h, ...pages]) await p.locator('.board-ring').waitFor();
+  const shown = await panel(h);
+  for (const n of names) assert.ok(shown.includes(n), `${n} plays: ${shown}`);
+  assert.deepEqual(host.errors, []);
+  for (const d of friends) assert.deepEqual(d.errors, []);
+  await host.context.close();
+  for (const d of friends) await d.context.close();
+});
