@@ -541,6 +541,11 @@ fn an_autosave_keeps_its_table_and_one_without_a_table_reads_as_before() {
             last_intent: 12,
             answered: vec![(11, 40), (12, 44)],
         }],
+        chat: vec![worlds_table::saved::ChatLine {
+            n: 1,
+            from: 1,
+            text: "Good luck!".into(),
+        }],
     });
     saves::write_autosave_at_table(&s, "Friday game", &game, Some(table.clone()), 501)
         .expect("autosave");
