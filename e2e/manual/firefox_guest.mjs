@@ -1,9 +1,8 @@
 // A manual check, not part of the suite: one guest in Firefox (puppeteer-core over WebDriver
-// BiDi) joins a Chromium host (playwright-core), and they play six turns. Needs Firefox ESR
-// (`apt-get install -y firefox-esr`) and puppeteer-core, which setup does not install:
-//   npm install --prefix /tmp/ff puppeteer-core@24
-//   PUPPETEER=/tmp/ff/node_modules/puppeteer-core/lib/esm/puppeteer/puppeteer-core.js \
-//     BASE_URL=http://127.0.0.1:8095 node e2e/manual/firefox_guest.mjs
+// BiDi) joins a Chromium host (playwright-core) at a table on one Wi-Fi, and they play six
+// turns. Firefox ESR and puppeteer-core are installed by scripts/setup.sh (make test plays
+// rooms in Firefox itself: e2e/browsers/):
+//   BASE_URL=http://127.0.0.1:8095 node e2e/manual/firefox_guest.mjs
 // It prints what happened and exits 1 when the guest cannot join.
 import { chromium } from 'playwright-core';
 import { openTable } from '../journeys/browser.mjs';
