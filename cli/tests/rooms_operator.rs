@@ -79,23 +79,7 @@ async fn metric(port: u16, name: &str) -> f64 {
 }
 
 fn classic_room() -> String {
-    use worlds_engine::{ComputerStrategy, GameSetup, Preset, Seat, Token};
-    let setup = GameSetup::new(
-        Preset::Classic.board(),
-        vec![
-            Seat {
-                color: "#d62828".into(),
-                token: Token::from_name("car"),
-                ..Seat::human("Ann")
-            },
-            Seat {
-                color: "#15803d".into(),
-                token: Token::from_name("dog"),
-                ..Seat::computer("Cal", ComputerStrategy::Balanced)
-            },
-        ],
-        0,
-    );
+    let setup = common::ann_and_cal(worlds_engine::Preset::Classic.board());
     serde_json::json!({"title": "Ann's game", "setup": setup}).to_string()
 }
 

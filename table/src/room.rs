@@ -1801,6 +1801,22 @@ mod tests {
     }
 
     /// What a device's guest makes of the bytes the room sent it.
+    /// A started room whose creator, Ann, is in on connection 1 with the whole game: the
+    /// room, Ann's device and the message that enters with her seat token.
+    fn started_with_ann() -> (Room, crate::guest::Guest, ClientMsg) {
+        let (mut room, held) = open(0);
+        room.connect(1, 0);
+        let enter = ClientMsg::Enter {
+            token: Some(held[0].token.clone()),
+        };
+        send(&mut room, 1, &enter, 0);
+        send(&mut room, 1, &ClientMsg::Start, 0);
+        let mut ann = crate::guest::Guest::new(room.code.table_id(), 0);
+        let out = room.on_message(1, &ann.hello().bytes, 10, String::new);
+        hear(&mut ann, &out, 1);
+        (room, ann, enter)
+    }
+
     fn hear(guest: &mut crate::guest::Guest, out: &[Out], conn: ConnId) -> Vec<Vec<u8>> {
         let mut replies = Vec::new();
         for o in out {
@@ -1817,17 +1833,8 @@ mod tests {
     fn an_intent_applied_before_a_restart_is_not_applied_again_though_the_record_was_not_rewritten()
     {
         use crate::guest::Guest;
-        let (mut room, held) = open(0);
+        let (mut room, mut ann, enter) = started_with_ann();
         let table = room.code.table_id();
-        room.connect(1, 0);
-        let enter = ClientMsg::Enter {
-            token: Some(held[0].token.clone()),
-        };
-        send(&mut room, 1, &enter, 0);
-        send(&mut room, 1, &ClientMsg::Start, 0);
-        let mut ann = Guest::new(table, 0);
-        let out = room.on_message(1, &ann.hello().bytes, 10, String::new);
-        hear(&mut ann, &out, 1);
         // What the server wrote last: the record before Ann's roll.
         let before = room.state();
         let version = room.state_version();
@@ -1897,17 +1904,8 @@ mod tests {
     fn the_room_keeps_its_chat_through_a_restart_and_a_device_back_sees_each_line_once() {
         use crate::guest::Guest;
         use crate::TableEvent;
-        let (mut room, held) = open(0);
+        let (mut room, mut ann, enter) = started_with_ann();
         let table = room.code.table_id();
-        room.connect(1, 0);
-        let enter = ClientMsg::Enter {
-            token: Some(held[0].token.clone()),
-        };
-        send(&mut room, 1, &enter, 0);
-        send(&mut room, 1, &ClientMsg::Start, 0);
-        let mut ann = Guest::new(table, 0);
-        let out = room.on_message(1, &ann.hello().bytes, 10, String::new);
-        hear(&mut ann, &out, 1);
         ann.drain_events();
         let version = room.state_version();
         for (i, line) in ["Good luck!", "Boardwalk is mine"].iter().enumerate() {

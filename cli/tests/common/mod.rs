@@ -476,10 +476,10 @@ pub async fn ann_and_bea(port: u16) -> (RoomCode, Device, Device) {
     ann_and_bea_on(port, worlds_engine::Preset::Classic.board()).await
 }
 
-/// [`ann_and_bea`] on another board.
-pub async fn ann_and_bea_on(port: u16, board: worlds_engine::Board) -> (RoomCode, Device, Device) {
+/// A classic-style setup: Ann (a person, red car) and Cal (a balanced computer, green dog).
+pub fn ann_and_cal(board: worlds_engine::Board) -> worlds_engine::GameSetup {
     use worlds_engine::{GameSetup, Seat, Token};
-    let mut setup = GameSetup::new(
+    GameSetup::new(
         board,
         vec![
             Seat {
@@ -494,7 +494,12 @@ pub async fn ann_and_bea_on(port: u16, board: worlds_engine::Board) -> (RoomCode
             },
         ],
         0,
-    );
+    )
+}
+
+/// [`ann_and_bea`] on another board.
+pub async fn ann_and_bea_on(port: u16, board: worlds_engine::Board) -> (RoomCode, Device, Device) {
+    let mut setup = ann_and_cal(board);
     setup.rules.round_limit = Some(400);
     let body = serde_json::json!({"title": "Far apart", "setup": setup, "spectators": false});
     let (status, text) = post(port, "/api/rooms", &body.to_string());
