@@ -327,32 +327,22 @@ pub struct RoomState {
 /// One of a room's actions as a server keeps it: the action and, when it answered an intent
 /// of a seat's device, that intent's id. Read back from an action alone too (as rooms were
 /// kept before).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct KeptAction {
     pub action: Action,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub intent: Option<u32>,
 }
 
 impl KeptAction {
     /// Reads a kept action: `{"action": ..., "intent": 7}`, or an action alone.
     pub fn read(text: &str) -> Result<KeptAction, serde_json::Error> {
-        #[derive(Deserialize)]
-        struct Wrapped {
-            action: Action,
-            #[serde(default)]
-            intent: Option<u32>,
-        }
-        match serde_json::from_str::<Wrapped>(text) {
-            Ok(w) => Ok(KeptAction {
-                action: w.action,
-                intent: w.intent,
-            }),
-            Err(_) => serde_json::from_str::<Action>(text).map(|action| KeptAction {
+        serde_json::from_str::<KeptAction>(text).or_else(|_| {
+            serde_json::from_str::<Action>(text).map(|action| KeptAction {
                 action,
                 intent: None,
-            }),
-        }
+            })
+        })
     }
 }
 
