@@ -7,7 +7,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, artifacts, logText, decisionButtons } from './browser.mjs';
-import { startServer, roomDevice, samePanels, playTurns } from './rooms.mjs';
+import { startServer, roomDevice, samePanels, playTurns, openClassicRoom } from './rooms.mjs';
 
 const PORT = Number(process.env.ROOM_PORT ?? 8093);
 const ROOM_URL = `http://127.0.0.1:${PORT}`;
@@ -66,17 +66,7 @@ test('friends anywhere: one room link, a desktop and a phone play 16 turns; eith
   const host = await roomDevice(browser, { width: 1280, height: 800 });
   const friend = await roomDevice(browser, { width: 375, height: 740 });
   const h = host.page;
-  await h.goto(ROOM_URL + '/');
-  await h.getByRole('button', { name: 'Play', exact: true }).click();
-  await h.getByRole('radio', { name: 'Classic' }).check();
-  await h.getByLabel('Number of players').selectOption('3');
-  await h.getByLabel('Player 1 name').fill('Ann');
-  await h.getByLabel('Player 2 plays as').selectOption('remote');
-  await h.getByLabel('Player 3 plays as').selectOption('balanced');
-  await h.getByRole('button', { name: 'Play online' }).click();
-  const linkField = h.getByLabel('Room link');
-  await linkField.waitFor();
-  const link = await linkField.inputValue();
+  const link = await openClassicRoom(h, ROOM_URL);
   assert.match(link, /#room=[0-9A-Z]{4}-[0-9A-Z]{4}$/, link);
   await h.screenshot({ path: artifacts + 'room-waiting-1280.png' });
 

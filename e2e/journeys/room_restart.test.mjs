@@ -9,7 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch, artifacts, logText } from './browser.mjs';
-import { startServer, stopServer, roomDevice, samePanels, playTurns } from './rooms.mjs';
+import { startServer, stopServer, roomDevice, samePanels, playTurns, openClassicRoom } from './rooms.mjs';
 
 const PORT = Number(process.env.ROOM_RESTART_PORT ?? 8096);
 const ROOM_URL = `http://127.0.0.1:${PORT}`;
@@ -50,17 +50,7 @@ test('a room survives kill -9 and a clean stop of its server; both pages play on
   const host = await roomDevice(browser, { width: 1280, height: 800 });
   const friend = await roomDevice(browser, { width: 375, height: 740 });
   const h = host.page;
-  await h.goto(ROOM_URL + '/');
-  await h.getByRole('button', { name: 'Play', exact: true }).click();
-  await h.getByRole('radio', { name: 'Classic' }).check();
-  await h.getByLabel('Number of players').selectOption('3');
-  await h.getByLabel('Player 1 name').fill('Ann');
-  await h.getByLabel('Player 2 plays as').selectOption('remote');
-  await h.getByLabel('Player 3 plays as').selectOption('balanced');
-  await h.getByRole('button', { name: 'Play online' }).click();
-  const linkField = h.getByLabel('Room link');
-  await linkField.waitFor();
-  const link = await linkField.inputValue();
+  const link = await openClassicRoom(h, ROOM_URL);
   const f = friend.page;
   await f.goto(link);
   await f.getByLabel('Your name').fill('Bea');

@@ -53,6 +53,22 @@ export async function roomDevice(browser, viewport) {
   return { context, page, frames, errors };
 }
 
+/// Ann opens a classic room from the lobby of the server at `url`: herself, a seat for a
+/// friend on another device and a balanced computer; returns the room link.
+export async function openClassicRoom(h, url) {
+  await h.goto(url + '/');
+  await h.getByRole('button', { name: 'Play', exact: true }).click();
+  await h.getByRole('radio', { name: 'Classic' }).check();
+  await h.getByLabel('Number of players').selectOption('3');
+  await h.getByLabel('Player 1 name').fill('Ann');
+  await h.getByLabel('Player 2 plays as').selectOption('remote');
+  await h.getByLabel('Player 3 plays as').selectOption('balanced');
+  await h.getByRole('button', { name: 'Play online' }).click();
+  const linkField = h.getByLabel('Room link');
+  await linkField.waitFor();
+  return linkField.inputValue();
+}
+
 /// What a device shows of the game: the players panel (without the fading cash chips).
 export async function panel(page) {
   return page.evaluate(() => {
