@@ -26,12 +26,12 @@ use tower_http::cors::{Any, CorsLayer};
 use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
 use worlds_table::protocol::MAX_MESSAGE_BYTES;
-use worlds_table::room::{OpenRoom, Room, RoomCode};
+use worlds_table::room::OpenRoom;
 
 use crate::limits::client_address;
 use crate::metrics::Refused;
-use crate::rooms::Rooms;
-use crate::{log, new_token, now_ms, random, MAX_OPEN_BYTES};
+use crate::rooms::{NotOpened, Rooms};
+use crate::{new_token, MAX_OPEN_BYTES};
 
 /// The WebSocket's read buffer: enough for any message a client sends in one or two reads,
 /// and small, since the socket zeroes it before each read (at the default 128 KiB that was a
@@ -133,49 +133,15 @@ async fn open_room(
             );
         }
     };
-    for _ in 0..20 {
-        let code = RoomCode::from_random(random::<5>());
-        if rooms.room(&code).is_some() {
-            continue;
-        }
-        let (room, held) = match Room::open(
-            code.clone(),
-            request.clone(),
-            new_token,
-            rooms.config.bot_delay_ms,
-            now_ms(),
-        ) {
-            Ok(opened) => opened,
-            Err(why) => return problem(StatusCode::BAD_REQUEST, &why.to_string()),
-        };
-        let opening = serde_json::to_string(&room.opening()).unwrap_or_default();
-        let state = serde_json::to_string(&room.state()).unwrap_or_default();
-        match rooms
-            .store
-            .create(&code.to_string(), &opening, &state)
-            .await
-        {
-            Ok(true) => {}
-            Ok(false) => continue,
-            Err(e) => {
-                log::warn("open", format_args!("opening a room: {e}"));
-                return problem(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    "The room server cannot keep rooms just now; try again in a moment.",
-                );
-            }
-        }
-        rooms.opened(room);
-        return (
+    match rooms.create(request, new_token).await {
+        Ok((code, held)) => (
             StatusCode::CREATED,
             Json(serde_json::json!({ "code": code.shown(), "seats": held })),
         )
-            .into_response();
+            .into_response(),
+        Err(NotOpened::Refused(why)) => problem(StatusCode::BAD_REQUEST, &why),
+        Err(NotOpened::Unavailable(why)) => problem(StatusCode::SERVICE_UNAVAILABLE, why),
     }
-    problem(
-        StatusCode::SERVICE_UNAVAILABLE,
-        "No free room code was found; try again.",
-    )
 }
 
 async fn room_socket(

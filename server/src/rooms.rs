@@ -17,7 +17,9 @@ use std::time::{Duration, Instant};
 use axum::body::Bytes;
 use axum::extract::ws::Message;
 use tokio::sync::{mpsc, watch};
-use worlds_table::room::{ConnId, KeptAction, OpenRoom, Out, Refusal, Room, RoomCode, RoomState};
+use worlds_table::room::{
+    ConnId, HeldSeat, KeptAction, OpenRoom, Out, Refusal, Room, RoomCode, RoomState,
+};
 
 use crate::cluster::{Claim, Frame, Ownership, Proxied};
 use crate::config::Config;
@@ -25,7 +27,7 @@ use crate::limits::Addresses;
 use crate::metrics::Metrics;
 use crate::outbox::{message, Outbox};
 use crate::store::{Found, RoomStore, StoreError};
-use crate::{lock, log, now_ms};
+use crate::{lock, log, now_ms, random};
 
 /// Steps waiting for a room's writer, at most: a room whose store falls this far behind is let
 /// go (its clients reconnect and it is rebuilt from what was kept).
@@ -54,6 +56,13 @@ struct Batch {
     deliveries: Vec<Delivery>,
     /// When the message that led to it arrived (for `worlds_action_seconds`).
     received: Option<Instant>,
+}
+
+/// Why a room was not opened, in a sentence: the request (said back as `400`), or the
+/// server (`503`).
+pub(crate) enum NotOpened {
+    Refused(String),
+    Unavailable(&'static str),
 }
 
 /// What a room's writer does next.
@@ -310,6 +319,83 @@ impl Rooms {
         let entry = Arc::new(Mutex::new(RoomEntry::new(room, tx)));
         lock(&self.rooms).insert(code, entry.clone());
         entry
+    }
+
+    /// Opens a room from `request` under a free code, its person seats holding `tokens` in
+    /// turn, kept by the store before it is run here; returns its code and the seats held.
+    pub(crate) async fn create(
+        self: &Arc<Self>,
+        request: OpenRoom,
+        mut tokens: impl FnMut() -> String,
+    ) -> Result<(RoomCode, Vec<HeldSeat>), NotOpened> {
+        for _ in 0..20 {
+            let code = RoomCode::from_random(random::<5>());
+            if self.room(&code).is_some() {
+                continue;
+            }
+            let (room, held) = Room::open(
+                code.clone(),
+                request.clone(),
+                &mut tokens,
+                self.config.bot_delay_ms,
+                now_ms(),
+            )
+            .map_err(|why| NotOpened::Refused(why.to_string()))?;
+            let opening = serde_json::to_string(&room.opening()).unwrap_or_default();
+            let state = serde_json::to_string(&room.state()).unwrap_or_default();
+            match self.store.create(&code.to_string(), &opening, &state).await {
+                Ok(true) => {}
+                Ok(false) => continue,
+                Err(e) => {
+                    log::warn("open", format_args!("opening a room: {e}"));
+                    return Err(NotOpened::Unavailable(
+                        "The room server cannot keep rooms just now; try again in a moment.",
+                    ));
+                }
+            }
+            self.opened(room);
+            return Ok((code, held));
+        }
+        Err(NotOpened::Unavailable(
+            "No free room code was found; try again.",
+        ))
+    }
+
+    /// After a room handled a message: a Play again it asks for is opened (in the
+    /// background, as opening waits for the store), and the room told of it.
+    pub(crate) fn after_message(self: &Arc<Self>, e: &mut RoomEntry) {
+        let Some(again) = e.room.take_play_again() else {
+            return;
+        };
+        let old = e.room.code().clone();
+        let rooms = self.clone();
+        tokio::spawn(async move {
+            let mut tokens = again.tokens.into_iter();
+            let opened = if rooms.kept() >= rooms.config.limits.max_rooms {
+                Err(NotOpened::Unavailable(
+                    "This room server holds as many rooms as it can just now; try again later.",
+                ))
+            } else {
+                rooms
+                    .create(again.request, move || {
+                        tokens.next().unwrap_or_else(crate::new_token)
+                    })
+                    .await
+            };
+            let Some(entry) = rooms.room(&old) else {
+                return;
+            };
+            let mut e = lock(&entry);
+            let outs = match opened {
+                Ok((next, _)) => {
+                    log::note(&format!("room {old}: played again in room {next}"));
+                    e.room.played_again(next)
+                }
+                Err(NotOpened::Refused(why)) => e.room.play_again_failed(&why),
+                Err(NotOpened::Unavailable(why)) => e.room.play_again_failed(why),
+            };
+            e.dispatch(outs, None, &rooms.metrics);
+        });
     }
 
     /// A room just opened here.
@@ -590,12 +676,13 @@ impl Rooms {
     }
 
     /// A message from another node's client.
-    pub(crate) fn message_remote(&self, code: &str, conn: ConnId, bytes: &[u8]) {
+    pub(crate) fn message_remote(self: &Arc<Self>, code: &str, conn: ConnId, bytes: &[u8]) {
         if let Some(entry) = self.here(code) {
             let mut e = lock(&entry);
             if e.senders.contains_key(&conn) {
                 let outs = e.room.on_message(conn, bytes, now_ms(), crate::new_token);
                 e.dispatch(outs, Some(Instant::now()), &self.metrics);
+                self.after_message(&mut e);
             }
         }
     }

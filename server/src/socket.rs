@@ -356,6 +356,7 @@ async fn serve_here(
         let mut e = lock(&entry);
         let outs = e.room.on_message(conn, bytes, now_ms(), new_token);
         let refusals = e.dispatch(outs, Some(at), &rooms.metrics);
+        rooms.after_message(&mut e);
         drop(e);
         // A seat token the room does not know counts as a try against this address.
         if refusals.contains(&worlds_table::room::Refusal::Token) {

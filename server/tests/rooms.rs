@@ -446,3 +446,77 @@ async fn the_site_health_unknown_codes_and_guessing_at_speed() {
         "{last:?}"
     );
 }
+
+/// The next room message that says the room's state, within 5 s.
+async fn next_room_info(ws: &mut Ws) -> worlds_table::room::RoomInfo {
+    loop {
+        if let RoomMsg::Room(info) = next_room_msg(ws).await {
+            return info;
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_again_opens_one_new_room_where_both_devices_keep_their_seats() {
+    let (addr, rooms) = start().await;
+    let (code, creator) = open_room(addr, 1).await;
+    let room_code = RoomCode::parse(&code).expect("a code");
+    let mut ann = enter(addr, &code, &creator).await;
+    let mut bea = join(addr, &code, "Bea", "#1d4ed8", "boot").await;
+    send_json(&mut ann.ws, serde_json::json!({"t": "start"})).await;
+    let t0 = Instant::now();
+    while !rooms.game_over(&code) {
+        assert!(t0.elapsed() < Duration::from_secs(60), "the game ends");
+        ann.step(&room_code, 5, t0).await;
+        bea.step(&room_code, 5, t0).await;
+    }
+    let kept = rooms.rooms_here();
+    send_json(&mut ann.ws, serde_json::json!({"t": "play_again"})).await;
+    let next = loop {
+        let info = next_room_info(&mut ann.ws).await;
+        if let Some(next) = info.next {
+            break next;
+        }
+    };
+    // Bea presses it too: she hears of the same room, and no second one is opened.
+    send_json(&mut bea.ws, serde_json::json!({"t": "play_again"})).await;
+    let heard = loop {
+        if let Some(n) = next_room_info(&mut bea.ws).await.next {
+            break n;
+        }
+    };
+    assert_eq!(heard, next);
+    assert_eq!(rooms.rooms_here(), kept + 1, "one new room");
+    // Each device enters the new room with its old token and sits in its old seat.
+    let ann_held = HeldSeat {
+        seat: ann.seat,
+        token: ann.token.clone(),
+    };
+    let bea_held = HeldSeat {
+        seat: bea.seat,
+        token: bea.token.clone(),
+    };
+    let mut ann2 = enter(addr, &next, &ann_held).await;
+    let mut bea2 = enter(addr, &next, &bea_held).await;
+    let info = loop {
+        let info = next_room_info(&mut ann2.ws).await;
+        if info.seats.iter().all(|s| s.presence == "here") {
+            break info;
+        }
+    };
+    assert!(!info.started, "the new room waits for Start game");
+    let names: Vec<&str> = info.seats.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["Ann", "Bea"]);
+    assert_eq!(info.title, "Test game");
+    // The new game starts and is played in the new room.
+    send_json(&mut ann2.ws, serde_json::json!({"t": "start"})).await;
+    let next_code = RoomCode::parse(&next).expect("a code");
+    while rooms.game_state(&next).map_or(0, |s| s.0) < 4 {
+        assert!(
+            t0.elapsed() < Duration::from_secs(90),
+            "the new game goes on"
+        );
+        ann2.step(&next_code, 5, t0).await;
+        bea2.step(&next_code, 5, t0).await;
+    }
+}

@@ -138,6 +138,9 @@ pub enum ClientMsg {
     Watchers { allow: bool },
     /// A seat away for 30 s is played by a computer until its player is back.
     LetComputerPlay { seat: usize },
+    /// Play again: once the game is over, a new room with the same board, rules and seats
+    /// (each seat keeps its token, so each device sits in its old seat there).
+    PlayAgain,
 }
 
 /// A seat as every device shows it.
@@ -176,6 +179,10 @@ pub struct RoomInfo {
     pub creator_seat: usize,
     pub spectators: bool,
     pub seats: Vec<RoomSeat>,
+    /// The room its players went on to with Play again (its code as shown), once opened:
+    /// this room's link leads there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next: Option<String>,
 }
 
 /// What the room says (a started game's messages are the host's own, [`crate::protocol::HostMsg`]).
@@ -322,6 +329,28 @@ pub struct RoomState {
     pub seed: Option<u64>,
     /// The host's own record: computers standing in, the intents it answered.
     pub host: Option<HostRecord>,
+    /// The room Play again opened (see [`RoomInfo::next`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next: Option<String>,
+}
+
+/// What Play again asks of the server: a new room opened from `request`, its person seats
+/// holding `tokens` in order (the old room's, so each device keeps its seat).
+#[derive(Debug, Clone)]
+pub struct PlayAgain {
+    pub request: OpenRoom,
+    pub tokens: Vec<String>,
+}
+
+/// Where Play again stands in a finished room.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+enum Again {
+    #[default]
+    NotAsked,
+    /// A player asked: the server has yet to take the request ([`Room::take_play_again`]).
+    Asked,
+    /// The server is opening the new room.
+    Opening,
 }
 
 /// One of a room's actions as a server keeps it: the action and, when it answered an intent
@@ -369,6 +398,9 @@ pub struct Room {
     refusals: Vec<Refusal>,
     /// Room messages handled (each may change what [`Room::state`] holds).
     changes: u64,
+    /// The room Play again opened, and where asking for it stands.
+    next: Option<RoomCode>,
+    again: Again,
 }
 
 fn seat_name(name: &str) -> String {
@@ -462,6 +494,8 @@ impl Room {
                 notes: Vec::new(),
                 refusals: Vec::new(),
                 changes: 0,
+                next: None,
+                again: Again::NotAsked,
             },
             held,
         ))
@@ -488,6 +522,7 @@ impl Room {
                 .collect(),
             seed: self.game().map(|g| g.setup().seed),
             host: self.host.as_ref().map(|h| h.record("")),
+            next: self.next.as_ref().map(RoomCode::shown),
         }
     }
 
@@ -583,6 +618,8 @@ impl Room {
             notes: Vec::new(),
             refusals: Vec::new(),
             changes: 0,
+            next: state.next.as_deref().and_then(RoomCode::parse),
+            again: Again::NotAsked,
         })
     }
 
@@ -687,6 +724,7 @@ impl Room {
                         .map_or(0, |t| self.now.saturating_sub(t) / 1000),
                 })
                 .collect(),
+            next: self.next.as_ref().map(RoomCode::shown),
         }
     }
 
@@ -1120,7 +1158,78 @@ impl Room {
                 out.extend(self.tell_all());
                 out
             }
+            ClientMsg::PlayAgain => self.ask_play_again(conn, seat),
         }
+    }
+
+    /// Play again from a seated device once the game is over: the first ask is handed to the
+    /// server ([`Room::take_play_again`]); once the new room is open, each ask is answered
+    /// with this room's state, which names it.
+    fn ask_play_again(&mut self, conn: ConnId, seat: Option<usize>) -> Vec<Out> {
+        if seat.is_none() {
+            return self.refuse(
+                Refusal::Seat,
+                conn,
+                "Only a player of this room can ask to play again.",
+            );
+        }
+        if !self.game().is_some_and(|g| g.is_over()) {
+            return Room::deny(
+                conn,
+                "The game is still going: Play again opens once it has ended.",
+            );
+        }
+        if self.next.is_some() {
+            return vec![Room::to(conn, &RoomMsg::Room(self.info()))];
+        }
+        if self.again == Again::NotAsked {
+            self.again = Again::Asked;
+        }
+        Vec::new()
+    }
+
+    /// What a player's Play again asks the server to open, once: the same board, rules,
+    /// watchers and seats, every person seat held by its token here.
+    pub fn take_play_again(&mut self) -> Option<PlayAgain> {
+        if self.again != Again::Asked || self.next.is_some() {
+            return None;
+        }
+        self.again = Again::Opening;
+        let mut setup = self.setup.clone();
+        setup.seats = self.seats.iter().map(|s| s.seat.clone()).collect();
+        Some(PlayAgain {
+            request: OpenRoom {
+                title: self.title.clone(),
+                setup,
+                spectators: self.spectators,
+                open_seats: Vec::new(),
+            },
+            tokens: self.seats.iter().filter_map(|s| s.token.clone()).collect(),
+        })
+    }
+
+    /// The server opened the room Play again asked for: every device hears of it, and this
+    /// room's link leads there from now on.
+    pub fn played_again(&mut self, next: RoomCode) -> Vec<Out> {
+        self.next = Some(next);
+        self.again = Again::NotAsked;
+        self.changes += 1;
+        self.tell_all()
+    }
+
+    /// The server could not open the new room: the seated devices hear why, and may ask again.
+    pub fn play_again_failed(&mut self, reason: &str) -> Vec<Out> {
+        self.again = Again::NotAsked;
+        let seated: Vec<ConnId> = self
+            .conns
+            .iter()
+            .filter(|(_, c)| c.seat.is_some())
+            .map(|(&id, _)| id)
+            .collect();
+        seated
+            .into_iter()
+            .flat_map(|c| Room::deny(c, reason))
+            .collect()
     }
 
     /// Starts the game with `setup` (its seed drawn by the caller); the engine's refusal is
@@ -2015,5 +2124,151 @@ mod tests {
             .any(|m| matches!(m, RoomMsg::Denied { .. })));
         room.disconnect(5, 80);
         assert_eq!(room.connections(), 1);
+    }
+
+    /// Ann's room with a one-round limit, played to its end (Ann's moves chosen by a
+    /// computer on her device, sent as her intents).
+    fn finished_with_ann() -> (Room, crate::guest::Guest, Vec<HeldSeat>) {
+        let (mut room, held) = open(0);
+        room.setup.rules.round_limit = Some(1);
+        room.connect(1, 0);
+        let enter = ClientMsg::Enter {
+            token: Some(held[0].token.clone()),
+        };
+        send(&mut room, 1, &enter, 0);
+        send(&mut room, 1, &ClientMsg::Start, 0);
+        let mut ann = crate::guest::Guest::new(room.code.table_id(), 0);
+        let out = room.on_message(1, &ann.hello().bytes, 10, String::new);
+        hear(&mut ann, &out, 1);
+        let mut now = 20;
+        for _ in 0..2_000 {
+            let game = room.game().expect("started");
+            if game.is_over() {
+                break;
+            }
+            now += 10;
+            let out = match game.actor() {
+                Some(me) if me.0 == 0 => {
+                    let action = bot(ComputerStrategy::Balanced).choose(game, me);
+                    let intent = ann.intent(action).expect("Ann may act");
+                    room.on_message(1, &intent.bytes, now, String::new)
+                }
+                _ => room.tick(now),
+            };
+            for reply in hear(&mut ann, &out, 1) {
+                room.on_message(1, &reply, now, String::new);
+            }
+        }
+        assert!(room.game().is_some_and(|g| g.is_over()), "the game ended");
+        (room, ann, held)
+    }
+
+    #[test]
+    fn play_again_is_asked_once_and_opens_a_room_with_the_same_seats_and_tokens() {
+        let (mut room, _ann, held) = finished_with_ann();
+        let out = send(&mut room, 1, &ClientMsg::PlayAgain, 5_000);
+        assert!(out.is_empty(), "the server is asked, nothing is said yet");
+        let again = room
+            .take_play_again()
+            .expect("the server is asked to open a room");
+        assert!(
+            room.take_play_again().is_none(),
+            "asked once, however many press"
+        );
+        send(&mut room, 1, &ClientMsg::PlayAgain, 5_010);
+        assert!(
+            room.take_play_again().is_none(),
+            "a second press while it opens"
+        );
+        assert_eq!(again.tokens, vec![held[0].token.clone()]);
+        assert!(again.request.open_seats.is_empty());
+        assert_eq!(again.request.title, "Ann's game");
+        assert_eq!(
+            again.request.setup.rules.round_limit,
+            Some(1),
+            "the same rules"
+        );
+        let names: Vec<&str> = again
+            .request
+            .setup
+            .seats
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect();
+        assert_eq!(names, ["Ann", "Cal"]);
+        // The server opens it with the old tokens: Ann's device sits in her old seat.
+        let mut tokens = again.tokens.clone().into_iter();
+        let (mut next, seats) = Room::open(
+            RoomCode::from_random([9, 9, 9, 9, 9]),
+            again.request,
+            move || tokens.next().unwrap_or_default(),
+            0,
+            6_000,
+        )
+        .expect("the new room opens");
+        assert_eq!(seats, vec![held[0].clone()]);
+        next.connect(7, 6_000);
+        let out = send(
+            &mut next,
+            7,
+            &ClientMsg::Enter {
+                token: Some(held[0].token.clone()),
+            },
+            6_000,
+        );
+        assert_eq!(next.seat_of(7), Some(0), "Ann is back in her seat");
+        assert!(said(&out, 7)
+            .iter()
+            .any(|m| matches!(m, RoomMsg::Room(i) if !i.started && i.seats[1].computer.is_some())));
+        // The old room names the new one to every device, and keeps it through a restart.
+        let out = room.played_again(next.code().clone());
+        let shown = next.code().shown();
+        assert!(said(&out, 1)
+            .iter()
+            .any(|m| matches!(m, RoomMsg::Room(i) if i.next.as_deref() == Some(shown.as_str()))));
+        let restored = Room::restore(
+            room.code().clone(),
+            room.opening(),
+            serde_json::from_str(&serde_json::to_string(&room.state()).expect("writes"))
+                .expect("reads"),
+            kept(&room),
+            0,
+            7_000,
+        )
+        .expect("restores");
+        assert_eq!(restored.info().next.as_deref(), Some(shown.as_str()));
+        // Pressed again later: answered with the room's state, which names the new room.
+        let out = send(&mut room, 1, &ClientMsg::PlayAgain, 8_000);
+        assert!(said(&out, 1)
+            .iter()
+            .any(|m| matches!(m, RoomMsg::Room(i) if i.next.is_some())));
+        assert!(room.take_play_again().is_none());
+    }
+
+    #[test]
+    fn play_again_is_refused_while_the_game_runs_and_to_a_device_without_a_seat() {
+        let (mut room, _ann, _enter) = started_with_ann();
+        let out = send(&mut room, 1, &ClientMsg::PlayAgain, 100);
+        assert!(said(&out, 1).iter().any(|m| matches!(m,
+            RoomMsg::Denied { reason } if reason.contains("still going"))));
+        assert!(room.take_play_again().is_none());
+        room.connect(2, 100);
+        send(&mut room, 2, &ClientMsg::Enter { token: None }, 100);
+        let out = send(&mut room, 2, &ClientMsg::PlayAgain, 110);
+        assert!(said(&out, 2).iter().any(|m| matches!(m,
+            RoomMsg::Denied { reason } if reason.contains("Only a player"))));
+        assert!(room.take_play_again().is_none());
+    }
+
+    #[test]
+    fn a_play_again_the_server_could_not_open_is_said_and_may_be_asked_again() {
+        let (mut room, _ann, _held) = finished_with_ann();
+        send(&mut room, 1, &ClientMsg::PlayAgain, 5_000);
+        assert!(room.take_play_again().is_some());
+        let out = room.play_again_failed("The room server cannot keep rooms just now.");
+        assert!(said(&out, 1).iter().any(|m| matches!(m,
+            RoomMsg::Denied { reason } if reason.contains("cannot keep rooms"))));
+        send(&mut room, 1, &ClientMsg::PlayAgain, 5_100);
+        assert!(room.take_play_again().is_some(), "asked again");
     }
 }
