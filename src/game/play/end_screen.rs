@@ -284,9 +284,10 @@ pub fn EndScreen() -> impl IntoView {
                 </figcaption>
             </figure>
             {played.map(|game| view! { <crate::game::play::coach::TurningPoints game=game /> })}
+            {use_context::<crate::game::room::RoomUi>().map(|ui| view! { <crate::game::room::views::PlayAgainButton ui=ui /> })}
             <div class="button-row">
                 <button type="button" class="menu-button" on:click=move |_| { session.close(); nav.go(Screen::Menu); }>"Main menu"</button>
-                <button type="button" class="menu-button primary" on:click=move |_| { session.close(); nav.go(Screen::Lobby); }>"New game"</button>
+                <button type="button" class="menu-button" class:primary=!crate::game::room::in_room() on:click=move |_| { session.close(); nav.go(Screen::Lobby); }>"New game"</button>
             </div>
         </section>
     }

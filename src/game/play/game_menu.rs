@@ -174,6 +174,11 @@ fn ConfirmExit(menu: GameMenuUi) -> impl IntoView {
     let nav = expect_context::<Navigator>();
     let exit = move |_| {
         ui.menu.set(false);
+        // In a room, leaving tells the others (this device's seat shows as away, as for a
+        // closed tab); Continue enters the room afresh.
+        if crate::game::room::in_room() {
+            crate::game::room::leave_room_and_link();
+        }
         session.close();
         nav.go(Screen::Menu);
     };

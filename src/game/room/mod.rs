@@ -129,6 +129,8 @@ pub struct RoomUi {
     pub clock: RwSignal<u64>,
     /// This device has no seat and watches the room's game (the creator lets others watch).
     pub watching: RwSignal<bool>,
+    /// This device pressed Play again: it goes to the new room as soon as the server names it.
+    pub again: RwSignal<bool>,
 }
 
 impl RoomUi {
@@ -144,6 +146,7 @@ impl RoomUi {
             away_since: RwSignal::new(BTreeMap::new()),
             clock: RwSignal::new(now_ms()),
             watching: RwSignal::new(false),
+            again: RwSignal::new(false),
         }
     }
 
@@ -270,6 +273,7 @@ pub fn enter_room(ui: RoomUi, code: &str) {
     ui.info.set(None);
     ui.problem.set(None);
     ui.closed.set(None);
+    ui.again.set(false);
     let held = held_seat(&code);
     ui.seat.set(held.as_ref().map(|h| h.seat));
     ROOM.with_borrow_mut(|r| {
@@ -290,6 +294,31 @@ pub fn enter_room(ui: RoomUi, code: &str) {
 /// Leaves the room this device is in (its seat stays its own on the server).
 pub fn leave_room() {
     ROOM.with_borrow_mut(|r| *r = None);
+}
+
+/// Leaves the room and its link: the socket closes (the others see this device's seat away,
+/// as for a closed tab), and the address no longer names the room, so opening its link again
+/// (Continue, the link) enters it afresh.
+pub fn leave_room_and_link() {
+    leave_room();
+    if window()
+        .location()
+        .hash()
+        .is_ok_and(|h| h.starts_with("#room="))
+    {
+        let _ = window().history().and_then(|h| {
+            h.replace_state_with_url(
+                &wasm_bindgen::JsValue::NULL,
+                "",
+                Some(
+                    &window()
+                        .location()
+                        .pathname()
+                        .unwrap_or_else(|_| "/".into()),
+                ),
+            )
+        });
+    }
 }
 
 /// Whether this device is in a room now.
@@ -389,6 +418,15 @@ fn on_bytes(ui: RoomUi, bytes: &[u8]) {
 fn on_room_msg(ui: RoomUi, msg: RoomMsg) {
     match msg {
         RoomMsg::Room(info) => {
+            // The room's players went on to a new room with Play again: this device goes
+            // there if it asked to, or if it just opened this room's (old) link.
+            if let Some(next) = info.next.as_deref() {
+                let first = ui.info.with_untracked(Option::is_none);
+                if first || ui.again.get_untracked() {
+                    go_to_next_room(ui, next);
+                    return;
+                }
+            }
             let started = info.started;
             let now = now_ms();
             ui.away_since.update(|since| {
@@ -668,6 +706,36 @@ pub fn start_game() {
 /// back.
 pub fn let_computer_play(seat: usize) {
     send(&ClientMsg::LetComputerPlay { seat });
+}
+
+/// Play again, on a room game's end screen: this device goes to the room its players went
+/// on to, once the server has opened it (the first to press asks for it).
+pub fn play_again(ui: RoomUi) {
+    if let Some(next) = ui
+        .info
+        .with_untracked(|i| i.as_ref().and_then(|i| i.next.clone()))
+    {
+        go_to_next_room(ui, &next);
+        return;
+    }
+    ui.problem.set(None);
+    ui.again.set(true);
+    send(&ClientMsg::PlayAgain);
+}
+
+/// Goes to the room Play again opened: this device keeps its seat there (the new room holds
+/// the same seat tokens), and the page goes to its link.
+fn go_to_next_room(ui: RoomUi, next: &str) {
+    let held = ROOM.with_borrow(|r| r.as_ref().and_then(|c| c.held.clone()));
+    if let Some(held) = held {
+        if let Err(why) = keep_seat(next, held) {
+            ui.problem.set(Some(why.to_string()));
+            return;
+        }
+    }
+    let _ = window()
+        .location()
+        .set_hash(&format!("room={}", show_code(next)));
 }
 
 /// A chat line from this device's player (the server sends it to every device, this one too).

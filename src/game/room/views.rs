@@ -10,8 +10,8 @@ use crate::common::room_server::room_link;
 use crate::common::share::LinkField;
 use crate::game::pieces::{token_glyph, PieceFields};
 use crate::game::room::{
-    allow_watchers, join, leave_room, let_computer_play, remove_seat, show_code, start_game,
-    RoomInfo, RoomSeat, RoomUi,
+    allow_watchers, join, leave_room_and_link, let_computer_play, play_again, remove_seat,
+    show_code, start_game, RoomInfo, RoomSeat, RoomUi,
 };
 use worlds_models::pieces::free_pieces;
 
@@ -245,19 +245,7 @@ fn RoomButtons(ui: RoomUi) -> impl IntoView {
     let nav = ui.nav;
     let waits = move || ui.info.with(|i| i.as_ref().and_then(start_waits_for));
     let back = move |_| {
-        leave_room();
-        let _ = window().history().and_then(|h| {
-            h.replace_state_with_url(
-                &wasm_bindgen::JsValue::NULL,
-                "",
-                Some(
-                    &window()
-                        .location()
-                        .pathname()
-                        .unwrap_or_else(|_| "/".into()),
-                ),
-            )
-        });
+        leave_room_and_link();
         nav.go(Screen::Menu)
     };
     view! {
@@ -323,5 +311,30 @@ pub fn RoomPanel(ui: RoomUi) -> impl IntoView {
             <ul class="room-away">{away}</ul>
             {move || ui.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
         </section>
+    }
+}
+
+/// On a room game's end screen, for a player of the room: Play again opens a new room with
+/// the same board, rules and seats, where each device that presses it sits in its old seat.
+#[component]
+pub fn PlayAgainButton(ui: RoomUi) -> impl IntoView {
+    move || {
+        let seated = seated(ui) && started(ui) && crate::game::room::in_room();
+        seated.then(|| {
+            view! {
+                <div class="button-row">
+                    <button type="button" class="menu-button primary"
+                        disabled=move || ui.again.get()
+                        aria-describedby="play-again-note"
+                        on:click=move |_| play_again(ui)>"Play again"</button>
+                </div>
+                <p class="hint" id="play-again-note" role="status">{move || if ui.again.get() {
+                    "Opening a new room for the same players…".to_string()
+                } else {
+                    "A new room with the same board, rules and seats: each of you presses Play again.".to_string()
+                }}</p>
+                {move || ui.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+            }
+        })
     }
 }

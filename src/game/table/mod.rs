@@ -587,8 +587,11 @@ pub fn continue_game(ui: TableUi) -> Result<bool, AppError> {
     match table {
         None => {}
         Some(SavedTable::Room { code, .. }) => {
-            // Back to the room by its link: the server sends the game as it stands.
+            // Back to the room by its link: the server sends the game as it stands. A
+            // connection to it still open is closed first, so the link enters afresh and
+            // this device is back in its seat before it offers a decision.
             close_table();
+            crate::game::room::leave_room_and_link();
             let _ = window()
                 .location()
                 .set_hash(&format!("room={}", crate::game::room::show_code(&code)));

@@ -1,0 +1,71 @@
+// Leaving a room by the game's menu and coming back (issue 43, 1 and 5): the friend (390x844)
+// leaves by Menu → Exit → Exit game on her turn; the host (1280x800) is told she is away, as
+// for a closed tab. She presses Continue on the title screen: she is back in her seat, and her
+// first press of Roll dice rolls.
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, artifacts, decisionButtons, playOneStep, logText } from './browser.mjs';
+import { startServer, roomDevice } from './rooms.mjs';
+
+const PORT = Number(process.env.ROOM_EXIT_PORT ?? 8095);
+const ROOM_URL = `http://127.0.0.1:${PORT}`;
+
+let browser;
+let server;
+before(async () => {
+  server = await startServer(PORT, ['--bot-delay-ms', '150']);
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.kill('SIGTERM');
+});
+
+const rolls = async (page) => (await logText(page)).split(' rolled ').length;
+
+test('a friend who leaves by Exit is shown away, and after Continue her first Roll dice rolls', async () => {
+  const host = await roomDevice(browser, { width: 1280, height: 800 });
+  const friend = await roomDevice(browser, { width: 390, height: 844 });
+  const h = host.page;
+  const f = friend.page;
+  await h.goto(ROOM_URL + '/');
+  await h.getByRole('button', { name: 'Play', exact: true }).click();
+  await h.getByLabel('Player 1 name').fill('Ann');
+  await h.getByRole('button', { name: 'Play online' }).click();
+  const linkField = h.getByLabel('Room link');
+  await linkField.waitFor();
+  await f.goto(await linkField.inputValue());
+  await f.getByLabel('Your name').fill('Bea');
+  await f.getByRole('button', { name: 'Join room' }).click();
+  await f.getByText('Bea (you)').waitFor();
+  await h.getByRole('button', { name: 'Start game' }).click();
+  for (const p of [h, f]) await p.locator('.board-ring').waitFor();
+
+  // Ann plays until Bea is to roll.
+  for (let i = 0; i < 300 && !(await decisionButtons(f)).includes('Roll dice'); i++) {
+    if ((await playOneStep(h)) === null) await h.waitForTimeout(100);
+  }
+  assert.ok((await decisionButtons(f)).includes('Roll dice'), 'Bea is to roll');
+
+  // Bea leaves by the game's menu: Ann is told, as for a closed tab.
+  await f.getByRole('button', { name: 'Menu', exact: true }).click();
+  await f.getByRole('button', { name: 'Exit', exact: true }).click();
+  await f.getByRole('button', { name: 'Exit game' }).click();
+  await h.getByText('Bea is away').waitFor();
+  await h.screenshot({ path: artifacts + 'room-exit-away-1280.png' });
+
+  // Continue: back in her seat; the first press rolls.
+  await f.getByRole('button', { name: 'Continue' }).click();
+  const roll = f.getByRole('button', { name: 'Roll dice', exact: true });
+  await roll.waitFor();
+  const before = await rolls(f);
+  await roll.click();
+  for (let i = 0; i < 100 && (await rolls(f)) === before; i++) await f.waitForTimeout(100);
+  assert.equal(await rolls(f), before + 1, 'the first press of Roll dice rolled');
+  await h.getByText('Bea is away').waitFor({ state: 'detached' });
+  await f.screenshot({ path: artifacts + 'room-exit-back-390.png' });
+  assert.deepEqual(host.errors, []);
+  assert.deepEqual(friend.errors, []);
+  await host.context.close();
+  await friend.context.close();
+});
