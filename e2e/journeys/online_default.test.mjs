@@ -46,6 +46,12 @@ async function atTheDoor(device, link) {
   const f = device.page;
   await f.goto(link);
   await f.getByRole('button', { name: 'Join room' }).waitFor();
+  // The door leads with joining: Your name and Join room in view without scrolling.
+  const height = f.viewportSize().height;
+  for (const el of [f.getByLabel('Your name'), f.getByRole('button', { name: 'Join room' })]) {
+    const box = await el.boundingBox();
+    assert.ok(box && box.y >= 0 && box.y + box.height <= height, `in view at the door: ${JSON.stringify(box)}`);
+  }
   return f;
 }
 
@@ -73,6 +79,12 @@ test('the default table plays online: the second person seat is open for a frien
 
   const f = await atTheDoor(friend, link);
   await f.screenshot({ path: artifacts + 'online-default-door-390.png' });
+  // Join room without a name: the sentence stands by the form, and the name field has focus.
+  await f.getByRole('button', { name: 'Join room' }).click();
+  const alert = f.getByRole('alert').filter({ hasText: 'Write your name first.' });
+  const [said, join] = [await alert.boundingBox(), await f.getByRole('button', { name: 'Join room' }).boundingBox()];
+  assert.ok(said && join && said.y < join.y && said.y + said.height <= f.viewportSize().height, 'the sentence is in view, above Join room');
+  assert.equal(await f.evaluate(() => document.activeElement?.closest('label')?.textContent?.trim().startsWith('Your name')), true);
   // The form starts with the open seat's color and token (nobody holds them), not the host's.
   const [color, token] = await joinAsIs(f, 'Bea');
   assert.notEqual(color, '#d62828', "not the host's red");

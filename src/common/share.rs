@@ -99,6 +99,9 @@ pub fn ShareDialog(
     link: Result<String, AppError>,
     /// Said under the link (pictures left out, ...).
     note: Option<String>,
+    /// Said of the link itself (by default: its length, and that it holds what it shares).
+    #[prop(default = None)]
+    hint: Option<String>,
     on_close: Callback<()>,
 ) -> impl IntoView {
     let body = match link {
@@ -109,7 +112,7 @@ pub fn ShareDialog(
                     label="Link"
                     link=link
                     copy_label="Copy link"
-                    hint=format!("{} characters. Whoever opens it sees it here; nothing is sent to a server.", chars)
+                    hint=hint.unwrap_or_else(|| format!("{} characters. Whoever opens it sees it here; nothing is sent to a server.", chars))
                     note=note
                 >
                     <button type="button" class="action" on:click=move |_| on_close.run(())>"Done"</button>

@@ -232,6 +232,7 @@ impl Host {
                 n: l.n,
                 from: l.from,
                 text: clean_chat(&l.text),
+                at: l.at,
             })
             .collect();
         for saved in &record.seats {
@@ -293,13 +294,15 @@ impl Host {
         if self.chat.len() >= KEPT_CHAT {
             self.chat.pop_front();
         }
+        let at = self.now;
         self.chat.push_back(ChatLine {
             n,
             from,
             text: text.clone(),
+            at,
         });
         self.record_changes += 1;
-        HostMsg::Chat { from, text, n }
+        HostMsg::Chat { from, text, n, at }
     }
 
     /// The game as decided so far.
@@ -674,6 +677,7 @@ impl Host {
                 self.event(TableEvent::Chat {
                     from: seat,
                     text: text.clone(),
+                    at: self.now,
                 });
                 let msg = self.keep_chat(seat, text);
                 self.broadcast(&msg)

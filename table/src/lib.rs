@@ -79,10 +79,12 @@ pub enum TableEvent {
         intent: u32,
         reason: String,
     },
-    /// Plain text, never HTML.
+    /// Plain text, never HTML; `at` is when it was said (ms since 1970 by the host's clock,
+    /// 0 when not known).
     Chat {
         from: usize,
         text: String,
+        at: u64,
     },
     Reaction {
         from: usize,

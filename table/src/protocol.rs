@@ -173,6 +173,9 @@ pub enum HostMsg {
         text: String,
         #[serde(default, skip_serializing_if = "is_zero")]
         n: u64,
+        /// When it was said (ms since 1970 by the host's clock; 0 from an older host).
+        #[serde(default, skip_serializing_if = "is_zero")]
+        at: u64,
     },
     Reaction {
         from: usize,
@@ -290,7 +293,7 @@ pub fn read_host(bytes: &[u8], large: bool) -> Result<HostMsg, DropReason> {
     }
 }
 
-fn is_zero(n: &u64) -> bool {
+pub(crate) fn is_zero(n: &u64) -> bool {
     *n == 0
 }
 
@@ -540,6 +543,7 @@ mod tests {
             from: 1,
             text: "y".repeat(150_000),
             n: 3,
+            at: 1_790_000_000_000,
         };
         let fs = frames(&msg, 7);
         assert_eq!(fs.len(), 4);

@@ -2005,6 +2005,8 @@ mod tests {
         use crate::TableEvent;
         let (mut room, mut ann, enter) = started_with_ann();
         let table = room.code.table_id();
+        // The room's clock, which stamps each line with when it was said.
+        room.tick(1_790_000_000_000);
         ann.drain_events();
         let version = room.state_version();
         for (i, line) in ["Good luck!", "Boardwalk is mine"].iter().enumerate() {
@@ -2016,7 +2018,10 @@ mod tests {
             events
                 .into_iter()
                 .filter_map(|e| match e {
-                    TableEvent::Chat { from: 0, text } => Some(text),
+                    TableEvent::Chat { from: 0, text, at } => {
+                        assert_eq!(at, 1_790_000_000_000, "{text}: said then");
+                        Some(text)
+                    }
                     _ => None,
                 })
                 .collect()

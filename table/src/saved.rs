@@ -59,6 +59,9 @@ pub struct ChatLine {
     pub n: u64,
     pub from: usize,
     pub text: String,
+    /// When it was said (ms since 1970 by the host's clock; 0: not known, kept before).
+    #[serde(default, skip_serializing_if = "crate::protocol::is_zero")]
+    pub at: u64,
 }
 
 impl HostRecord {

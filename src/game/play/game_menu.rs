@@ -98,13 +98,24 @@ pub fn GameMenu(menu: GameMenuUi) -> impl IntoView {
     let sharing = menu.sharing;
     view! {
         {game_menu}
-        {move || sharing.get().map(|link| view! {
-            <ShareDialog
-                title="Share this game".to_string()
-                link=link
-                note=Some("Whoever opens the link can continue the game from here on their own device, then send a link back.".to_string())
-                on_close=Callback::new(move |()| sharing.set(None))
-            />
+        {move || sharing.get().map(|link| {
+            // In a room, Share game shares the room everyone is in.
+            let in_room = crate::game::room::in_room();
+            let (title, note) = if in_room {
+                ("Share this room", "Whoever opens the room link joins this game: each player's own device goes back to their seat, and others may watch when the room's creator lets them.")
+            } else {
+                ("Share this game", "Whoever opens the link can continue the game from here on their own device, then send a link back.")
+            };
+            let hint = in_room.then(|| "The room's link: the game itself stays on the room server.".to_string());
+            view! {
+                <ShareDialog
+                    title=title.to_string()
+                    link=link
+                    note=Some(note.to_string())
+                    hint=hint
+                    on_close=Callback::new(move |()| sharing.set(None))
+                />
+            }
         })}
     }
 }
@@ -116,6 +127,7 @@ fn MainList(menu: GameMenuUi) -> impl IntoView {
     let ui = expect_context::<PlayUi>();
     let nav = expect_context::<Navigator>();
     let shared = use_context::<crate::common::context::Shared>();
+    let room = use_context::<crate::game::room::RoomUi>();
     let save = move |_| {
         let title = session.title.get_untracked();
         menu.save_message
@@ -129,9 +141,16 @@ fn MainList(menu: GameMenuUi) -> impl IntoView {
         let record = session
             .game
             .with_untracked(|g| g.as_ref().map(GameRecord::of));
-        let link = match record {
-            Some(r) => crate::common::share_link::game_link(&title, &r),
-            None => Err(crate::common::error::AppError::NoGameToShare),
+        let room_code = room.filter(|_| crate::game::room::in_room()).and_then(|r| {
+            r.info
+                .with_untracked(|i| i.as_ref().map(|i| i.code.clone()))
+        });
+        let link = match (room_code, record) {
+            (Some(code), _) => Ok(crate::common::room_server::room_link(
+                &crate::game::room::show_code(&code),
+            )),
+            (None, Some(r)) => crate::common::share_link::game_link(&title, &r),
+            (None, None) => Err(crate::common::error::AppError::NoGameToShare),
         };
         ui.menu.set(false);
         menu.sharing.set(Some(link));

@@ -131,10 +131,12 @@ pub struct RoomUi {
     pub watching: RwSignal<bool>,
     /// This device pressed Play again: it goes to the new room as soon as the server names it.
     pub again: RwSignal<bool>,
+    /// Table talk (the room's chat and reactions show there, as at a table).
+    pub talk: crate::game::table::TableUi,
 }
 
 impl RoomUi {
-    pub fn new(session: Session, nav: Navigator) -> RoomUi {
+    pub fn new(session: Session, nav: Navigator, talk: crate::game::table::TableUi) -> RoomUi {
         RoomUi {
             session,
             nav,
@@ -147,6 +149,7 @@ impl RoomUi {
             clock: RwSignal::new(now_ms()),
             watching: RwSignal::new(false),
             again: RwSignal::new(false),
+            talk,
         }
     }
 
@@ -639,16 +642,8 @@ fn after_game_messages(ui: RoomUi) {
                 session.sent_at.set(None);
                 session.error.set(Some(reason));
             }
-            TableEvent::Chat { from, text } => {
-                let name = session
-                    .game
-                    .with_untracked(|g| {
-                        g.as_ref()
-                            .map(|g| g.players().get(from).map(|p| p.name.clone()))
-                    })
-                    .flatten()
-                    .unwrap_or_default();
-                session.note(format!("{name}: {text}"));
+            TableEvent::Chat { .. } | TableEvent::Reaction { .. } => {
+                crate::game::table::show_talk(ui.talk, event)
             }
             TableEvent::Presence { seat, state } => session.away.update(|away| {
                 away.retain(|&s| s != PlayerId(seat));

@@ -59,23 +59,44 @@ pub fn RoomScreen(ui: RoomUi) -> impl IntoView {
                     <p>{format!("{} · Board: {}", i.title, i.board_name)}</p>
                 })}
                 <p role="status" aria-live="polite">{move || ui.status.get()}</p>
-                {move || code().filter(|_| ui.closed.get().is_none()).map(|c| view! {
-                    <LinkField
-                        label="Room link"
-                        link=room_link(&show_code(&c))
-                        copy_label="Copy"
-                        hint="Send it to your friends: opening it is all they need to sit down.".to_string()
-                    />
-                })}
+                // A seated player shares the link first; a friend at the door joins first
+                // (the link is below for them).
+                <RoomLink ui=ui seated=true />
                 <h2>"Who sits where"</h2>
                 <ul class="join-seats"><RoomSeats ui=ui /></ul>
                 <JoinRoomForm ui=ui />
                 <RoomNotes ui=ui />
-                {move || ui.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+                {move || ui.problem.get().filter(|_| !at_the_door(ui)).map(|p| view! { <p class="problem" role="alert">{p}</p> })}
                 <RoomButtons ui=ui />
+                <RoomLink ui=ui seated=false />
             </div>
         </section>
     }
+}
+
+/// The Room link with Copy and its QR code, shown where it serves: above the seats for a
+/// seated player (`seated`), below everything for a device at the door.
+#[component]
+fn RoomLink(ui: RoomUi, seated: bool) -> impl IntoView {
+    move || {
+        let here = ui.seat.get().is_some() == seated && ui.closed.get().is_none();
+        let code = ui.info.with(|i| i.as_ref().map(|i| i.code.clone()));
+        code.filter(|_| here).map(|c| {
+            view! {
+                <LinkField
+                    label="Room link"
+                    link=room_link(&show_code(&c))
+                    copy_label="Copy"
+                    hint="Send it to your friends: opening it is all they need to sit down.".to_string()
+                />
+            }
+        })
+    }
+}
+
+/// Whether this device is at the room's door: no seat, and the game not started.
+fn at_the_door(ui: RoomUi) -> bool {
+    !seated(ui) && !started(ui) && ui.info.with(Option::is_some)
 }
 
 /// Whether the room's game has started.
@@ -166,15 +187,25 @@ fn JoinRoomForm(ui: RoomUi) -> impl IntoView {
         let n = name.get_untracked();
         if n.trim().is_empty() {
             ui.problem.set(Some("Write your name first.".to_string()));
+            // The sentence stands next to the field, and the field takes the focus.
+            if let Some(input) = document()
+                .query_selector(".room .join-form input[type=text]")
+                .ok()
+                .flatten()
+                .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
+            {
+                let _ = input.focus();
+            }
             return;
         }
         join(n, color.get_untracked(), token.get_untracked());
     };
     move || {
-        (!seated(ui) && !started(ui) && ui.info.get().is_some()).then(|| view! {
-        <div class="lobby-row">
+        at_the_door(ui).then(|| view! {
+        <div class="lobby-row join-form">
             <PieceFields name=name color=color token=token />
         </div>
+        {move || ui.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
         <div class="button-row">
             <button type="button" class="menu-button primary" on:click=on_join>"Join room"</button>
         </div>

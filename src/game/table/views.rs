@@ -320,10 +320,16 @@ pub fn TableTalk(ui: TableUi) -> impl IntoView {
     view! {
         <section class="panel table-talk" aria-labelledby="table-talk-title">
             <h2 id="table-talk-title">"Table talk"</h2>
-            <ol class="chat-lines" aria-live="polite">
-                {move || ui.chat.get().into_iter().rev().take(6).collect::<Vec<_>>().into_iter().rev()
-                    .map(|l| view! { <li>{l}</li> }).collect_view()}
+            // Newest first in the list, shown at its bottom (the list scrolls up to older).
+            <ol class="chat-lines" aria-live="polite" aria-label="Conversation">
+                {move || ui.chat.get().into_iter().rev().map(|l| view! {
+                    <li>
+                        {(l.at > 0).then(|| view! { <time>{crate::game::table::time_of_day(l.at)}</time>" "})}
+                        <span class="talk-name">{l.name}</span>": "{l.text}
+                    </li>
+                }).collect_view()}
             </ol>
+
             <Show when=playing>
             <form class="chat-form" on:submit=move |ev| { ev.prevent_default(); send(); }>
                 <label class="field">
@@ -343,6 +349,10 @@ pub fn TableTalk(ui: TableUi) -> impl IntoView {
             </div>
             </Show>
         </section>
+        // Over the game, wherever the page is scrolled.
+        {move || ui.reaction.get().map(|(_, said)| view! {
+            <p class="reaction-toast" role="status">{said}</p>
+        })}
     }
 }
 
