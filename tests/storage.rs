@@ -545,6 +545,7 @@ fn an_autosave_keeps_its_table_and_one_without_a_table_reads_as_before() {
             n: 1,
             from: 1,
             text: "Good luck!".into(),
+            notice: false,
         }],
     });
     saves::write_autosave_at_table(&s, "Friday game", &game, Some(table.clone()), 501)

@@ -173,6 +173,10 @@ pub enum HostMsg {
         text: String,
         #[serde(default, skip_serializing_if = "is_zero")]
         n: u64,
+        /// Said by the room about seat `from`, not by its player (a turn timer's "Time ran
+        /// out: a computer played for Bea").
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        notice: bool,
     },
     Reaction {
         from: usize,
@@ -540,6 +544,7 @@ mod tests {
             from: 1,
             text: "y".repeat(150_000),
             n: 3,
+            notice: false,
         };
         let fs = frames(&msg, 7);
         assert_eq!(fs.len(), 4);

@@ -59,6 +59,10 @@ pub struct ChatLine {
     pub n: u64,
     pub from: usize,
     pub text: String,
+    /// Said by the room itself about seat `from` ("Time ran out: a computer played for
+    /// Bea"), not by its player.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub notice: bool,
 }
 
 impl HostRecord {
