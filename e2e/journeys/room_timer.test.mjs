@@ -3,13 +3,15 @@
 // seat. Nobody presses anything: both devices count Ann's time down, and after 30 s a computer
 // plays for her and both feeds say so. Then Bea's clock runs; the server is killed (kill -9)
 // and started again on the same data folder while it runs: both devices show the clock going
-// on where it was (not started afresh), and it runs out on time for Bea.
+// on where it was (not started afresh), and it runs out on time for Bea. Bea then plays her
+// own turns; Ann's time runs out twice more, a computer plays for her until she presses I'm
+// back, and her clock runs again on her next turn.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, artifacts, answerCard } from './browser.mjs';
+import { launch, artifacts, answerCard, playOneStep } from './browser.mjs';
 import { startServer, stopServer, roomDevice } from './rooms.mjs';
 
 const PORT = Number(process.env.ROOM_TIMER_PORT ?? 8437);
@@ -46,6 +48,16 @@ async function clockFor(page, who) {
     await page.waitForTimeout(100);
   }
   assert.fail(`a countdown for ${who}, not "${shown}"`);
+}
+
+/// Bea presses her own decisions whenever her clock runs, until `done()`.
+async function beaPlaysUntil(f, done, within) {
+  const until = Date.now() + within;
+  while (!(await done())) {
+    assert.ok(Date.now() < until, 'in time');
+    if (/left for you to act$/.test(await countdown(f))) await playOneStep(f);
+    await f.waitForTimeout(150);
+  }
 }
 
 /// What the feed shows (the board's centre and the bar's).
@@ -99,8 +111,8 @@ test('turn timer 30 seconds: a computer plays for a player who does nothing, bot
   await f.getByText(/Bea \(you\)/).waitFor();
   await f.getByText('Turn timer: 30 seconds').waitFor();
   assert.equal(await f.getByLabel('Turn timer').count(), 0, 'only the creator sets it');
-  await h.screenshot({ path: artifacts + 'room-timer-waiting-1280.png' });
-  await f.screenshot({ path: artifacts + 'room-timer-waiting-375.png' });
+  await h.screenshot({ path: artifacts + 'room-timer-waiting-1280.png', fullPage: true });
+  await f.screenshot({ path: artifacts + 'room-timer-waiting-375.png', fullPage: true });
 
   await h.getByRole('button', { name: 'Start game' }).click();
   const started = Date.now();
@@ -145,6 +157,18 @@ test('turn timer 30 seconds: a computer plays for a player who does nothing, bot
   assert.ok(beaTook >= 26000 && beaTook < 38000, `Bea's 30 s ran out after ${beaTook} ms, the restart included`);
   await h.screenshot({ path: artifacts + 'room-timer-ran-out-1280.png' });
   await f.screenshot({ path: artifacts + 'room-timer-ran-out-375.png' });
+
+  // Bea plays her own turns from now on; Ann does nothing, twice more.
+  const standIn = "Ann's time ran out 3 times in a row: a computer plays for Ann until they press I'm back.";
+  const imBack = h.getByRole('button', { name: "I'm back" });
+  await beaPlaysUntil(f, async () => (await imBack.count()) > 0, 120000);
+  await bothSay([h, f], standIn, 5000);
+  await h.getByText('A computer is playing for you.').waitFor();
+  await h.screenshot({ path: artifacts + 'room-timer-im-back-1280.png' });
+  await imBack.click();
+  await imBack.waitFor({ state: 'detached' });
+  // Ann's next turn is hers again, with her clock.
+  await beaPlaysUntil(f, async () => /left for you to act$/.test(await countdown(h)), 60000);
   assert.deepEqual(ann.errors, []);
   assert.deepEqual(bea.errors, []);
   await ann.context.close();

@@ -1442,7 +1442,12 @@ impl Room {
         let Some(host) = self.host.as_mut() else {
             return Vec::new();
         };
-        let mut out = Vec::new();
+        let name = self.seats[seat].seat.name.clone();
+        // Said first, so every feed reads it before what the computer did.
+        let mut out = host.notice(
+            seat,
+            &format!("Time ran out: a computer played for {name}."),
+        );
         for _ in 0..200 {
             let game = host.game();
             let Some(me) = game.actor().filter(|p| p.index() == seat) else {
@@ -1454,11 +1459,6 @@ impl Room {
                 Err(_) => break,
             }
         }
-        let name = self.seats[seat].seat.name.clone();
-        out.extend(host.notice(
-            seat,
-            &format!("Time ran out: a computer played for {name}."),
-        ));
         let stand_in = self.clock.missed(seat);
         if stand_in {
             out.extend(host.notice(
