@@ -2,7 +2,7 @@
 //! on disk, and the room rebuilt by the next server goes on with the time that was left.
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -26,14 +26,14 @@ fn temp(name: &str) -> PathBuf {
 
 /// A server keeping its rooms in `data`, on a loopback port.
 async fn start(
-    site: &PathBuf,
-    data: &PathBuf,
+    site: &Path,
+    data: &Path,
 ) -> (SocketAddr, Arc<Rooms>, JoinHandle<std::io::Result<()>>) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("a port");
     let addr = listener.local_addr().expect("an address");
-    let mut config = Config::new(site.clone(), Keep::Disk(data.clone()));
+    let mut config = Config::new(site.to_path_buf(), Keep::Disk(data.to_path_buf()));
     config.bind = addr.ip();
     config.port = addr.port();
     config.bot_delay_ms = 0;

@@ -235,8 +235,10 @@ fn TurnTimerField(ui: RoomUi) -> impl IntoView {
         ui.info
             .with(|i| i.as_ref().map_or(TurnTimer::Off, |i| i.turn_timer))
     };
+    // The creator sets it until the game starts.
+    let sets = move || ui.is_creator() && !started(ui);
     view! {
-        {move || (ui.is_creator() && !started(ui)).then(|| view! {
+        {move || sets().then(|| view! {
             <div class="lobby-row"><label>
                 "Turn timer"
                 <select
@@ -254,7 +256,7 @@ fn TurnTimerField(ui: RoomUi) -> impl IntoView {
             </label></div>
             <p class="hint">"When a player's time runs out, a computer plays for them that time."</p>
         })}
-        {move || (!(ui.is_creator() && !started(ui)) && !timer().is_off()).then(|| view! {
+        {move || (!sets() && !timer().is_off()).then(|| view! {
             <p class="hint">{format!("Turn timer: {}", timer().label())}</p>
         })}
     }
