@@ -252,6 +252,41 @@ mod tests {
     }
 
     #[test]
+    fn a_trade_answer_has_half_the_clock_and_at_least_15_seconds() {
+        use worlds_engine::game::ForcedRoll;
+        use worlds_engine::{Action, GameSetup, PlayerId, Preset, Seat, SquareId, TradeSide};
+        let seats = vec![Seat::human("Ann"), Seat::human("Bea")];
+        let mut setup = GameSetup::new(Preset::Classic.board(), seats, 3);
+        setup.forced_rolls.push(ForcedRoll {
+            at: 0,
+            dice: vec![1, 2],
+        });
+        let mut game = Game::new(setup).expect("a game");
+        assert_eq!(TurnTimer::Seconds30.clock_ms(&game), Some(30_000));
+        assert_eq!(TurnTimer::Off.clock_ms(&game), None);
+        game.apply(Action::Roll).expect("roll");
+        game.apply(Action::Buy).expect("buy");
+        game.apply(Action::ProposeTrade {
+            to: PlayerId(1),
+            give: TradeSide {
+                lots: vec![SquareId(3)],
+                cash: 0,
+                jail_cards: 0,
+            },
+            take: TradeSide {
+                lots: vec![],
+                cash: 100,
+                jail_cards: 0,
+            },
+        })
+        .expect("an offer");
+        assert_eq!(game.actor(), Some(PlayerId(1)), "Bea answers");
+        assert_eq!(TurnTimer::Seconds30.clock_ms(&game), Some(15_000));
+        assert_eq!(TurnTimer::Minute1.clock_ms(&game), Some(30_000));
+        assert_eq!(TurnTimer::Minutes2.clock_ms(&game), Some(60_000));
+    }
+
+    #[test]
     fn three_misses_in_a_row_and_an_action_starts_the_count_afresh() {
         let mut clock = TurnClock::new(TurnTimer::Seconds30);
         assert!(!clock.missed(2));
