@@ -546,6 +546,7 @@ fn an_autosave_keeps_its_table_and_one_without_a_table_reads_as_before() {
             from: 1,
             text: "Good luck!".into(),
             at: 1_790_000_000_000,
+            notice: false,
         }],
     });
     saves::write_autosave_at_table(&s, "Friday game", &game, Some(table.clone()), 501)

@@ -139,6 +139,7 @@ fn front_actions(parts: LobbyParts, opening: Opening, last: LastHandOver) -> Lob
             board: parts.board_id(),
             form: parts.form.get_untracked(),
             press,
+            turn_timer: parts.turn_timer.get_untracked(),
         };
         hand_over(Screen::Lobby, Some(lobby), opening, last);
     };

@@ -347,13 +347,17 @@ impl Guest {
 
     /// A chat line, unless it was shown already (`n` at or below the last one shown; 0, from
     /// an older host, is always shown).
-    fn show_chat(&mut self, from: usize, text: &str, n: u64, at: u64) {
+    fn show_chat(&mut self, from: usize, text: &str, n: u64, at: u64, notice: bool) {
         if n != 0 && n <= self.chat_seen {
             return;
         }
         self.chat_seen = self.chat_seen.max(n);
         let text = clean_chat(text);
-        self.event(TableEvent::Chat { from, text, at });
+        if notice {
+            self.event(TableEvent::Notice { about: from, text });
+        } else {
+            self.event(TableEvent::Chat { from, text, at });
+        }
     }
 
     fn on_host(&mut self, msg: HostMsg) -> Vec<Outgoing> {
@@ -376,7 +380,7 @@ impl Guest {
                 self.presence = presence;
                 // The conversation so far, each line once however many welcomes come.
                 for line in chat {
-                    self.show_chat(line.from, &line.text, line.n, line.at);
+                    self.show_chat(line.from, &line.text, line.n, line.at, line.notice);
                 }
                 self.next_intent = self.next_intent.max(last_intent.wrapping_add(1)).max(1);
                 // Every intent up to the last one the host handled is answered by this game.
@@ -490,8 +494,14 @@ impl Guest {
                 }
                 Vec::new()
             }
-            HostMsg::Chat { from, text, n, at } => {
-                self.show_chat(from, &text, n, at);
+            HostMsg::Chat {
+                from,
+                text,
+                n,
+                at,
+                notice,
+            } => {
+                self.show_chat(from, &text, n, at, notice);
                 Vec::new()
             }
             HostMsg::Reaction { from, kind } => {

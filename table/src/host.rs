@@ -233,6 +233,7 @@ impl Host {
                 from: l.from,
                 text: clean_chat(&l.text),
                 at: l.at,
+                notice: l.notice,
             })
             .collect();
         for saved in &record.seats {
@@ -290,6 +291,11 @@ impl Host {
 
     /// Keeps a chat line (the record changes) and gives the message that tells everyone.
     fn keep_chat(&mut self, from: usize, text: String) -> HostMsg {
+        self.keep_line(from, text, false)
+    }
+
+    /// Keeps a line of the chat, a player's or (`notice`) the table's own about seat `from`.
+    fn keep_line(&mut self, from: usize, text: String, notice: bool) -> HostMsg {
         let n = self.chat.back().map_or(0, |l| l.n) + 1;
         if self.chat.len() >= KEPT_CHAT {
             self.chat.pop_front();
@@ -300,9 +306,31 @@ impl Host {
             from,
             text: text.clone(),
             at,
+            notice,
         });
         self.record_changes += 1;
-        HostMsg::Chat { from, text, n, at }
+        HostMsg::Chat {
+            from,
+            text,
+            n,
+            at,
+            notice,
+        }
+    }
+
+    /// A line the table itself says about seat `about` (a room's "Time ran out: a computer
+    /// played for Bea"): kept with the chat, so a device that comes back sees it too.
+    pub fn notice(&mut self, about: usize, text: &str) -> Vec<Outgoing> {
+        let text = clean_chat(text);
+        if text.is_empty() || about >= self.seats.len() {
+            return Vec::new();
+        }
+        self.event(TableEvent::Notice {
+            about,
+            text: text.clone(),
+        });
+        let msg = self.keep_line(about, text, true);
+        self.broadcast(&msg)
     }
 
     /// The game as decided so far.
@@ -491,6 +519,17 @@ impl Host {
             Some(SeatControl::Local | SeatControl::Computer) => {}
             _ => return Err(LocalError::NotLocal { seat }),
         }
+        self.game
+            .check(&action)
+            .map_err(|e| LocalError::Refused(e.to_string()))?;
+        Ok(self.commit(action, seat, None))
+    }
+
+    /// Applies an action for the seat the game waits for, whoever plays it (a room's turn
+    /// timer ran out: a computer decides for a player of another device), and returns what
+    /// tells every guest. The seat stays played from its device.
+    pub fn play_for(&mut self, action: Action) -> Result<Vec<Outgoing>, LocalError> {
+        let seat = seat_of(&self.game, &action).ok_or(LocalError::GameOver)?;
         self.game
             .check(&action)
             .map_err(|e| LocalError::Refused(e.to_string()))?;

@@ -55,6 +55,7 @@
 //! links, connected, and six turns played with equal logs on both; not in the suite (setup
 //! installs neither Firefox nor puppeteer).
 
+pub mod clock;
 pub mod guest;
 pub mod host;
 pub mod invite;
@@ -85,6 +86,12 @@ pub enum TableEvent {
         from: usize,
         text: String,
         at: u64,
+    },
+    /// A line the room itself says about seat `about` (plain text): "Time ran out: a computer
+    /// played for Bea".
+    Notice {
+        about: usize,
+        text: String,
     },
     Reaction {
         from: usize,

@@ -176,6 +176,10 @@ pub enum HostMsg {
         /// When it was said (ms since 1970 by the host's clock; 0 from an older host).
         #[serde(default, skip_serializing_if = "is_zero")]
         at: u64,
+        /// Said by the room about seat `from`, not by its player (a turn timer's "Time ran
+        /// out: a computer played for Bea").
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        notice: bool,
     },
     Reaction {
         from: usize,
@@ -544,6 +548,7 @@ mod tests {
             text: "y".repeat(150_000),
             n: 3,
             at: 1_790_000_000_000,
+            notice: false,
         };
         let fs = frames(&msg, 7);
         assert_eq!(fs.len(), 4);

@@ -18,8 +18,9 @@ use std::collections::BTreeMap;
 use bytes::Bytes;
 use serde::{Deserialize, Serialize};
 use worlds_engine::bots::bot;
-use worlds_engine::{Action, ComputerStrategy, Game, GameSetup, Seat, SeatKind, Token};
+use worlds_engine::{Action, ComputerStrategy, Game, GameSetup, PlayerId, Seat, SeatKind, Token};
 
+use crate::clock::{ClockShown, ClockStep, TurnClock, TurnTimer, MISSES_BEFORE_STAND_IN};
 use crate::host::{Host, SeatControl};
 use crate::invite::TableId;
 use crate::protocol::{clean_chat, Outgoing, PeerId, To, MAX_MESSAGE_BYTES};
@@ -109,6 +110,9 @@ pub struct OpenRoom {
     /// order, by the next friend who joins by the link, with their own name, color and token.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub open_seats: Vec<usize>,
+    /// How long a player has to act (Off by default; see [`crate::clock`]).
+    #[serde(default, skip_serializing_if = "TurnTimer::is_off")]
+    pub turn_timer: TurnTimer,
 }
 
 /// A seat token handed to the device that holds the seat.
@@ -141,6 +145,10 @@ pub enum ClientMsg {
     /// Play again: once the game is over, a new room with the same board, rules and seats
     /// (each seat keeps its token, so each device sits in its old seat there).
     PlayAgain,
+    /// The creator sets the turn timer (before the game starts).
+    TurnTimer { timer: TurnTimer },
+    /// A player a computer plays for (their time ran out three times in a row) plays again.
+    ImBack,
 }
 
 /// A seat as every device shows it.
@@ -183,6 +191,9 @@ pub struct RoomInfo {
     /// this room's link leads there.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub next: Option<String>,
+    /// How long a player has to act (Off: no timer).
+    #[serde(default, skip_serializing_if = "TurnTimer::is_off")]
+    pub turn_timer: TurnTimer,
 }
 
 /// What the room says (a started game's messages are the host's own, [`crate::protocol::HostMsg`]).
@@ -190,9 +201,21 @@ pub struct RoomInfo {
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum RoomMsg {
     Room(RoomInfo),
-    Seated { seat: usize, token: String },
-    Denied { reason: String },
-    Closed { reason: String },
+    Seated {
+        seat: usize,
+        token: String,
+    },
+    Denied {
+        reason: String,
+    },
+    Closed {
+        reason: String,
+    },
+    /// The turn timer's clock started for a seat (or stopped: `None`); only in a room with a
+    /// turn timer.
+    Clock {
+        clock: Option<ClockShown>,
+    },
 }
 
 /// A connection, as the server numbers them.
@@ -332,6 +355,9 @@ pub struct RoomState {
     /// The room Play again opened (see [`RoomInfo::next`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub next: Option<String>,
+    /// The turn timer, its clock and each seat's misses.
+    #[serde(default, skip_serializing_if = "TurnClock::is_unused")]
+    pub clock: TurnClock,
 }
 
 /// What Play again asks of the server: a new room opened from `request`, its person seats
@@ -401,6 +427,8 @@ pub struct Room {
     /// The room Play again opened, and where asking for it stands.
     next: Option<RoomCode>,
     again: Again,
+    /// The turn timer and its clock.
+    clock: TurnClock,
 }
 
 fn seat_name(name: &str) -> String {
@@ -422,6 +450,7 @@ impl Room {
             setup,
             spectators,
             open_seats,
+            turn_timer,
         } = request;
         if setup.seats.is_empty() || setup.seats.len() > MAX_SEATS {
             return Err(OpenError(format!(
@@ -496,6 +525,7 @@ impl Room {
                 changes: 0,
                 next: None,
                 again: Again::NotAsked,
+                clock: TurnClock::new(turn_timer),
             },
             held,
         ))
@@ -508,6 +538,7 @@ impl Room {
             setup: self.setup.clone(),
             spectators: self.spectators,
             open_seats: self.open_seats.clone(),
+            turn_timer: self.clock.timer,
         }
     }
 
@@ -523,6 +554,7 @@ impl Room {
             seed: self.game().map(|g| g.setup().seed),
             host: self.host.as_ref().map(|h| h.record("")),
             next: self.next.as_ref().map(RoomCode::shown),
+            clock: self.clock.clone(),
         }
     }
 
@@ -580,6 +612,7 @@ impl Room {
                 rate: Rate::default(),
             })
             .collect();
+        let clock = state.clock;
         let host = match (state.seed, state.host) {
             (Some(seed), Some(mut record)) => {
                 let mut setup = opening.setup.clone();
@@ -620,6 +653,7 @@ impl Room {
             changes: 0,
             next: state.next.as_deref().and_then(RoomCode::parse),
             again: Again::NotAsked,
+            clock,
         })
     }
 
@@ -725,6 +759,7 @@ impl Room {
                 })
                 .collect(),
             next: self.next.as_ref().map(RoomCode::shown),
+            turn_timer: self.clock.timer,
         }
     }
 
@@ -875,6 +910,7 @@ impl Room {
                 let out = host.on_message(PeerId(conn), bytes);
                 let mut sent = self.route(out);
                 sent.extend(self.after_host_events());
+                sent.extend(self.run_clock());
                 sent
             }
             (None, _) if !self.conns.get(&conn).is_some_and(|c| c.entered) => {
@@ -943,6 +979,7 @@ impl Room {
                 if !seated {
                     out.extend(self.watch_or_not(conn));
                 }
+                out.extend(self.clock_to(conn));
                 out
             }
             ClientMsg::Watchers { allow } => {
@@ -1159,6 +1196,8 @@ impl Room {
                 out
             }
             ClientMsg::PlayAgain => self.ask_play_again(conn, seat),
+            ClientMsg::TurnTimer { timer } => self.set_turn_timer(conn, seat, timer),
+            ClientMsg::ImBack => self.im_back(conn, seat),
         }
     }
 
@@ -1203,6 +1242,7 @@ impl Room {
                 setup,
                 spectators: self.spectators,
                 open_seats: Vec::new(),
+                turn_timer: self.clock.timer,
             },
             tokens: self.seats.iter().filter_map(|s| s.token.clone()).collect(),
         })
@@ -1319,7 +1359,9 @@ impl Room {
                     let o = host.set_seat_control(seat, SeatControl::Remote);
                     out.extend(o);
                     changed = true;
+                    self.clock.heard_from(seat);
                 }
+                TableEvent::Applied { by_seat, .. } => self.clock.heard_from(by_seat),
                 TableEvent::Dropped { from, reason } => {
                     self.refusals.push(Refusal::Seat);
                     self.notes.push(format!(
@@ -1377,6 +1419,171 @@ impl Room {
         }
         let mut sent = self.route(out);
         sent.extend(self.after_host_events());
+        sent.extend(self.run_clock());
+        sent
+    }
+}
+
+/// The turn timer (see [`crate::clock`]).
+impl Room {
+    /// The turn timer (Off when the room has none).
+    pub fn turn_timer(&self) -> TurnTimer {
+        self.clock.timer
+    }
+
+    /// The clock running now, as devices show it.
+    pub fn clock_shown(&self) -> Option<ClockShown> {
+        self.clock.shown(self.now)
+    }
+
+    /// The times in a row `seat`'s time ran out.
+    pub fn misses_of(&self, seat: usize) -> u32 {
+        self.clock.misses_of(seat)
+    }
+
+    /// The creator's Turn timer, before the start.
+    fn set_turn_timer(&mut self, conn: ConnId, seat: Option<usize>, timer: TurnTimer) -> Vec<Out> {
+        if seat != Some(0) {
+            return self.refuse(
+                Refusal::Seat,
+                conn,
+                "Only the room's creator can set the turn timer.",
+            );
+        }
+        if self.started() {
+            return Room::deny(conn, "The game has started: the turn timer stays as it is.");
+        }
+        self.clock = TurnClock::new(timer);
+        self.tell_all()
+    }
+
+    /// I'm back: a player a computer plays for plays their seat again.
+    fn im_back(&mut self, conn: ConnId, seat: Option<usize>) -> Vec<Out> {
+        let Some(seat) = seat else {
+            return self.refuse(
+                Refusal::Seat,
+                conn,
+                "Only a seated player can say they are back.",
+            );
+        };
+        let Some(host) = self.host.as_mut() else {
+            return Room::deny(conn, "The game has not started.");
+        };
+        if host.seat_control(seat) != Some(SeatControl::Computer) {
+            return Room::deny(conn, "You are playing your seat already.");
+        }
+        let o = host.set_seat_control(seat, SeatControl::Remote);
+        self.clock.heard_from(seat);
+        let mut out = self.route(o);
+        out.extend(self.tell_all());
+        out.extend(self.run_clock());
+        out
+    }
+
+    /// The clock to one connection that entered (in a room with a turn timer).
+    fn clock_to(&self, conn: ConnId) -> Vec<Out> {
+        if self.clock.timer.is_off() || !self.started() {
+            return Vec::new();
+        }
+        vec![Room::to(
+            conn,
+            &RoomMsg::Clock {
+                clock: self.clock_shown(),
+            },
+        )]
+    }
+
+    /// The clock to every connection.
+    fn tell_clock(&self) -> Vec<Out> {
+        let bytes = Room::msg(&RoomMsg::Clock {
+            clock: self.clock_shown(),
+        });
+        self.conns
+            .keys()
+            .map(|&c| Out::To(c, bytes.clone()))
+            .collect()
+    }
+
+    /// The turn timer at `self.now`: a clock starts for a person seat played from its own
+    /// device when the game waits for it; when it runs out a computer plays for that player.
+    /// Every device is told when a clock starts or stops. Nothing at all without a timer.
+    fn run_clock(&mut self) -> Vec<Out> {
+        if self.clock.timer.is_off() {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        let mut tell = false;
+        // A clock that ran out, then the next one.
+        for _ in 0..2 {
+            let Some(host) = self.host.as_ref() else {
+                return out;
+            };
+            let waiting_for = host
+                .game()
+                .actor()
+                .map(PlayerId::index)
+                .filter(|&s| host.seat_control(s) == Some(SeatControl::Remote));
+            match self
+                .clock
+                .step(host.game(), waiting_for, host.seq(), self.now)
+            {
+                ClockStep::Wait => break,
+                ClockStep::Changed => {
+                    tell = true;
+                    break;
+                }
+                ClockStep::RanOut { seat } => {
+                    tell = true;
+                    out.extend(self.time_ran_out(seat));
+                }
+            }
+        }
+        if tell {
+            self.changes += 1;
+            out.extend(self.tell_clock());
+        }
+        out
+    }
+
+    /// `seat`'s time ran out: a computer plays for them while they are the one to act (the
+    /// rest of their turn, or their one bid or answer), every device's feed says so, and the
+    /// third time in a row a computer plays for them until they press I'm back.
+    fn time_ran_out(&mut self, seat: usize) -> Vec<Out> {
+        let Some(host) = self.host.as_mut() else {
+            return Vec::new();
+        };
+        let name = self.seats[seat].seat.name.clone();
+        // Said first, so every feed reads it before what the computer did.
+        let mut out = host.notice(
+            seat,
+            &format!("Time ran out: a computer played for {name}."),
+        );
+        for _ in 0..200 {
+            let game = host.game();
+            let Some(me) = game.actor().filter(|p| p.index() == seat) else {
+                break;
+            };
+            let action = bot(ComputerStrategy::Balanced).choose(game, me);
+            match host.play_for(action) {
+                Ok(o) => out.extend(o),
+                Err(_) => break,
+            }
+        }
+        let stand_in = self.clock.missed(seat);
+        if stand_in {
+            out.extend(host.notice(
+                seat,
+                &format!(
+                    "{name}'s time ran out {MISSES_BEFORE_STAND_IN} times in a row: a computer plays for {name} until they press I'm back."
+                ),
+            ));
+            out.extend(host.set_seat_control(seat, SeatControl::Computer));
+        }
+        self.last_bot = self.now;
+        let mut sent = self.route(out);
+        if stand_in {
+            sent.extend(self.tell_all());
+        }
         sent
     }
 }
@@ -1412,6 +1619,7 @@ mod tests {
                 setup,
                 spectators: false,
                 open_seats: Vec::new(),
+                turn_timer: TurnTimer::Off,
             },
             move || {
                 n += 1;
@@ -1559,6 +1767,7 @@ mod tests {
                 setup,
                 spectators: false,
                 open_seats: vec![1],
+                turn_timer: TurnTimer::Off,
             },
             move || {
                 n += 1;
@@ -2168,6 +2377,35 @@ mod tests {
         (room, ann, held)
     }
 
+    /// A room with Ann (connection 1, her device's guest hears everything) and Cal, a
+    /// computer, whose creator set the turn timer to `timer` before starting with `setup`'s
+    /// dice (`None`: the room's own).
+    fn timed(
+        timer: TurnTimer,
+        dice: Vec<worlds_engine::game::ForcedRoll>,
+    ) -> (Room, crate::guest::Guest, Vec<Out>) {
+        let (mut room, held) = open(0);
+        room.connect(1, 0);
+        let enter = ClientMsg::Enter {
+            token: Some(held[0].token.clone()),
+        };
+        send(&mut room, 1, &enter, 0);
+        let out = send(&mut room, 1, &ClientMsg::TurnTimer { timer }, 0);
+        assert!(
+            matches!(said(&out, 1).last(), Some(RoomMsg::Room(i)) if i.turn_timer == timer),
+            "every device sees the timer: {out:?}"
+        );
+        let mut setup = room.setup.clone();
+        setup.seats = room.seats.iter().map(|s| s.seat.clone()).collect();
+        setup.forced_rolls = dice;
+        room.start_with(setup, 1);
+        let mut ann = crate::guest::Guest::new(room.code.table_id(), 0);
+        let mut out = room.on_message(1, &ann.hello().bytes, 0, String::new);
+        out.extend(room.tick(0));
+        hear(&mut ann, &out, 1);
+        (room, ann, out)
+    }
+
     #[test]
     fn play_again_is_asked_once_and_opens_a_room_with_the_same_seats_and_tokens() {
         let (mut room, _ann, held) = finished_with_ann();
@@ -2275,5 +2513,308 @@ mod tests {
             RoomMsg::Denied { reason } if reason.contains("cannot keep rooms"))));
         send(&mut room, 1, &ClientMsg::PlayAgain, 5_100);
         assert!(room.take_play_again().is_some(), "asked again");
+    }
+
+    /// The clock the room told connection `conn` last.
+    fn clock_told(out: &[Out], conn: ConnId) -> Option<Option<ClockShown>> {
+        said(out, conn).into_iter().rev().find_map(|m| match m {
+            RoomMsg::Clock { clock } => Some(clock),
+            _ => None,
+        })
+    }
+
+    fn notices(guest: &mut crate::guest::Guest) -> Vec<String> {
+        guest
+            .drain_events()
+            .into_iter()
+            .filter_map(|e| match e {
+                TableEvent::Notice { text, .. } => Some(text),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn when_a_players_time_runs_out_a_computer_plays_for_them_and_every_device_is_told() {
+        let (mut room, mut ann, out) = timed(TurnTimer::Seconds30, Vec::new());
+        assert_eq!(
+            clock_told(&out, 1),
+            Some(Some(ClockShown {
+                seat: 0,
+                left_ms: 30_000,
+                total_ms: 30_000
+            })),
+            "Ann's clock starts as the game waits for her"
+        );
+        assert_eq!(
+            room.state().clock.running.map(|r| r.deadline_ms),
+            Some(30_000)
+        );
+        let out = room.tick(29_999);
+        assert!(
+            room.actions_from(0).is_empty(),
+            "nothing before the time is up"
+        );
+        assert!(clock_told(&out, 1).is_none(), "{out:?}");
+        notices(&mut ann);
+        let out = room.tick(30_000);
+        let game = room.game().expect("started");
+        assert!(!game.history().is_empty(), "a computer played for Ann");
+        assert_ne!(
+            game.actor(),
+            Some(PlayerId(0)),
+            "it played her turn until someone else was to act"
+        );
+        hear(&mut ann, &out, 1);
+        assert_eq!(
+            notices(&mut ann),
+            vec!["Time ran out: a computer played for Ann.".to_string()]
+        );
+        assert_eq!(room.misses_of(0), 1);
+        assert_eq!(
+            room.info().seats[0].presence,
+            "here",
+            "once is not enough for a computer to take her seat"
+        );
+        // The line is kept with the chat, so a device that comes back sees it too.
+        let chat = room.state().host.expect("a record").chat;
+        assert!(chat
+            .last()
+            .is_some_and(|l| l.notice && l.from == 0 && l.text.starts_with("Time ran out")));
+    }
+
+    /// The clock of Ann's bid, after she declined Baltic Avenue (1 + 2) and it went to auction.
+    fn auction_clock(timer: TurnTimer) -> ClockShown {
+        use worlds_engine::game::ForcedRoll;
+        let dice = vec![ForcedRoll {
+            at: 0,
+            dice: vec![1, 2],
+        }];
+        let (mut room, mut ann, _) = timed(timer, dice);
+        for (i, action) in [Action::Roll, Action::Decline].into_iter().enumerate() {
+            let intent = ann.intent(action).expect("Ann's move");
+            let out = room.on_message(1, &intent.bytes, 10 + i as u64, String::new);
+            hear(&mut ann, &out, 1);
+        }
+        let mut waited = 0;
+        while room.game().and_then(Game::actor) != Some(PlayerId(0)) && waited < 50 {
+            let out = room.tick(20 + waited);
+            hear(&mut ann, &out, 1);
+            waited += 1;
+        }
+        let game = room.game().expect("started");
+        assert!(matches!(game.phase(), worlds_engine::Phase::Auction(_)));
+        room.clock_shown().expect("Ann's clock runs")
+    }
+
+    #[test]
+    fn a_bid_in_an_auction_has_half_the_clock_and_at_least_15_seconds() {
+        let clock = auction_clock(TurnTimer::Minute1);
+        assert_eq!(
+            (clock.seat, clock.total_ms),
+            (0, 30_000),
+            "half of a minute"
+        );
+        assert_eq!(auction_clock(TurnTimer::Seconds30).total_ms, 15_000);
+        assert_eq!(auction_clock(TurnTimer::Minutes2).total_ms, 60_000);
+    }
+
+    #[test]
+    fn three_times_in_a_row_and_a_computer_plays_for_them_until_they_press_im_back() {
+        let (mut room, mut ann, _) = timed(TurnTimer::Seconds30, Vec::new());
+        let mut now = 0;
+        for missed in 1..=3u32 {
+            // Ann's clock runs out; Cal (bot delay 0) plays until Ann is to act again.
+            let deadline = room
+                .clock_shown()
+                .map(|c| now + c.left_ms)
+                .expect("a clock");
+            now = deadline;
+            let out = room.tick(now);
+            hear(&mut ann, &out, 1);
+            assert_eq!(room.misses_of(0), missed);
+            now += 500;
+            let out = room.tick(now);
+            hear(&mut ann, &out, 1);
+        }
+        assert_eq!(room.info().seats[0].presence, "computer_playing");
+        let said = notices(&mut ann);
+        assert_eq!(said.len(), 4, "{said:?}");
+        assert!(said[3].contains("until they press I'm back"), "{said:?}");
+        assert_eq!(room.clock_shown(), None, "no clock while a computer plays");
+        // The computer plays Ann's turns from now on, with no clock.
+        let played = room.actions_from(0).len();
+        for _ in 0..20 {
+            now += 500;
+            let out = room.tick(now);
+            hear(&mut ann, &out, 1);
+        }
+        assert!(room.actions_from(0).len() > played);
+        assert_eq!(room.misses_of(0), 3);
+        // Someone else cannot say Ann is back; Ann can.
+        let out = send(&mut room, 1, &ClientMsg::ImBack, now);
+        assert!(!said_denied(&out, 1), "{out:?}");
+        assert_eq!(room.info().seats[0].presence, "here");
+        assert_eq!(room.misses_of(0), 0, "I'm back starts the count afresh");
+        let out = send(&mut room, 1, &ClientMsg::ImBack, now);
+        assert!(said_denied(&out, 1), "already playing");
+        room.connect(9, now);
+        send(&mut room, 9, &ClientMsg::Enter { token: None }, now);
+        let out = send(&mut room, 9, &ClientMsg::ImBack, now);
+        assert!(said_denied(&out, 9), "a device without a seat");
+    }
+
+    fn said_denied(out: &[Out], conn: ConnId) -> bool {
+        said(out, conn)
+            .iter()
+            .any(|m| matches!(m, RoomMsg::Denied { .. }))
+    }
+
+    #[test]
+    fn any_action_of_the_player_starts_the_count_afresh() {
+        let (mut room, mut ann, _) = timed(TurnTimer::Seconds30, Vec::new());
+        let mut now = 30_000;
+        let out = room.tick(now);
+        hear(&mut ann, &out, 1);
+        assert_eq!(room.misses_of(0), 1);
+        // Cal plays; then it is Ann's turn again and she rolls herself.
+        while room.game().and_then(Game::actor) != Some(PlayerId(0)) {
+            now += 500;
+            let out = room.tick(now);
+            hear(&mut ann, &out, 1);
+        }
+        let roll = ann.intent(Action::Roll).expect("Ann may roll");
+        let out = room.on_message(1, &roll.bytes, now + 10, String::new);
+        hear(&mut ann, &out, 1);
+        assert!(room
+            .kept_actions_from(0)
+            .last()
+            .is_some_and(|a| a.intent.is_some()));
+        assert_eq!(room.misses_of(0), 0);
+    }
+
+    #[test]
+    fn the_clock_goes_on_after_the_room_is_rebuilt_elsewhere() {
+        let (mut room, mut ann, _) = timed(TurnTimer::Seconds30, Vec::new());
+        let out = room.tick(30_000);
+        hear(&mut ann, &out, 1);
+        let mut now = 30_000;
+        while room.game().and_then(Game::actor) != Some(PlayerId(0)) {
+            now += 500;
+            room.tick(now);
+        }
+        let deadline = now + 30_000;
+        assert_eq!(room.clock_shown().map(|c| c.left_ms), Some(30_000));
+        // The server goes down for 4 s; its record is read back on another one.
+        let state: RoomState =
+            serde_json::from_str(&serde_json::to_string(&room.state()).expect("writes"))
+                .expect("reads");
+        let mut again = Room::restore(
+            room.code().clone(),
+            room.opening(),
+            state,
+            kept(&room),
+            0,
+            now + 4_000,
+        )
+        .expect("restores");
+        assert_eq!(again.turn_timer(), TurnTimer::Seconds30);
+        assert_eq!(again.misses_of(0), 1, "the misses are kept");
+        assert_eq!(
+            again.clock_shown().map(|c| (c.seat, c.left_ms)),
+            Some((0, 26_000)),
+            "the clock goes on where it was"
+        );
+        // Ann's device comes back and is told the clock.
+        again.connect(2, now + 4_100);
+        let enter = ClientMsg::Enter {
+            token: again.seats[0].token.clone(),
+        };
+        let out = send(&mut again, 2, &enter, now + 4_100);
+        assert_eq!(
+            clock_told(&out, 2).flatten().map(|c| c.left_ms),
+            Some(25_900)
+        );
+        let played = again.actions_from(0).len();
+        again.tick(deadline - 1);
+        assert_eq!(again.actions_from(0).len(), played);
+        again.tick(deadline);
+        assert!(again.actions_from(0).len() > played, "it ran out on time");
+        assert_eq!(again.misses_of(0), 2);
+    }
+
+    #[test]
+    fn without_a_timer_nothing_is_timed_and_nothing_more_is_sent_or_kept() {
+        let (mut room, mut ann, _) = started_with_ann();
+        assert_eq!(room.turn_timer(), TurnTimer::Off);
+        let out = room.tick(10_000_000);
+        assert!(room.actions_from(0).is_empty(), "Ann may take all night");
+        assert!(clock_told(&out, 1).is_none());
+        let roll = ann.intent(Action::Roll).expect("Ann may roll");
+        let out = room.on_message(1, &roll.bytes, 10_000_100, String::new);
+        assert!(clock_told(&out, 1).is_none());
+        let info = serde_json::to_string(&room.info()).expect("writes");
+        assert!(!info.contains("turn_timer"), "{info}");
+        let state = serde_json::to_string(&room.state()).expect("writes");
+        assert!(!state.contains("clock"), "{state}");
+        let opening = serde_json::to_string(&room.opening()).expect("writes");
+        assert!(!opening.contains("turn_timer"), "{opening}");
+        // A room's opening from before the timer still reads, without one.
+        let old: OpenRoom = serde_json::from_str(&opening).expect("reads");
+        assert_eq!(old.turn_timer, TurnTimer::Off);
+    }
+
+    #[test]
+    fn only_the_creator_sets_the_turn_timer_and_only_before_the_start() {
+        let (mut room, held) = open(0);
+        room.connect(1, 0);
+        let enter = ClientMsg::Enter {
+            token: Some(held[0].token.clone()),
+        };
+        send(&mut room, 1, &enter, 0);
+        room.connect(2, 0);
+        send(&mut room, 2, &ClientMsg::Enter { token: None }, 0);
+        let join = ClientMsg::Join {
+            name: "Bea".into(),
+            color: "#1d4ed8".into(),
+            token: "boot".into(),
+        };
+        send(&mut room, 2, &join, 0);
+        let two_minutes = ClientMsg::TurnTimer {
+            timer: TurnTimer::Minutes2,
+        };
+        let out = send(&mut room, 2, &two_minutes, 0);
+        assert!(said_denied(&out, 2));
+        assert_eq!(room.turn_timer(), TurnTimer::Off);
+        let out = send(&mut room, 1, &two_minutes, 0);
+        assert!(!said_denied(&out, 1));
+        assert!(
+            matches!(said(&out, 2).last(), Some(RoomMsg::Room(i)) if i.turn_timer == TurnTimer::Minutes2),
+            "Bea's device sees it"
+        );
+        send(&mut room, 1, &ClientMsg::Start, 0);
+        assert!(room.started());
+        let out = send(
+            &mut room,
+            1,
+            &ClientMsg::TurnTimer {
+                timer: TurnTimer::Off,
+            },
+            0,
+        );
+        assert!(said_denied(&out, 1));
+        assert_eq!(room.turn_timer(), TurnTimer::Minutes2);
+        // The lobby's choice comes with the opening.
+        let mut opening = room.opening();
+        opening.turn_timer = TurnTimer::Seconds30;
+        let (opened, _) = Room::open(
+            RoomCode::from_random([5, 4, 3, 2, 1]),
+            opening,
+            || seat_token([3; 16]),
+            0,
+            0,
+        )
+        .expect("a room");
+        assert_eq!(opened.info().turn_timer, TurnTimer::Seconds30);
     }
 }

@@ -62,6 +62,10 @@ pub struct ChatLine {
     /// When it was said (ms since 1970 by the host's clock; 0: not known, kept before).
     #[serde(default, skip_serializing_if = "crate::protocol::is_zero")]
     pub at: u64,
+    /// Said by the room itself about seat `from` ("Time ran out: a computer played for
+    /// Bea"), not by its player.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub notice: bool,
 }
 
 impl HostRecord {

@@ -237,7 +237,8 @@ impl GameLobby {
         let title = form.with_untracked(|f| f.title.trim().to_string());
         start_problem.set(None);
         let others = remote.get_untracked();
-        crate::game::room::open_room(title, setup, others, move |result| match result {
+        let timer = self.parts.turn_timer.get_untracked();
+        crate::game::room::open_room(title, setup, others, timer, move |result| match result {
             Ok(()) => {}
             Err(why) => start_problem.set(Some(why.to_string())),
         });
@@ -249,6 +250,7 @@ impl GameLobby {
             return;
         };
         if self.parts.restore(&handed.board, handed.form) {
+            self.parts.turn_timer.set(handed.turn_timer);
             let press = handed.press;
             // Carried out once the screen is made (it may open a dialog or the game).
             queue_microtask(move || match press {

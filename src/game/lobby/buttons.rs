@@ -3,13 +3,18 @@
 
 use leptos::prelude::*;
 
+use worlds_table::clock::TurnTimer;
+
 use super::{LobbyActions, LobbyParts};
 
 /// The row of the lobby's buttons, each enabled as the form and the open table allow.
 #[component]
 pub(super) fn LobbyButtons(parts: LobbyParts, actions: ButtonActions) -> impl IntoView {
     let LobbyParts {
-        problems, remote, ..
+        problems,
+        remote,
+        turn_timer,
+        ..
     } = parts;
     let ButtonActions {
         start,
@@ -33,6 +38,7 @@ pub(super) fn LobbyButtons(parts: LobbyParts, actions: ButtonActions) -> impl In
         })
     };
     view! {
+        {move || (online.get() && !table_open.get()).then(|| view! { <OnlineOptions turn_timer=turn_timer /> })}
         {move || waits().map(|why| view! { <p class="hint" id="start-waits">{why}</p> })}
         <div class="button-row">
             <button type="button" class="menu-button" on:click=move |_| back.run(())>"Back"</button>
@@ -69,6 +75,30 @@ pub(super) fn LobbyButtons(parts: LobbyParts, actions: ButtonActions) -> impl In
                     "Play online"
                 </button>
             })}
+        </div>
+    }
+}
+
+/// What a room Play online opens is set to: its turn timer.
+#[component]
+fn OnlineOptions(turn_timer: RwSignal<TurnTimer>) -> impl IntoView {
+    view! {
+        <div class="lobby-row">
+            <label>
+                "Turn timer"
+                <select
+                    prop:value=move || turn_timer.get().key()
+                    on:change=move |ev| {
+                        if let Some(t) = TurnTimer::from_key(&event_target_value(&ev)) {
+                            turn_timer.set(t);
+                        }
+                    }
+                >
+                    {TurnTimer::ALL.into_iter().map(|t| view! {
+                        <option value=t.key() selected=move || turn_timer.get() == t>{t.label()}</option>
+                    }).collect_view()}
+                </select>
+            </label>
         </div>
     }
 }

@@ -34,6 +34,8 @@ pub struct LobbyParts {
     pub start_problem: RwSignal<Option<String>>,
     /// The seats played from other devices.
     pub remote: Memo<Vec<usize>>,
+    /// The turn timer of a room Play online opens.
+    pub turn_timer: RwSignal<worlds_table::clock::TurnTimer>,
 }
 
 impl LobbyParts {
@@ -107,6 +109,9 @@ pub struct HandedLobby {
     pub board: BoardChoice,
     pub form: LobbyForm,
     pub press: LobbyPress,
+    /// The turn timer of a room Play online opens.
+    #[serde(default)]
+    pub turn_timer: worlds_table::clock::TurnTimer,
 }
 
 /// Where the handed lobby waits for the game's page to read it (the page's window: the
@@ -153,6 +158,7 @@ pub fn lobby_screen(actions: impl FnOnce(LobbyParts) -> LobbyActions) -> impl In
         problems,
         start_problem,
         remote,
+        turn_timer: RwSignal::new(Default::default()),
     };
     let actions = actions(parts);
     let buttons = ButtonActions::of(&actions);

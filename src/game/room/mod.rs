@@ -21,6 +21,7 @@ use std::rc::Rc;
 use leptos::prelude::*;
 use serde::Deserialize;
 use worlds_engine::{GameSetup, PlayerId};
+use worlds_table::clock::TurnTimer;
 use worlds_table::guest::Guest;
 use worlds_table::protocol::{Outgoing, Presence, WATCHING};
 use worlds_table::room::{ClientMsg, HeldSeat, OpenRoom, RoomCode, RoomMsg};
@@ -133,6 +134,17 @@ pub struct RoomUi {
     pub again: RwSignal<bool>,
     /// Table talk (the room's chat and reactions show there, as at a table).
     pub talk: crate::game::table::TableUi,
+    /// The turn timer's clock as the server last told it, counted on this device's clock.
+    pub turn_clock: RwSignal<Option<TurnClockShown>>,
+}
+
+/// The turn timer's clock for the seat to act, as this device counts it down: the server
+/// says the time left, and this device counts from its own clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TurnClockShown {
+    pub seat: usize,
+    /// When it runs out, on this device's clock (ms).
+    pub ends_at: u64,
 }
 
 impl RoomUi {
@@ -150,7 +162,41 @@ impl RoomUi {
             watching: RwSignal::new(false),
             again: RwSignal::new(false),
             talk,
+            turn_clock: RwSignal::new(None),
         }
+    }
+
+    /// The countdown for the seat to act: "0:23 left for Bea to act" ("for you" on its own
+    /// device); `None` without a turn timer's clock running.
+    pub fn countdown(&self) -> Option<String> {
+        let clock = self.turn_clock.get()?;
+        let left = clock.ends_at.saturating_sub(self.clock.get());
+        let who = if Some(clock.seat) == self.seat.get() {
+            "you".to_string()
+        } else {
+            self.info.with(|i| {
+                i.as_ref()
+                    .and_then(|i| i.seats.get(clock.seat))
+                    .map(|s| s.name.clone())
+            })?
+        };
+        Some(format!(
+            "{} left for {who} to act",
+            worlds_table::clock::countdown(left)
+        ))
+    }
+
+    /// Whether a computer plays this device's seat for now (its time ran out three times in a
+    /// row, or it was away): I'm back gives it back.
+    pub fn computer_plays_mine(&self) -> bool {
+        let mine = self.seat.get();
+        self.info.with(|i| {
+            i.as_ref().is_some_and(|i| {
+                i.seats
+                    .iter()
+                    .any(|s| Some(s.seat) == mine && s.presence == "computer_playing")
+            })
+        })
     }
 
     /// Whether a seat has been away long enough for "Let a computer play for …".
@@ -212,6 +258,7 @@ pub fn open_room(
     title: String,
     setup: GameSetup,
     other_devices: Vec<usize>,
+    turn_timer: TurnTimer,
     done: impl Fn(Result<(), AppError>) + 'static,
 ) {
     let (setup, open_seats) = match room_setup(setup, &other_devices) {
@@ -223,6 +270,7 @@ pub fn open_room(
         setup,
         spectators: false,
         open_seats,
+        turn_timer,
     }) {
         Ok(b) => b,
         Err(e) => return done(Err(TableError::CannotAsk(e.to_string()).into())),
@@ -277,6 +325,7 @@ pub fn enter_room(ui: RoomUi, code: &str) {
     ui.problem.set(None);
     ui.closed.set(None);
     ui.again.set(false);
+    ui.turn_clock.set(None);
     let held = held_seat(&code);
     ui.seat.set(held.as_ref().map(|h| h.seat));
     ROOM.with_borrow_mut(|r| {
@@ -482,6 +531,10 @@ fn on_room_msg(ui: RoomUi, msg: RoomMsg) {
             ui.seat.set(Some(seat));
         }
         RoomMsg::Denied { reason } => ui.problem.set(Some(reason)),
+        RoomMsg::Clock { clock } => ui.turn_clock.set(clock.map(|c| TurnClockShown {
+            seat: c.seat,
+            ends_at: now_ms().saturating_add(c.left_ms),
+        })),
         RoomMsg::Closed { reason } => {
             ui.closed.set(Some(reason));
             ROOM.with_borrow_mut(|r| {
@@ -645,6 +698,7 @@ fn after_game_messages(ui: RoomUi) {
             TableEvent::Chat { .. } | TableEvent::Reaction { .. } => {
                 crate::game::table::show_talk(ui.talk, event)
             }
+            TableEvent::Notice { text, .. } => session.note(text),
             TableEvent::Presence { seat, state } => session.away.update(|away| {
                 away.retain(|&s| s != PlayerId(seat));
                 if state == Presence::Reconnecting {
@@ -731,6 +785,16 @@ fn go_to_next_room(ui: RoomUi, next: &str) {
     let _ = window()
         .location()
         .set_hash(&format!("room={}", show_code(next)));
+}
+
+/// The creator's Turn timer (before the start).
+pub fn set_turn_timer(timer: TurnTimer) {
+    send(&ClientMsg::TurnTimer { timer });
+}
+
+/// I'm back: this device's player plays their seat again after a computer played it.
+pub fn im_back() {
+    send(&ClientMsg::ImBack);
 }
 
 /// A chat line from this device's player (the server sends it to every device, this one too).

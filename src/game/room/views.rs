@@ -10,10 +10,11 @@ use crate::common::room_server::room_link;
 use crate::common::share::LinkField;
 use crate::game::pieces::{token_glyph, PieceFields};
 use crate::game::room::{
-    allow_watchers, join, leave_room_and_link, let_computer_play, play_again, remove_seat,
-    show_code, start_game, RoomInfo, RoomSeat, RoomUi,
+    allow_watchers, im_back, join, leave_room_and_link, let_computer_play, play_again, remove_seat,
+    set_turn_timer, show_code, start_game, RoomInfo, RoomSeat, RoomUi,
 };
 use worlds_models::pieces::free_pieces;
+use worlds_table::clock::TurnTimer;
 
 /// How a seat reads in the room's lists: "🚗 Bea (computer, balanced)", "Ann (you)",
 /// "Seat 2: open for a friend".
@@ -66,6 +67,7 @@ pub fn RoomScreen(ui: RoomUi) -> impl IntoView {
                 <ul class="join-seats"><RoomSeats ui=ui /></ul>
                 <JoinRoomForm ui=ui />
                 <RoomNotes ui=ui />
+                <TurnTimerField ui=ui />
                 {move || ui.problem.get().filter(|_| !at_the_door(ui)).map(|p| view! { <p class="problem" role="alert">{p}</p> })}
                 <RoomButtons ui=ui />
                 <RoomLink ui=ui seated=false />
@@ -256,6 +258,41 @@ fn RoomNotes(ui: RoomUi) -> impl IntoView {
     }
 }
 
+/// The room's turn timer: the creator chooses it before the start; every other device reads
+/// it.
+#[component]
+fn TurnTimerField(ui: RoomUi) -> impl IntoView {
+    let timer = move || {
+        ui.info
+            .with(|i| i.as_ref().map_or(TurnTimer::Off, |i| i.turn_timer))
+    };
+    // The creator sets it until the game starts.
+    let sets = move || ui.is_creator() && !started(ui);
+    view! {
+        {move || sets().then(|| view! {
+            <div class="lobby-row"><label>
+                "Turn timer"
+                <select
+                    prop:value=move || timer().key()
+                    on:change=move |ev| {
+                        if let Some(t) = TurnTimer::from_key(&event_target_value(&ev)) {
+                            set_turn_timer(t);
+                        }
+                    }
+                >
+                    {TurnTimer::ALL.into_iter().map(|t| view! {
+                        <option value=t.key() selected=move || timer() == t>{t.label()}</option>
+                    }).collect_view()}
+                </select>
+            </label></div>
+            <p class="hint">"When a player's time runs out, a computer plays for them that time."</p>
+        })}
+        {move || (!sets() && !timer().is_off()).then(|| view! {
+            <p class="hint">{format!("Turn timer: {}", timer().label())}</p>
+        })}
+    }
+}
+
 /// Why the creator's Start game waits, in a sentence (`None`: it is ready).
 pub fn start_waits_for(info: &RoomInfo) -> Option<String> {
     if let Some(open) = info.seats.iter().find(|s| s.is_open()) {
@@ -338,6 +375,13 @@ pub fn RoomPanel(ui: RoomUi) -> impl IntoView {
             <p role="status" aria-live="polite">{move || ui.status.get()}</p>
             {move || ui.watching.get().then(|| view! {
                 <p class="hint">"You are watching: the players' devices decide."</p>
+            })}
+            {move || ui.countdown().map(|left| view! {
+                <p class="turn-clock" role="timer">{left}</p>
+            })}
+            {move || ui.computer_plays_mine().then(|| view! {
+                <p class="hint">"A computer is playing for you."</p>
+                <button type="button" class="menu-button primary" on:click=move |_| im_back()>"I'm back"</button>
             })}
             <ul class="room-away">{away}</ul>
             {move || ui.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}

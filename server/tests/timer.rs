@@ -1,0 +1,160 @@
+//! A room's turn timer through a server restart (issue 40): the clock is kept with the room
+//! on disk, and the room rebuilt by the next server goes on with the time that was left.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use tokio::task::JoinHandle;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
+use worlds_engine::{ComputerStrategy, GameSetup, Preset, Seat, Token};
+use worlds_server::{Config, Keep, Rooms};
+use worlds_table::clock::{ClockShown, TurnTimer};
+use worlds_table::room::{HeldSeat, OpenRoom, RoomMsg};
+
+type Ws = WebSocketStream<MaybeTlsStream<tokio::net::TcpStream>>;
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("worlds-timer-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temp folder");
+    dir
+}
+
+/// A server keeping its rooms in `data`, on a loopback port.
+async fn start(
+    site: &Path,
+    data: &Path,
+) -> (SocketAddr, Arc<Rooms>, JoinHandle<std::io::Result<()>>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a port");
+    let addr = listener.local_addr().expect("an address");
+    let mut config = Config::new(site.to_path_buf(), Keep::Disk(data.to_path_buf()));
+    config.bind = addr.ip();
+    config.port = addr.port();
+    config.bot_delay_ms = 0;
+    let rooms = worlds_server::open_rooms(config).await.expect("rooms");
+    let run = tokio::spawn(worlds_server::run_rooms(listener, rooms.clone()));
+    (addr, rooms, run)
+}
+
+async fn open_room(addr: SocketAddr) -> (String, HeldSeat) {
+    let setup = GameSetup::new(
+        Preset::Classic.board(),
+        vec![
+            Seat {
+                color: "#d62828".into(),
+                token: Token::from_name("car"),
+                ..Seat::human("Ann")
+            },
+            Seat {
+                color: "#15803d".into(),
+                token: Token::from_name("dog"),
+                ..Seat::computer("Cal", ComputerStrategy::Balanced)
+            },
+        ],
+        0,
+    );
+    let body = serde_json::to_string(&OpenRoom {
+        title: "Timed game".into(),
+        setup,
+        spectators: false,
+        open_seats: Vec::new(),
+        turn_timer: TurnTimer::Seconds30,
+    })
+    .expect("writes");
+    let answer = post(addr, "/api/rooms", &body).await;
+    let v: serde_json::Value = serde_json::from_str(&answer).expect("json");
+    let code = v["code"].as_str().expect("a code").to_string();
+    let held: Vec<HeldSeat> = serde_json::from_value(v["seats"].clone()).expect("seats");
+    (code, held[0].clone())
+}
+
+/// A POST over a plain socket; the answer's body.
+async fn post(addr: SocketAddr, path: &str, body: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("connects");
+    let req = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.expect("writes");
+    let mut out = Vec::new();
+    s.read_to_end(&mut out).await.expect("reads");
+    let text = String::from_utf8_lossy(&out).to_string();
+    assert!(text.starts_with("HTTP/1.1 201"), "{text}");
+    text.split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_string())
+        .unwrap_or_default()
+}
+
+/// Ann's device in the room, entered with her seat token.
+async fn enter(addr: SocketAddr, code: &str, held: &HeldSeat) -> Ws {
+    let mut ws = connect_async(format!("ws://{addr}/api/rooms/{code}/ws"))
+        .await
+        .expect("a socket")
+        .0;
+    let enter = serde_json::json!({ "t": "enter", "token": held.token });
+    ws.send(Message::Text(enter.to_string().into()))
+        .await
+        .expect("sends");
+    ws
+}
+
+/// The next clock the room tells (skipping everything else), within 5 s.
+async fn next_clock(ws: &mut Ws) -> ClockShown {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let msg = tokio::time::timeout(left, ws.next())
+            .await
+            .expect("a clock in time")
+            .expect("the socket is open")
+            .expect("a message");
+        if let Message::Text(t) = msg {
+            if let Ok(RoomMsg::Clock { clock: Some(c) }) = serde_json::from_str(&t) {
+                return c;
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_turn_timer_goes_on_where_it_was_after_the_server_restarts() {
+    let site = temp("site");
+    std::fs::write(site.join("index.html"), "<!doctype html>").expect("write");
+    let data = temp("data");
+    let (addr, rooms, run) = start(&site, &data).await;
+    let (code, held) = open_room(addr).await;
+    let mut ann = enter(addr, &code, &held).await;
+    ann.send(Message::Text(r#"{"t":"start"}"#.into()))
+        .await
+        .expect("sends");
+    let first = next_clock(&mut ann).await;
+    assert_eq!(first.seat, 0, "the game waits for Ann");
+    assert_eq!(first.total_ms, 30_000);
+    assert!(first.left_ms > 28_000, "{first:?}");
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+
+    // A clean stop: the room is kept on disk and let go; a new server opens the same folder.
+    rooms.stop();
+    run.await.expect("stops").expect("stops cleanly");
+    drop(rooms);
+    let (addr, _rooms, _run) = start(&site, &data).await;
+    let mut back = enter(addr, &code, &held).await;
+    let again = next_clock(&mut back).await;
+    assert_eq!((again.seat, again.total_ms), (0, 30_000));
+    assert!(
+        again.left_ms + 1_000 <= first.left_ms,
+        "the clock went on through the restart: {} ms left before, {} ms after",
+        first.left_ms,
+        again.left_ms
+    );
+    assert!(again.left_ms > 20_000, "{again:?}");
+}
