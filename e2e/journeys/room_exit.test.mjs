@@ -82,6 +82,8 @@ test('a friend who leaves by Exit is shown away, and after Continue her first Ro
   assert.equal(await rolls(f), before + 1, 'the first press of Roll dice rolled');
   await h.getByText('Bea is away').waitFor({ state: 'detached' });
   await f.locator('.chat-lines li').filter({ hasText: 'Bea: Good luck, Ann' }).waitFor();
+  await f.waitForTimeout(500);
+  assert.equal(await f.locator('.chat-lines li').filter({ hasText: 'Bea: Good luck, Ann' }).count(), 1, 'listed once after coming back');
   await f.screenshot({ path: artifacts + 'room-exit-back-390.png' });
   // The host's page reloads: the conversation comes back with the game, once.
   await h.reload();

@@ -326,6 +326,8 @@ pub fn enter_room(ui: RoomUi, code: &str) {
     ui.closed.set(None);
     ui.again.set(false);
     ui.turn_clock.set(None);
+    // The room's welcome brings its conversation: Table talk starts from it, never twice.
+    ui.talk.chat.set(Vec::new());
     let held = held_seat(&code);
     ui.seat.set(held.as_ref().map(|h| h.seat));
     ROOM.with_borrow_mut(|r| {
