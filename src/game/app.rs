@@ -55,7 +55,7 @@ pub fn App() -> impl IntoView {
     let nav = expect_context::<Navigator>();
     let table_ui = crate::game::table::TableUi::new(session, nav);
     provide_context(table_ui);
-    let room_ui = crate::game::room::RoomUi::new(session, nav, table_ui);
+    let room_ui = crate::game::room::RoomUi::new(session, nav, table_ui.talk());
     provide_context(room_ui);
     // Opened at a room link (`#room=CODE`): the room's waiting room, then its game.
     let read_room = move || {

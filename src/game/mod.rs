@@ -18,3 +18,4 @@ pub mod settings;
 pub mod shared;
 pub use worlds_models::steps;
 pub mod table;
+pub mod talk;

@@ -133,7 +133,7 @@ pub struct RoomUi {
     /// This device pressed Play again: it goes to the new room as soon as the server names it.
     pub again: RwSignal<bool>,
     /// Table talk (the room's chat and reactions show there, as at a table).
-    pub talk: crate::game::table::TableUi,
+    pub talk: crate::game::talk::Talk,
     /// The turn timer's clock as the server last told it, counted on this device's clock.
     pub turn_clock: RwSignal<Option<TurnClockShown>>,
 }
@@ -148,7 +148,7 @@ pub struct TurnClockShown {
 }
 
 impl RoomUi {
-    pub fn new(session: Session, nav: Navigator, talk: crate::game::table::TableUi) -> RoomUi {
+    pub fn new(session: Session, nav: Navigator, talk: crate::game::talk::Talk) -> RoomUi {
         RoomUi {
             session,
             nav,
@@ -698,7 +698,7 @@ fn after_game_messages(ui: RoomUi) {
                 session.error.set(Some(reason));
             }
             TableEvent::Chat { .. } | TableEvent::Reaction { .. } => {
-                crate::game::table::show_talk(ui.talk, event)
+                crate::game::talk::show_talk(session, ui.talk, event)
             }
             TableEvent::Notice { text, .. } => session.note(text),
             TableEvent::Presence { seat, state } => session.away.update(|away| {

@@ -24,6 +24,7 @@ use crate::common::clock::now_ms;
 use crate::common::error::{AppError, TableError};
 use crate::common::transport::{random_bytes, LinkState, Peer};
 use crate::game::session::{players, Router, Session, TableRole};
+use crate::game::talk::{show_talk, Talk};
 
 /// How a seat played from another device stands, as the waiting room shows it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -85,28 +86,21 @@ pub struct TableUi {
     /// A problem with the table, in words.
     pub problem: RwSignal<Option<String>>,
     /// Table talk: chat lines and reactions, newest last (plain text).
-    pub chat: RwSignal<Vec<TalkLine>>,
+    pub chat: RwSignal<Vec<crate::game::talk::TalkLine>>,
     /// The reaction shown over the game for a few seconds ("Bea: 😂 ha ha"), with a number
     /// that tells one from the next.
     pub reaction: RwSignal<Option<(u64, String)>>,
 }
 
-/// One line of Table talk: when it was said (ms since 1970; 0 when not known), who said it,
-/// and what (plain text).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TalkLine {
-    pub at: u64,
-    pub name: String,
-    pub text: String,
-}
-
-/// How long a reaction shows over the game.
-const REACTION_SHOWN_MS: u64 = 4_000;
-/// A chat line said longer ago than this (a conversation a device hears again on coming
-/// back) goes to Table talk only, not to the board's feed.
-const CHAT_IN_FEED_MS: u64 = 60_000;
-
 impl TableUi {
+    /// Table talk's signals (shared with a room's screens).
+    pub fn talk(&self) -> Talk {
+        Talk {
+            chat: self.chat,
+            reaction: self.reaction,
+        }
+    }
+
     pub fn new(session: Session, nav: crate::common::context::Navigator) -> TableUi {
         TableUi {
             session,
@@ -1013,7 +1007,9 @@ fn after_messages(ui: TableUi) {
 fn show_event(ui: TableUi, event: TableEvent) {
     let session = ui.session;
     match event {
-        TableEvent::Chat { .. } | TableEvent::Reaction { .. } => show_talk(ui, event),
+        TableEvent::Chat { .. } | TableEvent::Reaction { .. } => {
+            show_talk(ui.session, ui.talk(), event)
+        }
         TableEvent::SeatBack { seat } => {
             give_back(ui, seat);
             session.note(format!(
@@ -1174,7 +1170,8 @@ pub fn say(ui: TableUi, text: &str) {
         // The host hears its own line at once; a guest's comes back from the host.
         if ui.session.role.get_untracked() == TableRole::Host {
             show_talk(
-                ui,
+                ui.session,
+                ui.talk(),
                 TableEvent::Chat {
                     from: seat,
                     text: text.clone(),
@@ -1202,63 +1199,13 @@ pub fn react(ui: TableUi, kind: ReactionKind) {
     if let Some(out) = out {
         send_all(out);
         if ui.session.role.get_untracked() == TableRole::Host {
-            show_talk(ui, TableEvent::Reaction { from: seat, kind });
+            show_talk(
+                ui.session,
+                ui.talk(),
+                TableEvent::Reaction { from: seat, kind },
+            );
         }
     }
-}
-
-/// A reaction in words (with its picture), as the feed shows it.
-pub fn reaction_words(kind: ReactionKind) -> &'static str {
-    match kind {
-        ReactionKind::ThumbsUp => "👍 nice",
-        ReactionKind::Laugh => "😂 ha ha",
-        ReactionKind::Wow => "😮 wow",
-        ReactionKind::Sad => "😢 oh no",
-        ReactionKind::Angry => "😠 grr",
-        ReactionKind::Party => "🎉 yay",
-    }
-}
-
-/// A chat line or a reaction, at a table or in a room: listed in Table talk; a line said
-/// just now goes to the board's feed too, and a reaction shows over the game for a few
-/// seconds. Other events are left alone.
-pub fn show_talk(ui: TableUi, event: TableEvent) {
-    let now = now_ms();
-    let (seat, text, at, reaction) = match event {
-        TableEvent::Chat { from, text, at } => (from, text, at, false),
-        TableEvent::Reaction { from, kind } => (from, reaction_words(kind).to_string(), now, true),
-        _ => return,
-    };
-    let name = player_name(ui.session, seat);
-    let said = format!("{name}: {text}");
-    ui.chat.update(|c| {
-        c.push(TalkLine { at, name, text });
-        let excess = c.len().saturating_sub(worlds_table::saved::KEPT_CHAT);
-        c.drain(..excess);
-    });
-    if reaction {
-        let id = ui
-            .reaction
-            .with_untracked(|r| r.as_ref().map_or(0, |r| r.0))
-            + 1;
-        ui.reaction.set(Some((id, said)));
-        set_timeout(
-            move || {
-                if ui.reaction.with_untracked(|r| r.as_ref().map(|r| r.0)) == Some(id) {
-                    ui.reaction.set(None);
-                }
-            },
-            std::time::Duration::from_millis(REACTION_SHOWN_MS),
-        );
-    } else if at == 0 || now.saturating_sub(at) < CHAT_IN_FEED_MS {
-        ui.session.note(said);
-    }
-}
-
-/// A time of day as this device shows it: "20:41".
-pub fn time_of_day(ms: u64) -> String {
-    let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms as f64));
-    format!("{:02}:{:02}", d.get_hours(), d.get_minutes())
 }
 
 /// Closes this device's table, if any (its connections with it).

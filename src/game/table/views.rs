@@ -5,6 +5,8 @@
 use std::collections::HashMap;
 
 use leptos::prelude::*;
+
+use crate::game::talk::reaction_words;
 use worlds_table::invite::{Invite, InviteError, SummaryKind, TableSummary};
 
 use crate::common::context::Navigator;
@@ -13,8 +15,8 @@ use crate::game::pieces::{token_glyph, PieceFields};
 use worlds_table::protocol::ReactionKind;
 
 use crate::game::table::{
-    connect_reply, invite_again, join_table, let_computer_play, react, reaction_words, say,
-    LinkStatus, SeatLink, TableUi,
+    connect_reply, invite_again, join_table, let_computer_play, react, say, LinkStatus, SeatLink,
+    TableUi,
 };
 
 /// The host's waiting room: for each seat played from another device, its invite (link,
@@ -324,7 +326,7 @@ pub fn TableTalk(ui: TableUi) -> impl IntoView {
             <ol class="chat-lines" aria-live="polite" aria-label="Conversation">
                 {move || ui.chat.get().into_iter().rev().map(|l| view! {
                     <li>
-                        {(l.at > 0).then(|| view! { <time>{crate::game::table::time_of_day(l.at)}</time>" "})}
+                        {(l.at > 0).then(|| view! { <time>{crate::game::talk::time_of_day(l.at)}</time>" "})}
                         <span class="talk-name">{l.name}</span>": "{l.text}
                     </li>
                 }).collect_view()}
