@@ -533,10 +533,16 @@ fn on_room_msg(ui: RoomUi, msg: RoomMsg) {
             ui.seat.set(Some(seat));
         }
         RoomMsg::Denied { reason } => ui.problem.set(Some(reason)),
-        RoomMsg::Clock { clock } => ui.turn_clock.set(clock.map(|c| TurnClockShown {
-            seat: c.seat,
-            ends_at: now_ms().saturating_add(c.left_ms),
-        })),
+        RoomMsg::Clock { clock } => {
+            // Counted from now: the clock the countdown reads moves on only twice a second,
+            // and a stale one would show more time than the server gave ("0:31" of 30 s).
+            let now = now_ms();
+            ui.clock.set(now);
+            ui.turn_clock.set(clock.map(|c| TurnClockShown {
+                seat: c.seat,
+                ends_at: now.saturating_add(c.left_ms),
+            }))
+        }
         RoomMsg::Closed { reason } => {
             ui.closed.set(Some(reason));
             ROOM.with_borrow_mut(|r| {
