@@ -105,12 +105,8 @@ async fn open_room(
     }
     let client = client_address(peer.ip(), &headers, &rooms.config.trusted_proxies);
     let limits = &rooms.config.limits;
-    if rooms.kept() >= limits.max_rooms {
-        rooms.metrics.refused(Refused::Rooms);
-        return problem(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "This room server holds as many rooms as it can just now; try again later.",
-        );
+    if let Some(why) = rooms.full() {
+        return problem(StatusCode::SERVICE_UNAVAILABLE, why);
     }
     if !rooms.addresses.may_open(client) {
         rooms.metrics.refused(Refused::Rooms);

@@ -24,7 +24,7 @@ use worlds_table::room::{
 use crate::cluster::{Claim, Frame, Ownership, Proxied};
 use crate::config::Config;
 use crate::limits::Addresses;
-use crate::metrics::Metrics;
+use crate::metrics::{Metrics, Refused};
 use crate::outbox::{message, Outbox};
 use crate::store::{Found, RoomStore, StoreError};
 use crate::{lock, log, now_ms, random};
@@ -361,6 +361,16 @@ impl Rooms {
         ))
     }
 
+    /// Why no room can be opened now when the server holds all it may (`--max-rooms`),
+    /// counted as refused.
+    pub(crate) fn full(&self) -> Option<&'static str> {
+        if self.kept() < self.config.limits.max_rooms {
+            return None;
+        }
+        self.metrics.refused(Refused::Rooms);
+        Some("This room server holds as many rooms as it can just now; try again later.")
+    }
+
     /// After a room handled a message: a Play again it asks for is opened (in the
     /// background, as opening waits for the store), and the room told of it.
     pub(crate) fn after_message(self: &Arc<Self>, e: &mut RoomEntry) {
@@ -371,10 +381,8 @@ impl Rooms {
         let rooms = self.clone();
         tokio::spawn(async move {
             let mut tokens = again.tokens.into_iter();
-            let opened = if rooms.kept() >= rooms.config.limits.max_rooms {
-                Err(NotOpened::Unavailable(
-                    "This room server holds as many rooms as it can just now; try again later.",
-                ))
+            let opened = if let Some(why) = rooms.full() {
+                Err(NotOpened::Unavailable(why))
             } else {
                 rooms
                     .create(again.request, move || {

@@ -692,6 +692,23 @@ impl Room {
         std::mem::take(&mut self.refusals)
     }
 
+    /// The lobby's setup with the seats as they are now (who joined, who was removed).
+    fn seated_setup(&self) -> GameSetup {
+        let mut setup = self.setup.clone();
+        setup.seats = self.seats.iter().map(|s| s.seat.clone()).collect();
+        setup
+    }
+
+    /// `None` when `seat` is the room creator's; else the refusal, said with `sentence`.
+    fn creator_only(
+        &mut self,
+        conn: ConnId,
+        seat: Option<usize>,
+        sentence: &str,
+    ) -> Option<Vec<Out>> {
+        (seat != Some(0)).then(|| self.refuse(Refusal::Seat, conn, sentence))
+    }
+
     /// A refusal answered with a sentence.
     fn refuse(&mut self, why: Refusal, conn: ConnId, reason: &str) -> Vec<Out> {
         self.refusals.push(why);
@@ -983,12 +1000,10 @@ impl Room {
                 out
             }
             ClientMsg::Watchers { allow } => {
-                if seat != Some(0) {
-                    return self.refuse(
-                        Refusal::Seat,
-                        conn,
-                        "Only the room's creator can say who may watch.",
-                    );
+                if let Some(refused) =
+                    self.creator_only(conn, seat, "Only the room's creator can say who may watch.")
+                {
+                    return refused;
                 }
                 self.spectators = allow;
                 let mut out = self.tell_all();
@@ -1099,12 +1114,10 @@ impl Room {
                 out
             }
             ClientMsg::Remove { seat: gone } => {
-                if seat != Some(0) {
-                    return self.refuse(
-                        Refusal::Seat,
-                        conn,
-                        "Only the room's creator can remove a seat.",
-                    );
+                if let Some(refused) =
+                    self.creator_only(conn, seat, "Only the room's creator can remove a seat.")
+                {
+                    return refused;
                 }
                 if self.started() {
                     return Room::deny(conn, "The game has started: seats stay as they are.");
@@ -1142,18 +1155,15 @@ impl Room {
                 out
             }
             ClientMsg::Start => {
-                if seat != Some(0) {
-                    return self.refuse(
-                        Refusal::Seat,
-                        conn,
-                        "Only the room's creator can start the game.",
-                    );
+                if let Some(refused) =
+                    self.creator_only(conn, seat, "Only the room's creator can start the game.")
+                {
+                    return refused;
                 }
                 if self.started() {
                     return Vec::new();
                 }
-                let mut setup = self.setup.clone();
-                setup.seats = self.seats.iter().map(|s| s.seat.clone()).collect();
+                let mut setup = self.seated_setup();
                 // The game's seed: 64 of the server's random bits (a token's first 16 hex
                 // digits), known to nobody else.
                 let random = tokens();
@@ -1234,8 +1244,7 @@ impl Room {
             return None;
         }
         self.again = Again::Opening;
-        let mut setup = self.setup.clone();
-        setup.seats = self.seats.iter().map(|s| s.seat.clone()).collect();
+        let setup = self.seated_setup();
         Some(PlayAgain {
             request: OpenRoom {
                 title: self.title.clone(),
@@ -1443,12 +1452,12 @@ impl Room {
 
     /// The creator's Turn timer, before the start.
     fn set_turn_timer(&mut self, conn: ConnId, seat: Option<usize>, timer: TurnTimer) -> Vec<Out> {
-        if seat != Some(0) {
-            return self.refuse(
-                Refusal::Seat,
-                conn,
-                "Only the room's creator can set the turn timer.",
-            );
+        if let Some(refused) = self.creator_only(
+            conn,
+            seat,
+            "Only the room's creator can set the turn timer.",
+        ) {
+            return refused;
         }
         if self.started() {
             return Room::deny(conn, "The game has started: the turn timer stays as it is.");
@@ -2395,8 +2404,7 @@ mod tests {
             matches!(said(&out, 1).last(), Some(RoomMsg::Room(i)) if i.turn_timer == timer),
             "every device sees the timer: {out:?}"
         );
-        let mut setup = room.setup.clone();
-        setup.seats = room.seats.iter().map(|s| s.seat.clone()).collect();
+        let mut setup = room.seated_setup();
         setup.forced_rolls = dice;
         room.start_with(setup, 1);
         let mut ann = crate::guest::Guest::new(room.code.table_id(), 0);
