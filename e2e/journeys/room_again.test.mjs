@@ -5,7 +5,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, artifacts, playOneStep } from './browser.mjs';
-import { startServer, roomDevice, playTurns } from './rooms.mjs';
+import { startServer, roomDevice, playTurns, annAndBeaPlayOnline } from './rooms.mjs';
 
 const PORT = Number(process.env.ROOM_AGAIN_PORT ?? 8094);
 const ROOM_URL = `http://127.0.0.1:${PORT}`;
@@ -21,8 +21,9 @@ after(async () => {
   server?.kill('SIGTERM');
 });
 
-/// The room code a page's address names.
-const codeOf = (page) => new URL(page.url()).hash.replace('#room=', '');
+/// The room code an address names.
+const codeIn = (url) => new URL(url).hash.replace('#room=', '');
+const codeOf = (page) => codeIn(page.url());
 
 /// Plays each device's own decisions until both show the end screen's Play again.
 async function playToTheEnd(pages) {
@@ -44,21 +45,8 @@ test('a finished room plays again: both devices sit in a new room in their old s
   const friend = await roomDevice(browser, { width: 390, height: 844 });
   const h = host.page;
   const f = friend.page;
-  await h.goto(ROOM_URL + '/');
-  await h.getByRole('button', { name: 'Play', exact: true }).click();
-  await h.getByLabel('Player 1 name').fill('Ann');
-  await h.getByLabel('Round limit').fill('1');
-  await h.getByRole('button', { name: 'Play online' }).click();
-  const linkField = h.getByLabel('Room link');
-  await linkField.waitFor();
-  const oldLink = await linkField.inputValue();
-  const oldCode = codeOf(h);
-  await f.goto(oldLink);
-  await f.getByLabel('Your name').fill('Bea');
-  await f.getByRole('button', { name: 'Join room' }).click();
-  await f.getByText('Bea (you)').waitFor();
-  await h.getByRole('button', { name: 'Start game' }).click();
-  for (const p of [h, f]) await p.locator('.board-ring').waitFor();
+  const oldLink = await annAndBeaPlayOnline(h, f, ROOM_URL, { roundLimit: 1 });
+  const oldCode = codeIn(oldLink);
 
   await playToTheEnd([h, f]);
   await h.screenshot({ path: artifacts + 'room-again-end-1280.png' });

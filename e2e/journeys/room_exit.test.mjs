@@ -8,7 +8,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, artifacts, decisionButtons, playOneStep, logText } from './browser.mjs';
-import { startServer, roomDevice } from './rooms.mjs';
+import { startServer, roomDevice, annAndBeaPlayOnline } from './rooms.mjs';
 
 const PORT = Number(process.env.ROOM_EXIT_PORT ?? 8095);
 const ROOM_URL = `http://127.0.0.1:${PORT}`;
@@ -31,18 +31,7 @@ test('a friend who leaves by Exit is shown away, and after Continue her first Ro
   const friend = await roomDevice(browser, { width: 390, height: 844 });
   const h = host.page;
   const f = friend.page;
-  await h.goto(ROOM_URL + '/');
-  await h.getByRole('button', { name: 'Play', exact: true }).click();
-  await h.getByLabel('Player 1 name').fill('Ann');
-  await h.getByRole('button', { name: 'Play online' }).click();
-  const linkField = h.getByLabel('Room link');
-  await linkField.waitFor();
-  await f.goto(await linkField.inputValue());
-  await f.getByLabel('Your name').fill('Bea');
-  await f.getByRole('button', { name: 'Join room' }).click();
-  await f.getByText('Bea (you)').waitFor();
-  await h.getByRole('button', { name: 'Start game' }).click();
-  for (const p of [h, f]) await p.locator('.board-ring').waitFor();
+  await annAndBeaPlayOnline(h, f, ROOM_URL);
 
   // Ann plays until Bea is to roll.
   for (let i = 0; i < 300 && !(await decisionButtons(f)).includes('Roll dice'); i++) {

@@ -69,6 +69,26 @@ export async function openClassicRoom(h, url) {
   return linkField.inputValue();
 }
 
+/// Ann opens a room from the lobby's default table at `url` (with `roundLimit` when given),
+/// Bea joins by its link on her device, Ann starts the game; returns the room link.
+export async function annAndBeaPlayOnline(h, f, url, { roundLimit } = {}) {
+  await h.goto(url + '/');
+  await h.getByRole('button', { name: 'Play', exact: true }).click();
+  await h.getByLabel('Player 1 name').fill('Ann');
+  if (roundLimit !== undefined) await h.getByLabel('Round limit').fill(String(roundLimit));
+  await h.getByRole('button', { name: 'Play online' }).click();
+  const linkField = h.getByLabel('Room link');
+  await linkField.waitFor();
+  const link = await linkField.inputValue();
+  await f.goto(link);
+  await f.getByLabel('Your name').fill('Bea');
+  await f.getByRole('button', { name: 'Join room' }).click();
+  await f.getByText('Bea (you)').waitFor();
+  await h.getByRole('button', { name: 'Start game' }).click();
+  for (const p of [h, f]) await p.locator('.board-ring').waitFor();
+  return link;
+}
+
 /// What a device shows of the game: the players panel (without the fading cash chips).
 export async function panel(page) {
   return page.evaluate(() => {
