@@ -26,7 +26,9 @@ use worlds_engine::bots::bot;
 use worlds_engine::{ComputerStrategy, GameSetup, Preset, Seat, Token};
 use worlds_table::guest::Guest;
 use worlds_table::protocol::state_hash;
-use worlds_table::room::{HeldSeat, RoomCode, RoomMsg};
+use worlds_table::room::{
+    message_cost, HeldSeat, RoomCode, RoomMsg, MESSAGES_PER_WINDOW, WINDOW_MS,
+};
 use worlds_table::TableEvent;
 
 use crate::args::LoadArgs;
@@ -244,6 +246,41 @@ async fn send(ws: &mut Ws, bytes: Vec<u8>) -> Result<(), String> {
     ws.send(msg).await.map_err(|e| format!("send: {e}"))
 }
 
+/// A seat's messages kept within the room's rate, as a well-behaved client keeps them: half of
+/// [`MESSAGES_PER_WINDOW`] in each [`WINDOW_MS`] of its own, so that no window of the server's
+/// (which may straddle two of these) counts more than the whole. Without it a seat that never
+/// thinks, and comes back every few moves, goes over: its messages are dropped (waits of a
+/// retry's 1.5 s) and, three windows in a row, its socket is closed.
+struct Pace {
+    start: Instant,
+    spent: u32,
+}
+
+impl Pace {
+    fn new() -> Pace {
+        Pace {
+            start: Instant::now(),
+            spent: 0,
+        }
+    }
+
+    /// Waits, if need be, until a message costing `cost` fits in the window.
+    async fn wait(&mut self, cost: u32) {
+        let window = Duration::from_millis(WINDOW_MS);
+        loop {
+            if self.start.elapsed() >= window {
+                self.start = Instant::now();
+                self.spent = 0;
+            }
+            if self.spent == 0 || self.spent + cost <= MESSAGES_PER_WINDOW / 2 {
+                self.spent += cost;
+                return;
+            }
+            tokio::time::sleep(window.saturating_sub(self.start.elapsed())).await;
+        }
+    }
+}
+
 /// How each room plays.
 #[derive(Clone, Copy)]
 struct Plan {
@@ -274,6 +311,7 @@ struct Client {
     /// Bytes of every WebSocket message received.
     received: u64,
     think: Think,
+    pace: Pace,
 }
 
 impl Client {
@@ -298,6 +336,7 @@ impl Client {
             applied_mine: 0,
             received: 0,
             think: Think::new(think_ms, seed_of(&held.token)),
+            pace: Pace::new(),
         })
     }
 
@@ -346,6 +385,7 @@ impl Client {
                             asked: 0,
                             applied_mine: 0,
                             received,
+                            pace: Pace::new(),
                         })
                     }
                     Ok(RoomMsg::Denied { reason }) => return Err(format!("join: {reason}")),
@@ -353,6 +393,12 @@ impl Client {
                 }
             }
         }
+    }
+
+    /// Sends one message within the room's rate.
+    async fn send(&mut self, bytes: Vec<u8>) -> Result<(), String> {
+        self.pace.wait(message_cost(&bytes)).await;
+        send(&mut self.ws, bytes).await
     }
 
     /// Handles what came in within `ms`, then plays its move if it is one; latencies into
@@ -388,7 +434,7 @@ impl Client {
                         let mut g = Guest::new(code.table_id(), self.seat);
                         let hello = g.hello();
                         self.guest = Some(g);
-                        send(&mut self.ws, hello.bytes).await?;
+                        self.send(hello.bytes).await?;
                     }
                 }
                 continue;
@@ -416,7 +462,7 @@ impl Client {
                 self.sent = None;
             }
             for o in out {
-                send(&mut self.ws, o.bytes).await?;
+                self.send(o.bytes).await?;
             }
             // The move at once, when it is this seat's.
             self.play(clock).await?;
@@ -430,6 +476,7 @@ impl Client {
             return Ok(());
         };
         let mut out = g.tick(clock.elapsed().as_millis() as u64);
+        let mut intent = None;
         if self.sent.is_none() && g.my_move() && self.think.ready() {
             if let Some(game) = g.game() {
                 if let Some(me) = game.actor() {
@@ -437,12 +484,18 @@ impl Client {
                     if let Ok(o) = g.intent(action) {
                         self.sent = Some(Instant::now());
                         self.asked += 1;
+                        intent = Some(out.len());
                         out.push(o);
                     }
                 }
             }
         }
-        for o in out {
+        for (i, o) in out.into_iter().enumerate() {
+            self.pace.wait(message_cost(&o.bytes)).await;
+            if intent == Some(i) {
+                // Timed from when it leaves, not from a wait of this client's own pace.
+                self.sent = Some(Instant::now());
+            }
             send(&mut self.ws, o.bytes).await?;
         }
         Ok(())
@@ -455,7 +508,7 @@ impl Client {
         let _ = self.ws.close(None).await;
         self.ws = socket(&self.host, &code.shown()).await?;
         let enter = serde_json::json!({"t": "enter", "token": self.token}).to_string();
-        send(&mut self.ws, enter.into_bytes()).await?;
+        self.send(enter.into_bytes()).await?;
         self.guest = None;
         self.rejoins += 1;
         Ok(())

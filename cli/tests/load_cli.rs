@@ -165,6 +165,18 @@ fn load_refuses_a_server_pid_it_cannot_read() {
     assert_eq!(err.lines().count(), 1, "{err}");
 }
 
+/// One figure of the server's `/metrics` (`name` with its labels as written).
+fn metric(port: u16, name: &str) -> Option<f64> {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).ok()?;
+    s.write_all(b"GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        .ok()?;
+    let mut text = String::new();
+    s.read_to_string(&mut text).ok()?;
+    text.lines()
+        .find_map(|l| l.strip_prefix(name)?.trim().parse().ok())
+}
+
 #[test]
 fn clients_that_drop_and_rejoin_by_their_seat_tokens_lose_nothing() {
     let server = serve();
@@ -195,6 +207,9 @@ fn clients_that_drop_and_rejoin_by_their_seat_tokens_lose_nothing() {
     assert_eq!(v["errors"], 0, "{v} {stderr}");
     assert_eq!(v["lost"], 0, "{v}");
     assert_eq!(v["duplicates"], 0, "{v}");
+    // Its seats keep to the room's rate, so none of their messages was dropped.
+    let rate = r#"worlds_refused_total{kind="rate"}"#;
+    assert_eq!(metric(server.port, rate), Some(0.0), "{v}");
 }
 
 #[test]

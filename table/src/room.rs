@@ -290,6 +290,16 @@ impl Rate {
     }
 }
 
+/// What one message costs of a seat's rate: [`WHOLE_GAME_COST`] for one asking for the whole
+/// game, 1 for any other. A well-behaved client (`worlds load`) paces itself by it.
+pub fn message_cost(bytes: &[u8]) -> u32 {
+    if asks_whole_game(bytes) {
+        WHOLE_GAME_COST
+    } else {
+        1
+    }
+}
+
 /// Whether a message asks for the whole game (a hello or a resync request).
 fn asks_whole_game(bytes: &[u8]) -> bool {
     #[derive(Deserialize)]
@@ -891,11 +901,7 @@ impl Room {
         // The rate: a window's worth of messages (a seat's count stays with the seat, and a
         // message asking for the whole game costs more); several windows over it close the
         // connection (the room plays on).
-        let cost = if asks_whole_game(bytes) {
-            WHOLE_GAME_COST
-        } else {
-            1
-        };
+        let cost = message_cost(bytes);
         let rate = match c.seat {
             Some(s) => &mut self.seats[s].rate,
             None => &mut c.rate,
