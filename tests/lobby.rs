@@ -217,6 +217,32 @@ async fn start_game_greyed_for_a_seat_on_another_device_says_why() {
 }
 
 #[wasm_bindgen_test]
+async fn back_to_the_menu_and_play_again_finds_the_seats_as_they_were_set() {
+    let c = lobby().await;
+    choose(&select(&c, "Player 2 plays as"), "remote");
+    type_into(&text_field(&c, "Player 2 name"), "Bea");
+    settle().await;
+    // No game started: the player only looked, went back, and came again.
+    button(&c, "Back").click();
+    settle().await;
+    button(&c, "Play").click();
+    settle().await;
+    assert_eq!(select(&c, "Player 2 plays as").value(), "remote");
+    assert_eq!(text_field(&c, "Player 2 name").value(), "Bea");
+    assert!(c.query_selector("#start-waits").expect("q").is_some());
+    // A page opened afresh finds them too.
+    c.remove();
+    let c = container();
+    leptos::mount::mount_to(c.clone(), monopoly_worlds::App).forget();
+    settle().await;
+    button(&c, "Play").click();
+    settle().await;
+    assert_eq!(select(&c, "Player 2 plays as").value(), "remote");
+    c.remove();
+    clear_app_storage();
+}
+
+#[wasm_bindgen_test]
 async fn each_board_card_says_what_the_board_is() {
     clear_app_storage();
     let store = LocalStore::open().expect("store");

@@ -15,8 +15,12 @@ pub struct SeatMemory {
     pub name: String,
     pub color: String,
     pub token: String,
-    /// `None`: a human; `Some(strategy)`: a computer player.
+    /// `None`: a human; `Some(strategy)`: a computer player (what records before `plays`
+    /// said, and still say for older apps).
     pub computer: Option<ComputerStrategy>,
+    /// Who plays it, a person at another device included (absent in older records).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plays: Option<Plays>,
 }
 
 /// The last setup started from the lobby.
@@ -79,7 +83,7 @@ impl Plays {
         }
     }
 
-    /// How a remembered seat played (a person from another device is not remembered).
+    /// How a seat played, from a record that names only its computer.
     pub fn of_computer(computer: Option<ComputerStrategy>) -> Plays {
         computer.map_or(Plays::Human, Plays::Computer)
     }
@@ -244,7 +248,7 @@ impl LobbyForm {
                 name: s.name.clone(),
                 color: s.color.clone(),
                 token: Token::from_name(&s.token),
-                plays: Plays::of_computer(s.computer),
+                plays: s.plays.unwrap_or(Plays::of_computer(s.computer)),
             })
             .collect();
         let n = self
@@ -266,6 +270,7 @@ impl LobbyForm {
                     color: s.color.clone(),
                     token: s.token.name().into_owned(),
                     computer: s.computer(),
+                    plays: Some(s.plays),
                 })
                 .collect(),
             round_limit: self.round_limit.clone(),

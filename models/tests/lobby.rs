@@ -2,7 +2,7 @@
 //! before a game starts.
 
 use worlds_engine::{ComputerStrategy, Preset, SeatKind};
-use worlds_models::lobby::{LobbyForm, Plays};
+use worlds_models::lobby::{LastSetup, LobbyForm, Plays};
 
 #[test]
 fn every_choice_of_plays_as_reads_back_from_its_form_value() {
@@ -70,20 +70,29 @@ fn only_people_at_other_devices_are_remote_seats_and_the_setup_follows_each_choi
             SeatKind::Human
         ]
     );
-    // The lobby remembers computers, not other devices.
+    // The lobby remembers every seat as it was: a friend's other device too.
     let memory = f.memory();
     let mut again = LobbyForm::new("Classic");
     again.remember(&memory, 2, 8);
     let plays: Vec<Plays> = again.seats.iter().map(|s| s.plays).collect();
+    let before: Vec<Plays> = f.seats.iter().map(|s| s.plays).collect();
+    assert_eq!(plays, before);
+    assert!(plays.contains(&Plays::OtherDevice), "{plays:?}");
+}
+
+#[test]
+fn a_record_from_before_other_devices_were_remembered_still_loads() {
+    let old = r##"{"seats":[{"name":"Ann","color":"#1d4ed8","token":"boot","computer":null},
+        {"name":"Cy","color":"#15803d","token":"dog","computer":"cautious"}],"round_limit":"12"}"##;
+    let last: LastSetup = serde_json::from_str(old).expect("an older record reads");
+    let mut f = LobbyForm::new("Classic");
+    f.remember(&last, 2, 8);
+    let plays: Vec<Plays> = f.seats.iter().map(|s| s.plays).collect();
     assert_eq!(
         plays,
-        vec![
-            Plays::Human,
-            Plays::Human,
-            Plays::Computer(ComputerStrategy::Cautious),
-            Plays::Human
-        ]
+        vec![Plays::Human, Plays::Computer(ComputerStrategy::Cautious)]
     );
+    assert_eq!(f.round_limit, "12");
 }
 
 #[test]

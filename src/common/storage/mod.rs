@@ -10,7 +10,7 @@
 //! | `mw:autosave` | the game in progress | [`saves`] |
 //! | `mw:save:<id>` | a named saved game | [`saves`] |
 //! | `mw:settings` | sound, volume, animation speed, theme | [`settings`] |
-//! | `mw:lobby` | the seats and round limit of the last game started | [`last_setup`] |
+//! | `mw:lobby` | the seats and round limit last set in the lobby | [`last_setup`] |
 //! | `mw:room-seats` | this device's seat tokens in online rooms, by room code | [`room_seats`] |
 //! | `mw:damaged:<key>:<time>` | a damaged record kept aside when a newer one replaced it | [`damaged`] |
 //!

@@ -173,18 +173,7 @@ impl GameLobby {
                     Err(e) => start_problem.set(Some(e.to_string())),
                 }
             }
-            Ok(()) => {
-                let memory = form.with_untracked(|f| f.memory());
-                // Not remembering the setup costs nothing a player would lose.
-                let _ = crate::common::storage::LocalStore::open().and_then(|s| {
-                    crate::common::storage::last_setup::save(
-                        &s,
-                        &memory,
-                        crate::common::clock::now_ms(),
-                    )
-                });
-                nav.go(Screen::Play)
-            }
+            Ok(()) => nav.go(Screen::Play),
             Err(e) => start_problem.set(Some(e.to_string())),
         }
     }

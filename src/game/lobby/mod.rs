@@ -198,8 +198,7 @@ pub fn lobby_screen(actions: impl FnOnce(LobbyParts) -> LobbyActions) -> impl In
     }
 }
 
-/// The form for the first board: its house rules, and the last game's players and round
-/// limit.
+/// The form for the first board: its house rules, and the last players and round limit set.
 fn first_form(boards: Boards) -> RwSignal<LobbyForm> {
     let first_name = boards.choices.with_value(|c| c[0].board.def().name.clone());
     let form = RwSignal::new(LobbyForm::new(&first_name));
@@ -216,6 +215,16 @@ fn first_form(boards: Boards) -> RwSignal<LobbyForm> {
         let (min, max) = (b.rules().min_players, b.rules().max_players);
         form.update(|f| f.remember(&last, min, max));
     }
+    // ...and the lobby remembers its seats as they are set (a friend's other device too), so
+    // Back to menu and Play again find them as they were.
+    let memory = Memo::new(move |_| form.with(|f| f.memory()));
+    Effect::new(move |_| {
+        let memory = memory.get();
+        // Not remembering the setup costs nothing a player would lose.
+        let _ = crate::common::storage::LocalStore::open().and_then(|s| {
+            crate::common::storage::last_setup::save(&s, &memory, crate::common::clock::now_ms())
+        });
+    });
     form
 }
 
