@@ -7,8 +7,9 @@
 #   maker.html  the Board Maker                                              bin maker
 #   lab.html    the statistics lab                                           bin lab
 # Trunk builds one page at a time and empties its output folder first, so each page is built
-# into its own folder under target/site/ and the three are merged (their shared files, the
-# stylesheets and icons, have the same hashed names).
+# into its own folder under target/pages/ and the three are merged (their shared files, the
+# stylesheets and icons, have the same hashed names). Not target/site/: that is where cargo
+# keeps the `site` profile's build scripts and macros, and emptying it rebuilt everything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # maker.html and lab.html are written from one template (web/page.html).
@@ -26,7 +27,7 @@ page lab.html lab "Statistics lab" "statistics lab" \
 # (js and wasm) goes into dist/, named in index.html for web/loader.mjs.
 sed -e 's|data-bin="front"|data-bin="monopoly-worlds"|' index.html > game.html
 grep -q 'data-bin="monopoly-worlds"' game.html || { echo "index.html does not load bin front" >&2; exit 1; }
-site=target/site
+site=target/pages
 rm -rf "$site"
 for page in index game maker lab; do
   trunk build "$page.html" --release --cargo-profile site --offline --dist "$site/$page" --html-output "$page.html"

@@ -381,12 +381,12 @@ async fn a_trade_offered_in_the_dialog_is_accepted_by_the_other_player() {
     cash.set_value("100");
     cash.dispatch_event(&web_sys::Event::new("input").expect("e"))
         .expect("d");
-    button(&c, "Propose trade").click();
     settle().await;
-    // Issue 20: the offer is summed up first, and nothing is sent yet.
+    // Issue 20: the offer is summed up as it is made (issue 43: then one press sends it), and
+    // nothing is sent yet.
     assert!(
         matches!(game(&session).phase(), Phase::Roll | Phase::EndTurn),
-        "not sent before it is confirmed"
+        "not sent before it is proposed"
     );
     assert!(
         text(&c).contains("Ann gives Bob: Baltic Avenue ($60)."),
@@ -1059,7 +1059,6 @@ async fn a_person_answers_an_offer_with_a_counter_offer() {
     ann_cash
         .dispatch_event(&web_sys::Event::new("input").expect("e"))
         .expect("d");
-    button(&c, "Propose trade").click();
     settle().await;
     assert!(text(&c).contains("Ann gives Bob: $200."), "{}", text(&c));
     button(&c, "Propose trade").click();

@@ -15,6 +15,18 @@ after(async () => { await browser?.close(); });
 
 const exact = (name) => ({ name, exact: true });
 
+/// Whether what `locator` finds is seen whole: inside the window, and not under anything
+/// (points near its top-left and bottom-right, clear of rounded corners, hit it).
+async function wholeInView(locator) {
+  return locator.evaluate((e) => {
+    const r = e.getBoundingClientRect();
+    if (r.top < 0 || r.left < 0 || r.bottom > window.innerHeight || r.right > window.innerWidth) return false;
+    const at = (fx, fy) => document.elementFromPoint(r.left + r.width * fx, r.top + r.height * fy);
+    const hits = [at(0.2, 0.3), at(0.8, 0.7)];
+    return hits.every((h) => h !== null && (h === e || e.contains(h)));
+  });
+}
+
 for (const [width, height] of [[1280, 800], [375, 740]]) {
   test(`a person answers an offer with a counter-offer, which is accepted (${width}x${height})`, async () => {
     const context = await browser.newContext({ viewport: { width, height } });
@@ -53,7 +65,12 @@ for (const [width, height] of [[1280, 800], [375, 740]]) {
     await page.getByRole('button', exact('Trade')).click();
     await page.locator('.trade-side').nth(1).locator('input[type="checkbox"]').first().check();
     await page.locator('#give-cash').fill('50');
-    await page.getByRole('button', exact('Propose trade')).click();
+    // Issue 43, point 10: the offer in words and Propose trade are in view together, and one
+    // press sends it.
+    const summary = page.getByRole('group', { name: 'Your offer' });
+    assert.match((await summary.textContent()) ?? '', /Bob gives Ann: \$50\./);
+    assert.ok(await wholeInView(summary), 'the offer in words is in view');
+    assert.ok(await wholeInView(page.getByRole('button', exact('Propose trade'))), 'Propose trade is in view');
     await page.getByRole('button', exact('Propose trade')).click();
     await page.getByText('Bob offers Ann a trade.').waitFor();
     // Ann counters: the same lot for $300.
@@ -64,7 +81,7 @@ for (const [width, height] of [[1280, 800], [375, 740]]) {
     assert.ok(await page.locator('.trade-side').first().locator('input[type="checkbox"]:checked').count() === 1);
     await page.locator('#take-cash').fill('300');
     await page.screenshot({ path: `${artifacts}/counter-offer-${width}.png` });
-    await page.getByRole('button', exact('Propose trade')).click();
+    assert.ok(await wholeInView(page.getByRole('button', exact('Propose trade'))), 'Propose trade is in view');
     await page.getByRole('button', exact('Propose trade')).click();
     await page.getByText(/^Ann counters: Bob buys .* from Ann for \$300\.$/).waitFor();
     assert.equal(await page.getByRole('button', exact('Counter-offer')).count(), 0, 'a counter-offer is not countered');

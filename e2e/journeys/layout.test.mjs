@@ -131,6 +131,9 @@ test('in an auction the bar and the player panel name the same bidder', async ()
       const dialog = page.getByRole('dialog', { name: /^Auction/ });
       assert.match((await dialog.textContent()) ?? '', new RegExp(`${marked} to bid`));
       for (const raise of ['+$1', '+$10']) assert.equal(await dialog.getByText(raise, { exact: true }).count(), 1, raise);
+      // Issue 43, point 9: the decision itself is in view, not only the amount box.
+      await page.waitForTimeout(200);
+      for (const name of ['Bid', 'Pass']) assert.ok(await inView(page, name), `${name} is in view for ${marked}`);
       checked++;
       if (checked === 1) {
         await dialog.getByText('+$10', { exact: true }).click();

@@ -127,7 +127,6 @@ test('two devices play one game: the friend joins by link, both see every action
           await lot.check();
           await page.locator('#take-cash').fill('10');
           await page.getByRole('button', { name: 'Propose trade' }).click();
-          await page.getByRole('button', { name: 'Propose trade' }).click();
           await guest.getByRole('button', { name: 'Accept trade' }).click({ timeout: 10000 });
           traded = true;
         }

@@ -58,6 +58,28 @@ pub fn focus_first_control(el: &web_sys::Element) {
     }
 }
 
+/// Brings a decision's last row of buttons (Bid and Pass, Buy and Auction) into view when it
+/// lies below the window: focusing the first field shows that field, not what it is for. The
+/// field stays in view (it sits just above its buttons).
+pub fn reveal_last_buttons(el: &web_sys::Element) {
+    let Ok(rows) = el.query_selector_all(".button-row") else {
+        return;
+    };
+    let last = rows
+        .length()
+        .checked_sub(1)
+        .and_then(|i| rows.item(i))
+        .and_then(|n| n.dyn_into::<web_sys::Element>().ok());
+    let height = web_sys::window()
+        .and_then(|w| w.inner_height().ok())
+        .and_then(|h| h.as_f64());
+    if let (Some(row), Some(height)) = (last, height) {
+        if row.get_bounding_client_rect().bottom() > height {
+            row.scroll_into_view_with_bool(false);
+        }
+    }
+}
+
 /// Moves focus to the decision; `false` when there is none on the page.
 pub fn focus_decision() -> bool {
     decision_control().is_some_and(|el| focus_element(&el))

@@ -177,10 +177,12 @@ fn DecisionPanel(
     let node = NodeRef::<leptos::html::Div>::new();
     let opened = crate::common::focus::remember_opener();
     on_cleanup(move || crate::common::focus::return_focus(opened));
-    // Focusing scrolls the decision into view (under the board on a phone).
+    // Focusing scrolls the decision into view (under the board on a phone), and its buttons
+    // with it (an auction's Bid and Pass are below its amount box).
     Effect::new(move |_| {
         if let Some(el) = node.get() {
             crate::common::focus::focus_first_control(&el);
+            crate::common::focus::reveal_last_buttons(&el);
         }
     });
     let title_id = "decision-panel-title";

@@ -225,7 +225,6 @@ fn TradeForm(parties: Parties) -> impl IntoView {
         "Trade"
     };
     let problem = RwSignal::new(None::<String>);
-    let confirming = RwSignal::new(false);
     let (me, my_name, my_lots, my_cards) = mine;
     let money = Callback::new(move |a: i64| board.money(a));
     let partners = StoredValue::new(others.clone());
@@ -248,17 +247,28 @@ fn TradeForm(parties: Parties) -> impl IntoView {
             .with_untracked(|g| g.as_ref().map(|g| g.check(&action)));
         match refused {
             Some(Err(e)) => problem.set(Some(e.to_string())),
-            // A trade is asked once: its summary first, then "Propose trade" sends it.
-            _ if !confirming.get_untracked() => {
-                problem.set(None);
-                confirming.set(true);
-            }
+            // The summary was in view as the offer was made: one press sends it.
             _ => {
+                problem.set(None);
                 if session.dispatch(action) {
                     ui.trade.set(false);
                 }
             }
         }
+    };
+    // The offer in words as it is made (read here, so it follows every change).
+    let summary = move || {
+        let (give, take) = (give.get(), take.get());
+        let empty = TradeSide::default();
+        (give != empty || take != empty).then(|| {
+            let offer = TradeOffer {
+                from: me,
+                to: partner.get(),
+                give,
+                take,
+            };
+            view! { <OfferSummary offer=offer /> }
+        })
     };
     let close = Callback::new(move |_| ui.trade.set(false));
     view! {
@@ -274,41 +284,38 @@ fn TradeForm(parties: Parties) -> impl IntoView {
                     {others.into_iter().map(|(p, n)| view! { <option value=p.to_string()>{n}</option> }).collect_view()}
                 </select>
             </label>
-            <div class="trade-sides" hidden=move || confirming.get()>
+            <div class="trade-sides">
                 <SideEditor legend=format!("{my_name} gives") lots=my_lots side=give max_cards=my_cards id="give" money=money />
                 {their_side}
             </div>
-            {move || confirming.get().then(|| {
-                // Read here, so the summary follows a change of partner.
-                let offer = TradeOffer {
-                    from: me,
-                    to: partner.get(),
-                    give: give.get(),
-                    take: take.get(),
-                };
-                view! { <OfferSummary offer=offer /> }
-            })}
-            {move || problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
-            <div class="button-row">
-                <button type="button" class="action primary" on:click=propose>"Propose trade"</button>
-                {move || confirming.get().then(|| view! {
-                    <button type="button" class="action" on:click=move |_| confirming.set(false)>"Change offer"</button>
-                })}
-                <button type="button" class="action" on:click=move |_| ui.trade.set(false)>"Cancel"</button>
+            // The summary and the buttons stay at the dialog's foot on a phone (see .trade-foot).
+            <div class="trade-foot">
+                {summary}
+                {move || problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+                <div class="button-row">
+                    <button type="button" class="action primary" on:click=propose>"Propose trade"</button>
+                    <button type="button" class="action" on:click=move |_| ui.trade.set(false)>"Cancel"</button>
+                </div>
             </div>
         </Modal>
     }
 }
 
-/// The offer in words, before "Propose trade" sends it.
+/// The offer in words, shown as it is made, above "Propose trade".
 #[component]
 fn OfferSummary(offer: TradeOffer) -> impl IntoView {
     let session = expect_context::<Session>();
     session.game.with_untracked(|g| {
         let g = g.as_ref()?;
         let name = |p: PlayerId| g.player(p).name.clone();
-        let list =
-            |side: &TradeSide| crate::game::play::dialogs::describe_side(g, side).join(", ");
+        let list = |side: &TradeSide| {
+            let items = crate::game::play::dialogs::describe_side(g, side);
+            if items.is_empty() {
+                "nothing".to_string()
+            } else {
+                items.join(", ")
+            }
+        };
         Some(view! {
             <div class="trade-summary" role="group" aria-label="Your offer">
                 <p>{format!("{} gives {}: {}.", name(offer.from), name(offer.to), list(&offer.give))}</p>
