@@ -247,6 +247,9 @@ pub struct Shared {
     pub link: RwSignal<Option<(&'static str, String)>>,
     /// A world opened from a link that the player chose to play without saving it.
     pub link_world: RwSignal<Option<BoardDef>>,
+    /// The lobby's seats and round limit as last set on this page, so Back then Play again
+    /// finds them (the game's code also keeps them in storage, for the next visit).
+    pub lobby_seats: RwSignal<Option<worlds_models::lobby::LastSetup>>,
 }
 
 impl Default for Shared {
@@ -257,6 +260,7 @@ impl Default for Shared {
             lobby_board: RwSignal::new(None),
             link: RwSignal::new(None),
             link_world: RwSignal::new(None),
+            lobby_seats: RwSignal::new(None),
         }
     }
 }

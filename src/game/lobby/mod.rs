@@ -90,7 +90,10 @@ pub struct LobbyActions {
 /// The lobby of the game's page: its buttons start the game and open tables.
 #[component]
 pub fn Lobby() -> impl IntoView {
-    lobby_screen(actions::game_actions)
+    lobby_screen(|parts| {
+        keep_seats_in_storage(parts.form);
+        actions::game_actions(parts)
+    })
 }
 
 /// A press in the lobby's light first code that the game's page carries out.
@@ -206,26 +209,40 @@ fn first_form(boards: Boards) -> RwSignal<LobbyForm> {
         let b = boards.board();
         form.update(|f| f.reset_house_rules(b.rules()));
     }
-    // The last game's players and round limit come back.
-    if let Some(last) = crate::common::storage::LocalStore::open()
-        .ok()
-        .and_then(|s| crate::common::storage::last_setup::load(&s))
-    {
+    // The seats as last set on this page, else the last ones kept in storage, come back.
+    let shared = use_context::<crate::common::context::Shared>();
+    let last = shared
+        .and_then(|s| s.lobby_seats.get_untracked())
+        .or_else(|| {
+            crate::common::storage::LocalStore::open()
+                .ok()
+                .and_then(|s| crate::common::storage::last_setup::load(&s))
+        });
+    if let Some(last) = last {
         let b = boards.board();
         let (min, max) = (b.rules().min_players, b.rules().max_players);
         form.update(|f| f.remember(&last, min, max));
     }
-    // ...and the lobby remembers its seats as they are set (a friend's other device too), so
-    // Back to menu and Play again find them as they were.
-    let memory = Memo::new(move |_| form.with(|f| f.memory()));
+    // ...and the lobby keeps its seats as they are set (a friend's other device too).
+    if let Some(shared) = shared {
+        Effect::new(move |_| {
+            let memory = form.with(|f| f.memory());
+            shared.lobby_seats.set(Some(memory));
+        });
+    }
+    form
+}
+
+/// The game's code keeps the lobby's seats in storage as they are set, so the next visit
+/// finds them (the light first code keeps them for the page only: its bytes are counted).
+fn keep_seats_in_storage(form: RwSignal<LobbyForm>) {
     Effect::new(move |_| {
-        let memory = memory.get();
+        let memory = form.with(|f| f.memory());
         // Not remembering the setup costs nothing a player would lose.
         let _ = crate::common::storage::LocalStore::open().and_then(|s| {
             crate::common::storage::last_setup::save(&s, &memory, crate::common::clock::now_ms())
         });
     });
-    form
 }
 
 /// Chooses board `i`: the title names it, the seats fit its player count and the house
