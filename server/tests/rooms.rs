@@ -18,7 +18,7 @@ use worlds_engine::{ComputerStrategy, GameSetup, Preset, Seat, Token};
 use worlds_server::{Config, Keep, Rooms};
 use worlds_table::guest::Guest;
 use worlds_table::protocol::state_hash;
-use worlds_table::room::{HeldSeat, RoomCode, RoomMsg};
+use worlds_table::room::{HeldSeat, RoomCode, RoomMsg, RoomPresence};
 
 type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
@@ -500,7 +500,7 @@ async fn play_again_opens_one_new_room_where_both_devices_keep_their_seats() {
     let mut bea2 = enter(addr, &next, &bea_held).await;
     let info = loop {
         let info = next_room_info(&mut ann2.ws).await;
-        if info.seats.iter().all(|s| s.presence == "here") {
+        if info.seats.iter().all(|s| s.presence == RoomPresence::Here) {
             break info;
         }
     };

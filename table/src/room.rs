@@ -160,20 +160,37 @@ pub struct RoomSeat {
     pub token: String,
     /// A computer seat's strategy.
     pub computer: Option<String>,
-    /// "here", "away", "computer_playing" or "computer".
-    pub presence: String,
+    pub presence: RoomPresence,
     pub away_secs: u64,
+}
+
+/// How a room's seat shows on every device (written `"here"`, `"away"`, `"computer_playing"`,
+/// `"computer"` or `"open"`). A table's seat (a host device's) has its own
+/// [`crate::protocol::Presence`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RoomPresence {
+    /// Its player's device is connected.
+    Here,
+    /// Its player's device is gone, and no computer plays for them.
+    Away,
+    /// A computer plays for its player until they are back.
+    ComputerPlaying,
+    /// A computer seat.
+    Computer,
+    /// A person seat open for a friend who joins by the link.
+    Open,
 }
 
 impl RoomSeat {
     /// Whether the seat's device is gone (and no computer plays for it).
     pub fn is_away(&self) -> bool {
-        self.presence == "away"
+        self.presence == RoomPresence::Away
     }
 
     /// Whether the seat waits for a friend to join by the link.
     pub fn is_open(&self) -> bool {
-        self.presence == "open"
+        self.presence == RoomPresence::Open
     }
 }
 
@@ -319,6 +336,8 @@ impl std::fmt::Display for OpenError {
         f.write_str(&self.0)
     }
 }
+
+impl std::error::Error for OpenError {}
 
 #[derive(Debug, Clone)]
 struct SeatSlot {
@@ -736,23 +755,23 @@ impl Room {
     }
 
     /// How a seat shows on every device.
-    fn presence(&self, seat: usize) -> &'static str {
+    fn presence(&self, seat: usize) -> RoomPresence {
         let slot = &self.seats[seat];
         if slot.is_open() {
-            return "open";
+            return RoomPresence::Open;
         }
         if slot.token.is_none() {
-            return "computer";
+            return RoomPresence::Computer;
         }
         if let Some(host) = &self.host {
             if host.seat_control(seat) == Some(SeatControl::Computer) {
-                return "computer_playing";
+                return RoomPresence::ComputerPlaying;
             }
         }
         if self.conns.values().any(|c| c.seat == Some(seat)) {
-            "here"
+            RoomPresence::Here
         } else {
-            "away"
+            RoomPresence::Away
         }
     }
 
@@ -778,10 +797,10 @@ impl Room {
                         SeatKind::Computer { strategy } => Some(strategy.name().to_string()),
                         SeatKind::Human => None,
                     },
-                    presence: self.presence(i).to_string(),
+                    presence: self.presence(i),
                     away_secs: s
                         .away_since
-                        .filter(|_| self.presence(i) == "away")
+                        .filter(|_| self.presence(i) == RoomPresence::Away)
                         .map_or(0, |t| self.now.saturating_sub(t) / 1000),
                 })
                 .collect(),
@@ -1190,7 +1209,7 @@ impl Room {
                 let Some(slot) = self.seats.get(absent) else {
                     return Room::deny(conn, "There is no such seat.");
                 };
-                if slot.token.is_none() || self.presence(absent) != "away" {
+                if slot.token.is_none() || self.presence(absent) != RoomPresence::Away {
                     return Room::deny(conn, "That seat is not away.");
                 }
                 let away_for = slot.away_since.map_or(0, |t| self.now.saturating_sub(t));
@@ -1703,7 +1722,7 @@ mod tests {
             0,
         );
         assert!(
-            matches!(said(&out, 1).last(), Some(RoomMsg::Room(i)) if i.seats[0].presence == "here")
+            matches!(said(&out, 1).last(), Some(RoomMsg::Room(i)) if i.seats[0].presence == RoomPresence::Here)
         );
         // A friend without a token watches, then joins.
         room.connect(2, 0);
@@ -1748,10 +1767,10 @@ mod tests {
             .any(|m| matches!(m, RoomMsg::Room(i) if i.started)));
         // Bea's device comes back on a new connection with her token: her seat.
         room.disconnect(2, 1000);
-        assert_eq!(room.info().seats[2].presence, "away");
+        assert_eq!(room.info().seats[2].presence, RoomPresence::Away);
         room.connect(4, 2000);
         send(&mut room, 4, &ClientMsg::Enter { token: Some(token) }, 2000);
-        assert_eq!(room.info().seats[2].presence, "here");
+        assert_eq!(room.info().seats[2].presence, RoomPresence::Here);
     }
 
     /// Ann's lobby: Ann, a second person (left open for a friend), and Cal, a computer.
@@ -1798,8 +1817,21 @@ mod tests {
     fn a_person_seat_left_open_waits_for_the_first_friend_who_joins_and_keeps_its_place() {
         let (mut room, held) = open_with_a_seat_for_a_friend();
         assert_eq!(held.len(), 1, "the creator holds only her own seat");
-        let presence: Vec<String> = room.info().seats.into_iter().map(|s| s.presence).collect();
-        assert_eq!(presence, ["away", "open", "computer"]);
+        let presence: Vec<RoomPresence> =
+            room.info().seats.into_iter().map(|s| s.presence).collect();
+        assert_eq!(
+            presence,
+            [
+                RoomPresence::Away,
+                RoomPresence::Open,
+                RoomPresence::Computer
+            ]
+        );
+        // Written as before (issue 41: the JSON every device reads is unchanged).
+        assert_eq!(
+            serde_json::to_value(&presence).expect("writes"),
+            serde_json::json!(["away", "open", "computer"])
+        );
         room.connect(1, 0);
         let enter = |token: &str| ClientMsg::Enter {
             token: Some(token.to_string()),
@@ -1828,8 +1860,8 @@ mod tests {
         );
         let seats = room.info().seats;
         assert_eq!(
-            (seats[1].name.as_str(), seats[1].presence.as_str()),
-            ("Bea", "here")
+            (seats[1].name.as_str(), seats[1].presence),
+            ("Bea", RoomPresence::Here)
         );
         assert_eq!(seats[2].name, "Cal");
         // No seat is open now: the next friend sits at the end, and a taken color is refused.
@@ -1886,7 +1918,7 @@ mod tests {
             0,
         )
         .expect("restores");
-        assert_eq!(again.info().seats[1].presence, "open");
+        assert_eq!(again.info().seats[1].presence, RoomPresence::Open);
         // The creator removes it and starts with the computer.
         room.connect(1, 0);
         send(
@@ -1965,7 +1997,7 @@ mod tests {
         );
         assert!(said(&out, 1)
             .iter()
-            .any(|m| matches!(m, RoomMsg::Room(i) if i.seats[2].presence == "computer_playing")));
+            .any(|m| matches!(m, RoomMsg::Room(i) if i.seats[2].presence == RoomPresence::ComputerPlaying)));
     }
 
     #[test]
@@ -1999,7 +2031,7 @@ mod tests {
         assert_eq!(waiting.info().seats.len(), 3);
         assert_eq!(
             waiting.info().seats[2].presence,
-            "away",
+            RoomPresence::Away,
             "nobody connected yet"
         );
         send(&mut room, 1, &ClientMsg::Start, 0);
@@ -2025,7 +2057,7 @@ mod tests {
         );
         assert_eq!(
             room.info().seats[0].presence,
-            "computer_playing",
+            RoomPresence::ComputerPlaying,
             "{:?}",
             said(&out, 3)
         );
@@ -2041,7 +2073,10 @@ mod tests {
             crate::protocol::state_hash(replayed),
             crate::protocol::state_hash(game)
         );
-        assert_eq!(again.info().seats[2].presence, "computer_playing");
+        assert_eq!(
+            again.info().seats[2].presence,
+            RoomPresence::ComputerPlaying
+        );
         assert_eq!(again.state(), room.state());
         // The actions after a point are the ones a server appends.
         let n = game.history().len();
@@ -2587,7 +2622,7 @@ mod tests {
         assert_eq!(room.misses_of(0), 1);
         assert_eq!(
             room.info().seats[0].presence,
-            "here",
+            RoomPresence::Here,
             "once is not enough for a computer to take her seat"
         );
         // The line is kept with the chat, so a device that comes back sees it too.
@@ -2651,7 +2686,7 @@ mod tests {
             let out = room.tick(now);
             hear(&mut ann, &out, 1);
         }
-        assert_eq!(room.info().seats[0].presence, "computer_playing");
+        assert_eq!(room.info().seats[0].presence, RoomPresence::ComputerPlaying);
         let said = notices(&mut ann);
         assert_eq!(said.len(), 4, "{said:?}");
         assert!(said[3].contains("until they press I'm back"), "{said:?}");
@@ -2668,7 +2703,7 @@ mod tests {
         // Someone else cannot say Ann is back; Ann can.
         let out = send(&mut room, 1, &ClientMsg::ImBack, now);
         assert!(!said_denied(&out, 1), "{out:?}");
-        assert_eq!(room.info().seats[0].presence, "here");
+        assert_eq!(room.info().seats[0].presence, RoomPresence::Here);
         assert_eq!(room.misses_of(0), 0, "I'm back starts the count afresh");
         let out = send(&mut room, 1, &ClientMsg::ImBack, now);
         assert!(said_denied(&out, 1), "already playing");

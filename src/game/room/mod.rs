@@ -24,7 +24,7 @@ use worlds_engine::{GameSetup, PlayerId};
 use worlds_table::clock::TurnTimer;
 use worlds_table::guest::Guest;
 use worlds_table::protocol::{Outgoing, Presence, WATCHING};
-use worlds_table::room::{ClientMsg, HeldSeat, OpenRoom, RoomCode, RoomMsg};
+use worlds_table::room::{ClientMsg, HeldSeat, OpenRoom, RoomCode, RoomMsg, RoomPresence};
 pub use worlds_table::room::{RoomInfo, RoomSeat};
 use worlds_table::saved::SavedTable;
 use worlds_table::TableEvent;
@@ -194,7 +194,7 @@ impl RoomUi {
             i.as_ref().is_some_and(|i| {
                 i.seats
                     .iter()
-                    .any(|s| Some(s.seat) == mine && s.presence == "computer_playing")
+                    .any(|s| Some(s.seat) == mine && s.presence == RoomPresence::ComputerPlaying)
             })
         })
     }
@@ -502,7 +502,7 @@ fn on_room_msg(ui: RoomUi, msg: RoomMsg) {
                 let stand_ins: Vec<usize> = info
                     .seats
                     .iter()
-                    .filter(|s| s.presence == "computer_playing")
+                    .filter(|s| s.presence == RoomPresence::ComputerPlaying)
                     .map(|s| s.seat)
                     .collect();
                 if ROOM.with_borrow(|r| r.as_ref().is_some_and(|c| c.shown)) {

@@ -15,6 +15,7 @@ use crate::game::room::{
 };
 use worlds_models::pieces::free_pieces;
 use worlds_table::clock::TurnTimer;
+use worlds_table::room::RoomPresence;
 
 /// How a seat reads in the room's lists: "🚗 Bea (computer, balanced)", "Ann (you)",
 /// "Seat 2: open for a friend".
@@ -33,10 +34,10 @@ fn seat_words(s: &RoomSeat, mine: Option<usize>) -> String {
     if let Some(strategy) = &s.computer {
         notes.push(format!("computer, {strategy}"));
     }
-    match s.presence.as_str() {
-        "away" => notes.push("away".to_string()),
-        "computer_playing" => notes.push("a computer plays meanwhile".to_string()),
-        _ => {}
+    match s.presence {
+        RoomPresence::Away => notes.push("away".to_string()),
+        RoomPresence::ComputerPlaying => notes.push("a computer plays meanwhile".to_string()),
+        RoomPresence::Here | RoomPresence::Computer | RoomPresence::Open => {}
     }
     if notes.is_empty() {
         format!("{glyph} {}", s.name)
