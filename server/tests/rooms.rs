@@ -14,7 +14,7 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
 use worlds_engine::bots::bot;
-use worlds_engine::{ComputerStrategy, GameSetup, Preset, Seat, Token};
+use worlds_engine::{ComputerStrategy, GameSetup, PlayerId, Preset, Seat, Token};
 use worlds_server::{Config, Keep, Rooms};
 use worlds_table::guest::Guest;
 use worlds_table::protocol::{state_hash, Reassembler, PART_TAG};
@@ -205,7 +205,7 @@ async fn enter(addr: SocketAddr, code: &str, held: &HeldSeat) -> Device {
     .await;
     Device {
         ws,
-        seat: held.seat,
+        seat: held.seat.index(),
         token: held.token.clone(),
         guest: None,
         started: false,
@@ -225,7 +225,7 @@ async fn join(addr: SocketAddr, code: &str, name: &str, color: &str, token: &str
         if let RoomMsg::Seated { seat, token } = next_room_msg(&mut ws).await {
             return Device {
                 ws,
-                seat,
+                seat: seat.index(),
                 token,
                 guest: None,
                 started: false,
@@ -335,7 +335,7 @@ async fn four_devices_play_whole_games_and_one_drops_and_rejoins_by_its_token() 
             if !dropped && seq > 60 {
                 dropped = true;
                 let held = HeldSeat {
-                    seat: devices[2].seat,
+                    seat: PlayerId(devices[2].seat),
                     token: devices[2].token.clone(),
                 };
                 let _ = devices[2].ws.close(None).await;
@@ -409,7 +409,7 @@ async fn no_device_receives_a_generator_or_a_seed() {
         if !came_back && seq > 10 {
             came_back = true;
             let held = HeldSeat {
-                seat: bea.seat,
+                seat: PlayerId(bea.seat),
                 token: bea.token.clone(),
             };
             let _ = bea.ws.close(None).await;
@@ -618,11 +618,11 @@ async fn play_again_opens_one_new_room_where_both_devices_keep_their_seats() {
     assert_eq!(rooms.rooms_here(), kept + 1, "one new room");
     // Each device enters the new room with its old token and sits in its old seat.
     let ann_held = HeldSeat {
-        seat: ann.seat,
+        seat: PlayerId(ann.seat),
         token: ann.token.clone(),
     };
     let bea_held = HeldSeat {
-        seat: bea.seat,
+        seat: PlayerId(bea.seat),
         token: bea.token.clone(),
     };
     let mut ann2 = enter(addr, &next, &ann_held).await;
