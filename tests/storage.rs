@@ -768,7 +768,7 @@ fn the_seats_a_device_holds_in_online_rooms_are_known_and_never_offered_for_dele
     use worlds_table::room::HeldSeat;
     let s = store("room-seats");
     let seat = |n: usize| HeldSeat {
-        seat: n,
+        seat: worlds_engine::PlayerId(n),
         token: format!("{n:032x}"),
     };
     // What a phone that sat in a room keeps: listed as nothing damaged, read back.

@@ -326,7 +326,7 @@ impl Client {
         send(&mut ws, enter.into_bytes()).await?;
         Ok(Client {
             ws,
-            seat: held.seat,
+            seat: held.seat.index(),
             token: held.token.clone(),
             host: host.to_string(),
             rejoins: 0,
@@ -376,7 +376,7 @@ impl Client {
                         return Ok(Client {
                             think: Think::new(think_ms, seed_of(&token)),
                             ws,
-                            seat,
+                            seat: seat.index(),
                             token,
                             host: host.to_string(),
                             rejoins: 0,

@@ -12,7 +12,23 @@ pub enum StoreError {
     #[error("another worlds serve keeps its rooms in {0}: give each server its own --data")]
     InUse(String),
     #[error("the room database could not commit: {0}")]
-    Commit(String),
+    Commit(std::sync::Arc<rusqlite::Error>),
     #[error("the room database stopped")]
     Stopped,
+}
+
+/// Why this node could not take up a room kept in the store (said to whoever asked for it:
+/// "This room could not be opened again: ...").
+#[derive(Debug, thiserror::Error)]
+pub enum TakeUpError {
+    #[error("{0}")]
+    Store(#[from] StoreError),
+    #[error("it is no longer kept")]
+    NotKept,
+    #[error("its record does not read: {0}")]
+    Record(#[from] serde_json::Error),
+    #[error("{0}")]
+    Replay(#[from] worlds_table::room::OpenError),
+    #[error("its replay stopped: {0}")]
+    Stopped(#[from] tokio::task::JoinError),
 }

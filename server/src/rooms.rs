@@ -23,6 +23,7 @@ use worlds_table::room::{
 
 use crate::cluster::{Claim, Frame, Ownership, Proxied};
 use crate::config::Config;
+use crate::error::TakeUpError;
 use crate::limits::Addresses;
 use crate::metrics::{Metrics, Refused};
 use crate::outbox::{message, Outbox};
@@ -572,7 +573,10 @@ impl Rooms {
 
     /// Rebuilds a room from the store, renewing this node's hold on it while its actions are
     /// replayed (a long game takes a while).
-    async fn take_over(self: &Arc<Self>, code: &RoomCode) -> Result<Arc<Mutex<RoomEntry>>, String> {
+    async fn take_over(
+        self: &Arc<Self>,
+        code: &RoomCode,
+    ) -> Result<Arc<Mutex<RoomEntry>>, TakeUpError> {
         let name = code.to_string();
         let renewing = {
             let owners = self.owners.clone();
@@ -590,30 +594,27 @@ impl Rooms {
         renewing.abort();
         let room = rebuilt?;
         // Back in a node's care: no longer to be closed for being idle.
-        self.store.wake(&name).await.map_err(|e| e.to_string())?;
+        self.store.wake(&name).await?;
         Ok(self.insert(room))
     }
 
-    async fn rebuild(&self, code: &RoomCode) -> Result<Room, String> {
+    async fn rebuild(&self, code: &RoomCode) -> Result<Room, TakeUpError> {
         let kept = self
             .store
             .load(&code.to_string())
-            .await
-            .map_err(|e| e.to_string())?
-            .ok_or("it is no longer kept")?;
+            .await?
+            .ok_or(TakeUpError::NotKept)?;
         let bot_delay_ms = self.config.bot_delay_ms;
         let code = code.clone();
         let node = self.owners.node().to_string();
         tokio::task::spawn_blocking(move || {
-            let opening: OpenRoom =
-                serde_json::from_str(&kept.opening).map_err(|e| e.to_string())?;
-            let state: RoomState = serde_json::from_str(&kept.state).map_err(|e| e.to_string())?;
+            let opening: OpenRoom = serde_json::from_str(&kept.opening)?;
+            let state: RoomState = serde_json::from_str(&kept.state)?;
             let actions = kept
                 .actions
                 .iter()
                 .map(|a| KeptAction::read(a))
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(|e| e.to_string())?;
+                .collect::<Result<Vec<_>, _>>()?;
             let n = actions.len();
             let room = Room::restore(
                 code.clone(),
@@ -622,15 +623,13 @@ impl Rooms {
                 actions,
                 bot_delay_ms,
                 now_ms(),
-            )
-            .map_err(|e| e.to_string())?;
+            )?;
             log::note(&format!(
                 "room {code}: taken up by node {node} ({n} actions replayed)"
             ));
             Ok(room)
         })
-        .await
-        .map_err(|e| format!("its replay stopped: {e}"))?
+        .await?
     }
 
     /// The nodes whose clients play in rooms this node runs.

@@ -14,11 +14,11 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
 use worlds_engine::bots::bot;
-use worlds_engine::{ComputerStrategy, GameSetup, Preset, Seat, Token};
+use worlds_engine::{ComputerStrategy, GameSetup, PlayerId, Preset, Seat, Token};
 use worlds_server::{Config, Keep, Rooms};
 use worlds_table::guest::Guest;
-use worlds_table::protocol::state_hash;
-use worlds_table::room::{HeldSeat, RoomCode, RoomMsg};
+use worlds_table::protocol::{state_hash, Reassembler, PART_TAG};
+use worlds_table::room::{HeldSeat, RoomCode, RoomMsg, RoomPresence};
 
 type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
@@ -145,6 +145,55 @@ struct Device {
     token: String,
     guest: Option<Guest>,
     started: bool,
+    heard: Heard,
+}
+
+/// What a device received, read as it arrives (parts put back together): every message's
+/// `t`, each checked for a field that could hold a secret.
+#[derive(Default)]
+struct Heard {
+    parts: Reassembler,
+    kinds: Vec<String>,
+}
+
+impl Heard {
+    fn read(&mut self, frame: &[u8]) {
+        let whole = if frame.first() == Some(&PART_TAG) {
+            match self.parts.push(frame) {
+                Ok(Some(whole)) => whole,
+                Ok(None) => return,
+                Err(why) => panic!("a damaged part: {why}"),
+            }
+        } else {
+            frame.to_vec()
+        };
+        let value: serde_json::Value = serde_json::from_slice(&whole).expect("JSON");
+        no_secret_field(&value);
+        self.kinds
+            .push(value["t"].as_str().unwrap_or_default().to_string());
+    }
+
+    fn count(&self, t: &str) -> usize {
+        self.kinds.iter().filter(|k| *k == t).count()
+    }
+}
+
+/// Issue 41: no message a client receives has a field that could hold a secret, at any
+/// depth: no generator (`rng`), no seed, no dice or cards fixed in advance.
+fn no_secret_field(value: &serde_json::Value) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (key, v) in map {
+                assert!(
+                    !matches!(key.as_str(), "rng" | "seed" | "forced_rolls" | "deck_order"),
+                    "a field {key} reached a client"
+                );
+                no_secret_field(v);
+            }
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(no_secret_field),
+        _ => {}
+    }
 }
 
 async fn enter(addr: SocketAddr, code: &str, held: &HeldSeat) -> Device {
@@ -156,10 +205,11 @@ async fn enter(addr: SocketAddr, code: &str, held: &HeldSeat) -> Device {
     .await;
     Device {
         ws,
-        seat: held.seat,
+        seat: held.seat.index(),
         token: held.token.clone(),
         guest: None,
         started: false,
+        heard: Heard::default(),
     }
 }
 
@@ -175,10 +225,11 @@ async fn join(addr: SocketAddr, code: &str, name: &str, color: &str, token: &str
         if let RoomMsg::Seated { seat, token } = next_room_msg(&mut ws).await {
             return Device {
                 ws,
-                seat,
+                seat: seat.index(),
                 token,
                 guest: None,
                 started: false,
+                heard: Heard::default(),
             };
         }
     }
@@ -200,6 +251,7 @@ impl Device {
                 Message::Binary(b) => b.to_vec(),
                 _ => continue,
             };
+            self.heard.read(&bytes);
             if let Ok(RoomMsg::Room(info)) = serde_json::from_slice::<RoomMsg>(&bytes) {
                 if info.started && !self.started {
                     self.started = true;
@@ -283,7 +335,7 @@ async fn four_devices_play_whole_games_and_one_drops_and_rejoins_by_its_token() 
             if !dropped && seq > 60 {
                 dropped = true;
                 let held = HeldSeat {
-                    seat: devices[2].seat,
+                    seat: PlayerId(devices[2].seat),
                     token: devices[2].token.clone(),
                 };
                 let _ = devices[2].ws.close(None).await;
@@ -304,6 +356,83 @@ async fn four_devices_play_whole_games_and_one_drops_and_rejoins_by_its_token() 
             }
         }
         eprintln!("game {game}: {} actions, every device equal", server.0);
+    }
+}
+
+/// Reads what a watcher's socket received for up to `ms`.
+async fn watch(ws: &mut Ws, heard: &mut Heard, ms: u64) {
+    let until = Instant::now() + Duration::from_millis(ms);
+    while let Ok(Some(Ok(msg))) =
+        tokio::time::timeout(until.saturating_duration_since(Instant::now()), ws.next()).await
+    {
+        match msg {
+            Message::Text(t) => heard.read(t.as_str().as_bytes()),
+            Message::Binary(b) => heard.read(&b),
+            _ => {}
+        }
+    }
+}
+
+/// Issue 41: every frame a room's devices receive over their sockets (two players, one of
+/// whom drops and comes back, the other asking for the whole game again, and a watcher) has
+/// no field named `rng` or `seed` at any depth, while the welcomes and the applied actions
+/// that carry the game are among them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_device_receives_a_generator_or_a_seed() {
+    let (addr, rooms) = start().await;
+    let body = serde_json::json!({ "title": "Test game", "setup": setup(20), "spectators": true });
+    let (status, _, text) = http(addr, "POST", "/api/rooms", &body.to_string(), "").await;
+    assert_eq!(status, 201, "{text}");
+    let v: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let code = v["code"].as_str().expect("a code").to_string();
+    let held: Vec<HeldSeat> = serde_json::from_value(v["seats"].clone()).expect("seats");
+    let room_code = RoomCode::parse(&code).expect("a code");
+    let mut ann = enter(addr, &code, &held[0]).await;
+    let mut bea = join(addr, &code, "Bea", "#1d4ed8", "boot").await;
+    let mut watcher = socket(addr, &code).await;
+    send_json(
+        &mut watcher,
+        serde_json::json!({"t": "enter", "token": null}),
+    )
+    .await;
+    let mut watched = Heard::default();
+    send_json(&mut ann.ws, serde_json::json!({"t": "start"})).await;
+    let t0 = Instant::now();
+    let (mut came_back, mut asked_again) = (false, false);
+    let mut bea_before = Heard::default();
+    while !rooms.game_over(&code) {
+        assert!(t0.elapsed() < Duration::from_secs(120), "the game ends");
+        ann.step(&room_code, 5, t0).await;
+        bea.step(&room_code, 5, t0).await;
+        watch(&mut watcher, &mut watched, 1).await;
+        let seq = rooms.game_state(&code).map_or(0, |s| s.0);
+        if !came_back && seq > 10 {
+            came_back = true;
+            let held = HeldSeat {
+                seat: PlayerId(bea.seat),
+                token: bea.token.clone(),
+            };
+            let _ = bea.ws.close(None).await;
+            let old = std::mem::replace(&mut bea, enter(addr, &code, &held).await);
+            bea_before = old.heard;
+        }
+        if !asked_again && seq > 25 {
+            asked_again = true;
+            send_json(
+                &mut ann.ws,
+                serde_json::json!({"t": "resync_request", "from_seq": 0}),
+            )
+            .await;
+        }
+    }
+    watch(&mut watcher, &mut watched, 200).await;
+    assert!(came_back && asked_again);
+    assert!(ann.heard.count("welcome") >= 2, "{:?}", ann.heard.kinds);
+    assert!(bea_before.count("welcome") >= 1 && bea.heard.count("welcome") >= 1);
+    assert!(watched.count("welcome") >= 1, "{:?}", watched.kinds);
+    for heard in [&ann.heard, &bea.heard, &watched] {
+        assert!(heard.count("applied") > 20, "{:?}", heard.kinds);
+        assert!(heard.count("room") >= 1);
     }
 }
 
@@ -489,18 +618,18 @@ async fn play_again_opens_one_new_room_where_both_devices_keep_their_seats() {
     assert_eq!(rooms.rooms_here(), kept + 1, "one new room");
     // Each device enters the new room with its old token and sits in its old seat.
     let ann_held = HeldSeat {
-        seat: ann.seat,
+        seat: PlayerId(ann.seat),
         token: ann.token.clone(),
     };
     let bea_held = HeldSeat {
-        seat: bea.seat,
+        seat: PlayerId(bea.seat),
         token: bea.token.clone(),
     };
     let mut ann2 = enter(addr, &next, &ann_held).await;
     let mut bea2 = enter(addr, &next, &bea_held).await;
     let info = loop {
         let info = next_room_info(&mut ann2.ws).await;
-        if info.seats.iter().all(|s| s.presence == "here") {
+        if info.seats.iter().all(|s| s.presence == RoomPresence::Here) {
             break info;
         }
     };

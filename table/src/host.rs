@@ -780,7 +780,7 @@ impl Host {
         if let Err(why) = self.known(last_seq, hash) {
             // Only the claim is refused: the device gets the game as it stands, as every
             // rejoining device does.
-            self.drop_msg(Some(from), why);
+            self.drop_msg(Some(from), why.to_string());
         }
         out.extend(self.welcome(from, seat));
         out
@@ -788,21 +788,19 @@ impl Host {
 
     /// Checks a rejoining device's claim to hold the first `last_seq` actions against this
     /// host's record: `Err` says why the claim is refused.
-    fn known(&self, last_seq: u64, hash: u64) -> Result<(), String> {
+    fn known(&self, last_seq: u64, hash: u64) -> Result<(), ClaimRefused> {
         if last_seq == 0 {
             return Ok(());
         }
         if last_seq > self.seq() {
-            return Err(format!(
-                "a hello claiming {last_seq} actions when the table has {}: the whole game is sent",
-                self.seq()
-            ));
+            return Err(ClaimRefused::Ahead {
+                claimed: last_seq,
+                has: self.seq(),
+            });
         }
         match self.meta.get(last_seq as usize - 1) {
             Some(m) if m.hash == hash => Ok(()),
-            _ => Err(format!(
-                "a hello whose game after {last_seq} actions differs from the table's: the whole game is sent"
-            )),
+            _ => Err(ClaimRefused::Differs { at: last_seq }),
         }
     }
 
@@ -865,7 +863,8 @@ impl Host {
                 }
                 self.commit(action, seat, Some(id))
             }
-            Err(reason) => {
+            Err(refused) => {
+                let reason = refused.to_string();
                 if let Some(s) = self.seats.get_mut(seat) {
                     s.outcomes.record(id, Outcome::Refused(reason.clone()));
                 }
@@ -881,43 +880,108 @@ impl Host {
     }
 
     /// Whether a seat's intent may be applied now, or why not (a sentence for its player).
-    fn judge(&self, seat: usize, seq_seen: u64, action: &Action) -> Result<(), String> {
+    fn judge(&self, seat: usize, seq_seen: u64, action: &Action) -> Result<(), IntentRefused> {
         if self.seats.get(seat).map(|s| s.control) != Some(SeatControl::Remote) {
-            return Err(
-                "A computer is playing for you now; the host can give your seat back.".into(),
-            );
+            return Err(IntentRefused::ComputerPlaying);
         }
         let seq = self.seq();
         if seq_seen > seq {
-            return Err("This request comes from a game ahead of the host's.".into());
+            return Err(IntentRefused::Ahead);
         }
         if seq - seq_seen > MAX_INTENT_LAG
             || self.meta[seq_seen as usize..]
                 .iter()
                 .any(|m| m.by_seat != seat)
         {
-            return Err("The game moved on before your request arrived; look again.".into());
+            return Err(IntentRefused::MovedOn);
         }
         if manages(action) && self.managing_this_turn(seat) >= MAX_MANAGING_PER_TURN {
-            return Err(format!(
-                "You have made {MAX_MANAGING_PER_TURN} building and mortgage moves this turn: end your turn to go on."
-            ));
+            return Err(IntentRefused::ManyMoves);
         }
         match seat_of(&self.game, action) {
-            None => return Err("The game is over.".into()),
+            None => return Err(IntentRefused::Over),
             Some(s) if s != seat => {
-                let whose = match action {
-                    Action::Resign { .. } => "You can only resign for yourself.".to_string(),
-                    _ => format!(
-                        "It is {}'s move, not yours.",
-                        self.game.player(PlayerId(s)).name
-                    ),
-                };
-                return Err(whose);
+                return Err(match action {
+                    Action::Resign { .. } => IntentRefused::ResignOther,
+                    _ => IntentRefused::NotYourMove {
+                        actor: self.game.player(PlayerId(s)).name.clone(),
+                    },
+                });
             }
             Some(_) => {}
         }
-        self.game.check(action).map_err(|e| e.to_string())
+        self.game.check(action).map_err(IntentRefused::Rule)
+    }
+}
+
+/// Why a seat's intent was not applied: [`HostMsg::Refused`] carries its sentence to that
+/// seat's player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum IntentRefused {
+    /// A computer plays for the seat now.
+    ComputerPlaying,
+    /// The intent names a game further on than the host's.
+    Ahead,
+    /// Another seat acted since the intent's device last looked (or it looked too long ago).
+    MovedOn,
+    /// [`MAX_MANAGING_PER_TURN`] building and mortgage moves this turn already.
+    ManyMoves,
+    /// Nobody is to act: the game is over.
+    Over,
+    /// A resignation for another player.
+    ResignOther,
+    /// Another player (`actor`, by name) is to act.
+    NotYourMove { actor: String },
+    /// The engine refuses the action.
+    Rule(worlds_engine::RuleError),
+}
+
+impl std::fmt::Display for IntentRefused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            IntentRefused::ComputerPlaying => {
+                f.write_str("A computer is playing for you now; the host can give your seat back.")
+            }
+            IntentRefused::Ahead => f.write_str("This request comes from a game ahead of the host's."),
+            IntentRefused::MovedOn => {
+                f.write_str("The game moved on before your request arrived; look again.")
+            }
+            IntentRefused::ManyMoves => write!(
+                f,
+                "You have made {MAX_MANAGING_PER_TURN} building and mortgage moves this turn: end your turn to go on."
+            ),
+            IntentRefused::Over => f.write_str("The game is over."),
+            IntentRefused::ResignOther => f.write_str("You can only resign for yourself."),
+            IntentRefused::NotYourMove { actor } => write!(f, "It is {actor}'s move, not yours."),
+            IntentRefused::Rule(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for IntentRefused {}
+
+/// Why a rejoining device's claim to hold the game so far is not believed (for the console:
+/// the device gets the whole game anyway).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ClaimRefused {
+    /// It claims `claimed` actions; the table has `has`.
+    Ahead { claimed: u64, has: u64 },
+    /// Its game after `at` actions is not the table's.
+    Differs { at: u64 },
+}
+
+impl std::fmt::Display for ClaimRefused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ClaimRefused::Ahead { claimed, has } => write!(
+                f,
+                "a hello claiming {claimed} actions when the table has {has}: the whole game is sent"
+            ),
+            ClaimRefused::Differs { at } => write!(
+                f,
+                "a hello whose game after {at} actions differs from the table's: the whole game is sent"
+            ),
+        }
     }
 }
 

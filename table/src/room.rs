@@ -27,6 +27,8 @@ use crate::protocol::{clean_chat, Outgoing, PeerId, To, MAX_MESSAGE_BYTES};
 use crate::saved::HostRecord;
 use crate::TableEvent;
 
+/// The room creator's seat: always the first.
+pub const CREATOR: PlayerId = PlayerId(0);
 /// The most seats a room holds.
 pub const MAX_SEATS: usize = 8;
 /// A seat away this long (ms) may be played by a computer until its player is back.
@@ -109,7 +111,7 @@ pub struct OpenRoom {
     /// Person seats (never the creator's, seat 0) left open for friends: each is taken, in
     /// order, by the next friend who joins by the link, with their own name, color and token.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub open_seats: Vec<usize>,
+    pub open_seats: Vec<PlayerId>,
     /// How long a player has to act (Off by default; see [`crate::clock`]).
     #[serde(default, skip_serializing_if = "TurnTimer::is_off")]
     pub turn_timer: TurnTimer,
@@ -118,7 +120,7 @@ pub struct OpenRoom {
 /// A seat token handed to the device that holds the seat.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HeldSeat {
-    pub seat: usize,
+    pub seat: PlayerId,
     pub token: String,
 }
 
@@ -135,13 +137,13 @@ pub enum ClientMsg {
         token: String,
     },
     /// The creator removes a seat (before the game starts).
-    Remove { seat: usize },
+    Remove { seat: PlayerId },
     /// The creator starts the game.
     Start,
     /// The creator lets devices with the link but no seat watch the game (or not).
     Watchers { allow: bool },
     /// A seat away for 30 s is played by a computer until its player is back.
-    LetComputerPlay { seat: usize },
+    LetComputerPlay { seat: PlayerId },
     /// Play again: once the game is over, a new room with the same board, rules and seats
     /// (each seat keeps its token, so each device sits in its old seat there).
     PlayAgain,
@@ -154,26 +156,43 @@ pub enum ClientMsg {
 /// A seat as every device shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RoomSeat {
-    pub seat: usize,
+    pub seat: PlayerId,
     pub name: String,
     pub color: String,
     pub token: String,
     /// A computer seat's strategy.
     pub computer: Option<String>,
-    /// "here", "away", "computer_playing" or "computer".
-    pub presence: String,
+    pub presence: RoomPresence,
     pub away_secs: u64,
+}
+
+/// How a room's seat shows on every device (written `"here"`, `"away"`, `"computer_playing"`,
+/// `"computer"` or `"open"`). A table's seat (a host device's) has its own
+/// [`crate::protocol::Presence`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RoomPresence {
+    /// Its player's device is connected.
+    Here,
+    /// Its player's device is gone, and no computer plays for them.
+    Away,
+    /// A computer plays for its player until they are back.
+    ComputerPlaying,
+    /// A computer seat.
+    Computer,
+    /// A person seat open for a friend who joins by the link.
+    Open,
 }
 
 impl RoomSeat {
     /// Whether the seat's device is gone (and no computer plays for it).
     pub fn is_away(&self) -> bool {
-        self.presence == "away"
+        self.presence == RoomPresence::Away
     }
 
     /// Whether the seat waits for a friend to join by the link.
     pub fn is_open(&self) -> bool {
-        self.presence == "open"
+        self.presence == RoomPresence::Open
     }
 }
 
@@ -184,7 +203,7 @@ pub struct RoomInfo {
     pub title: String,
     pub board_name: String,
     pub started: bool,
-    pub creator_seat: usize,
+    pub creator_seat: PlayerId,
     pub spectators: bool,
     pub seats: Vec<RoomSeat>,
     /// The room its players went on to with Play again (its code as shown), once opened:
@@ -202,7 +221,7 @@ pub struct RoomInfo {
 pub enum RoomMsg {
     Room(RoomInfo),
     Seated {
-        seat: usize,
+        seat: PlayerId,
         token: String,
     },
     Denied {
@@ -320,6 +339,8 @@ impl std::fmt::Display for OpenError {
     }
 }
 
+impl std::error::Error for OpenError {}
+
 #[derive(Debug, Clone)]
 struct SeatSlot {
     seat: Seat,
@@ -340,7 +361,7 @@ impl SeatSlot {
 
 #[derive(Debug, Clone)]
 struct Conn {
-    seat: Option<usize>,
+    seat: Option<PlayerId>,
     entered: bool,
     /// A seatless connection the game's host tells everything (a spectator).
     watching: bool,
@@ -419,7 +440,7 @@ pub struct Room {
     spectators: bool,
     setup: GameSetup,
     /// The seats the room was opened with open for friends (as [`OpenRoom`] said).
-    open_seats: Vec<usize>,
+    open_seats: Vec<PlayerId>,
     seats: Vec<SeatSlot>,
     conns: BTreeMap<ConnId, Conn>,
     host: Option<Host>,
@@ -473,7 +494,11 @@ impl Room {
             ));
         }
         if open_seats.iter().any(|&i| {
-            i == 0 || !matches!(setup.seats.get(i).map(|s| &s.kind), Some(SeatKind::Human))
+            i == CREATOR
+                || !matches!(
+                    setup.seats.get(i.index()).map(|s| &s.kind),
+                    Some(SeatKind::Human)
+                )
         }) {
             return Err(OpenError(
                 "Only a person seat other than the creator's can be left open for a friend.".into(),
@@ -482,7 +507,7 @@ impl Room {
         let mut seats = Vec::new();
         let mut held = Vec::new();
         for (i, mut seat) in setup.seats.iter().cloned().enumerate() {
-            let open = open_seats.contains(&i);
+            let open = open_seats.contains(&PlayerId(i));
             seat.name = seat_name(&seat.name);
             if seat.name.is_empty() && open {
                 seat.name = format!("Player {}", i + 1);
@@ -494,7 +519,7 @@ impl Room {
             let token = (matches!(seat.kind, SeatKind::Human) && !open).then(&mut tokens);
             if let Some(t) = &token {
                 held.push(HeldSeat {
-                    seat: i,
+                    seat: PlayerId(i),
                     token: t.clone(),
                 });
             }
@@ -713,10 +738,10 @@ impl Room {
     fn creator_only(
         &mut self,
         conn: ConnId,
-        seat: Option<usize>,
+        seat: Option<PlayerId>,
         sentence: &str,
     ) -> Option<Vec<Out>> {
-        (seat != Some(0)).then(|| self.refuse(Refusal::Seat, conn, sentence))
+        (seat != Some(CREATOR)).then(|| self.refuse(Refusal::Seat, conn, sentence))
     }
 
     /// A refusal answered with a sentence.
@@ -726,7 +751,7 @@ impl Room {
     }
 
     /// The seat a connection plays, if any.
-    pub fn seat_of(&self, conn: ConnId) -> Option<usize> {
+    pub fn seat_of(&self, conn: ConnId) -> Option<PlayerId> {
         self.conns.get(&conn).and_then(|c| c.seat)
     }
 
@@ -736,23 +761,23 @@ impl Room {
     }
 
     /// How a seat shows on every device.
-    fn presence(&self, seat: usize) -> &'static str {
-        let slot = &self.seats[seat];
+    fn presence(&self, seat: PlayerId) -> RoomPresence {
+        let slot = &self.seats[seat.index()];
         if slot.is_open() {
-            return "open";
+            return RoomPresence::Open;
         }
         if slot.token.is_none() {
-            return "computer";
+            return RoomPresence::Computer;
         }
         if let Some(host) = &self.host {
-            if host.seat_control(seat) == Some(SeatControl::Computer) {
-                return "computer_playing";
+            if host.seat_control(seat.index()) == Some(SeatControl::Computer) {
+                return RoomPresence::ComputerPlaying;
             }
         }
         if self.conns.values().any(|c| c.seat == Some(seat)) {
-            "here"
+            RoomPresence::Here
         } else {
-            "away"
+            RoomPresence::Away
         }
     }
 
@@ -763,12 +788,13 @@ impl Room {
             title: self.title.clone(),
             board_name: self.setup.board.def().name.clone(),
             started: self.started(),
-            creator_seat: 0,
+            creator_seat: CREATOR,
             spectators: self.spectators,
             seats: self
                 .seats
                 .iter()
                 .enumerate()
+                .map(|(i, s)| (PlayerId(i), s))
                 .map(|(i, s)| RoomSeat {
                     seat: i,
                     name: s.seat.name.clone(),
@@ -778,10 +804,10 @@ impl Room {
                         SeatKind::Computer { strategy } => Some(strategy.name().to_string()),
                         SeatKind::Human => None,
                     },
-                    presence: self.presence(i).to_string(),
+                    presence: self.presence(i),
                     away_secs: s
                         .away_since
-                        .filter(|_| self.presence(i) == "away")
+                        .filter(|_| self.presence(i) == RoomPresence::Away)
                         .map_or(0, |t| self.now.saturating_sub(t) / 1000),
                 })
                 .collect(),
@@ -875,7 +901,7 @@ impl Room {
                 out.extend(self.route(o));
             }
             if !self.conns.values().any(|x| x.seat == Some(seat)) {
-                self.seats[seat].away_since = Some(self.now);
+                self.seats[seat.index()].away_since = Some(self.now);
             }
             out.extend(self.tell_all());
         }
@@ -903,7 +929,7 @@ impl Room {
         // connection (the room plays on).
         let cost = message_cost(bytes);
         let rate = match c.seat {
-            Some(s) => &mut self.seats[s].rate,
+            Some(s) => &mut self.seats[s.index()].rate,
             None => &mut c.rate,
         };
         match rate.count(self.now, cost) {
@@ -959,6 +985,7 @@ impl Room {
                         .seats
                         .iter()
                         .position(|slot| slot.token.as_deref() == Some(token.as_str()))
+                        .map(PlayerId)
                     else {
                         let mut out = self.refuse(
                             Refusal::Token,
@@ -988,9 +1015,9 @@ impl Room {
                     if let Some(c) = self.conns.get_mut(&conn) {
                         c.seat = Some(s);
                     }
-                    self.seats[s].away_since = None;
+                    self.seats[s.index()].away_since = None;
                     if let Some(host) = self.host.as_mut() {
-                        let o = host.peer_connected(PeerId(conn), s);
+                        let o = host.peer_connected(PeerId(conn), s.index());
                         out.extend(self.route(o));
                     }
                 }
@@ -1095,7 +1122,7 @@ impl Room {
                     away_since: None,
                     rate: Rate::default(),
                 };
-                let s = match open {
+                let s = PlayerId(match open {
                     Some(s) => {
                         self.seats[s] = slot;
                         s
@@ -1104,7 +1131,7 @@ impl Room {
                         self.seats.push(slot);
                         self.seats.len() - 1
                     }
-                };
+                });
                 if let Some(c) = self.conns.get_mut(&conn) {
                     c.seat = Some(s);
                     c.entered = true;
@@ -1128,10 +1155,10 @@ impl Room {
                 if self.started() {
                     return Room::deny(conn, "The game has started: seats stay as they are.");
                 }
-                if gone == 0 || gone >= self.seats.len() {
+                if gone == CREATOR || gone.index() >= self.seats.len() {
                     return Room::deny(conn, "There is no such seat to remove.");
                 }
-                self.seats.remove(gone);
+                self.seats.remove(gone.index());
                 let mut out = Vec::new();
                 for (&c, x) in self.conns.iter_mut() {
                     match x.seat {
@@ -1144,7 +1171,7 @@ impl Room {
                                 },
                             ));
                         }
-                        Some(s) if s > gone => x.seat = Some(s - 1),
+                        Some(s) if s > gone => x.seat = Some(PlayerId(s.index() - 1)),
                         _ => {}
                     }
                 }
@@ -1152,7 +1179,7 @@ impl Room {
                 // number with their token.
                 for (&c, x) in &self.conns {
                     if let Some(s) = x.seat.filter(|&s| s >= gone) {
-                        if let Some(token) = self.seats[s].token.clone() {
+                        if let Some(token) = self.seats[s.index()].token.clone() {
                             out.push(Room::to(c, &RoomMsg::Seated { seat: s, token }));
                         }
                     }
@@ -1187,10 +1214,10 @@ impl Room {
                         "Only a seated player can ask for that.",
                     );
                 }
-                let Some(slot) = self.seats.get(absent) else {
+                let Some(slot) = self.seats.get(absent.index()) else {
                     return Room::deny(conn, "There is no such seat.");
                 };
-                if slot.token.is_none() || self.presence(absent) != "away" {
+                if slot.token.is_none() || self.presence(absent) != RoomPresence::Away {
                     return Room::deny(conn, "That seat is not away.");
                 }
                 let away_for = slot.away_since.map_or(0, |t| self.now.saturating_sub(t));
@@ -1206,7 +1233,7 @@ impl Room {
                 let Some(host) = self.host.as_mut() else {
                     return Room::deny(conn, "The game has not started.");
                 };
-                let o = host.set_seat_control(absent, SeatControl::Computer);
+                let o = host.set_seat_control(absent.index(), SeatControl::Computer);
                 let mut out = self.route(o);
                 out.extend(self.tell_all());
                 out
@@ -1220,7 +1247,7 @@ impl Room {
     /// Play again from a seated device once the game is over: the first ask is handed to the
     /// server ([`Room::take_play_again`]); once the new room is open, each ask is answered
     /// with this room's state, which names it.
-    fn ask_play_again(&mut self, conn: ConnId, seat: Option<usize>) -> Vec<Out> {
+    fn ask_play_again(&mut self, conn: ConnId, seat: Option<PlayerId>) -> Vec<Out> {
         if seat.is_none() {
             return self.refuse(
                 Refusal::Seat,
@@ -1316,7 +1343,7 @@ impl Room {
         host.tick(self.now);
         for (&c, x) in &self.conns {
             if let Some(s) = x.seat {
-                host.peer_connected(PeerId(c), s);
+                host.peer_connected(PeerId(c), s.index());
             }
         }
         self.host = Some(host);
@@ -1452,12 +1479,17 @@ impl Room {
     }
 
     /// The times in a row `seat`'s time ran out.
-    pub fn misses_of(&self, seat: usize) -> u32 {
-        self.clock.misses_of(seat)
+    pub fn misses_of(&self, seat: PlayerId) -> u32 {
+        self.clock.misses_of(seat.index())
     }
 
     /// The creator's Turn timer, before the start.
-    fn set_turn_timer(&mut self, conn: ConnId, seat: Option<usize>, timer: TurnTimer) -> Vec<Out> {
+    fn set_turn_timer(
+        &mut self,
+        conn: ConnId,
+        seat: Option<PlayerId>,
+        timer: TurnTimer,
+    ) -> Vec<Out> {
         if let Some(refused) = self.creator_only(
             conn,
             seat,
@@ -1473,8 +1505,8 @@ impl Room {
     }
 
     /// I'm back: a player a computer plays for plays their seat again.
-    fn im_back(&mut self, conn: ConnId, seat: Option<usize>) -> Vec<Out> {
-        let Some(seat) = seat else {
+    fn im_back(&mut self, conn: ConnId, seat: Option<PlayerId>) -> Vec<Out> {
+        let Some(seat) = seat.map(PlayerId::index) else {
             return self.refuse(
                 Refusal::Seat,
                 conn,
@@ -1703,7 +1735,7 @@ mod tests {
             0,
         );
         assert!(
-            matches!(said(&out, 1).last(), Some(RoomMsg::Room(i)) if i.seats[0].presence == "here")
+            matches!(said(&out, 1).last(), Some(RoomMsg::Room(i)) if i.seats[0].presence == RoomPresence::Here)
         );
         // A friend without a token watches, then joins.
         room.connect(2, 0);
@@ -1714,7 +1746,11 @@ mod tests {
             token: "boot".into(),
         };
         let out = send(&mut room, 2, &join, 0);
-        let Some(RoomMsg::Seated { seat: 2, token }) = said(&out, 2).first().cloned() else {
+        let Some(RoomMsg::Seated {
+            seat: PlayerId(2),
+            token,
+        }) = said(&out, 2).first().cloned()
+        else {
             panic!("seated: {out:?}");
         };
         assert_eq!(
@@ -1748,10 +1784,10 @@ mod tests {
             .any(|m| matches!(m, RoomMsg::Room(i) if i.started)));
         // Bea's device comes back on a new connection with her token: her seat.
         room.disconnect(2, 1000);
-        assert_eq!(room.info().seats[2].presence, "away");
+        assert_eq!(room.info().seats[2].presence, RoomPresence::Away);
         room.connect(4, 2000);
         send(&mut room, 4, &ClientMsg::Enter { token: Some(token) }, 2000);
-        assert_eq!(room.info().seats[2].presence, "here");
+        assert_eq!(room.info().seats[2].presence, RoomPresence::Here);
     }
 
     /// Ann's lobby: Ann, a second person (left open for a friend), and Cal, a computer.
@@ -1781,7 +1817,7 @@ mod tests {
                 title: "Ann's game".into(),
                 setup,
                 spectators: false,
-                open_seats: vec![1],
+                open_seats: vec![PlayerId(1)],
                 turn_timer: TurnTimer::Off,
             },
             move || {
@@ -1798,8 +1834,35 @@ mod tests {
     fn a_person_seat_left_open_waits_for_the_first_friend_who_joins_and_keeps_its_place() {
         let (mut room, held) = open_with_a_seat_for_a_friend();
         assert_eq!(held.len(), 1, "the creator holds only her own seat");
-        let presence: Vec<String> = room.info().seats.into_iter().map(|s| s.presence).collect();
-        assert_eq!(presence, ["away", "open", "computer"]);
+        let presence: Vec<RoomPresence> =
+            room.info().seats.into_iter().map(|s| s.presence).collect();
+        assert_eq!(
+            presence,
+            [
+                RoomPresence::Away,
+                RoomPresence::Open,
+                RoomPresence::Computer
+            ]
+        );
+        // Written as before (issue 41: the JSON every device reads is unchanged).
+        assert_eq!(
+            serde_json::to_value(&presence).expect("writes"),
+            serde_json::json!(["away", "open", "computer"])
+        );
+        // Seats are the engine's player ids, written as their bare numbers as before.
+        let info = serde_json::to_value(room.info()).expect("writes");
+        assert_eq!(
+            (&info["creator_seat"], &info["seats"][1]["seat"]),
+            (&serde_json::json!(0), &serde_json::json!(1))
+        );
+        assert_eq!(
+            serde_json::from_str::<ClientMsg>(r#"{"t":"remove","seat":1}"#).ok(),
+            Some(ClientMsg::Remove { seat: PlayerId(1) })
+        );
+        assert_eq!(
+            serde_json::to_string(&held[0]).expect("writes"),
+            format!(r#"{{"seat":0,"token":"{}"}}"#, held[0].token)
+        );
         room.connect(1, 0);
         let enter = |token: &str| ClientMsg::Enter {
             token: Some(token.to_string()),
@@ -1823,13 +1886,19 @@ mod tests {
         };
         let out = send(&mut room, 2, &bea, 0);
         assert!(
-            matches!(said(&out, 2).first(), Some(RoomMsg::Seated { seat: 1, .. })),
+            matches!(
+                said(&out, 2).first(),
+                Some(RoomMsg::Seated {
+                    seat: PlayerId(1),
+                    ..
+                })
+            ),
             "{out:?}"
         );
         let seats = room.info().seats;
         assert_eq!(
-            (seats[1].name.as_str(), seats[1].presence.as_str()),
-            ("Bea", "here")
+            (seats[1].name.as_str(), seats[1].presence),
+            ("Bea", RoomPresence::Here)
         );
         assert_eq!(seats[2].name, "Cal");
         // No seat is open now: the next friend sits at the end, and a taken color is refused.
@@ -1852,7 +1921,10 @@ mod tests {
         let out = send(&mut room, 3, &cy, 0);
         assert!(matches!(
             said(&out, 3).first(),
-            Some(RoomMsg::Seated { seat: 3, .. })
+            Some(RoomMsg::Seated {
+                seat: PlayerId(3),
+                ..
+            })
         ));
         send(&mut room, 1, &ClientMsg::Start, 0);
         assert!(room.started());
@@ -1873,7 +1945,7 @@ mod tests {
         let opening: OpenRoom =
             serde_json::from_str(&serde_json::to_string(&room.opening()).expect("writes"))
                 .expect("reads");
-        assert_eq!(opening.open_seats, [1]);
+        assert_eq!(opening.open_seats, [PlayerId(1)]);
         let state: RoomState =
             serde_json::from_str(&serde_json::to_string(&room.state()).expect("writes"))
                 .expect("reads");
@@ -1886,7 +1958,7 @@ mod tests {
             0,
         )
         .expect("restores");
-        assert_eq!(again.info().seats[1].presence, "open");
+        assert_eq!(again.info().seats[1].presence, RoomPresence::Open);
         // The creator removes it and starts with the computer.
         room.connect(1, 0);
         send(
@@ -1897,12 +1969,12 @@ mod tests {
             },
             0,
         );
-        send(&mut room, 1, &ClientMsg::Remove { seat: 1 }, 0);
+        send(&mut room, 1, &ClientMsg::Remove { seat: PlayerId(1) }, 0);
         assert_eq!(room.info().seats.len(), 2);
         send(&mut room, 1, &ClientMsg::Start, 0);
         assert!(room.started());
         // Seat 0 (the creator's) or a computer's cannot be left open.
-        for open_seats in [vec![0], vec![2], vec![7]] {
+        for open_seats in [0, 2, 7].map(|s| vec![PlayerId(s)]) {
             let refused = Room::open(
                 RoomCode::from_random([1, 2, 3, 4, 6]),
                 OpenRoom {
@@ -1951,7 +2023,7 @@ mod tests {
         let out = send(
             &mut room,
             1,
-            &ClientMsg::LetComputerPlay { seat: 2 },
+            &ClientMsg::LetComputerPlay { seat: PlayerId(2) },
             10_000,
         );
         assert!(
@@ -1960,12 +2032,12 @@ mod tests {
         let out = send(
             &mut room,
             1,
-            &ClientMsg::LetComputerPlay { seat: 2 },
+            &ClientMsg::LetComputerPlay { seat: PlayerId(2) },
             31_500,
         );
         assert!(said(&out, 1)
             .iter()
-            .any(|m| matches!(m, RoomMsg::Room(i) if i.seats[2].presence == "computer_playing")));
+            .any(|m| matches!(m, RoomMsg::Room(i) if i.seats[2].presence == RoomPresence::ComputerPlaying)));
     }
 
     #[test]
@@ -1999,7 +2071,7 @@ mod tests {
         assert_eq!(waiting.info().seats.len(), 3);
         assert_eq!(
             waiting.info().seats[2].presence,
-            "away",
+            RoomPresence::Away,
             "nobody connected yet"
         );
         send(&mut room, 1, &ClientMsg::Start, 0);
@@ -2008,7 +2080,7 @@ mod tests {
         send(
             &mut room,
             1,
-            &ClientMsg::LetComputerPlay { seat: 2 },
+            &ClientMsg::LetComputerPlay { seat: PlayerId(2) },
             40_000,
         );
         // Ann leaves too, and Bea's device (back without a word to the game) lets a computer
@@ -2020,12 +2092,12 @@ mod tests {
         let out = send(
             &mut room,
             3,
-            &ClientMsg::LetComputerPlay { seat: 0 },
+            &ClientMsg::LetComputerPlay { seat: PlayerId(0) },
             75_000,
         );
         assert_eq!(
             room.info().seats[0].presence,
-            "computer_playing",
+            RoomPresence::ComputerPlaying,
             "{:?}",
             said(&out, 3)
         );
@@ -2041,7 +2113,10 @@ mod tests {
             crate::protocol::state_hash(replayed),
             crate::protocol::state_hash(game)
         );
-        assert_eq!(again.info().seats[2].presence, "computer_playing");
+        assert_eq!(
+            again.info().seats[2].presence,
+            RoomPresence::ComputerPlaying
+        );
         assert_eq!(again.state(), room.state());
         // The actions after a point are the ones a server appends.
         let n = game.history().len();
@@ -2473,7 +2548,11 @@ mod tests {
             },
             6_000,
         );
-        assert_eq!(next.seat_of(7), Some(0), "Ann is back in her seat");
+        assert_eq!(
+            next.seat_of(7),
+            Some(PlayerId(0)),
+            "Ann is back in her seat"
+        );
         assert!(said(&out, 7)
             .iter()
             .any(|m| matches!(m, RoomMsg::Room(i) if !i.started && i.seats[1].computer.is_some())));
@@ -2584,10 +2663,10 @@ mod tests {
             notices(&mut ann),
             vec!["Time ran out: a computer played for Ann.".to_string()]
         );
-        assert_eq!(room.misses_of(0), 1);
+        assert_eq!(room.misses_of(PlayerId(0)), 1);
         assert_eq!(
             room.info().seats[0].presence,
-            "here",
+            RoomPresence::Here,
             "once is not enough for a computer to take her seat"
         );
         // The line is kept with the chat, so a device that comes back sees it too.
@@ -2646,12 +2725,12 @@ mod tests {
             now = deadline;
             let out = room.tick(now);
             hear(&mut ann, &out, 1);
-            assert_eq!(room.misses_of(0), missed);
+            assert_eq!(room.misses_of(PlayerId(0)), missed);
             now += 500;
             let out = room.tick(now);
             hear(&mut ann, &out, 1);
         }
-        assert_eq!(room.info().seats[0].presence, "computer_playing");
+        assert_eq!(room.info().seats[0].presence, RoomPresence::ComputerPlaying);
         let said = notices(&mut ann);
         assert_eq!(said.len(), 4, "{said:?}");
         assert!(said[3].contains("until they press I'm back"), "{said:?}");
@@ -2664,12 +2743,16 @@ mod tests {
             hear(&mut ann, &out, 1);
         }
         assert!(room.actions_from(0).len() > played);
-        assert_eq!(room.misses_of(0), 3);
+        assert_eq!(room.misses_of(PlayerId(0)), 3);
         // Someone else cannot say Ann is back; Ann can.
         let out = send(&mut room, 1, &ClientMsg::ImBack, now);
         assert!(!said_denied(&out, 1), "{out:?}");
-        assert_eq!(room.info().seats[0].presence, "here");
-        assert_eq!(room.misses_of(0), 0, "I'm back starts the count afresh");
+        assert_eq!(room.info().seats[0].presence, RoomPresence::Here);
+        assert_eq!(
+            room.misses_of(PlayerId(0)),
+            0,
+            "I'm back starts the count afresh"
+        );
         let out = send(&mut room, 1, &ClientMsg::ImBack, now);
         assert!(said_denied(&out, 1), "already playing");
         room.connect(9, now);
@@ -2690,7 +2773,7 @@ mod tests {
         let mut now = 30_000;
         let out = room.tick(now);
         hear(&mut ann, &out, 1);
-        assert_eq!(room.misses_of(0), 1);
+        assert_eq!(room.misses_of(PlayerId(0)), 1);
         // Cal plays; then it is Ann's turn again and she rolls herself.
         while room.game().and_then(Game::actor) != Some(PlayerId(0)) {
             now += 500;
@@ -2704,7 +2787,7 @@ mod tests {
             .kept_actions_from(0)
             .last()
             .is_some_and(|a| a.intent.is_some()));
-        assert_eq!(room.misses_of(0), 0);
+        assert_eq!(room.misses_of(PlayerId(0)), 0);
     }
 
     #[test]
@@ -2733,7 +2816,7 @@ mod tests {
         )
         .expect("restores");
         assert_eq!(again.turn_timer(), TurnTimer::Seconds30);
-        assert_eq!(again.misses_of(0), 1, "the misses are kept");
+        assert_eq!(again.misses_of(PlayerId(0)), 1, "the misses are kept");
         assert_eq!(
             again.clock_shown().map(|c| (c.seat, c.left_ms)),
             Some((0, 26_000)),
@@ -2754,7 +2837,7 @@ mod tests {
         assert_eq!(again.actions_from(0).len(), played);
         again.tick(deadline);
         assert!(again.actions_from(0).len() > played, "it ran out on time");
-        assert_eq!(again.misses_of(0), 2);
+        assert_eq!(again.misses_of(PlayerId(0)), 2);
     }
 
     #[test]

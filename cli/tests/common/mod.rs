@@ -537,7 +537,7 @@ pub async fn ann_and_bea_on(port: u16, board: worlds_engine::Board) -> (RoomCode
         }
     };
     drop(ws);
-    let mut bea = Device::new(port, &code, token, seat, clock);
+    let mut bea = Device::new(port, &code, token, seat.index(), clock);
     bea.open().await;
     ann.step(300).await;
     ann.send(br#"{"t":"start"}"#.to_vec()).await;

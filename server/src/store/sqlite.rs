@@ -10,7 +10,7 @@
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc};
 
 use async_trait::async_trait;
 use rusqlite::{params, Connection, OptionalExtension};
@@ -29,7 +29,7 @@ const GROUP: usize = 512;
 trait Job: Send {
     /// Runs the job; `false` if it failed (its savepoint is then rolled back).
     fn run(&mut self, db: &Connection) -> bool;
-    fn answer(self: Box<Self>, committed: Result<(), String>);
+    fn answer(self: Box<Self>, committed: Result<(), Arc<rusqlite::Error>>);
 }
 
 struct Call<R, F> {
@@ -46,7 +46,7 @@ impl<R: Send, F: FnOnce(&Connection) -> Result<R, rusqlite::Error> + Send> Job f
         matches!(self.result, Some(Ok(_)))
     }
 
-    fn answer(mut self: Box<Self>, committed: Result<(), String>) {
+    fn answer(mut self: Box<Self>, committed: Result<(), Arc<rusqlite::Error>>) {
         let Some(reply) = self.reply.take() else {
             return;
         };
@@ -123,7 +123,7 @@ fn serve(mut db: Connection, jobs: mpsc::Receiver<Box<dyn Job>>) {
             }
             tx.commit()
         })()
-        .map_err(|e| e.to_string());
+        .map_err(Arc::new);
         for job in group {
             job.answer(committed.clone());
         }

@@ -24,7 +24,7 @@ use worlds_engine::{GameSetup, PlayerId};
 use worlds_table::clock::TurnTimer;
 use worlds_table::guest::Guest;
 use worlds_table::protocol::{Outgoing, Presence, WATCHING};
-use worlds_table::room::{ClientMsg, HeldSeat, OpenRoom, RoomCode, RoomMsg};
+use worlds_table::room::{ClientMsg, HeldSeat, OpenRoom, RoomCode, RoomMsg, RoomPresence};
 pub use worlds_table::room::{RoomInfo, RoomSeat};
 use worlds_table::saved::SavedTable;
 use worlds_table::TableEvent;
@@ -192,9 +192,9 @@ impl RoomUi {
         let mine = self.seat.get();
         self.info.with(|i| {
             i.as_ref().is_some_and(|i| {
-                i.seats
-                    .iter()
-                    .any(|s| Some(s.seat) == mine && s.presence == "computer_playing")
+                i.seats.iter().any(|s| {
+                    Some(s.seat.index()) == mine && s.presence == RoomPresence::ComputerPlaying
+                })
             })
         })
     }
@@ -210,7 +210,9 @@ impl RoomUi {
 
     /// Whether this device holds the room creator's seat.
     pub fn is_creator(&self) -> bool {
-        let creator = self.info.with(|i| i.as_ref().map(|i| i.creator_seat));
+        let creator = self
+            .info
+            .with(|i| i.as_ref().map(|i| i.creator_seat.index()));
         creator.is_some() && creator == self.seat.get()
     }
 }
@@ -269,7 +271,7 @@ pub fn open_room(
         title,
         setup,
         spectators: false,
-        open_seats,
+        open_seats: open_seats.into_iter().map(PlayerId).collect(),
         turn_timer,
     }) {
         Ok(b) => b,
@@ -329,7 +331,7 @@ pub fn enter_room(ui: RoomUi, code: &str) {
     // The room's welcome brings its conversation: Table talk starts from it, never twice.
     ui.talk.chat.set(Vec::new());
     let held = held_seat(&code);
-    ui.seat.set(held.as_ref().map(|h| h.seat));
+    ui.seat.set(held.as_ref().map(|h| h.seat.index()));
     ROOM.with_borrow_mut(|r| {
         *r = Some(Conn {
             code: code.clone(),
@@ -484,10 +486,14 @@ fn on_room_msg(ui: RoomUi, msg: RoomMsg) {
             let started = info.started;
             let now = now_ms();
             ui.away_since.update(|since| {
-                since.retain(|seat, _| info.seats.iter().any(|s| s.seat == *seat && s.is_away()));
+                since.retain(|seat, _| {
+                    info.seats
+                        .iter()
+                        .any(|s| s.seat.index() == *seat && s.is_away())
+                });
                 for s in info.seats.iter().filter(|s| s.is_away()) {
                     since
-                        .entry(s.seat)
+                        .entry(s.seat.index())
                         .or_insert_with(|| now.saturating_sub(s.away_secs * 1000));
                 }
             });
@@ -497,13 +503,13 @@ fn on_room_msg(ui: RoomUi, msg: RoomMsg) {
                     .seats
                     .iter()
                     .filter(|s| s.is_away())
-                    .map(|s| s.seat)
+                    .map(|s| s.seat.index())
                     .collect();
                 let stand_ins: Vec<usize> = info
                     .seats
                     .iter()
-                    .filter(|s| s.presence == "computer_playing")
-                    .map(|s| s.seat)
+                    .filter(|s| s.presence == RoomPresence::ComputerPlaying)
+                    .map(|s| s.seat.index())
                     .collect();
                 if ROOM.with_borrow(|r| r.as_ref().is_some_and(|c| c.shown)) {
                     ui.session.away.set(players(away));
@@ -530,7 +536,7 @@ fn on_room_msg(ui: RoomUi, msg: RoomMsg) {
                 }
             });
             ui.problem.set(None);
-            ui.seat.set(Some(seat));
+            ui.seat.set(Some(seat.index()));
         }
         RoomMsg::Denied { reason } => ui.problem.set(Some(reason)),
         RoomMsg::Clock { clock } => {
@@ -598,14 +604,16 @@ fn begin_game(ui: RoomUi, spectators: bool) {
         }
         let seat = c.held.as_ref()?.seat;
         let table = RoomCode::parse(&c.code)?.table_id();
-        let mut guest = Guest::new(table, seat);
+        let mut guest = Guest::new(table, seat.index());
         let hello = guest.hello();
         c.guest = Some(guest);
         Some(hello)
     });
     if let Some(hello) = hello {
-        ui.seat
-            .set(ROOM.with_borrow(|r| r.as_ref().and_then(|c| c.held.as_ref().map(|h| h.seat))));
+        ui.seat.set(ROOM.with_borrow(|r| {
+            r.as_ref()
+                .and_then(|c| c.held.as_ref().map(|h| h.seat.index()))
+        }));
         send_out(vec![hello]);
     }
 }
@@ -661,7 +669,7 @@ fn after_game_messages(ui: RoomUi) {
         let Some(c) = r.as_mut() else {
             return (None, 0, false, Vec::new());
         };
-        let seat = c.held.as_ref().map_or(WATCHING, |h| h.seat);
+        let seat = c.held.as_ref().map_or(WATCHING, |h| h.seat.index());
         let Some(guest) = c.guest.as_mut() else {
             return (None, seat, false, Vec::new());
         };
@@ -728,7 +736,7 @@ fn keep_room(session: Session) {
             r.try_borrow().ok().and_then(|r| {
                 r.as_ref().and_then(|c| {
                     // A watcher's Continue goes back to watch.
-                    let seat = c.held.as_ref().map_or(WATCHING, |h| h.seat);
+                    let seat = c.held.as_ref().map_or(WATCHING, |h| h.seat.index());
                     c.guest.as_ref().map(|_| SavedTable::Room {
                         code: c.code.clone(),
                         seat,
@@ -745,7 +753,7 @@ pub fn join(name: String, color: String, token: String) {
 }
 
 /// The creator's Remove (before the game starts).
-pub fn remove_seat(seat: usize) {
+pub fn remove_seat(seat: PlayerId) {
     send(&ClientMsg::Remove { seat });
 }
 
@@ -761,7 +769,7 @@ pub fn start_game() {
 
 /// "Let a computer play for Bea": a seat away for 30 s is played by a computer until she is
 /// back.
-pub fn let_computer_play(seat: usize) {
+pub fn let_computer_play(seat: PlayerId) {
     send(&ClientMsg::LetComputerPlay { seat });
 }
 

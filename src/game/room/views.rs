@@ -15,6 +15,7 @@ use crate::game::room::{
 };
 use worlds_models::pieces::free_pieces;
 use worlds_table::clock::TurnTimer;
+use worlds_table::room::RoomPresence;
 
 /// How a seat reads in the room's lists: "🚗 Bea (computer, balanced)", "Ann (you)",
 /// "Seat 2: open for a friend".
@@ -22,21 +23,21 @@ fn seat_words(s: &RoomSeat, mine: Option<usize>) -> String {
     if s.is_open() {
         return format!(
             "Seat {}: open for a friend (they join by the link)",
-            s.seat + 1
+            s.seat.index() + 1
         );
     }
     let glyph = token_glyph(&worlds_engine::Token::from_name(&s.token));
     let mut notes = Vec::new();
-    if Some(s.seat) == mine {
+    if Some(s.seat.index()) == mine {
         notes.push("you".to_string());
     }
     if let Some(strategy) = &s.computer {
         notes.push(format!("computer, {strategy}"));
     }
-    match s.presence.as_str() {
-        "away" => notes.push("away".to_string()),
-        "computer_playing" => notes.push("a computer plays meanwhile".to_string()),
-        _ => {}
+    match s.presence {
+        RoomPresence::Away => notes.push("away".to_string()),
+        RoomPresence::ComputerPlaying => notes.push("a computer plays meanwhile".to_string()),
+        RoomPresence::Here | RoomPresence::Computer | RoomPresence::Open => {}
     }
     if notes.is_empty() {
         format!("{glyph} {}", s.name)
@@ -131,9 +132,9 @@ fn RoomSeats(ui: RoomUi) -> impl IntoView {
             .map(|s| {
                 let seat = s.seat;
                 let words = seat_words(&s, mine);
-                let removable = creator && before_start && Some(seat) != mine;
+                let removable = creator && before_start && Some(seat.index()) != mine;
                 let remove_label = if s.is_open() {
-                    format!("Remove open seat {}", seat + 1)
+                    format!("Remove open seat {}", seat.index() + 1)
                 } else {
                     format!("Remove {}", s.name)
                 };
@@ -298,7 +299,7 @@ pub fn start_waits_for(info: &RoomInfo) -> Option<String> {
     if let Some(open) = info.seats.iter().find(|s| s.is_open()) {
         return Some(format!(
             "Start game waits for a friend to take seat {}: send them the room link, or remove the seat.",
-            open.seat + 1
+            open.seat.index() + 1
         ));
     }
     (info.seats.len() < 2).then(|| {
@@ -351,14 +352,14 @@ pub fn RoomPanel(ui: RoomUi) -> impl IntoView {
             .map(|i| i.seats)
             .unwrap_or_default()
             .into_iter()
-            .filter(|s| s.is_away() && Some(s.seat) != mine)
+            .filter(|s| s.is_away() && Some(s.seat.index()) != mine)
             .map(|s| {
                 let seat = s.seat;
                 let label = format!("Let a computer play for {}", s.name);
                 view! {
                     <li>
                         <span>{format!("{} is away", s.name)}</span>
-                        {move || ui.away_long(seat).then(|| {
+                        {move || ui.away_long(seat.index()).then(|| {
                             let label = label.clone();
                             view! {
                                 <button type="button" class="action" on:click=move |_| let_computer_play(seat)>{label}</button>
