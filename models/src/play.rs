@@ -151,6 +151,7 @@ impl Play {
         self.game = None;
         self.card = None;
         self.error = None;
+        self.cue = None;
         self.version += 1;
     }
 

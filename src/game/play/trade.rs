@@ -50,7 +50,7 @@ fn tradable_lots(g: &worlds_engine::Game, player: PlayerId) -> Vec<Tradable> {
                     .and_then(|gi| b.groups().get(gi))
                     .map(|gr| gr.color.clone()),
                 price: b.money(price),
-                value: super::dialogs::lot_worth(g, l),
+                value: worlds_models::play::lot_worth(g, l),
             }
         })
         .collect()
@@ -254,7 +254,7 @@ fn TradeForm(parties: Parties) -> impl IntoView {
                 confirming.set(true);
             }
             _ => {
-                if session.dispatch(action) {
+                if !session.dispatch(action).is_refused() {
                     ui.trade.set(false);
                 }
             }
@@ -308,7 +308,7 @@ fn OfferSummary(offer: TradeOffer) -> impl IntoView {
         let g = g.as_ref()?;
         let name = |p: PlayerId| g.player(p).name.clone();
         let list =
-            |side: &TradeSide| crate::game::play::dialogs::describe_side(g, side).join(", ");
+            |side: &TradeSide| worlds_models::play::describe_side(g, side).join(", ");
         Some(view! {
             <div class="trade-summary" role="group" aria-label="Your offer">
                 <p>{format!("{} gives {}: {}.", name(offer.from), name(offer.to), list(&offer.give))}</p>
