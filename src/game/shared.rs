@@ -42,7 +42,10 @@ pub fn SharedLink() -> impl IntoView {
             .and_then(|def| {
                 Board::from_def(def.clone())
                     .map(|b| view! { <SharedWorld def=def board=b /> }.into_any())
-                    .map_err(|e| format!("The world in this link cannot be played: {e:?}"))
+                    .map_err(|e| {
+                        let why: Vec<String> = e.iter().map(ToString::to_string).collect();
+                        format!("The world in this link cannot be played: {}", why.join(" "))
+                    })
             })
     } else {
         read_game(&data)

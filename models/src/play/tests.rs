@@ -365,3 +365,75 @@ fn a_computer_choosing_a_refused_action_is_reported_not_replaced() {
     assert_eq!(mistake.player, "Hal");
     assert!(!mistake.action.is_empty() && !mistake.action.contains('{'));
 }
+
+/// Ann owns Mediterranean Avenue, the balanced computer Bob owns Baltic Avenue; Ann offers
+/// him $70 for it (the last lot of her brown group).
+fn ann_offers_70_for_baltic_to_bob() -> Play {
+    let scenario: worlds_engine::scenario::Scenario = serde_json::from_value(serde_json::json!({
+        "board": "classic",
+        "players": [
+            {"name": "Ann", "owns": ["Mediterranean Avenue"]},
+            {"name": "Bob", "owns": ["Baltic Avenue"]}]
+    }))
+    .expect("a scenario");
+    let mut setup = scenario.setup().expect("a setup");
+    setup.seats[1].kind = SeatKind::Computer {
+        strategy: ComputerStrategy::Balanced,
+    };
+    let mut play = Play::default();
+    play.install("Browns", Game::new(setup).expect("a game"));
+    play.apply(Action::ProposeTrade {
+        to: PlayerId(1),
+        give: TradeSide {
+            cash: 70,
+            ..TradeSide::default()
+        },
+        take: TradeSide {
+            lots: vec![baltic()],
+            ..TradeSide::default()
+        },
+    })
+    .expect("the offer");
+    play
+}
+
+#[test]
+fn a_computer_countering_a_persons_offer_gives_its_reason_first() {
+    let play = ann_offers_70_for_baltic_to_bob();
+    assert!(play.computer_to_act());
+    let choice = play
+        .computer_choice()
+        .expect("no mistake")
+        .expect("Bob answers");
+    assert!(
+        matches!(choice.action, Action::ProposeTrade { .. }),
+        "a counter-offer"
+    );
+    let note = choice.note.expect("a reason");
+    assert!(note.before, "read before the counter-offer");
+    assert!(note.why.starts_with("Bob declined"), "{}", note.why);
+}
+
+#[test]
+fn a_device_following_the_host_reads_the_computers_reason_before_its_counter_offer() {
+    let friend = ann_offers_70_for_baltic_to_bob();
+    let mut host = friend.clone();
+    let choice = host
+        .computer_choice()
+        .expect("no mistake")
+        .expect("a choice");
+    host.apply(choice.action).expect("the counter-offer");
+    let mut friend = friend;
+    friend.seats.role = TableRole::Guest { seat: PlayerId(0) };
+    assert!(friend.follow(game(&host).history()));
+    let feed: Vec<&str> = friend.feed.iter().map(|l| l.text.as_str()).collect();
+    let why = feed
+        .iter()
+        .position(|l| l.starts_with("Bob declined: "))
+        .unwrap_or_else(|| panic!("the reason: {feed:?}"));
+    let counter = feed
+        .iter()
+        .position(|l| l.starts_with("Bob declined Ann's offer and offers instead:"))
+        .unwrap_or_else(|| panic!("the counter-offer: {feed:?}"));
+    assert!(why < counter, "{feed:?}");
+}
