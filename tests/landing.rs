@@ -3,13 +3,12 @@
 //! a lot's pop-up that counts its buildings and sells it to the bank under the house rule,
 //! and the end screen's final holdings, a bankrupt player's as they went out.
 
-use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::HtmlElement;
 use worlds_engine::{Action, ComputerStrategy, Game, GameSetup, PlayerId, SeatKind};
 
-use monopoly_worlds::game::session::{Session, TableRole};
+use monopoly_worlds::game::session::{Dispatched, Link, Session, TableRole};
 
 mod common;
 use common::{button, buttons, mount_play, settle, text};
@@ -244,14 +243,14 @@ async fn a_card_drawn_at_another_devices_seat_pops_nothing_here() {
         "rolls": [[1, 2], [3, 4]], "decks": {"chance": [11]}}));
     let (c, session) = mount_play(setup);
     // This device hosts the table; Bea plays on her phone.
-    session.join_table(TableRole::Host, vec![PlayerId(1)], None);
+    session.join_table(TableRole::Host, vec![PlayerId(1)], Link::Here);
     settle().await;
     button(&c, "Roll dice").click();
     settle().await;
     session.dispatch(Action::EndTurn);
     settle().await;
     // Bea's roll, as her device sent it: Chance, "Bank pays you a dividend of $50".
-    assert!(session.dispatch(Action::Roll));
+    assert_eq!(session.dispatch(Action::Roll), Dispatched::Applied);
     settle().await;
     assert!(feed(&c).contains("Bea drew Chance"), "{}", feed(&c));
     assert_eq!(
@@ -276,7 +275,7 @@ async fn a_card_drawn_by_another_player_shows_in_the_centre_without_anything_to_
     computer(&mut setup, 2);
     let (c, session) = mount_play(setup);
     // This device is Ann's in a room: Bea plays on her phone, the room plays Cal.
-    session.join_table(TableRole::Host, vec![PlayerId(1), PlayerId(2)], None);
+    session.join_table(TableRole::Host, vec![PlayerId(1), PlayerId(2)], Link::Here);
     settle().await;
     button(&c, "Roll dice").click();
     settle().await;
@@ -284,7 +283,7 @@ async fn a_card_drawn_by_another_player_shows_in_the_centre_without_anything_to_
     settle().await;
     assert_eq!(text_of(&c, ".card-drawn-elsewhere"), None, "no card yet");
     // Bea's roll, as her device sent it: Chance, "Bank pays you a dividend of $50".
-    assert!(session.dispatch(Action::Roll));
+    assert_eq!(session.dispatch(Action::Roll), Dispatched::Applied);
     settle().await;
     let centre = c
         .query_selector(".board-ring .card-drawn-elsewhere")
@@ -308,11 +307,11 @@ async fn a_card_drawn_by_another_player_shows_in_the_centre_without_anything_to_
         0
     );
     // Her next action puts it away.
-    assert!(session.dispatch(Action::EndTurn));
+    assert_eq!(session.dispatch(Action::EndTurn), Dispatched::Applied);
     settle().await;
     assert_eq!(text_of(&c, ".card-drawn-elsewhere"), None, "put away");
     // Cal, the room's computer, lands on Chance too: the same, nothing to press here.
-    assert!(session.dispatch(Action::Roll));
+    assert_eq!(session.dispatch(Action::Roll), Dispatched::Applied);
     settle().await;
     let said = text_of(&c, ".card-drawn-elsewhere").unwrap_or_default();
     assert!(said.starts_with("Cal's Chance card"), "{said}");
@@ -423,9 +422,12 @@ async fn the_end_screen_lists_final_holdings_and_the_bankrupts_as_they_went_out(
         "players": [{"name": "Ann", "owns": ["Baltic Avenue", "Reading Railroad"], "mortgaged": ["Baltic Avenue"]},
                     {"name": "Bob", "owns": ["Park Place", "Boardwalk"], "houses": {"Park Place": 5, "Boardwalk": 4}}]}));
     let (c, session) = mount_play(setup);
-    assert!(session.dispatch(Action::Resign {
-        player: PlayerId(0)
-    }));
+    assert_eq!(
+        session.dispatch(Action::Resign {
+            player: PlayerId(0)
+        }),
+        Dispatched::Applied
+    );
     settle().await;
     // One player left: the game is over at once.
     assert!(game(&session).is_over());

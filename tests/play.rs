@@ -9,7 +9,7 @@ use web_sys::HtmlInputElement;
 use worlds_engine::{Action, ComputerStrategy, Game, GameRecord, GameSetup, Phase, PlayerId, Seat};
 
 use monopoly_worlds::common::storage::{saves, LocalStore};
-use monopoly_worlds::game::session::{Session, TableRole};
+use monopoly_worlds::game::session::{Dispatched, Link, Session, TableRole};
 
 mod common;
 use common::{
@@ -197,15 +197,21 @@ async fn the_trade_button_stays_with_a_reason_once_the_turns_offers_are_used_up(
     settle().await;
     assert!(!button(&c, "Trade").disabled());
     for _ in 0..worlds_engine::game::MAX_TRADE_OFFERS_PER_TURN {
-        assert!(session.dispatch(Action::ProposeTrade {
-            to: PlayerId(1),
-            give: worlds_engine::action::TradeSide {
-                cash: 10,
-                ..Default::default()
-            },
-            take: Default::default(),
-        }));
-        assert!(session.dispatch(Action::AnswerTrade { accept: false }));
+        assert_eq!(
+            session.dispatch(Action::ProposeTrade {
+                to: PlayerId(1),
+                give: worlds_engine::action::TradeSide {
+                    cash: 10,
+                    ..Default::default()
+                },
+                take: Default::default(),
+            }),
+            Dispatched::Applied
+        );
+        assert_eq!(
+            session.dispatch(Action::AnswerTrade { accept: false }),
+            Dispatched::Applied
+        );
     }
     settle().await;
     let trade = button(&c, "Trade");
@@ -998,7 +1004,7 @@ async fn ann_accepts_baltic_for(c: &web_sys::HtmlElement, session: &Session, pri
 async fn ann_offers_70_for_baltic_to_balanced_bob() -> (web_sys::HtmlElement, Session) {
     let (c, session) = mount_play(browns_split(true));
     settle().await;
-    assert!(session.dispatch(seventy_for_baltic()));
+    assert_eq!(session.dispatch(seventy_for_baltic()), Dispatched::Applied);
     session.skip_computers();
     settle().await;
     (c, session)
@@ -1013,7 +1019,7 @@ async fn a_person_answers_an_offer_with_a_counter_offer() {
     let (c, session) = mount_play(browns_split(false));
     settle().await;
     // Ann offers $70 for Baltic Avenue; Bob, on the same device, is asked.
-    assert!(session.dispatch(seventy_for_baltic()));
+    assert_eq!(session.dispatch(seventy_for_baltic()), Dispatched::Applied);
     settle().await;
     assert!(text(&c).contains("Ann offers Bob a trade."), "{}", text(&c));
     let offered = game(&session);
@@ -1106,7 +1112,7 @@ async fn a_friend_following_the_host_reads_why_a_computer_declined() {
             seat: worlds_engine::PlayerId(0),
         },
         vec![worlds_engine::PlayerId(0)],
-        None,
+        Link::Here,
     );
     // The host's copy: Ann's offer of $70 for Baltic Avenue, and the balanced computer's answer.
     let mut host = friend.game.get_untracked().expect("a game");
@@ -1406,7 +1412,7 @@ async fn a_player_waiting_on_a_joker_may_pay_to_leave_or_roll_for_doubles() {
         Action::Roll,
         Action::EndTurn,
     ] {
-        assert!(session.dispatch(a));
+        assert_eq!(session.dispatch(a), Dispatched::Applied);
     }
     settle().await;
     button(&c, "Pay fine").click();

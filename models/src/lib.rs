@@ -6,6 +6,8 @@
 //! - [`lobby`]: the lobby form (seats and who plays them, house rules) and the checks before a
 //!   game starts;
 //! - [`editor`] and [`cards`]: the Board Maker's model of a board being edited, and its decks;
+//! - [`play`]: the game in progress (its feed, cash changes, card, a computer's choice) and the
+//!   dialogs' plain helpers;
 //! - [`steps`]: what one action did, in the feed's words; [`driver`]: when a computer acts
 //!   and how drawn tokens chase the players (the play screen only keeps the timers);
 //! - [`ring`] and [`names`]: the board ring's layout and the names drawn in narrow squares;
@@ -20,6 +22,7 @@ pub mod fields;
 pub mod lobby;
 pub mod names;
 pub mod pieces;
+pub mod play;
 pub mod ring;
 pub mod steps;
 pub mod words;

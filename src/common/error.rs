@@ -8,7 +8,8 @@ use std::fmt;
 use worlds_engine::envelope::EnvelopeError;
 use worlds_engine::game::{ReplayError, SetupError};
 use worlds_engine::share::LinkError;
-use worlds_engine::{Action, RuleError};
+use worlds_engine::RuleError;
+use worlds_models::play::{ComputerMistake, RebuildError};
 use worlds_table::guest::IntentError;
 use worlds_table::host::LocalError;
 use worlds_table::invite::InviteError;
@@ -32,18 +33,18 @@ pub enum AppError {
     Table(TableError),
     /// The network: a connection or a room server.
     Transport(TransportError),
-    /// There is no game (to save, keep or show).
-    NoGame,
-    /// Save with no game on show.
-    NoGameToSave,
-    /// Keep the autosave as a named save, with no game in the autosave.
-    NoGameToKeep,
-    /// A saved game's action `at` (1-based) is refused by the rules when rebuilt.
+    /// There is no game for what was being done.
+    NoGame(Doing),
+    /// A saved game's action `at` (1-based), in the engine's words (`action`), is refused by
+    /// the rules when rebuilt.
     ActionRefused {
         at: usize,
-        action: Box<Action>,
+        action: String,
         error: RuleError,
     },
+    /// A computer chose an action the rules refuse (a fault in that computer player): the
+    /// game waits rather than play something else in its place.
+    ComputerMistake(ComputerMistake),
     /// The autosaved game could not be rebuilt (`why`); it was kept aside, or could not be
     /// (`kept_aside`).
     AutosaveNotRebuilt {
@@ -53,8 +54,6 @@ pub enum AppError {
     /// The game's own code could not be loaded by the light first code (`why`: the
     /// browser's words, if it gave any).
     CodeNotLoaded { why: Option<String> },
-    /// Share game with no game.
-    NoGameToShare,
     /// A game was asked to start and is not there.
     NotStarted,
     /// A file or stored record could not be read.
@@ -74,6 +73,23 @@ pub enum AppError {
     LinkGameDoesNotReplay(ReplayError),
     /// A picture file refused before or while reading it.
     Picture(PictureError),
+}
+
+/// What was being done when there was no game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Doing {
+    /// Saving it as a named save.
+    Saving,
+    /// Keeping the autosave as a named save.
+    Keeping,
+    /// Sharing it as a link.
+    Sharing,
+    /// Exporting its log.
+    ExportingLog,
+    /// Opening its table again.
+    ReopeningTable,
+    /// Playing a move.
+    Playing,
 }
 
 /// Why a file is not taken as a picture.
@@ -154,12 +170,22 @@ impl fmt::Display for AppError {
             AppError::Storage(e) => e.fmt(f),
             AppError::Table(e) => e.fmt(f),
             AppError::Transport(e) => e.fmt(f),
-            AppError::NoGame => f.write_str("There is no game."),
-            AppError::NoGameToSave => f.write_str("There is no game to save."),
-            AppError::NoGameToKeep => f.write_str("There is no game in progress to keep."),
+            AppError::NoGame(doing) => f.write_str(match doing {
+                Doing::Saving => "There is no game to save.",
+                Doing::Keeping => "There is no game in progress to keep.",
+                Doing::Sharing => "There is no game to share.",
+                Doing::ExportingLog => "There is no game whose log to export.",
+                Doing::ReopeningTable => "There is no game to open the table again for.",
+                Doing::Playing => "There is no game to play a move in.",
+            }),
             AppError::ActionRefused { at, action, error } => {
-                write!(f, "action {at} ({action:?}) is refused: {error}")
+                write!(f, "its action {at} ({action}) is refused: {error}")
             }
+            AppError::ComputerMistake(m) => write!(
+                f,
+                "{}'s computer chose “{}”, which the rules refuse: {} This is a fault in the computer player; the game waits.",
+                m.player, m.action, m.error
+            ),
             AppError::AutosaveNotRebuilt { why, kept_aside } => match kept_aside {
                 Ok(()) => write!(
                     f,
@@ -171,7 +197,6 @@ impl fmt::Display for AppError {
                 f.write_str("This page cannot load the game's code.")
             }
             AppError::CodeNotLoaded { why: Some(why) } => f.write_str(why),
-            AppError::NoGameToShare => f.write_str("There is no game to share."),
             AppError::NotStarted => f.write_str("The game did not start."),
             AppError::Unreadable(e) => e.fmt(f),
             AppError::DoesNotReplay(e) => write!(f, "the game does not replay: {e}"),
@@ -187,6 +212,18 @@ impl fmt::Display for AppError {
                 "The game in this link cannot be opened: it does not replay ({e})."
             ),
             AppError::Picture(e) => e.fmt(f),
+        }
+    }
+}
+
+impl From<RebuildError> for AppError {
+    fn from(e: RebuildError) -> AppError {
+        match e {
+            RebuildError::Setup(e) => AppError::Setup(e),
+            RebuildError::Replay(e) => AppError::Replay(e),
+            RebuildError::ActionRefused { at, action, error } => {
+                AppError::ActionRefused { at, action, error }
+            }
         }
     }
 }

@@ -53,9 +53,11 @@ pub fn App() -> impl IntoView {
     let session = Session::new();
     provide_context(session);
     let nav = expect_context::<Navigator>();
-    let table_ui = crate::game::table::TableUi::new(session, nav);
+    // The room's connection, shared by the room's screens and the table's (for table talk).
+    let room = crate::game::room::RoomConn::new();
+    let table_ui = crate::game::table::TableUi::new(session, nav, room);
     provide_context(table_ui);
-    let room_ui = crate::game::room::RoomUi::new(session, nav, table_ui.talk());
+    let room_ui = crate::game::room::RoomUi::new(session, nav, table_ui.talk(), room);
     provide_context(room_ui);
     // Opened at a room link (`#room=CODE`): the room's waiting room, then its game.
     let read_room = move || {

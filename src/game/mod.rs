@@ -3,10 +3,12 @@
 //! this folder and `common`.
 
 pub mod app;
+pub mod autosave;
 pub mod credits;
 pub use worlds_models::driver;
 pub mod front;
 pub mod help;
+pub mod link;
 pub mod lobby;
 pub mod menu;
 pub mod pieces;
@@ -19,3 +21,4 @@ pub mod shared;
 pub use worlds_models::steps;
 pub mod table;
 pub mod talk;
+pub mod turns;

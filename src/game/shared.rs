@@ -11,8 +11,9 @@ use crate::common::context::{Navigator, Screen, Shared};
 use crate::common::modal::Modal;
 use crate::common::share_link::{clear_opened_link, read_game};
 use crate::common::storage::{worlds, LocalStore, SavedGame};
+use crate::game::autosave::AutosaveState;
 use crate::game::help::rules_in_words;
-use crate::game::session::{AutosaveState, Session};
+use crate::game::session::Session;
 
 /// Leaves the link's page for the menu (the link is taken off the address).
 fn back_to_menu(shared: Shared, nav: Navigator) {
@@ -41,7 +42,10 @@ pub fn SharedLink() -> impl IntoView {
             .and_then(|def| {
                 Board::from_def(def.clone())
                     .map(|b| view! { <SharedWorld def=def board=b /> }.into_any())
-                    .map_err(|e| format!("The world in this link cannot be played: {e:?}"))
+                    .map_err(|e| {
+                        let why: Vec<String> = e.iter().map(ToString::to_string).collect();
+                        format!("The world in this link cannot be played: {}", why.join(" "))
+                    })
             })
     } else {
         read_game(&data)

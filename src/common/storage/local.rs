@@ -343,5 +343,9 @@ fn js_reason(e: &JsValue) -> String {
             format!("{}: {message}", dom.name())
         };
     }
-    e.as_string().unwrap_or_else(|| format!("{e:?}"))
+    if let Some(error) = e.dyn_ref::<js_sys::Error>() {
+        return String::from(error.message());
+    }
+    e.as_string()
+        .unwrap_or_else(|| "the browser gave no reason".to_string())
 }

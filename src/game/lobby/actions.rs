@@ -7,7 +7,8 @@ use leptos::prelude::*;
 use super::{take_handed_lobby, LobbyActions, LobbyParts, LobbyPress};
 use crate::common::context::{Navigator, Screen};
 use crate::common::modal::Modal;
-use crate::game::session::{new_seed, AutosaveState, Session};
+use crate::game::autosave::{new_seed, AutosaveState};
+use crate::game::session::Session;
 use crate::game::table::TableUi;
 
 /// A seed given in the address (`?seed=42`): the same seed and the same decisions play the
@@ -80,7 +81,7 @@ pub(super) fn game_actions(parts: LobbyParts) -> LobbyActions {
         online: crate::common::room_server::room_server(),
         saved_games: Callback::new(move |()| nav.go(Screen::SavedGames)),
         back: Callback::new(move |()| {
-            crate::game::table::close_table();
+            crate::game::table::close_table(table_ui);
             nav.go(Screen::Menu)
         }),
         table_open: table_open.into(),

@@ -3,7 +3,7 @@
 //! and a Skip button.
 
 use leptos::prelude::*;
-use worlds_engine::{Action, Phase, SeatKind};
+use worlds_engine::Action;
 
 use crate::game::play::play_ui::PlayUi;
 use crate::game::session::Session;
@@ -29,130 +29,11 @@ pub(super) fn newest_feed_lines(session: Session, n: usize) -> impl IntoView {
     })
 }
 
-/// What the bar offers, worked out from the game (plain data, so it can be compared).
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct BarState {
-    pub actor: String,
-    pub computer: bool,
-    pub over: bool,
-    /// A dialog handles this phase (buy, auction, trade answer, raising cash, placing).
-    pub in_dialog: bool,
-    pub roll: bool,
-    /// The Roll button's words, the engine's ("Roll dice", also in jail or waiting on a
-    /// Joker).
-    pub roll_label: String,
-    pub end_turn: bool,
-    /// The fine's button, in the engine's words ("Pay fine"), when it may be paid.
-    pub pay_fine: Option<String>,
-    /// Why the player is held ("in jail", "waiting on Time Warp"), when they are.
-    pub held: Option<String>,
-    pub jail_card: bool,
-    pub build: bool,
-    /// Selling buildings is allowed now.
-    pub sell: bool,
-    /// Mortgaging or lifting a mortgage is allowed now.
-    pub manage: bool,
-    /// What the actor is asked to do, in a few words ("to bid", "to play").
-    pub doing: String,
-    pub trade: bool,
-    /// The Trade button shows disabled, with this reason (the turn's offers are used up).
-    pub trade_limit: Option<String>,
-    /// At a table: whom this device waits for, when they decide on another device.
-    pub remote: Option<String>,
-    /// This device plays the computers (not a table's guest).
-    pub runs_computers: bool,
-}
-
-pub fn bar_state(session: &Session) -> BarState {
-    let mut state = session.game.with(|g| {
-        let Some(g) = g else {
-            return BarState::default();
-        };
-        let Some(actor) = g.actor() else {
-            return BarState {
-                over: true,
-                ..BarState::default()
-            };
-        };
-        let legal = g.legal_actions();
-        let has = |f: &dyn Fn(&Action) -> bool| legal.iter().any(f);
-        let p = g.player(actor);
-        BarState {
-            actor: p.name.clone(),
-            computer: matches!(p.kind, SeatKind::Computer { .. }),
-            over: false,
-            in_dialog: !matches!(g.phase(), Phase::Roll | Phase::EndTurn),
-            roll: has(&|a| matches!(a, Action::Roll)),
-            roll_label: g.button_label(&Action::Roll),
-            end_turn: has(&|a| matches!(a, Action::EndTurn)),
-            pay_fine: has(&|a| matches!(a, Action::PayJailFine))
-                .then(|| g.button_label(&Action::PayJailFine)),
-            held: (matches!(g.phase(), Phase::Roll) && g.is_held(actor)).then(|| g.prompt()),
-            jail_card: has(&|a| matches!(a, Action::UseJailCard)),
-            build: has(&|a| matches!(a, Action::Build { .. })),
-            sell: has(&|a| {
-                matches!(
-                    a,
-                    Action::SellBuilding { .. } | Action::SellAllBuildings { .. }
-                )
-            }),
-            manage: has(&|a| {
-                matches!(
-                    a,
-                    Action::Mortgage { .. }
-                        | Action::Unmortgage { .. }
-                        | Action::SellLotToBank { .. }
-                )
-            }),
-            doing: match g.phase() {
-                Phase::Auction(_) => "to bid",
-                Phase::TradeOffer(_) => "to answer a trade offer",
-                Phase::RaiseCash { .. } => "to raise cash",
-                Phase::PlaceHouse { .. } => "to place a house",
-                Phase::BuyOrDecline { .. } => "to buy or decline",
-                Phase::JokerEffects { .. } => "to apply a Joker",
-                _ => "to play",
-            }
-            .to_string(),
-            trade: g.may_trade(),
-            trade_limit: g.trade_limit_reached().then(|| g.trade_limit_sentence()),
-            remote: None,
-            runs_computers: true,
-        }
-    });
-    // A computer playing for an absent person at a table is shown as a computer.
-    if !state.over && !state.computer {
-        let stand_in = session.game.with(|g| {
-            g.as_ref()
-                .and_then(|g| g.actor())
-                .is_some_and(|a| session.stand_ins.with(|s| s.contains(&a)))
-        });
-        if stand_in {
-            state.computer = true;
-            state.actor = format!("A computer playing for {}", state.actor);
-        }
-    }
-    // At a table: a decision made on another device is waited for, and only the host plays
-    // the computers.
-    if !state.over && !state.computer {
-        state.remote = session.waiting_for_remote();
-    }
-    // This device's move is on its way to the table: nothing more to press until it lands.
-    if state.remote.is_none() && session.sending() {
-        state.remote = Some("Sending your move to the table…".to_string());
-    }
-    state.runs_computers = !matches!(
-        session.role.get(),
-        crate::game::session::TableRole::Guest { .. }
-    );
-    state
-}
-
 #[component]
 pub fn ActionBar() -> impl IntoView {
     let session = expect_context::<Session>();
     let ui = expect_context::<PlayUi>();
-    let state = Memo::new(move |_| bar_state(&session));
+    let state = Memo::new(move |_| session.bar_state());
     let act = move |a: Action| {
         session.dispatch(a);
     };

@@ -4,11 +4,12 @@
 //! card, the square details and the resign confirmation.
 
 use leptos::prelude::*;
-use worlds_engine::{Action, Game, Phase, PlayerId, SeatKind, SquareKind, TradeSide};
+use worlds_engine::{Action, Game, Phase, PlayerId, SeatKind, TradeSide};
 
 use crate::common::modal::Modal;
 use crate::game::play::play_ui::PlayUi;
 use crate::game::session::Session;
+use worlds_models::play::{describe_side, group_owners, rent_due_now, side_value};
 
 /// The lines of a deed: (label, value), as the Board Maker shows them too, under the
 /// game's own rules.
@@ -84,83 +85,6 @@ fn auction_bids(g: &Game) -> Vec<String> {
         })
         .map(|e| g.describe(e))
         .collect()
-}
-
-/// The value a side of a trade hands over: lots at their price (a mortgaged one at its
-/// price less the mortgage owed), plus the cash.
-pub fn side_value(g: &Game, side: &TradeSide) -> i64 {
-    side.lots
-        .iter()
-        .map(|&l| lot_worth(g, l.index()))
-        .sum::<i64>()
-        + side.cash
-}
-
-/// What a lot is worth to whoever receives it: its price, less the mortgage owed on it.
-pub fn lot_worth(g: &Game, lot: usize) -> i64 {
-    let price = g.board().square(lot).price().unwrap_or(0);
-    if g.square(lot).mortgaged {
-        price - g.rules().mortgage_value(price)
-    } else {
-        price
-    }
-}
-
-/// What one side of a trade hands over, in words.
-pub fn describe_side(g: &Game, side: &TradeSide) -> Vec<String> {
-    let b = g.board();
-    let mut out: Vec<String> = side
-        .lots
-        .iter()
-        .map(|&l| {
-            let l = l.index();
-            let mut s = format!(
-                "{} ({})",
-                b.square(l).name,
-                b.money(b.square(l).price().unwrap_or(0))
-            );
-            if g.square(l).mortgaged {
-                s.push_str(" (mortgaged)");
-            }
-            s
-        })
-        .collect();
-    if side.cash > 0 {
-        out.push(b.money(side.cash));
-    }
-    if side.jail_cards > 0 {
-        out.push(crate::common::words::count(
-            side.jail_cards as usize,
-            "Get Out of Jail Free card",
-            "Get Out of Jail Free cards",
-        ));
-    }
-    if out.is_empty() {
-        out.push("nothing".into());
-    }
-    out
-}
-
-/// Who owns the other lots of `square`'s group, seen by `viewer`: "Also in this group:
-/// Oriental Avenue (yours), Vermont Avenue (Bob), Connecticut Avenue (not owned)." `None`
-/// for a lot without a group.
-pub fn group_owners(g: &Game, square: usize, viewer: PlayerId) -> Option<String> {
-    let b = g.board();
-    let group = b.group_of(square)?;
-    let others: Vec<String> = b
-        .group_lots(group)
-        .iter()
-        .filter(|&&l| l != square)
-        .map(|&l| {
-            let who = match g.square(l).owner {
-                Some(o) if o == viewer => "yours".to_string(),
-                Some(o) => g.player(o).name.clone(),
-                None => "not owned".to_string(),
-            };
-            format!("{} ({who})", b.square(l).name)
-        })
-        .collect();
-    (!others.is_empty()).then(|| format!("Also in this group: {}.", others.join(", ")))
 }
 
 /// A decision shown beside the board, not over it: a titled panel in the page (no backdrop,
@@ -400,9 +324,7 @@ fn AuctionDialog(auction: worlds_engine::game::Auction) -> impl IntoView {
         };
         let bid = move || match amount.get_untracked().trim().parse::<i64>() {
             Ok(v) => act(Action::Bid { amount: v }),
-            Err(_) => session
-                .error
-                .set(Some("Type the amount to bid as a whole number.".into())),
+            Err(_) => session.show_error("Type the amount to bid as a whole number."),
         };
         let cash_label = game.board().money(cash);
         let history = auction_bids(game);
@@ -637,7 +559,7 @@ fn DebtDialog(
                         view! {
                             <button type="button" class="action primary" on:click=move |_| {
                                 for a in plan.iter().cloned() {
-                                    if !session.dispatch(a) {
+                                    if session.dispatch(a).is_refused() {
                                         break;
                                     }
                                 }
@@ -804,36 +726,6 @@ pub fn ResignDialog() -> impl IntoView {
     }
 }
 
-/// What a visitor would owe on a square now, in words, or `None` where no rent applies
-/// (not owned, not a lot that earns rent).
-pub fn rent_due_now(g: &Game, square: usize) -> Option<String> {
-    let b = g.board();
-    let sq = b.square(square);
-    let owner = g.square(square).owner?;
-    if !sq.is_ownable() {
-        return None;
-    }
-    let owner_name = &g.player(owner).name;
-    if g.square(square).mortgaged {
-        return Some("No rent is due: the lot is mortgaged.".into());
-    }
-    if g.rules().no_rent_in_jail && g.player(owner).in_jail {
-        return Some(format!("No rent is due while {owner_name} is in jail."));
-    }
-    Some(match &sq.kind {
-        SquareKind::Utility { .. } => {
-            // The rent of a utility is its multiplier times the dice: a roll of 1 gives
-            // the multiplier itself.
-            let times = g.rent_for(square, 1);
-            format!("Rent due now: {times} × the dice rolled, to {owner_name}.")
-        }
-        _ => format!(
-            "Rent due now: {}, to {owner_name}.",
-            b.money(g.rent_for(square, 0))
-        ),
-    })
-}
-
 /// Details of a square clicked on the board: its deed, owner and rent now.
 #[component]
 pub fn SquareInfo() -> impl IntoView {
@@ -928,7 +820,7 @@ pub fn SquareInfo() -> impl IntoView {
                                 disabled=move || refusal().is_some()
                                 on:click=move |_| {
                                     if let Some(a) = offer() {
-                                        if session.dispatch(a) {
+                                        if !session.dispatch(a).is_refused() {
                                             ui.info.set(None);
                                         }
                                     }

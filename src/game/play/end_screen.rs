@@ -187,6 +187,7 @@ fn FinalHoldings(rows: Vec<HoldingsRow>) -> impl IntoView {
 pub fn EndScreen() -> impl IntoView {
     let session = expect_context::<Session>();
     let nav = expect_context::<Navigator>();
+    let in_room = use_context::<crate::game::room::RoomUi>().is_some_and(|r| r.conn.is_open());
     let data = session.game.with_untracked(|g| {
         let g = g.as_ref()?;
         let b = g.board();
@@ -287,7 +288,7 @@ pub fn EndScreen() -> impl IntoView {
             {use_context::<crate::game::room::RoomUi>().map(|ui| view! { <crate::game::room::views::PlayAgainButton ui=ui /> })}
             <div class="button-row">
                 <button type="button" class="menu-button" on:click=move |_| { session.close(); nav.go(Screen::Menu); }>"Main menu"</button>
-                <button type="button" class="menu-button" class:primary=!crate::game::room::in_room() on:click=move |_| { session.close(); nav.go(Screen::Lobby); }>"New game"</button>
+                <button type="button" class="menu-button" class:primary=!in_room on:click=move |_| { session.close(); nav.go(Screen::Lobby); }>"New game"</button>
             </div>
         </section>
     }

@@ -121,7 +121,9 @@ pub fn GameLog() -> impl IntoView {
     });
     let export = move |_| {
         let result = session.game.with_untracked(|g| {
-            let g = g.as_ref().ok_or(AppError::NoGame)?;
+            let g = g
+                .as_ref()
+                .ok_or(AppError::NoGame(crate::common::error::Doing::ExportingLog))?;
             let name = format!(
                 "{}-log.csv",
                 session.title.get_untracked().replace(' ', "-")

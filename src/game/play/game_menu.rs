@@ -78,6 +78,7 @@ pub fn esc_toggles_menu(ui: PlayUi, menu: GameMenuUi) {
 #[component]
 pub fn GameMenu(menu: GameMenuUi) -> impl IntoView {
     let ui = expect_context::<PlayUi>();
+    let room = use_context::<crate::game::room::RoomUi>().map(|r| r.conn);
     let back = Callback::new(move |_| menu.view.set(MenuView::Main));
     let game_menu = move || {
         if !ui.menu.get() {
@@ -100,7 +101,7 @@ pub fn GameMenu(menu: GameMenuUi) -> impl IntoView {
         {game_menu}
         {move || sharing.get().map(|link| {
             // In a room, Share game shares the room everyone is in.
-            let in_room = crate::game::room::in_room();
+            let in_room = room.is_some_and(|r| r.is_open());
             let (title, note) = if in_room {
                 ("Share this room", "Whoever opens the room link joins this game: each player's own device goes back to their seat, and others may watch when the room's creator lets them.")
             } else {
@@ -141,7 +142,7 @@ fn MainList(menu: GameMenuUi) -> impl IntoView {
         let record = session
             .game
             .with_untracked(|g| g.as_ref().map(GameRecord::of));
-        let room_code = room.filter(|_| crate::game::room::in_room()).and_then(|r| {
+        let room_code = room.filter(|r| r.conn.is_open()).and_then(|r| {
             r.info
                 .with_untracked(|i| i.as_ref().map(|i| i.code.clone()))
         });
@@ -150,7 +151,9 @@ fn MainList(menu: GameMenuUi) -> impl IntoView {
                 &crate::game::room::show_code(&code),
             )),
             (None, Some(r)) => crate::common::share_link::game_link(&title, &r),
-            (None, None) => Err(crate::common::error::AppError::NoGameToShare),
+            (None, None) => Err(crate::common::error::AppError::NoGame(
+                crate::common::error::Doing::Sharing,
+            )),
         };
         ui.menu.set(false);
         menu.sharing.set(Some(link));
@@ -191,12 +194,13 @@ fn ConfirmExit(menu: GameMenuUi) -> impl IntoView {
     let session = expect_context::<Session>();
     let ui = expect_context::<PlayUi>();
     let nav = expect_context::<Navigator>();
+    let room = use_context::<crate::game::room::RoomUi>().map(|r| r.conn);
     let exit = move |_| {
         ui.menu.set(false);
         // In a room, leaving tells the others (this device's seat shows as away, as for a
         // closed tab); Continue enters the room afresh.
-        if crate::game::room::in_room() {
-            crate::game::room::leave_room_and_link();
+        if let Some(room) = room.filter(|r| r.is_open()) {
+            crate::game::room::leave_room_and_link(room);
         }
         session.close();
         nav.go(Screen::Menu);

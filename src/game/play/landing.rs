@@ -111,9 +111,7 @@ pub fn feed_until_card(session: Session, lines: &[String]) -> usize {
 
 /// Puts the card up away; a card it led to in the same step comes up next.
 pub fn put_away(session: Session) {
-    session
-        .card
-        .update(|c| *c = c.take().and_then(|c| c.next.map(|n| *n)));
+    session.put_card_away();
 }
 
 /// The card dialog of a person who landed on Chance or Community Chest: Draw card, then the
@@ -142,11 +140,7 @@ pub fn CardDialog() -> impl IntoView {
                     <p>{format!("{} landed on {deck}.", card.player)}</p>
                     <div class="button-row">
                         <button type="button" class="action primary" on:click=move |_| {
-                            session.card.update(|c| {
-                                if let Some(c) = c.as_mut() {
-                                    c.face_up = true;
-                                }
-                            });
+                            session.turn_card_up();
                         }>"Draw card"</button>
                     </div>
                 </Modal>

@@ -397,7 +397,7 @@ fn PlanView(plan: ShownPlan, shown: RwSignal<Option<ShownPlan>>) -> impl IntoVie
         shown.set(None);
         // One by one, as any other actions; the first refusal stops the plan and is shown.
         for a in actions {
-            if !session.dispatch(a) {
+            if session.dispatch(a).is_refused() {
                 break;
             }
         }

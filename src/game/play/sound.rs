@@ -1,13 +1,12 @@
 //! Small sound effects made with Web Audio (no sound files): a rattle for the dice, a chime
 //! for money, a low tone for jail.
 
-use std::cell::RefCell;
+use leptos::prelude::{GetValue, LocalStorage, SetValue, StoredValue};
 
 use crate::game::session::Cue;
 
-thread_local! {
-    static CONTEXT: RefCell<Option<web_sys::AudioContext>> = const { RefCell::new(None) };
-}
+/// The page's audio context, made at the first sound (kept by the play screen).
+pub type Speaker = StoredValue<Option<web_sys::AudioContext>, LocalStorage>;
 
 /// (frequency in Hz, start in s, length in s) of each note of a cue.
 fn notes(cue: Cue) -> &'static [(f32, f64, f64)] {
@@ -19,16 +18,17 @@ fn notes(cue: Cue) -> &'static [(f32, f64, f64)] {
 }
 
 /// Plays a cue at `volume` (0 to 100). Silently does nothing where audio is unavailable.
-pub fn play(cue: Cue, volume: u8) {
+pub fn play(speaker: Speaker, cue: Cue, volume: u8) {
     if volume == 0 {
         return;
     }
-    CONTEXT.with(|slot| {
-        let mut slot = slot.borrow_mut();
-        if slot.is_none() {
-            *slot = web_sys::AudioContext::new().ok();
-        }
-        let Some(ctx) = slot.as_ref() else { return };
+    if speaker.try_get_value().flatten().is_none() {
+        speaker.set_value(web_sys::AudioContext::new().ok());
+    }
+    {
+        let Some(ctx) = speaker.try_get_value().flatten() else {
+            return;
+        };
         let now = ctx.current_time();
         let gain_value = f32::from(volume) / 100.0 * 0.2;
         for &(freq, start, len) in notes(cue) {
@@ -47,5 +47,5 @@ pub fn play(cue: Cue, volume: u8) {
             let _ = osc.start_with_when(now + start);
             let _ = osc.stop_with_when(now + start + len + 0.02);
         }
-    });
+    }
 }

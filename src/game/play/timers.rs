@@ -131,14 +131,21 @@ pub fn time_computers(
 
 /// Small sound effects for dice, money and jail.
 pub fn play_sounds(session: Session, settings: RwSignal<Settings>) {
+    let speaker: sound::Speaker = StoredValue::new_local(None);
+    // The audio context goes with the play screen.
+    on_cleanup(move || {
+        if let Some(ctx) = speaker.try_get_value().flatten() {
+            let _ = ctx.close();
+        }
+    });
     Effect::new(move |_| {
         session.version.track();
         let s = settings.get_untracked();
         if !s.sound {
             return;
         }
-        if let Some(cue) = session.cue.get_untracked() {
-            sound::play(cue, s.volume);
+        if let Some(cue) = session.cue() {
+            sound::play(speaker, cue, s.volume);
         }
     });
 }

@@ -50,7 +50,7 @@ fn tradable_lots(g: &worlds_engine::Game, player: PlayerId) -> Vec<Tradable> {
                     .and_then(|gi| b.groups().get(gi))
                     .map(|gr| gr.color.clone()),
                 price: b.money(price),
-                value: super::dialogs::lot_worth(g, l),
+                value: worlds_models::play::lot_worth(g, l),
             }
         })
         .collect()
@@ -250,7 +250,7 @@ fn TradeForm(parties: Parties) -> impl IntoView {
             // The summary was in view as the offer was made: one press sends it.
             _ => {
                 problem.set(None);
-                if session.dispatch(action) {
+                if !session.dispatch(action).is_refused() {
                     ui.trade.set(false);
                 }
             }
@@ -309,7 +309,7 @@ fn OfferSummary(offer: TradeOffer) -> impl IntoView {
         let g = g.as_ref()?;
         let name = |p: PlayerId| g.player(p).name.clone();
         let list = |side: &TradeSide| {
-            let items = crate::game::play::dialogs::describe_side(g, side);
+            let items = worlds_models::play::describe_side(g, side);
             if items.is_empty() {
                 "nothing".to_string()
             } else {

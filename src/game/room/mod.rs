@@ -35,7 +35,7 @@ use crate::common::error::{AppError, TableError};
 use crate::common::room_server::{request, server_url, socket_url};
 use crate::common::socket::Socket;
 use crate::common::storage::LocalStore;
-use crate::game::session::{players, Router, Session, TableRole};
+use crate::game::session::{players, Link, Remote, Route, Session, TableRole};
 
 /// A socket that closed is opened again after this long, doubled after each failure.
 const RETRY_FIRST_MS: i32 = 500;
@@ -136,6 +136,8 @@ pub struct RoomUi {
     pub talk: crate::game::talk::Talk,
     /// The turn timer's clock as the server last told it, counted on this device's clock.
     pub turn_clock: RwSignal<Option<TurnClockShown>>,
+    /// The connection to the room (shared with the table's screens, for table talk).
+    pub conn: RoomConn,
 }
 
 /// The turn timer's clock for the seat to act, as this device counts it down: the server
@@ -148,7 +150,12 @@ pub struct TurnClockShown {
 }
 
 impl RoomUi {
-    pub fn new(session: Session, nav: Navigator, talk: crate::game::talk::Talk) -> RoomUi {
+    pub fn new(
+        session: Session,
+        nav: Navigator,
+        talk: crate::game::talk::Talk,
+        conn: RoomConn,
+    ) -> RoomUi {
         RoomUi {
             session,
             nav,
@@ -163,6 +170,7 @@ impl RoomUi {
             again: RwSignal::new(false),
             talk,
             turn_clock: RwSignal::new(None),
+            conn,
         }
     }
 
@@ -229,23 +237,54 @@ struct Conn {
     ticking: bool,
 }
 
-thread_local! {
-    static ROOM: RefCell<Option<Conn>> = const { RefCell::new(None) };
+/// The connection to the room this device is in (none outside a room), kept in the room's
+/// screens' [`RoomUi`], the table's screens and the session's link (a value, shared).
+#[derive(Clone, Copy)]
+pub struct RoomConn(StoredValue<Rc<RefCell<Option<Conn>>>, LocalStorage>);
+
+impl Default for RoomConn {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
-fn send(msg: &ClientMsg) {
+impl RoomConn {
+    pub fn new() -> RoomConn {
+        RoomConn(StoredValue::new_local(Rc::default()))
+    }
+
+    /// The cell itself (an empty one once the page's owner is gone).
+    fn cell(self) -> Rc<RefCell<Option<Conn>>> {
+        self.0.try_get_value().unwrap_or_default()
+    }
+
+    fn with_borrow<R>(self, f: impl FnOnce(&Option<Conn>) -> R) -> R {
+        f(&self.cell().borrow())
+    }
+
+    fn with_borrow_mut<R>(self, f: impl FnOnce(&mut Option<Conn>) -> R) -> R {
+        f(&mut self.cell().borrow_mut())
+    }
+
+    /// Whether this device is in a room now.
+    pub fn is_open(self) -> bool {
+        self.with_borrow(Option::is_some)
+    }
+}
+
+fn send(room: RoomConn, msg: &ClientMsg) {
     let Ok(bytes) = serde_json::to_vec(msg) else {
         return;
     };
-    ROOM.with_borrow(|room| {
+    room.with_borrow(|room| {
         if let Some(socket) = room.as_ref().and_then(|c| c.socket.as_ref()) {
             socket.send(&bytes);
         }
     });
 }
 
-fn send_out(out: Vec<Outgoing>) {
-    ROOM.with_borrow(|room| {
+fn send_out(room: RoomConn, out: Vec<Outgoing>) {
+    room.with_borrow(|room| {
         if let Some(socket) = room.as_ref().and_then(|c| c.socket.as_ref()) {
             for o in out {
                 socket.send(&o.bytes);
@@ -318,11 +357,13 @@ pub fn open_room(
 /// waiting room shows, then its game.
 pub fn enter_room(ui: RoomUi, code: &str) {
     let code = normalize_code(code);
-    let same = ROOM.with_borrow(|r| r.as_ref().is_some_and(|c| c.code == code));
+    let same = ui
+        .conn
+        .with_borrow(|r| r.as_ref().is_some_and(|c| c.code == code));
     if same {
         return;
     }
-    leave_room();
+    leave_room(ui.conn);
     ui.info.set(None);
     ui.problem.set(None);
     ui.closed.set(None);
@@ -332,7 +373,7 @@ pub fn enter_room(ui: RoomUi, code: &str) {
     ui.talk.chat.set(Vec::new());
     let held = held_seat(&code);
     ui.seat.set(held.as_ref().map(|h| h.seat.index()));
-    ROOM.with_borrow_mut(|r| {
+    ui.conn.with_borrow_mut(|r| {
         *r = Some(Conn {
             code: code.clone(),
             socket: None,
@@ -348,15 +389,15 @@ pub fn enter_room(ui: RoomUi, code: &str) {
 }
 
 /// Leaves the room this device is in (its seat stays its own on the server).
-pub fn leave_room() {
-    ROOM.with_borrow_mut(|r| *r = None);
+pub fn leave_room(room: RoomConn) {
+    room.with_borrow_mut(|r| *r = None);
 }
 
 /// Leaves the room and its link: the socket closes (the others see this device's seat away,
 /// as for a closed tab), and the address no longer names the room, so opening its link again
 /// (Continue, the link) enters it afresh.
-pub fn leave_room_and_link() {
-    leave_room();
+pub fn leave_room_and_link(room: RoomConn) {
+    leave_room(room);
     if window()
         .location()
         .hash()
@@ -377,13 +418,8 @@ pub fn leave_room_and_link() {
     }
 }
 
-/// Whether this device is in a room now.
-pub fn in_room() -> bool {
-    ROOM.with_borrow(Option::is_some)
-}
-
 fn connect(ui: RoomUi) {
-    let Some(code) = ROOM.with_borrow(|r| r.as_ref().map(|c| c.code.clone())) else {
+    let Some(code) = ui.conn.with_borrow(|r| r.as_ref().map(|c| c.code.clone())) else {
         return;
     };
     ui.status.set("Connecting…".to_string());
@@ -394,7 +430,7 @@ fn connect(ui: RoomUi) {
         move || on_closed(ui),
     );
     match opened {
-        Ok(socket) => ROOM.with_borrow_mut(|r| {
+        Ok(socket) => ui.conn.with_borrow_mut(|r| {
             if let Some(c) = r.as_mut() {
                 c.socket = Some(socket);
             }
@@ -405,23 +441,24 @@ fn connect(ui: RoomUi) {
 
 fn on_open(ui: RoomUi) {
     ui.status.set("Connected".to_string());
-    let token = ROOM.with_borrow_mut(|r| {
+    let token = ui.conn.with_borrow_mut(|r| {
         r.as_mut().and_then(|c| {
             c.retry_ms = RETRY_FIRST_MS;
             c.held.as_ref().map(|h| h.token.clone())
         })
     });
-    send(&ClientMsg::Enter { token });
+    send(ui.conn, &ClientMsg::Enter { token });
     // Back after a drop in a game: hello again, and the server sends the game as it stands.
-    let hello =
-        ROOM.with_borrow_mut(|r| r.as_mut().and_then(|c| c.guest.as_mut()).map(|g| g.hello()));
+    let hello = ui
+        .conn
+        .with_borrow_mut(|r| r.as_mut().and_then(|c| c.guest.as_mut()).map(|g| g.hello()));
     if let Some(hello) = hello {
-        send_out(vec![hello]);
+        send_out(ui.conn, vec![hello]);
     }
 }
 
 fn on_closed(ui: RoomUi) {
-    let wait = ROOM.with_borrow_mut(|r| {
+    let wait = ui.conn.with_borrow_mut(|r| {
         let c = r.as_mut()?;
         c.socket = None;
         let wait = c.retry_ms;
@@ -443,11 +480,11 @@ fn on_closed(ui: RoomUi) {
                     .collect()
             })
         });
-        ui.session.away.set(players(others));
+        ui.session.update_seats(|s| s.away = players(others));
     }
     set_timeout(
         move || {
-            if in_room() {
+            if ui.conn.is_open() {
                 connect(ui)
             }
         },
@@ -460,13 +497,13 @@ fn on_bytes(ui: RoomUi, bytes: &[u8]) {
         on_room_msg(ui, msg);
         return;
     }
-    let out = ROOM.with_borrow_mut(|r| {
+    let out = ui.conn.with_borrow_mut(|r| {
         r.as_mut()
             .and_then(|c| c.guest.as_mut())
             .map(|g| g.on_message(bytes))
     });
     if let Some(out) = out {
-        send_out(out);
+        send_out(ui.conn, out);
         after_game_messages(ui);
     }
 }
@@ -511,9 +548,11 @@ fn on_room_msg(ui: RoomUi, msg: RoomMsg) {
                     .filter(|s| s.presence == RoomPresence::ComputerPlaying)
                     .map(|s| s.seat.index())
                     .collect();
-                if ROOM.with_borrow(|r| r.as_ref().is_some_and(|c| c.shown)) {
-                    ui.session.away.set(players(away));
-                    ui.session.stand_ins.set(players(stand_ins));
+                if ui.conn.with_borrow(|r| r.as_ref().is_some_and(|c| c.shown)) {
+                    ui.session.update_seats(|s| {
+                        s.away = players(away);
+                        s.stand_ins = players(stand_ins);
+                    });
                 }
             }
             let spectators = info.spectators;
@@ -523,14 +562,14 @@ fn on_room_msg(ui: RoomUi, msg: RoomMsg) {
             }
         }
         RoomMsg::Seated { seat, token } => {
-            let code = ROOM.with_borrow(|r| r.as_ref().map(|c| c.code.clone()));
+            let code = ui.conn.with_borrow(|r| r.as_ref().map(|c| c.code.clone()));
             let held = HeldSeat { seat, token };
             if let Some(code) = code {
                 if let Err(why) = keep_seat(&code, held.clone()) {
                     ui.problem.set(Some(why.to_string()));
                 }
             }
-            ROOM.with_borrow_mut(|r| {
+            ui.conn.with_borrow_mut(|r| {
                 if let Some(c) = r.as_mut() {
                     c.held = Some(held);
                 }
@@ -551,7 +590,7 @@ fn on_room_msg(ui: RoomUi, msg: RoomMsg) {
         }
         RoomMsg::Closed { reason } => {
             ui.closed.set(Some(reason));
-            ROOM.with_borrow_mut(|r| {
+            ui.conn.with_borrow_mut(|r| {
                 if let Some(c) = r.as_mut() {
                     c.socket = None;
                 }
@@ -564,12 +603,14 @@ fn on_room_msg(ui: RoomUi, msg: RoomMsg) {
 /// the game (as every player may know it). A device without a seat watches it when the room
 /// lets others watch (the server sends it the game as it lets it in), and stops when not.
 fn begin_game(ui: RoomUi, spectators: bool) {
-    let held = ROOM.with_borrow(|r| r.as_ref().map(|c| c.held.is_some()));
+    let held = ui
+        .conn
+        .with_borrow(|r| r.as_ref().map(|c| c.held.is_some()));
     match held {
         None => return,
         Some(false) if !spectators => {
             if ui.watching.get_untracked() {
-                ROOM.with_borrow_mut(|r| {
+                ui.conn.with_borrow_mut(|r| {
                     if let Some(c) = r.as_mut() {
                         c.guest = None;
                         c.shown = false;
@@ -581,7 +622,7 @@ fn begin_game(ui: RoomUi, spectators: bool) {
             return;
         }
         Some(false) => {
-            let fresh = ROOM.with_borrow_mut(|r| {
+            let fresh = ui.conn.with_borrow_mut(|r| {
                 let c = r.as_mut()?;
                 if c.guest.is_some() {
                     return None;
@@ -597,7 +638,7 @@ fn begin_game(ui: RoomUi, spectators: bool) {
         }
         Some(true) => {}
     }
-    let hello = ROOM.with_borrow_mut(|r| {
+    let hello = ui.conn.with_borrow_mut(|r| {
         let c = r.as_mut()?;
         if c.guest.is_some() {
             return None;
@@ -610,16 +651,16 @@ fn begin_game(ui: RoomUi, spectators: bool) {
         Some(hello)
     });
     if let Some(hello) = hello {
-        ui.seat.set(ROOM.with_borrow(|r| {
+        ui.seat.set(ui.conn.with_borrow(|r| {
             r.as_ref()
                 .and_then(|c| c.held.as_ref().map(|h| h.seat.index()))
         }));
-        send_out(vec![hello]);
+        send_out(ui.conn, vec![hello]);
     }
 }
 
 fn start_ticking(ui: RoomUi) {
-    let first = ROOM.with_borrow_mut(|r| match r.as_mut() {
+    let first = ui.conn.with_borrow_mut(|r| match r.as_mut() {
         Some(c) if !c.ticking => {
             c.ticking = true;
             true
@@ -632,16 +673,16 @@ fn start_ticking(ui: RoomUi) {
     // One interval while the page lives: it does nothing outside a room.
     let _ = set_interval_with_handle(
         move || {
-            if in_room() {
+            if ui.conn.is_open() {
                 ui.clock.set(now_ms());
             }
-            let out = ROOM.with_borrow_mut(|r| {
+            let out = ui.conn.with_borrow_mut(|r| {
                 r.as_mut()
                     .and_then(|c| c.guest.as_mut())
                     .map(|g| g.tick(now_ms()))
             });
             if let Some(out) = out {
-                send_out(out);
+                send_out(ui.conn, out);
                 after_game_messages(ui);
             }
         },
@@ -649,23 +690,41 @@ fn start_ticking(ui: RoomUi) {
     );
 }
 
-/// Where this device's moves go in a room: to the server, as intents.
-fn room_router() -> Router {
-    Rc::new(move |action| {
-        let out = ROOM.with_borrow_mut(|r| match r.as_mut().and_then(|c| c.guest.as_mut()) {
-            Some(guest) => guest.intent(action.clone()).map_err(TableError::Intent),
-            None => Err(TableError::RoomNotConnected),
-        })?;
-        send_out(vec![out]);
-        Ok(false)
-    })
+/// The room as the session's link: this device's moves go to the server, as intents, and the
+/// autosave keeps the room, so Continue goes back to it.
+struct RoomLink(RoomConn);
+
+impl Remote for RoomLink {
+    fn route(&self, action: &worlds_engine::Action) -> Result<Route, AppError> {
+        let out = self
+            .0
+            .with_borrow_mut(|r| match r.as_mut().and_then(|c| c.guest.as_mut()) {
+                Some(guest) => guest.intent(action.clone()).map_err(TableError::Intent),
+                None => Err(TableError::RoomNotConnected),
+            })?;
+        send_out(self.0, vec![out]);
+        Ok(Route::Sent)
+    }
+
+    fn saved(&self) -> Option<SavedTable> {
+        // Read while the connection may be in use (a message being handled): then nothing.
+        let cell = self.0.cell();
+        let r = cell.try_borrow().ok()?;
+        let c = r.as_ref()?;
+        // A watcher's Continue goes back to watch.
+        let seat = c.held.as_ref().map_or(WATCHING, |h| h.seat.index());
+        c.guest.as_ref().map(|_| SavedTable::Room {
+            code: c.code.clone(),
+            seat,
+        })
+    }
 }
 
 /// After the game's messages: the play screen takes the game as the server confirmed it,
 /// and the table's events are shown.
 fn after_game_messages(ui: RoomUi) {
     let session = ui.session;
-    let (game, seat, first, events) = ROOM.with_borrow_mut(|r| {
+    let (game, seat, first, events) = ui.conn.with_borrow_mut(|r| {
         let Some(c) = r.as_mut() else {
             return (None, 0, false, Vec::new());
         };
@@ -696,9 +755,8 @@ fn after_game_messages(ui: RoomUi) {
                     seat: PlayerId(seat),
                 },
                 Vec::new(),
-                Some(room_router()),
+                Link::Remote(Rc::new(RoomLink(ui.conn))),
             );
-            keep_room(session);
             session.autosave();
             if first {
                 ui.nav.go(Screen::Play);
@@ -707,18 +765,15 @@ fn after_game_messages(ui: RoomUi) {
     }
     for event in events {
         match event {
-            TableEvent::Refused { reason, .. } => {
-                session.sent_at.set(None);
-                session.error.set(Some(reason));
-            }
+            TableEvent::Refused { reason, .. } => session.refused(reason),
             TableEvent::Chat { .. } | TableEvent::Reaction { .. } => {
                 crate::game::talk::show_talk(session, ui.talk, event)
             }
             TableEvent::Notice { text, .. } => session.note(text),
-            TableEvent::Presence { seat, state } => session.away.update(|away| {
-                away.retain(|&s| s != PlayerId(seat));
+            TableEvent::Presence { seat, state } => session.update_seats(|s| {
+                s.away.retain(|&s| s != PlayerId(seat));
                 if state == Presence::Reconnecting {
-                    away.push(PlayerId(seat));
+                    s.away.push(PlayerId(seat));
                 }
             }),
             TableEvent::Dropped { reason, .. } => {
@@ -729,48 +784,30 @@ fn after_game_messages(ui: RoomUi) {
     }
 }
 
-/// The autosave keeps the room this game is played in, so Continue goes back to it.
-fn keep_room(session: Session) {
-    session.keep_table(Rc::new(|| {
-        ROOM.with(|r| {
-            r.try_borrow().ok().and_then(|r| {
-                r.as_ref().and_then(|c| {
-                    // A watcher's Continue goes back to watch.
-                    let seat = c.held.as_ref().map_or(WATCHING, |h| h.seat.index());
-                    c.guest.as_ref().map(|_| SavedTable::Room {
-                        code: c.code.clone(),
-                        seat,
-                    })
-                })
-            })
-        })
-    }));
-}
-
 /// Join room: this device's player takes a seat (before the game starts).
-pub fn join(name: String, color: String, token: String) {
-    send(&ClientMsg::Join { name, color, token });
+pub fn join(ui: RoomUi, name: String, color: String, token: String) {
+    send(ui.conn, &ClientMsg::Join { name, color, token });
 }
 
 /// The creator's Remove (before the game starts).
-pub fn remove_seat(seat: PlayerId) {
-    send(&ClientMsg::Remove { seat });
+pub fn remove_seat(ui: RoomUi, seat: PlayerId) {
+    send(ui.conn, &ClientMsg::Remove { seat });
 }
 
 /// The creator's "Others with the link may watch".
-pub fn allow_watchers(allow: bool) {
-    send(&ClientMsg::Watchers { allow });
+pub fn allow_watchers(ui: RoomUi, allow: bool) {
+    send(ui.conn, &ClientMsg::Watchers { allow });
 }
 
 /// The creator's Start game.
-pub fn start_game() {
-    send(&ClientMsg::Start);
+pub fn start_game(ui: RoomUi) {
+    send(ui.conn, &ClientMsg::Start);
 }
 
 /// "Let a computer play for Bea": a seat away for 30 s is played by a computer until she is
 /// back.
-pub fn let_computer_play(seat: PlayerId) {
-    send(&ClientMsg::LetComputerPlay { seat });
+pub fn let_computer_play(ui: RoomUi, seat: PlayerId) {
+    send(ui.conn, &ClientMsg::LetComputerPlay { seat });
 }
 
 /// Play again, on a room game's end screen: this device goes to the room its players went
@@ -785,13 +822,15 @@ pub fn play_again(ui: RoomUi) {
     }
     ui.problem.set(None);
     ui.again.set(true);
-    send(&ClientMsg::PlayAgain);
+    send(ui.conn, &ClientMsg::PlayAgain);
 }
 
 /// Goes to the room Play again opened: this device keeps its seat there (the new room holds
 /// the same seat tokens), and the page goes to its link.
 fn go_to_next_room(ui: RoomUi, next: &str) {
-    let held = ROOM.with_borrow(|r| r.as_ref().and_then(|c| c.held.clone()));
+    let held = ui
+        .conn
+        .with_borrow(|r| r.as_ref().and_then(|c| c.held.clone()));
     if let Some(held) = held {
         if let Err(why) = keep_seat(next, held) {
             ui.problem.set(Some(why.to_string()));
@@ -804,35 +843,35 @@ fn go_to_next_room(ui: RoomUi, next: &str) {
 }
 
 /// The creator's Turn timer (before the start).
-pub fn set_turn_timer(timer: TurnTimer) {
-    send(&ClientMsg::TurnTimer { timer });
+pub fn set_turn_timer(ui: RoomUi, timer: TurnTimer) {
+    send(ui.conn, &ClientMsg::TurnTimer { timer });
 }
 
 /// I'm back: this device's player plays their seat again after a computer played it.
-pub fn im_back() {
-    send(&ClientMsg::ImBack);
+pub fn im_back(ui: RoomUi) {
+    send(ui.conn, &ClientMsg::ImBack);
 }
 
 /// A chat line from this device's player (the server sends it to every device, this one too).
-pub fn say(text: &str) {
-    let out = ROOM.with_borrow_mut(|r| {
+pub fn say(room: RoomConn, text: &str) {
+    let out = room.with_borrow_mut(|r| {
         r.as_mut()
             .and_then(|c| c.guest.as_mut())
             .and_then(|g| g.chat(text))
     });
     if let Some(out) = out {
-        send_out(vec![out]);
+        send_out(room, vec![out]);
     }
 }
 
 /// A quick reaction from this device's player.
-pub fn react(kind: worlds_table::protocol::ReactionKind) {
-    let out = ROOM.with_borrow_mut(|r| {
+pub fn react(room: RoomConn, kind: worlds_table::protocol::ReactionKind) {
+    let out = room.with_borrow_mut(|r| {
         r.as_mut()
             .and_then(|c| c.guest.as_mut())
             .map(|g| g.react(kind))
     });
     if let Some(out) = out {
-        send_out(vec![out]);
+        send_out(room, vec![out]);
     }
 }

@@ -145,7 +145,7 @@ fn RoomSeats(ui: RoomUi) -> impl IntoView {
                         <span>{words}</span>
                         {removable.then(|| view! {
                             <button type="button" class="action" aria-label=remove_label.clone()
-                                on:click=move |_| remove_seat(seat)>"Remove"</button>
+                                on:click=move |_| remove_seat(ui, seat)>"Remove"</button>
                         })}
                     </li>
                 }
@@ -201,7 +201,7 @@ fn JoinRoomForm(ui: RoomUi) -> impl IntoView {
             }
             return;
         }
-        join(n, color.get_untracked(), token.get_untracked());
+        join(ui, n, color.get_untracked(), token.get_untracked());
     };
     move || {
         at_the_door(ui).then(|| view! {
@@ -243,7 +243,7 @@ fn RoomNotes(ui: RoomUi) -> impl IntoView {
             <label class="check">
                 <input type="checkbox"
                     prop:checked=move || watchers_allowed(ui)
-                    on:change=move |ev| allow_watchers(event_target_checked(&ev)) />
+                    on:change=move |ev| allow_watchers(ui, event_target_checked(&ev)) />
                 "Others with the link may watch"
             </label>
         })}
@@ -277,7 +277,7 @@ fn TurnTimerField(ui: RoomUi) -> impl IntoView {
                     prop:value=move || timer().key()
                     on:change=move |ev| {
                         if let Some(t) = TurnTimer::from_key(&event_target_value(&ev)) {
-                            set_turn_timer(t);
+                            set_turn_timer(ui, t);
                         }
                     }
                 >
@@ -314,7 +314,7 @@ fn RoomButtons(ui: RoomUi) -> impl IntoView {
     let nav = ui.nav;
     let waits = move || ui.info.with(|i| i.as_ref().and_then(start_waits_for));
     let back = move |_| {
-        leave_room_and_link();
+        leave_room_and_link(ui.conn);
         nav.go(Screen::Menu)
     };
     view! {
@@ -327,7 +327,7 @@ fn RoomButtons(ui: RoomUi) -> impl IntoView {
                 <button type="button" class="menu-button primary"
                     disabled=move || waits().is_some()
                     aria-describedby="start-waits"
-                    on:click=move |_| start_game()>"Start game"</button>
+                    on:click=move |_| start_game(ui)>"Start game"</button>
             })}
             {move || (seated(ui) && started(ui)).then(|| view! {
                 <button type="button" class="menu-button primary"
@@ -362,7 +362,7 @@ pub fn RoomPanel(ui: RoomUi) -> impl IntoView {
                         {move || ui.away_long(seat.index()).then(|| {
                             let label = label.clone();
                             view! {
-                                <button type="button" class="action" on:click=move |_| let_computer_play(seat)>{label}</button>
+                                <button type="button" class="action" on:click=move |_| let_computer_play(ui, seat)>{label}</button>
                             }
                         })}
                     </li>
@@ -382,7 +382,7 @@ pub fn RoomPanel(ui: RoomUi) -> impl IntoView {
             })}
             {move || ui.computer_plays_mine().then(|| view! {
                 <p class="hint">"A computer is playing for you."</p>
-                <button type="button" class="menu-button primary" on:click=move |_| im_back()>"I'm back"</button>
+                <button type="button" class="menu-button primary" on:click=move |_| im_back(ui)>"I'm back"</button>
             })}
             <ul class="room-away">{away}</ul>
             {move || ui.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
@@ -395,7 +395,7 @@ pub fn RoomPanel(ui: RoomUi) -> impl IntoView {
 #[component]
 pub fn PlayAgainButton(ui: RoomUi) -> impl IntoView {
     move || {
-        let seated = seated(ui) && started(ui) && crate::game::room::in_room();
+        let seated = seated(ui) && started(ui) && ui.conn.is_open();
         seated.then(|| {
             view! {
                 <div class="button-row">

@@ -23,7 +23,7 @@ use worlds_table::TableEvent;
 use crate::common::clock::now_ms;
 use crate::common::error::{AppError, TableError};
 use crate::common::transport::{random_bytes, LinkState, Peer};
-use crate::game::session::{players, Router, Session, TableRole};
+use crate::game::session::{players, Remote, Route, Session, TableRole};
 use crate::game::talk::{show_talk, Talk};
 
 /// How a seat played from another device stands, as the waiting room shows it.
@@ -90,6 +90,14 @@ pub struct TableUi {
     /// The reaction shown over the game for a few seconds ("Bea: 😂 ha ha"), with a number
     /// that tells one from the next.
     pub reaction: RwSignal<Option<(u64, String)>>,
+    /// The connection to the room this device is in (table talk goes there in a room).
+    pub room: crate::game::room::RoomConn,
+    side: TableConn,
+    /// The waiting room's ear for replies opened in another tab (kept while the page lives).
+    reply_ear: StoredValue<Option<ReplyEar>, LocalStorage>,
+    ticking: StoredValue<bool>,
+    /// The table as the autosave last kept it (used when the table is busy at that moment).
+    last_saved: StoredValue<Option<SavedTable>, LocalStorage>,
 }
 
 impl TableUi {
@@ -101,7 +109,11 @@ impl TableUi {
         }
     }
 
-    pub fn new(session: Session, nav: crate::common::context::Navigator) -> TableUi {
+    pub fn new(
+        session: Session,
+        nav: crate::common::context::Navigator,
+        room: crate::game::room::RoomConn,
+    ) -> TableUi {
         TableUi {
             session,
             nav,
@@ -111,6 +123,11 @@ impl TableUi {
             problem: RwSignal::new(None),
             chat: RwSignal::new(Vec::new()),
             reaction: RwSignal::new(None),
+            room,
+            side: TableConn::new(),
+            reply_ear: StoredValue::new_local(None),
+            ticking: StoredValue::new(false),
+            last_saved: StoredValue::new_local(None),
         }
     }
 
@@ -167,21 +184,86 @@ type ReplyEar = (
     wasm_bindgen::closure::Closure<dyn FnMut(web_sys::MessageEvent)>,
 );
 
-thread_local! {
-    static SIDE: RefCell<Option<Side>> = const { RefCell::new(None) };
-    /// The waiting room's ear for replies opened in another tab (kept while the page lives).
-    static REPLY_EAR: RefCell<Option<ReplyEar>> = const { RefCell::new(None) };
-    static TICKING: RefCell<bool> = const { RefCell::new(false) };
-    /// The table as the autosave last kept it (used when the table is busy at that moment).
-    static LAST_SAVED: RefCell<Option<SavedTable>> = const { RefCell::new(None) };
+/// This device's table (none when it is not at one), kept in [`TableUi`] and in the session's
+/// link (a value, shared).
+#[derive(Clone, Copy)]
+struct TableConn(StoredValue<Rc<RefCell<Option<Side>>>, LocalStorage>);
+
+impl TableConn {
+    fn new() -> TableConn {
+        TableConn(StoredValue::new_local(Rc::default()))
+    }
+
+    /// The cell itself (an empty one once the page's owner is gone).
+    fn cell(self) -> Rc<RefCell<Option<Side>>> {
+        self.0.try_get_value().unwrap_or_default()
+    }
+
+    fn with_borrow<R>(self, f: impl FnOnce(&Option<Side>) -> R) -> R {
+        f(&self.cell().borrow())
+    }
+
+    fn with_borrow_mut<R>(self, f: impl FnOnce(&mut Option<Side>) -> R) -> R {
+        f(&mut self.cell().borrow_mut())
+    }
 }
 
-/// From now on the autosave keeps this device's table with the game (see
-/// [`Session::keep_table`]), so a reload carries on at it.
-fn keep_table(session: Session) {
-    session.keep_table(Rc::new(|| {
-        let now = SIDE.with(|cell| {
-            cell.try_borrow().ok().map(|side| match &*side {
+/// Which of the table's seats this device's session plays, for its link.
+#[derive(Clone, Copy)]
+enum Sitting {
+    /// The host: its moves go through the host's state machine and are applied here too.
+    Host,
+    /// A guest: its moves are sent to the host.
+    Guest,
+    /// A guest whose host's page reloaded: nothing goes until the new invite is opened.
+    AwaitingInvite,
+}
+
+/// The table as the session's link: where this device's moves go, and what the autosave
+/// keeps of the table (the last one kept while the table is busy or closed).
+struct TableLink {
+    ui: TableUi,
+    sitting: Sitting,
+}
+
+impl Remote for TableLink {
+    fn route(&self, action: &worlds_engine::Action) -> Result<Route, AppError> {
+        let side = self.ui.side;
+        let (out, route) = match self.sitting {
+            Sitting::AwaitingInvite => return Err(TableError::AwaitingNewInvite.into()),
+            Sitting::Host => side.with_borrow_mut(|side| match side {
+                Some(Side::Host(h)) => match h.host.as_mut() {
+                    Some(host) => host
+                        .apply_local(action.clone())
+                        .map(|out| (out, Route::Here))
+                        .map_err(TableError::Local),
+                    None => Err(TableError::NotPlaying),
+                },
+                _ => Err(TableError::Closed),
+            })?,
+            Sitting::Guest => side.with_borrow_mut(|side| match side {
+                Some(Side::Guest(g)) => match g.guest.as_mut() {
+                    Some(guest) => guest
+                        .intent(action.clone())
+                        .map(|out| (vec![out], Route::Sent))
+                        .map_err(TableError::Intent),
+                    None => Err(TableError::TableNotConnected),
+                },
+                _ => Err(TableError::Closed),
+            })?,
+        };
+        send_all(self.ui, out);
+        Ok(route)
+    }
+
+    fn saved(&self) -> Option<SavedTable> {
+        let now = self
+            .ui
+            .side
+            .cell()
+            .try_borrow()
+            .ok()
+            .map(|side| match &*side {
                 Some(Side::Host(h)) => h
                     .host
                     .as_ref()
@@ -191,16 +273,21 @@ fn keep_table(session: Session) {
                     seat: g.invite.seat,
                 }),
                 None => None,
-            })
-        });
+            });
+        let last = self.ui.last_saved;
         match now {
             Some(table) => {
-                LAST_SAVED.with_borrow_mut(|last| *last = table.clone());
+                last.set_value(table.clone());
                 table
             }
-            None => LAST_SAVED.with_borrow(Clone::clone),
+            None => last.get_value(),
         }
-    }));
+    }
+}
+
+/// This device's moves at the table from now on.
+fn table_link(ui: TableUi, sitting: Sitting) -> crate::game::session::Link {
+    crate::game::session::Link::Remote(Rc::new(TableLink { ui, sitting }))
 }
 
 fn minutes_now() -> u32 {
@@ -222,8 +309,8 @@ fn log(text: &str) {
 }
 
 /// Sends what a state machine returned, each on its channel.
-fn send_all(out: Vec<Outgoing>) {
-    SIDE.with_borrow(|side| {
+fn send_all(ui: TableUi, out: Vec<Outgoing>) {
+    ui.side.with_borrow(|side| {
         for o in out {
             match side {
                 Some(Side::Host(h)) => {
@@ -255,20 +342,20 @@ fn send_all(out: Vec<Outgoing>) {
 
 /// Every half second: resends, pings and catching up (both sides).
 fn start_ticking(ui: TableUi) {
-    if TICKING.with_borrow(|t| *t) {
+    if ui.ticking.get_value() {
         return;
     }
-    TICKING.with_borrow_mut(|t| *t = true);
+    ui.ticking.set_value(true);
     let _ = set_interval_with_handle(
         move || {
             let now = now_ms();
-            let out = SIDE.with_borrow_mut(|side| match side {
+            let out = ui.side.with_borrow_mut(|side| match side {
                 Some(Side::Host(h)) => h.host.as_mut().map(|host| host.tick(now)),
                 Some(Side::Guest(g)) => g.guest.as_mut().map(|guest| guest.tick(now)),
                 None => None,
             });
             if let Some(out) = out {
-                send_all(out);
+                send_all(ui, out);
             }
             after_messages(ui);
         },
@@ -282,7 +369,7 @@ fn start_ticking(ui: TableUi) {
 /// Opens a table for `setup` (the lobby's): one invite per seat in `remote`, made in the
 /// background; the waiting room shows them as they come.
 pub fn open_table(ui: TableUi, setup: &GameSetup, rules_name: &str, remote: Vec<usize>) {
-    close_table();
+    close_table(ui);
     let table = TableId(random_bytes::<8>());
     let summary = TableSummary::of(setup, rules_name, &remote);
     let name_of = |seat: usize| {
@@ -320,7 +407,7 @@ fn become_host(
     name_of: impl Fn(usize) -> String,
     status: LinkStatus,
 ) {
-    SIDE.with_borrow_mut(|s| *s = Some(Side::Host(side)));
+    ui.side.with_borrow_mut(|s| *s = Some(Side::Host(side)));
     ui.problem.set(None);
     ui.seats.set(
         remote
@@ -375,7 +462,7 @@ pub fn listen_for_replies(ui: TableUi, on_friend: Callback<(usize, String, Strin
         },
     );
     channel.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    REPLY_EAR.with_borrow_mut(|ear| *ear = Some((channel, on_message)));
+    ui.reply_ear.set_value(Some((channel, on_message)));
 }
 
 /// A reply link opened on this device: handed to a waiting room open in another tab of this
@@ -430,7 +517,7 @@ pub fn invite_seat(ui: TableUi, table: TableId, seat: usize, name: String, summa
                 };
                 let link = format!("{}#{}", site(), invite.fragment());
                 let peer = Rc::new(peer);
-                let id = SIDE.with_borrow_mut(|side| {
+                let id = ui.side.with_borrow_mut(|side| {
                     let Some(Side::Host(h)) = side else {
                         return None;
                     };
@@ -473,7 +560,7 @@ fn watch_host_peer(ui: TableUi, peer: &Peer, seat: usize, id: PeerId) {
         };
         ui.set_seat(seat, |s| s.status = status);
         // Once the game runs, the host's state machine learns of it too.
-        let out = SIDE.with_borrow_mut(|side| {
+        let out = ui.side.with_borrow_mut(|side| {
             let Some(Side::Host(h)) = side else {
                 return Vec::new();
             };
@@ -486,16 +573,16 @@ fn watch_host_peer(ui: TableUi, peer: &Peer, seat: usize, id: PeerId) {
                 _ => Vec::new(),
             }
         });
-        send_all(out);
+        send_all(ui, out);
         after_messages(ui);
     });
     peer.on_message(move |bytes| {
-        let out = SIDE.with_borrow_mut(|side| match side {
+        let out = ui.side.with_borrow_mut(|side| match side {
             Some(Side::Host(h)) => h.host.as_mut().map(|host| host.on_message(id, &bytes)),
             _ => None,
         });
         if let Some(out) = out {
-            send_all(out);
+            send_all(ui, out);
         }
         after_messages(ui);
     });
@@ -505,7 +592,8 @@ fn watch_host_peer(ui: TableUi, peer: &Peer, seat: usize, id: PeerId) {
 /// seat, not cut or changed), then the connection is completed. The reply's name, color
 /// and token come back for the lobby to take (the lobby keeps colors unique).
 pub fn connect_reply(ui: TableUi, seat: usize, text: &str) -> Result<Reply, AppError> {
-    let (table, peer) = SIDE
+    let (table, peer) = ui
+        .side
         .with_borrow(|side| match side {
             Some(Side::Host(h)) => Some((
                 h.table,
@@ -540,7 +628,7 @@ pub fn connect_reply(ui: TableUi, seat: usize, text: &str) -> Result<Reply, AppE
 /// friend gets it, and this device's actions go through the host from now on.
 pub fn start_hosting(ui: TableUi, game: Game, remote: Vec<usize>) -> Result<(), AppError> {
     let session = ui.session;
-    let out = SIDE.with_borrow_mut(|side| {
+    let out = ui.side.with_borrow_mut(|side| {
         let Some(Side::Host(h)) = side else {
             return Err(AppError::from(TableError::NotOpen));
         };
@@ -554,34 +642,16 @@ pub fn start_hosting(ui: TableUi, game: Game, remote: Vec<usize>) -> Result<(), 
         h.host = Some(host);
         Ok(out)
     })?;
-    send_all(out);
-    session.join_table(TableRole::Host, players(remote), Some(host_router()));
-    keep_table(session);
+    send_all(ui, out);
+    session.join_table(
+        TableRole::Host,
+        players(remote),
+        table_link(ui, Sitting::Host),
+    );
     // The autosave knows the table from the first moment.
     session.autosave();
     start_ticking(ui);
     Ok(())
-}
-
-/// On the host, this device's actions (its people, its computers) go through the host's
-/// state machine, which tells every guest.
-fn host_router() -> Router {
-    Rc::new(move |action| {
-        let result = SIDE.with_borrow_mut(|side| match side {
-            Some(Side::Host(h)) => match h.host.as_mut() {
-                Some(host) => host.apply_local(action.clone()).map_err(TableError::Local),
-                None => Err(TableError::NotPlaying),
-            },
-            _ => Err(TableError::Closed),
-        });
-        match result {
-            Ok(out) => {
-                send_all(out);
-                Ok(true)
-            }
-            Err(e) => Err(e.into()),
-        }
-    })
 }
 
 /// Continues the autosaved game (the menu's Continue): a game played at a table across
@@ -594,7 +664,7 @@ pub fn continue_game(ui: TableUi) -> Result<bool, AppError> {
     let Some(table) = session.resume_autosave_at_table()? else {
         return Ok(false);
     };
-    if back_at_live_table(session, table.as_ref()) {
+    if back_at_live_table(ui, table.as_ref()) {
         return Ok(true);
     }
     match table {
@@ -603,8 +673,8 @@ pub fn continue_game(ui: TableUi) -> Result<bool, AppError> {
             // Back to the room by its link: the server sends the game as it stands. A
             // connection to it still open is closed first, so the link enters afresh and
             // this device is back in its seat before it offers a decision.
-            close_table();
-            crate::game::room::leave_room_and_link();
+            close_table(ui);
+            crate::game::room::leave_room_and_link(ui.room);
             let _ = window()
                 .location()
                 .set_hash(&format!("room={}", crate::game::room::show_code(&code)));
@@ -613,30 +683,29 @@ pub fn continue_game(ui: TableUi) -> Result<bool, AppError> {
             if let Err(why) = reopen_table(ui, &record) {
                 // The game goes on on this device alone, and the player is told why.
                 session.note(format!("The table could not be opened again: {why}"));
-                session.error.set(Some(format!(
+                session.show_error(format!(
                     "The table could not be opened again: {why} The game goes on on this device."
-                )));
+                ));
             }
         }
         Some(SavedTable::Guest { table, seat }) => {
-            close_table();
+            close_table(ui);
             let others = session.game.with_untracked(|g| {
                 g.as_ref().map_or(Vec::new(), |g| {
                     (0..g.players().len()).filter(|&s| s != seat).collect()
                 })
             });
-            let waiting: Router = Rc::new(|_| Err(TableError::AwaitingNewInvite.into()));
+            // The autosave keeps the table while this device waits for the new invite.
+            ui.last_saved
+                .set_value(Some(SavedTable::Guest { table, seat }));
             session.join_table(
                 TableRole::Guest {
                     seat: PlayerId(seat),
                 },
                 Vec::new(),
-                Some(waiting),
+                table_link(ui, Sitting::AwaitingInvite),
             );
-            session.away.set(players(others));
-            // The autosave keeps the table while this device waits for the new invite.
-            LAST_SAVED.with_borrow_mut(|last| *last = Some(SavedTable::Guest { table, seat }));
-            keep_table(session);
+            session.update_seats(|s| s.away = players(others));
         }
     }
     Ok(true)
@@ -646,21 +715,16 @@ pub fn continue_game(ui: TableUi) -> Result<bool, AppError> {
 /// table this device was at still runs here, the game goes back to it, takes the actions
 /// the table confirmed meanwhile, and its connections stay. `false`: it does not (the
 /// caller opens it again).
-fn back_at_live_table(session: Session, saved: Option<&SavedTable>) -> bool {
+fn back_at_live_table(ui: TableUi, saved: Option<&SavedTable>) -> bool {
+    let session = ui.session;
     let Some(saved) = saved else { return false };
-    type Live = (
-        TableRole,
-        Vec<usize>,
-        Vec<usize>,
-        Vec<usize>,
-        Option<Router>,
-    );
+    type Live = (TableRole, Vec<usize>, Vec<usize>, Vec<usize>, Sitting);
     /// What the table confirmed: the host's own actions, or the public game a guest holds.
     enum Confirmed {
         Actions(Vec<worlds_engine::Action>),
         Public(Box<Game>),
     }
-    let live: Option<(Live, Confirmed)> = SIDE.with_borrow(|side| match (side, saved) {
+    let live: Option<(Live, Confirmed)> = ui.side.with_borrow(|side| match (side, saved) {
         (Some(Side::Host(h)), SavedTable::Host(r)) if h.table == r.table => {
             h.host.as_ref().map(|host| {
                 let remote = r.remote_seats();
@@ -675,13 +739,7 @@ fn back_at_live_table(session: Session, saved: Option<&SavedTable>) -> bool {
                     .filter(|&s| host.seat_control(s) == Some(SeatControl::Computer))
                     .collect();
                 (
-                    (
-                        TableRole::Host,
-                        remote,
-                        away,
-                        stand_ins,
-                        Some(host_router()),
-                    ),
+                    (TableRole::Host, remote, away, stand_ins, Sitting::Host),
                     Confirmed::Actions(host.game().history().to_vec()),
                 )
             })
@@ -698,7 +756,7 @@ fn back_at_live_table(session: Session, saved: Option<&SavedTable>) -> bool {
                         Vec::new(),
                         Vec::new(),
                         Vec::new(),
-                        guest_router(),
+                        Sitting::Guest,
                     ),
                     Confirmed::Public(Box::new(game.clone())),
                 )
@@ -706,7 +764,7 @@ fn back_at_live_table(session: Session, saved: Option<&SavedTable>) -> bool {
         }
         _ => None,
     });
-    let Some(((role, remote, away, stand_ins, router), confirmed)) = live else {
+    let Some(((role, remote, away, stand_ins, sitting), confirmed)) = live else {
         return false;
     };
     // The resumed game is the table's up to some action: the rest is applied (by the host)
@@ -718,10 +776,11 @@ fn back_at_live_table(session: Session, saved: Option<&SavedTable>) -> bool {
     if !followed {
         return false;
     }
-    session.join_table(role, players(remote), router);
-    session.away.set(players(away));
-    session.stand_ins.set(players(stand_ins));
-    keep_table(session);
+    session.join_table(role, players(remote), table_link(ui, sitting));
+    session.update_seats(|s| {
+        s.away = players(away);
+        s.stand_ins = players(stand_ins);
+    });
     session.autosave();
     true
 }
@@ -731,12 +790,14 @@ fn back_at_live_table(session: Session, saved: Option<&SavedTable>) -> bool {
 /// again", the computers that stood in standing in again.
 fn reopen_table(ui: TableUi, record: &HostRecord) -> Result<(), AppError> {
     let session = ui.session;
-    let game = session.game.get_untracked().ok_or(AppError::NoGame)?;
+    let game = session.game.get_untracked().ok_or(AppError::NoGame(
+        crate::common::error::Doing::ReopeningTable,
+    ))?;
     let remote = record.remote_seats();
     let names: Vec<String> = game.players().iter().map(|p| p.name.clone()).collect();
     let summary = TableSummary::of(game.setup(), &record.rules, &remote);
     let host = Host::restore(game, record)?;
-    close_table();
+    close_table(ui);
     become_host(
         ui,
         HostSide {
@@ -754,14 +815,13 @@ fn reopen_table(ui: TableUi, record: &HostRecord) -> Result<(), AppError> {
     session.join_table(
         TableRole::Host,
         players(remote.clone()),
-        Some(host_router()),
+        table_link(ui, Sitting::Host),
     );
     let stand_ins = record.stand_ins();
-    session.away.set(players(
-        remote.iter().copied().filter(|s| !stand_ins.contains(s)),
-    ));
-    session.stand_ins.set(players(stand_ins));
-    keep_table(session);
+    session.update_seats(|s| {
+        s.away = players(remote.iter().copied().filter(|s| !stand_ins.contains(s)));
+        s.stand_ins = players(stand_ins);
+    });
     session.note("The table is open again: invite the other devices again.".to_string());
     log(&format!(
         "table: reopened table {} at action {} after a reload",
@@ -782,7 +842,7 @@ fn reopen_table(ui: TableUi, record: &HostRecord) -> Result<(), AppError> {
 /// Joins the table of `invite` as the player `name` (color, token): the connection's
 /// answer is made and shown as the reply link; once the host connects, the game comes.
 pub fn join_table(ui: TableUi, invite: Invite, name: String, color: String, token: String) {
-    close_table();
+    close_table(ui);
     ui.problem.set(None);
     ui.reply.set(None);
     ui.guest_status.set(Some(LinkStatus::Preparing));
@@ -799,7 +859,7 @@ pub fn join_table(ui: TableUi, invite: Invite, name: String, color: String, toke
         ));
     }
     set_sync_mark("");
-    SIDE.with_borrow_mut(|side| {
+    ui.side.with_borrow_mut(|side| {
         *side = Some(Side::Guest(GuestSide {
             invite,
             peer: None,
@@ -820,7 +880,7 @@ pub fn join_table(ui: TableUi, invite: Invite, name: String, color: String, toke
                     answer,
                 };
                 let peer = Rc::new(peer);
-                SIDE.with_borrow_mut(|side| {
+                ui.side.with_borrow_mut(|side| {
                     if let Some(Side::Guest(g)) = side {
                         g.peer = Some(peer.clone());
                     }
@@ -874,7 +934,7 @@ fn watch_guest_peer(ui: TableUi, peer: &Peer, table: TableId, seat: usize) {
         ui.guest_status.set(Some(status));
         if state == LinkState::Open {
             // Say hello (again after a drop): the host answers with the game.
-            let hello = SIDE.with_borrow_mut(|side| match side {
+            let hello = ui.side.with_borrow_mut(|side| match side {
                 Some(Side::Guest(g)) => {
                     let guest = g.guest.get_or_insert_with(|| Guest::new(table, seat));
                     Some(guest.hello())
@@ -882,7 +942,7 @@ fn watch_guest_peer(ui: TableUi, peer: &Peer, table: TableId, seat: usize) {
                 _ => None,
             });
             if let Some(hello) = hello {
-                send_all(vec![hello]);
+                send_all(ui, vec![hello]);
             }
             start_ticking(ui);
         }
@@ -897,15 +957,15 @@ fn watch_guest_peer(ui: TableUi, peer: &Peer, table: TableId, seat: usize) {
         } else {
             Vec::new()
         };
-        session.away.set(players(away));
+        session.update_seats(|s| s.away = players(away));
     });
     peer.on_message(move |bytes| {
-        let out = SIDE.with_borrow_mut(|side| match side {
+        let out = ui.side.with_borrow_mut(|side| match side {
             Some(Side::Guest(g)) => g.guest.as_mut().map(|guest| guest.on_message(&bytes)),
             _ => None,
         });
         if let Some(out) = out {
-            send_all(out);
+            send_all(ui, out);
         }
         after_messages(ui);
     });
@@ -926,7 +986,7 @@ fn after_messages(ui: TableUi) {
         FollowPublic(Box<Game>),
         Show(Box<Game>, String, usize),
     }
-    let (next, events) = SIDE.with_borrow_mut(|side| match side {
+    let (next, events) = ui.side.with_borrow_mut(|side| match side {
         Some(Side::Host(h)) => match h.host.as_mut() {
             Some(host) => (
                 Next::Follow(host.game().history().to_vec()),
@@ -967,7 +1027,7 @@ fn after_messages(ui: TableUi) {
             let followed = session.follow_public(&game);
             if !followed {
                 // This device's copy went its own way: show the table's game as it is.
-                let again = SIDE.with_borrow(|side| match side {
+                let again = ui.side.with_borrow(|side| match side {
                     Some(Side::Guest(g)) => g.guest.as_ref().and_then(|x| x.game().cloned()),
                     _ => None,
                 });
@@ -975,10 +1035,8 @@ fn after_messages(ui: TableUi) {
                     let role = session.role.get_untracked();
                     let remote = session.remote_seats.get_untracked();
                     let title = session.title.get_untracked();
-                    let router = guest_router();
                     session.install(&title, game);
-                    session.join_table(role, remote, router);
-                    keep_table(session);
+                    session.join_table(role, remote, table_link(ui, Sitting::Guest));
                     session.autosave();
                 }
             }
@@ -990,9 +1048,8 @@ fn after_messages(ui: TableUi) {
                     seat: PlayerId(seat),
                 },
                 Vec::new(),
-                guest_router(),
+                table_link(ui, Sitting::Guest),
             );
-            keep_table(session);
             session.autosave();
             ui.nav.go(crate::common::context::Screen::Play);
         }
@@ -1018,38 +1075,37 @@ fn show_event(ui: TableUi, event: TableEvent) {
             ));
         }
         TableEvent::Presence { seat, state } => {
-            session.away.update(|away| {
-                away.retain(|&s| s != PlayerId(seat));
+            session.update_seats(|s| {
+                s.away.retain(|&s| s != PlayerId(seat));
                 if state == Presence::Reconnecting {
-                    away.push(PlayerId(seat));
+                    s.away.push(PlayerId(seat));
                 }
             });
         }
         TableEvent::Refused { reason, .. } => {
-            session.sent_at.set(None);
-            session.error.set(Some(reason));
+            session.refused(reason);
         }
         TableEvent::Dropped { from, reason } => {
             log(&format!("table: dropped a message from {from:?}: {reason}"))
         }
         TableEvent::Joined { seq } => {
             log(&format!("table: joined the game ({seq} actions)"));
-            first_sync(&format!("whole:{seq}"));
+            first_sync(ui, &format!("whole:{seq}"));
         }
         TableEvent::Caught { from, seq } => {
             log(&format!(
                 "table: caught up: {} actions after the {from} this device had, up to {seq}",
                 seq.saturating_sub(from)
             ));
-            first_sync(&format!("missing:{from}:{seq}"));
+            first_sync(ui, &format!("missing:{from}:{seq}"));
         }
         _ => {}
     }
 }
 
 /// Marks how the host answered this connection's hello (only the first answer).
-fn first_sync(mark: &str) {
-    let first = SIDE.with_borrow_mut(|side| match side {
+fn first_sync(ui: TableUi, mark: &str) {
+    let first = ui.side.with_borrow_mut(|side| match side {
         Some(Side::Guest(g)) if !g.synced => {
             g.synced = true;
             true
@@ -1061,28 +1117,14 @@ fn first_sync(mark: &str) {
     }
 }
 
-fn guest_router() -> Option<Router> {
-    Some(Rc::new(move |action| {
-        let out = SIDE.with_borrow_mut(|side| match side {
-            Some(Side::Guest(g)) => match g.guest.as_mut() {
-                Some(guest) => guest.intent(action.clone()).map_err(TableError::Intent),
-                None => Err(TableError::TableNotConnected),
-            },
-            _ => Err(TableError::Closed),
-        })?;
-        send_all(vec![out]);
-        Ok(false)
-    }))
-}
-
 /// "Let a computer play for Bea": while a seat's device is away, a computer (balanced)
 /// plays it on the host so the table need not wait; when Bea's device is back, the seat is
 /// hers again.
 pub fn let_computer_play(ui: TableUi, seat: usize) {
-    if set_seat_control(seat, SeatControl::Computer) {
-        ui.session.stand_ins.update(|s| {
-            if !s.contains(&PlayerId(seat)) {
-                s.push(PlayerId(seat));
+    if set_seat_control(ui, seat, SeatControl::Computer) {
+        ui.session.update_seats(|s| {
+            if !s.stand_ins.contains(&PlayerId(seat)) {
+                s.stand_ins.push(PlayerId(seat));
             }
         });
         // A reload keeps the computer playing for them.
@@ -1091,17 +1133,16 @@ pub fn let_computer_play(ui: TableUi, seat: usize) {
 }
 
 fn give_back(ui: TableUi, seat: usize) {
-    set_seat_control(seat, SeatControl::Remote);
+    set_seat_control(ui, seat, SeatControl::Remote);
     ui.session
-        .stand_ins
-        .update(|s| s.retain(|&x| x != PlayerId(seat)));
+        .update_seats(|s| s.stand_ins.retain(|&x| x != PlayerId(seat)));
     ui.session.autosave();
 }
 
 /// The host's table hands `seat` to `control` and tells every device; false when this
 /// device hosts no running table.
-fn set_seat_control(seat: usize, control: SeatControl) -> bool {
-    let out = SIDE.with_borrow_mut(|side| match side {
+fn set_seat_control(ui: TableUi, seat: usize, control: SeatControl) -> bool {
+    let out = ui.side.with_borrow_mut(|side| match side {
         Some(Side::Host(h)) => h
             .host
             .as_mut()
@@ -1110,7 +1151,7 @@ fn set_seat_control(seat: usize, control: SeatControl) -> bool {
     });
     let hosting = out.is_some();
     if let Some(out) = out {
-        send_all(out);
+        send_all(ui, out);
     }
     hosting
 }
@@ -1149,14 +1190,14 @@ pub fn say(ui: TableUi, text: &str) {
     if text.is_empty() {
         return;
     }
-    if crate::game::room::in_room() {
-        crate::game::room::say(&text);
+    if ui.room.is_open() {
+        crate::game::room::say(ui.room, &text);
         return;
     }
     let Some(seat) = my_seat(ui.session) else {
         return;
     };
-    let out = SIDE.with_borrow_mut(|side| match side {
+    let out = ui.side.with_borrow_mut(|side| match side {
         Some(Side::Host(h)) => h.host.as_mut().map(|host| host.chat(seat, &text)),
         Some(Side::Guest(g)) => g
             .guest
@@ -1166,7 +1207,7 @@ pub fn say(ui: TableUi, text: &str) {
         None => None,
     });
     if let Some(out) = out {
-        send_all(out);
+        send_all(ui, out);
         // The host hears its own line at once; a guest's comes back from the host.
         if ui.session.role.get_untracked() == TableRole::Host {
             show_talk(
@@ -1184,20 +1225,20 @@ pub fn say(ui: TableUi, text: &str) {
 
 /// Sends a quick reaction to the table.
 pub fn react(ui: TableUi, kind: ReactionKind) {
-    if crate::game::room::in_room() {
-        crate::game::room::react(kind);
+    if ui.room.is_open() {
+        crate::game::room::react(ui.room, kind);
         return;
     }
     let Some(seat) = my_seat(ui.session) else {
         return;
     };
-    let out = SIDE.with_borrow_mut(|side| match side {
+    let out = ui.side.with_borrow_mut(|side| match side {
         Some(Side::Host(h)) => h.host.as_mut().map(|host| host.react(seat, kind)),
         Some(Side::Guest(g)) => g.guest.as_mut().map(|guest| vec![guest.react(kind)]),
         None => None,
     });
     if let Some(out) = out {
-        send_all(out);
+        send_all(ui, out);
         if ui.session.role.get_untracked() == TableRole::Host {
             show_talk(
                 ui.session,
@@ -1209,8 +1250,8 @@ pub fn react(ui: TableUi, kind: ReactionKind) {
 }
 
 /// Closes this device's table, if any (its connections with it).
-pub fn close_table() {
-    let old = SIDE.with_borrow_mut(|side| side.take());
+pub fn close_table(ui: TableUi) {
+    let old = ui.side.with_borrow_mut(|side| side.take());
     match old {
         Some(Side::Host(h)) => {
             for l in h.links {
@@ -1230,7 +1271,7 @@ pub fn close_table() {
 /// connection dropped); the friend opens it, sends the new reply, and the game continues on
 /// their device from where the table is.
 pub fn invite_again(ui: TableUi, seat: usize) {
-    let found = SIDE.with_borrow(|side| match side {
+    let found = ui.side.with_borrow(|side| match side {
         Some(Side::Host(h)) => Some((h.table, h.summary.clone())),
         _ => None,
     });
