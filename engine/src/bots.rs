@@ -80,22 +80,26 @@ fn is_legal(game: &Game, a: &Action) -> bool {
     game.allows(a)
 }
 
-/// What a side of a trade is worth to a plain-minded player.
-fn side_value(game: &Game, side: &TradeSide) -> i64 {
-    let lots: i64 = side
-        .lots
-        .iter()
-        .map(|&l| {
-            let l = l.index();
-            let price = game.board().square(l).price().unwrap_or(0);
-            if game.square(l).mortgaged {
-                price / 2
-            } else {
-                price
-            }
-        })
-        .sum();
-    side.cash + lots + 50 * i64::from(side.jail_cards)
+/// What a Get Out of Jail Free card is worth in a trade, to a plain-minded player.
+pub const JAIL_CARD_WORTH: i64 = 50;
+
+/// What a side of a trade is worth to a plain-minded player (the computers' first measure,
+/// the coach's and the trade dialog's "Worth"): each lot at its price ([`lot_worth`]), each
+/// Get Out of Jail Free card at [`JAIL_CARD_WORTH`], plus the cash.
+pub fn side_value(game: &Game, side: &TradeSide) -> i64 {
+    let lots: i64 = side.lots.iter().map(|&l| lot_worth(game, l.index())).sum();
+    side.cash + lots + JAIL_CARD_WORTH * i64::from(side.jail_cards)
+}
+
+/// What a lot is worth in a trade to a plain-minded player: its price, half of it when
+/// mortgaged.
+pub fn lot_worth(game: &Game, lot: usize) -> i64 {
+    let price = game.board().square(lot).price().unwrap_or(0);
+    if game.square(lot).mortgaged {
+        price / 2
+    } else {
+        price
+    }
 }
 
 /// Whether receiving `lots` would give `player` a whole group they do not have yet.

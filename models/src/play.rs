@@ -414,31 +414,9 @@ fn shown_from(steps: &[TakenStep]) -> usize {
     }
 }
 
-/// What a Get Out of Jail Free card is worth in a trade (as the computers weigh it).
-pub const JAIL_CARD_WORTH: i64 = 50;
-
-/// The value a side of a trade hands over, as the computers weigh it (the engine's
-/// valuation, `bots::side_value`): lots at their price (a mortgaged one at half of it), each
-/// Get Out of Jail Free card at [`JAIL_CARD_WORTH`], plus the cash.
-pub fn side_value(g: &Game, side: &TradeSide) -> i64 {
-    side.lots
-        .iter()
-        .map(|&l| lot_worth(g, l.index()))
-        .sum::<i64>()
-        + JAIL_CARD_WORTH * i64::from(side.jail_cards)
-        + side.cash
-}
-
-/// What a lot is worth in a trade, as the computers weigh it: its price, half of it if
-/// mortgaged.
-pub fn lot_worth(g: &Game, lot: usize) -> i64 {
-    let price = g.board().square(lot).price().unwrap_or(0);
-    if g.square(lot).mortgaged {
-        price / 2
-    } else {
-        price
-    }
-}
+/// The value a side of a trade hands over and what one lot is worth in it, as the computers
+/// weigh them (one valuation, the engine's).
+pub use worlds_engine::bots::{lot_worth, side_value, JAIL_CARD_WORTH};
 
 /// What one side of a trade hands over, in words.
 pub fn describe_side(g: &Game, side: &TradeSide) -> Vec<String> {

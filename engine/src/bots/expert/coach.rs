@@ -10,7 +10,7 @@
 
 use super::search::{models, playout, stripped};
 use super::{Budget, ExpertThinking};
-use crate::action::{Action, PlayerId, SquareId, TradeOffer, TradeSide};
+use crate::action::{Action, PlayerId, SquareId, TradeOffer};
 use crate::game::{Game, Phase};
 
 /// The expert's advice for one decision.
@@ -102,23 +102,6 @@ fn holding(game: &Game, me: PlayerId, l: SquareId, extra: &[SquareId]) -> Option
     } else {
         format!("{held} of {} {group} lots", lots.len())
     })
-}
-
-/// What a side of a trade is worth at face value (mortgaged lots at half).
-fn worth(game: &Game, side: &TradeSide) -> i64 {
-    let lots: i64 = side
-        .lots
-        .iter()
-        .map(|&l| {
-            let price = game.board().square(l.index()).price().unwrap_or(0);
-            if game.square(l.index()).mortgaged {
-                price / 2
-            } else {
-                price
-            }
-        })
-        .sum();
-    side.cash + lots + 50 * i64::from(side.jail_cards)
 }
 
 /// A decision in a few words, as the person would say they took it ("Bought Baltic Avenue"
@@ -272,8 +255,8 @@ fn advice_by(game: &Game, me: PlayerId, action: &Action, edge: Option<f64>) -> S
             )
         }
         (Action::AnswerTrade { accept }, Phase::TradeOffer(o)) => {
-            let get = worth(game, &o.give);
-            let give = worth(game, &o.take);
+            let get = crate::bots::side_value(game, &o.give);
+            let give = crate::bots::side_value(game, &o.take);
             let completes = o
                 .give
                 .lots
