@@ -1960,15 +1960,7 @@ mod tests {
         .expect("restores");
         assert_eq!(again.info().seats[1].presence, RoomPresence::Open);
         // The creator removes it and starts with the computer.
-        room.connect(1, 0);
-        send(
-            &mut room,
-            1,
-            &ClientMsg::Enter {
-                token: Some(held[0].token.clone()),
-            },
-            0,
-        );
+        ann_enters(&mut room, &held);
         send(&mut room, 1, &ClientMsg::Remove { seat: PlayerId(1) }, 0);
         assert_eq!(room.info().seats.len(), 2);
         send(&mut room, 1, &ClientMsg::Start, 0);
@@ -1998,15 +1990,7 @@ mod tests {
     #[test]
     fn a_computer_may_play_for_an_absent_player_only_after_30_seconds() {
         let (mut room, held) = open(0);
-        room.connect(1, 0);
-        send(
-            &mut room,
-            1,
-            &ClientMsg::Enter {
-                token: Some(held[0].token.clone()),
-            },
-            0,
-        );
+        ann_enters(&mut room, &held);
         room.connect(2, 0);
         send(
             &mut room,
@@ -2043,11 +2027,7 @@ mod tests {
     #[test]
     fn a_room_rebuilt_from_its_opening_state_and_actions_is_the_same_room() {
         let (mut room, held) = open(0);
-        room.connect(1, 0);
-        let enter = ClientMsg::Enter {
-            token: Some(held[0].token.clone()),
-        };
-        send(&mut room, 1, &enter, 0);
+        ann_enters(&mut room, &held);
         room.connect(2, 0);
         let join = ClientMsg::Join {
             name: "Bea".into(),
@@ -2127,15 +2107,7 @@ mod tests {
     #[test]
     fn a_flooding_connection_is_closed_and_the_room_plays_on() {
         let (mut room, held) = open(0);
-        room.connect(1, 0);
-        send(
-            &mut room,
-            1,
-            &ClientMsg::Enter {
-                token: Some(held[0].token.clone()),
-            },
-            0,
-        );
+        ann_enters(&mut room, &held);
         room.connect(2, 0);
         let mut closed = false;
         for i in 0..5_000u64 {
@@ -2198,23 +2170,35 @@ mod tests {
         assert_eq!(room.take_refusals(), vec![Refusal::Token]);
     }
 
-    /// What a device's guest makes of the bytes the room sent it.
-    /// A started room whose creator, Ann, is in on connection 1 with the whole game: the
-    /// room, Ann's device and the message that enters with her seat token.
-    fn started_with_ann() -> (Room, crate::guest::Guest, ClientMsg) {
-        let (mut room, held) = open(0);
+    /// Ann, the creator, in on connection 1 with her seat token; the message she entered with.
+    fn ann_enters(room: &mut Room, held: &[HeldSeat]) -> ClientMsg {
         room.connect(1, 0);
         let enter = ClientMsg::Enter {
             token: Some(held[0].token.clone()),
         };
-        send(&mut room, 1, &enter, 0);
-        send(&mut room, 1, &ClientMsg::Start, 0);
+        send(room, 1, &enter, 0);
+        enter
+    }
+
+    /// Ann starts the game, and her device (a guest on connection 1) hears the whole of it.
+    fn ann_starts(room: &mut Room) -> crate::guest::Guest {
+        send(room, 1, &ClientMsg::Start, 0);
         let mut ann = crate::guest::Guest::new(room.code.table_id(), 0);
         let out = room.on_message(1, &ann.hello().bytes, 10, String::new);
         hear(&mut ann, &out, 1);
+        ann
+    }
+
+    /// A started room whose creator, Ann, is in on connection 1 with the whole game: the
+    /// room, Ann's device and the message that enters with her seat token.
+    fn started_with_ann() -> (Room, crate::guest::Guest, ClientMsg) {
+        let (mut room, held) = open(0);
+        let enter = ann_enters(&mut room, &held);
+        let ann = ann_starts(&mut room);
         (room, ann, enter)
     }
 
+    /// What a device's guest makes of the bytes the room sent it.
     fn hear(guest: &mut crate::guest::Guest, out: &[Out], conn: ConnId) -> Vec<Vec<u8>> {
         let mut replies = Vec::new();
         for o in out {
@@ -2367,16 +2351,8 @@ mod tests {
         use crate::protocol::WATCHING;
         let (mut room, held) = open(0);
         let table = room.code.table_id();
-        room.connect(1, 0);
-        let enter = ClientMsg::Enter {
-            token: Some(held[0].token.clone()),
-        };
-        send(&mut room, 1, &enter, 0);
-        send(&mut room, 1, &ClientMsg::Start, 0);
-        let mut ann = Guest::new(table, 0);
-        let hello = ann.hello();
-        let out = room.on_message(1, &hello.bytes, 10, String::new);
-        hear(&mut ann, &out, 1);
+        ann_enters(&mut room, &held);
+        let mut ann = ann_starts(&mut room);
         assert!(ann.game().is_some(), "Ann has the game");
 
         // A device with the link and no token: the room does not let others watch.
@@ -2435,15 +2411,8 @@ mod tests {
     fn finished_with_ann() -> (Room, crate::guest::Guest, Vec<HeldSeat>) {
         let (mut room, held) = open(0);
         room.setup.rules.round_limit = Some(1);
-        room.connect(1, 0);
-        let enter = ClientMsg::Enter {
-            token: Some(held[0].token.clone()),
-        };
-        send(&mut room, 1, &enter, 0);
-        send(&mut room, 1, &ClientMsg::Start, 0);
-        let mut ann = crate::guest::Guest::new(room.code.table_id(), 0);
-        let out = room.on_message(1, &ann.hello().bytes, 10, String::new);
-        hear(&mut ann, &out, 1);
+        ann_enters(&mut room, &held);
+        let mut ann = ann_starts(&mut room);
         let mut now = 20;
         for _ in 0..2_000 {
             let game = room.game().expect("started");
@@ -2475,11 +2444,7 @@ mod tests {
         dice: Vec<worlds_engine::game::ForcedRoll>,
     ) -> (Room, crate::guest::Guest, Vec<Out>) {
         let (mut room, held) = open(0);
-        room.connect(1, 0);
-        let enter = ClientMsg::Enter {
-            token: Some(held[0].token.clone()),
-        };
-        send(&mut room, 1, &enter, 0);
+        ann_enters(&mut room, &held);
         let out = send(&mut room, 1, &ClientMsg::TurnTimer { timer }, 0);
         assert!(
             matches!(said(&out, 1).last(), Some(RoomMsg::Room(i)) if i.turn_timer == timer),
@@ -2864,11 +2829,7 @@ mod tests {
     #[test]
     fn only_the_creator_sets_the_turn_timer_and_only_before_the_start() {
         let (mut room, held) = open(0);
-        room.connect(1, 0);
-        let enter = ClientMsg::Enter {
-            token: Some(held[0].token.clone()),
-        };
-        send(&mut room, 1, &enter, 0);
+        ann_enters(&mut room, &held);
         room.connect(2, 0);
         send(&mut room, 2, &ClientMsg::Enter { token: None }, 0);
         let join = ClientMsg::Join {
