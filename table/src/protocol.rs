@@ -505,9 +505,42 @@ impl Outcomes {
     }
 }
 
+/// Fields that could hold a secret (the generator, its seed, dice or cards fixed in
+/// advance): no message a client (a guest, a room's player or watcher) receives carries one,
+/// at any depth. Clients receive [`PublicGame`], which has none by construction; the tests
+/// that read every frame a device receives look for them with [`secret_field`].
+pub const SECRET_FIELDS: [&str; 4] = ["rng", "seed", "forced_rolls", "deck_order"];
+
+/// The first field of [`SECRET_FIELDS`] in `value`, at any depth.
+pub fn secret_field(value: &serde_json::Value) -> Option<&str> {
+    match value {
+        serde_json::Value::Object(map) => map.iter().find_map(|(key, v)| {
+            if SECRET_FIELDS.contains(&key.as_str()) {
+                Some(key.as_str())
+            } else {
+                secret_field(v)
+            }
+        }),
+        serde_json::Value::Array(items) => items.iter().find_map(secret_field),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_secret_field_is_found_at_any_depth_and_only_by_its_name() {
+        let plain = serde_json::json!({"t": "welcome", "game": {"players": [{"cash": 1500}]}});
+        assert_eq!(secret_field(&plain), None);
+        let deep = serde_json::json!({"t": "welcome", "game": {"players": [{"rng": [1, 2]}]}});
+        assert_eq!(secret_field(&deep), Some("rng"));
+        let seeded = serde_json::json!([{"setup": {"seed": 7}}]);
+        assert_eq!(secret_field(&seeded), Some("seed"));
+        // A value that reads like one is not a field.
+        assert_eq!(secret_field(&serde_json::json!({"note": "seed"})), None);
+    }
 
     #[test]
     fn messages_are_typed_and_size_checked() {

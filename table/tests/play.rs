@@ -14,7 +14,8 @@ use worlds_engine::{Action, ComputerStrategy, Game, GameRecord};
 use worlds_table::guest::Guest;
 use worlds_table::host::{Host, SeatControl};
 use worlds_table::protocol::{
-    read_host, state_hash, HostMsg, Outgoing, PeerId, Presence, Reassembler, To, PART_TAG,
+    read_host, secret_field, state_hash, HostMsg, Outgoing, PeerId, Presence, Reassembler, To,
+    PART_TAG,
 };
 use worlds_table::saved::{HostRecord, SavedTable};
 use worlds_table::TableEvent;
@@ -229,7 +230,9 @@ impl Table {
             frame.to_vec()
         };
         let value: serde_json::Value = serde_json::from_slice(&bytes).expect("JSON");
-        no_secret_field(&value);
+        if let Some(key) = secret_field(&value) {
+            panic!("a field {key} reached a client");
+        }
         if value["t"] == "welcome" {
             self.welcomes += 1;
             // Which cards are left is known at the table; their order is not.

@@ -8,12 +8,11 @@ mod common;
 
 use std::collections::{BTreeMap, VecDeque};
 
-use common::no_secret_field;
 use worlds_engine::bots::bot;
 use worlds_engine::{ComputerStrategy, GameSetup, Preset, Seat, Token};
 use worlds_table::clock::TurnTimer;
 use worlds_table::guest::Guest;
-use worlds_table::protocol::{GuestMsg, Reassembler, PART_TAG};
+use worlds_table::protocol::{secret_field, GuestMsg, Reassembler, PART_TAG};
 use worlds_table::room::{seat_token, ClientMsg, ConnId, OpenRoom, Out, Room, RoomCode};
 
 const ANN: ConnId = 1;
@@ -89,7 +88,9 @@ impl Devices {
                 bytes.to_vec()
             };
             let value: serde_json::Value = serde_json::from_slice(&whole).expect("JSON");
-            no_secret_field(&value);
+            if let Some(key) = secret_field(&value) {
+                panic!("a field {key} reached a client");
+            }
             let t = value["t"].as_str().unwrap_or_default().to_string();
             self.heard.entry(conn).or_default().push(t);
             if let Some(g) = self.guests.get_mut(&conn) {
