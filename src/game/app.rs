@@ -54,7 +54,7 @@ pub fn App() -> impl IntoView {
     provide_context(session);
     let nav = expect_context::<Navigator>();
     // The room's connection, shared by the room's screens and the table's (for table talk).
-    let room = crate::game::room::RoomConn::new();
+    let room = crate::game::room::RoomConn::default();
     let table_ui = crate::game::table::TableUi::new(session, nav, room);
     provide_context(table_ui);
     let room_ui = crate::game::room::RoomUi::new(session, nav, table_ui.talk(), room);

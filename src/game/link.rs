@@ -2,8 +2,10 @@
 //! here, or handed to the table or room the game is played at, which hold their own
 //! connection), and what became of it ([`Dispatched`]).
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
+use leptos::prelude::*;
 use worlds_engine::Action;
 use worlds_table::saved::SavedTable;
 
@@ -53,4 +55,38 @@ pub enum Link {
     Here,
     /// A table across devices or a room.
     Remote(Rc<dyn Remote>),
+}
+
+/// A connection's state shared by value (a room's or a table's: its screens, the session's
+/// link and its callbacks each hold a copy of the handle): a cell, empty when there is no
+/// connection, that outlives none of the page.
+pub struct ConnCell<T: 'static>(StoredValue<Rc<RefCell<Option<T>>>, LocalStorage>);
+
+impl<T: 'static> Clone for ConnCell<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: 'static> Copy for ConnCell<T> {}
+
+impl<T: 'static> Default for ConnCell<T> {
+    fn default() -> Self {
+        ConnCell(StoredValue::new_local(Rc::default()))
+    }
+}
+
+impl<T: 'static> ConnCell<T> {
+    /// The cell itself (an empty one once the page's owner is gone).
+    pub fn cell(self) -> Rc<RefCell<Option<T>>> {
+        self.0.try_get_value().unwrap_or_default()
+    }
+
+    pub fn with_borrow<R>(self, f: impl FnOnce(&Option<T>) -> R) -> R {
+        f(&self.cell().borrow())
+    }
+
+    pub fn with_borrow_mut<R>(self, f: impl FnOnce(&mut Option<T>) -> R) -> R {
+        f(&mut self.cell().borrow_mut())
+    }
 }

@@ -14,7 +14,6 @@
 
 pub mod views;
 
-use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
@@ -226,7 +225,7 @@ impl RoomUi {
 }
 
 /// The connection to one room.
-struct Conn {
+pub struct Conn {
     code: String,
     socket: Option<Socket>,
     guest: Option<Guest>,
@@ -239,33 +238,9 @@ struct Conn {
 
 /// The connection to the room this device is in (none outside a room), kept in the room's
 /// screens' [`RoomUi`], the table's screens and the session's link (a value, shared).
-#[derive(Clone, Copy)]
-pub struct RoomConn(StoredValue<Rc<RefCell<Option<Conn>>>, LocalStorage>);
-
-impl Default for RoomConn {
-    fn default() -> Self {
-        Self::new()
-    }
-}
+pub type RoomConn = crate::game::link::ConnCell<Conn>;
 
 impl RoomConn {
-    pub fn new() -> RoomConn {
-        RoomConn(StoredValue::new_local(Rc::default()))
-    }
-
-    /// The cell itself (an empty one once the page's owner is gone).
-    fn cell(self) -> Rc<RefCell<Option<Conn>>> {
-        self.0.try_get_value().unwrap_or_default()
-    }
-
-    fn with_borrow<R>(self, f: impl FnOnce(&Option<Conn>) -> R) -> R {
-        f(&self.cell().borrow())
-    }
-
-    fn with_borrow_mut<R>(self, f: impl FnOnce(&mut Option<Conn>) -> R) -> R {
-        f(&mut self.cell().borrow_mut())
-    }
-
     /// Whether this device is in a room now.
     pub fn is_open(self) -> bool {
         self.with_borrow(Option::is_some)

@@ -8,7 +8,6 @@
 
 pub mod views;
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
 use leptos::prelude::*;
@@ -124,7 +123,7 @@ impl TableUi {
             chat: RwSignal::new(Vec::new()),
             reaction: RwSignal::new(None),
             room,
-            side: TableConn::new(),
+            side: TableConn::default(),
             reply_ear: StoredValue::new_local(None),
             ticking: StoredValue::new(false),
             last_saved: StoredValue::new_local(None),
@@ -186,27 +185,7 @@ type ReplyEar = (
 
 /// This device's table (none when it is not at one), kept in [`TableUi`] and in the session's
 /// link (a value, shared).
-#[derive(Clone, Copy)]
-struct TableConn(StoredValue<Rc<RefCell<Option<Side>>>, LocalStorage>);
-
-impl TableConn {
-    fn new() -> TableConn {
-        TableConn(StoredValue::new_local(Rc::default()))
-    }
-
-    /// The cell itself (an empty one once the page's owner is gone).
-    fn cell(self) -> Rc<RefCell<Option<Side>>> {
-        self.0.try_get_value().unwrap_or_default()
-    }
-
-    fn with_borrow<R>(self, f: impl FnOnce(&Option<Side>) -> R) -> R {
-        f(&self.cell().borrow())
-    }
-
-    fn with_borrow_mut<R>(self, f: impl FnOnce(&mut Option<Side>) -> R) -> R {
-        f(&mut self.cell().borrow_mut())
-    }
-}
+type TableConn = crate::game::link::ConnCell<Side>;
 
 /// Which of the table's seats this device's session plays, for its link.
 #[derive(Clone, Copy)]
