@@ -12,7 +12,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch, artifacts, answerCard, playOneStep } from './browser.mjs';
-import { startServer, stopServer, roomDevice } from './rooms.mjs';
+import { startServer, stopServer, roomDevice, openClassicRoom } from './rooms.mjs';
 
 const PORT = Number(process.env.ROOM_TIMER_PORT ?? 8437);
 const ROOM_URL = `http://127.0.0.1:${PORT}`;
@@ -91,21 +91,13 @@ test('turn timer 30 seconds: a computer plays for a player who does nothing, bot
   const f = bea.page;
 
   // The lobby: Ann, a seat for a friend, a computer; Turn timer 30 seconds; Play online.
-  await h.goto(ROOM_URL + '/');
-  await h.getByRole('button', { name: 'Play', exact: true }).click();
-  await h.getByRole('radio', { name: 'Classic' }).check();
-  await h.getByLabel('Number of players').selectOption('3');
-  await h.getByLabel('Player 1 name').fill('Ann');
-  await h.getByLabel('Player 2 plays as').selectOption('remote');
-  await h.getByLabel('Player 3 plays as').selectOption('balanced');
-  assert.equal(await h.getByLabel('Turn timer').inputValue(), 'off', 'Off by default');
-  await h.getByLabel('Turn timer').selectOption({ label: '30 seconds' });
-  await h.getByRole('button', { name: 'Play online' }).click();
-  const linkField = h.getByLabel('Room link');
-  await linkField.waitFor();
+  const link = await openClassicRoom(h, ROOM_URL, async () => {
+    assert.equal(await h.getByLabel('Turn timer').inputValue(), 'off', 'Off by default');
+    await h.getByLabel('Turn timer').selectOption({ label: '30 seconds' });
+  });
   assert.equal(await h.getByLabel('Turn timer').inputValue(), '30s', 'the waiting room has the lobby\'s choice');
 
-  await f.goto(await linkField.inputValue());
+  await f.goto(link);
   await f.getByLabel('Your name').fill('Bea');
   await f.getByRole('button', { name: 'Join room' }).click();
   await f.getByText(/Bea \(you\)/).waitFor();

@@ -54,8 +54,9 @@ export async function roomDevice(browser, viewport) {
 }
 
 /// Ann opens a classic room from the lobby of the server at `url`: herself, a seat for a
-/// friend on another device and a balanced computer; returns the room link.
-export async function openClassicRoom(h, url) {
+/// friend on another device and a balanced computer, and whatever `inLobby(h)` sets before
+/// Play online; returns the room link.
+export async function openClassicRoom(h, url, inLobby = async () => {}) {
   await h.goto(url + '/');
   await h.getByRole('button', { name: 'Play', exact: true }).click();
   await h.getByRole('radio', { name: 'Classic' }).check();
@@ -63,6 +64,7 @@ export async function openClassicRoom(h, url) {
   await h.getByLabel('Player 1 name').fill('Ann');
   await h.getByLabel('Player 2 plays as').selectOption('remote');
   await h.getByLabel('Player 3 plays as').selectOption('balanced');
+  await inLobby(h);
   await h.getByRole('button', { name: 'Play online' }).click();
   const linkField = h.getByLabel('Room link');
   await linkField.waitFor();
