@@ -31,6 +31,27 @@
     (shell.querySelector('.menu-card') || shell).appendChild(box);
     retry.focus();
   };
+  // A keyboard player may Tab into the shell's menu before the code arrives: when the code
+  // replaces the shell, the focus goes to the app's control of the same name (not to the page's
+  // top, where the next Enter would do nothing).
+  var lastFocus = null;
+  document.addEventListener('focusin', function (ev) {
+    var shell = document.getElementById('shell');
+    lastFocus = shell && shell.contains(ev.target) ? ev.target : null;
+  });
+  new MutationObserver(function (changes, observer) {
+    if (document.getElementById('shell')) return;
+    observer.disconnect();
+    var was = lastFocus;
+    lastFocus = null;
+    var active = document.activeElement;
+    if (!was || (active && active !== document.body)) return;
+    var name = was.textContent.trim();
+    var same = Array.prototype.find.call(document.querySelectorAll('button, a[href]'), function (el) {
+      return el.textContent.trim() === name && !el.disabled;
+    });
+    if (same) same.focus();
+  }).observe(document.body || document.documentElement, { childList: true });
   // A module script whose JavaScript could not be fetched fires "error" at its element.
   window.addEventListener('error', function (ev) {
     var el = ev.target;

@@ -72,6 +72,33 @@ test('the menu loads only the game\'s code, its light first code before the rest
   await context.close();
 });
 
+test('a keyboard player who Tabs into the menu before its code arrives keeps the focus there when the code takes over', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // The light first code is held back until the player has reached Board Maker with Tab.
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.route(/\/front-[0-9a-f]+_bg\.wasm$/, async (route) => { await held; await route.continue(); });
+  await page.goto(BASE_URL + '/');
+  await page.locator('#shell').getByRole('button', exact('Board Maker')).waitFor();
+  const focused = () => page.evaluate(() => ({
+    text: document.activeElement?.textContent?.trim(),
+    inShell: !!document.activeElement?.closest('#shell'),
+  }));
+  for (let i = 0; i < 20 && (await focused()).text !== 'Board Maker'; i++) await page.keyboard.press('Tab');
+  assert.deepEqual(await focused(), { text: 'Board Maker', inShell: true });
+  release();
+  await page.waitForFunction(() => window.__mwReady === true && !document.getElementById('shell'));
+  assert.deepEqual(await focused(), { text: 'Board Maker', inShell: false });
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', exact('Board Maker')).waitFor({ timeout: 60_000 });
+  assert.equal(path(page), '/maker.html');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a direct link or a reload on each page shows that page', async () => {
   const { page, context, errors } = await openApp(browser);
   for (const [address, heading] of [['/maker.html', 'Board Maker'], ['/lab.html', 'Statistics lab'], ['/', 'Monopoly Worlds']]) {
