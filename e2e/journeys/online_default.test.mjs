@@ -5,30 +5,20 @@
 // link at once and join in turn with the form's own color and token: nobody is refused, as
 // each form starts (and moves on to) a color and token nobody in the room holds. Saved games
 // on the friend's phone lists the room's seat token as nothing unreadable (issue 43, 7).
-import { test, after, before } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, artifacts } from './browser.mjs';
-import { startServer, roomDevice, panel, playTurns } from './rooms.mjs';
+import { artifacts } from './browser.mjs';
+import { roomJourney, roomDevice, panel, playTurns } from './rooms.mjs';
 
 const PORT = Number(process.env.ONLINE_DEFAULT_PORT ?? 8099);
-const ROOM_URL = `http://127.0.0.1:${PORT}`;
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-let browser;
-let server;
-before(async () => {
-  server = await startServer(PORT, ['--bot-delay-ms', '150']);
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.kill('SIGTERM');
-});
+const room = roomJourney(PORT, ['--bot-delay-ms', '150']);
 
 /// The lobby as it first opens on a new device, then Play online: the room's link.
 async function playOnlineFromTheDefaultTable(page) {
-  await page.goto(ROOM_URL + '/');
+  await page.goto(room.url + '/');
   await page.getByRole('button', { name: 'Play', exact: true }).click();
   await page.getByLabel('Player 2 plays as').waitFor();
   assert.equal(await page.getByLabel('Number of players').inputValue(), '2');
@@ -66,8 +56,8 @@ async function joinAsIs(f, name) {
 }
 
 test('the default table plays online: the second person seat is open for a friend, who joins by the link', async () => {
-  const host = await roomDevice(browser, DESKTOP);
-  const friend = await roomDevice(browser, PHONE);
+  const host = await roomDevice(room.browser, DESKTOP);
+  const friend = await roomDevice(room.browser, PHONE);
   const h = host.page;
   const link = await playOnlineFromTheDefaultTable(h);
   assert.equal(await h.getByText('own device').count(), 0, 'no refusal');
@@ -102,7 +92,7 @@ test('the default table plays online: the second person seat is open for a frien
   // Saved games on her phone knows the seat token the room left there (issue 43, 7): no
   // entry listed as unreadable, none offered for deletion.
   const saved = await friend.context.newPage();
-  await saved.goto(ROOM_URL + '/');
+  await saved.goto(room.url + '/');
   await saved.getByRole('button', { name: 'Play', exact: true }).click();
   await saved.getByRole('button', { name: 'Saved games' }).click();
   await saved.getByRole('heading', { name: 'Saved games' }).waitFor();
@@ -119,12 +109,12 @@ test('the default table plays online: the second person seat is open for a frien
 });
 
 test('three friends who opened one link at once join with the form as it starts: nobody is refused', async () => {
-  const host = await roomDevice(browser, PHONE);
+  const host = await roomDevice(room.browser, PHONE);
   const h = host.page;
   const link = await playOnlineFromTheDefaultTable(h);
   await h.screenshot({ path: artifacts + 'online-default-waiting-390.png', fullPage: true });
   const friends = [];
-  for (let i = 0; i < 3; i++) friends.push(await roomDevice(browser, DESKTOP));
+  for (let i = 0; i < 3; i++) friends.push(await roomDevice(room.browser, DESKTOP));
   // All three at the door before anyone sits down: each form starts the same.
   const pages = [];
   for (const d of friends) pages.push(await atTheDoor(d, link));

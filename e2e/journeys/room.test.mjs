@@ -4,24 +4,14 @@
 // panel on both. The friend's page closes and she opens the link again: back in her seat. The
 // host's page closes: the game goes on for the friend, and the host comes back by the link.
 // Nothing still random (the generator, the order of the undrawn cards) reaches a browser.
-import { test, after, before } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, artifacts, logText, decisionButtons } from './browser.mjs';
-import { startServer, roomDevice, samePanels, playTurns, openClassicRoom } from './rooms.mjs';
+import { artifacts, logText, decisionButtons } from './browser.mjs';
+import { roomJourney, roomDevice, samePanels, playTurns, openClassicRoom } from './rooms.mjs';
 
 const PORT = Number(process.env.ROOM_PORT ?? 8093);
-const ROOM_URL = `http://127.0.0.1:${PORT}`;
 
-let browser;
-let server;
-before(async () => {
-  server = await startServer(PORT, ['--bot-delay-ms', '150']);
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.kill('SIGTERM');
-});
+const room = roomJourney(PORT, ['--bot-delay-ms', '150']);
 
 /// No frame a browser received holds a secret: no field named rng, seed, forced_rolls or
 /// deck_order at any depth (issue 41: the game a browser gets is a type without them), every
@@ -63,10 +53,10 @@ async function storageHoldsNothingSecret(page) {
 }
 
 test('friends anywhere: one room link, a desktop and a phone play 16 turns; either page may close and come back', async () => {
-  const host = await roomDevice(browser, { width: 1280, height: 800 });
-  const friend = await roomDevice(browser, { width: 375, height: 740 });
+  const host = await roomDevice(room.browser, { width: 1280, height: 800 });
+  const friend = await roomDevice(room.browser, { width: 375, height: 740 });
   const h = host.page;
-  const link = await openClassicRoom(h, ROOM_URL);
+  const link = await openClassicRoom(h, room.url);
   assert.match(link, /#room=[0-9A-Z]{4}-[0-9A-Z]{4}$/, link);
   await h.screenshot({ path: artifacts + 'room-waiting-1280.png' });
 
@@ -126,15 +116,15 @@ test('friends anywhere: one room link, a desktop and a phone play 16 turns; eith
 });
 
 test('a room link whose code is unknown says so, and a device without the seat token cannot take a seat', async () => {
-  const stranger = await roomDevice(browser, { width: 375, height: 740 });
-  await stranger.page.goto(ROOM_URL + '/#room=ZZZZ-ZZZZ');
+  const stranger = await roomDevice(room.browser, { width: 375, height: 740 });
+  await stranger.page.goto(room.url + '/#room=ZZZZ-ZZZZ');
   await stranger.page.getByText('No room has this code.').waitFor();
   await stranger.page.screenshot({ path: artifacts + 'room-unknown-375.png' });
   await stranger.context.close();
 });
 
 test('a page from a static host plays online through the room server named in Settings', async () => {
-  const d = await roomDevice(browser, { width: 1280, height: 800 });
+  const d = await roomDevice(room.browser, { width: 1280, height: 800 });
   const p = d.page;
   await p.goto(process.env.BASE_URL + '/');
   await p.getByRole('button', { name: 'Play', exact: true }).click();
@@ -147,7 +137,7 @@ test('a page from a static host plays online through the room server named in Se
   await field.fill('rooms.example.org');
   await field.press('Tab');
   await p.getByRole('alert').filter({ hasText: 'starts with https://' }).waitFor();
-  await field.fill(ROOM_URL + '/');
+  await field.fill(room.url + '/');
   await field.press('Tab');
   await p.getByRole('alert').filter({ hasText: 'starts with https://' }).waitFor({ state: 'detached' });
   await p.getByRole('button', { name: 'Back' }).click();
@@ -156,9 +146,9 @@ test('a page from a static host plays online through the room server named in Se
   await p.getByLabel('Player 2 plays as').selectOption('remote');
   await p.getByRole('button', { name: 'Play online' }).click();
   const link = await p.getByLabel('Room link').inputValue();
-  assert.ok(link.startsWith(`${ROOM_URL}/#room=`), `the room link leads to the room server: ${link}`);
+  assert.ok(link.startsWith(`${room.url}/#room=`), `the room link leads to the room server: ${link}`);
   // A friend needs no setting: the link opens the room on the room server.
-  const friend = await roomDevice(browser, { width: 375, height: 740 });
+  const friend = await roomDevice(room.browser, { width: 375, height: 740 });
   await friend.page.goto(link);
   await friend.page.getByLabel('Your name').fill('Bea');
   await friend.page.getByRole('button', { name: 'Join room' }).click();
@@ -170,9 +160,9 @@ test('a page from a static host plays online through the room server named in Se
 });
 
 test('a device with the link but no seat watches once the creator lets it, and decides nothing', async () => {
-  const host = await roomDevice(browser, { width: 1280, height: 800 });
+  const host = await roomDevice(room.browser, { width: 1280, height: 800 });
   const h = host.page;
-  await h.goto(ROOM_URL + '/');
+  await h.goto(room.url + '/');
   await h.getByRole('button', { name: 'Play', exact: true }).click();
   await h.getByRole('radio', { name: 'Classic' }).check();
   await h.getByLabel('Number of players').selectOption('2');
@@ -180,7 +170,7 @@ test('a device with the link but no seat watches once the creator lets it, and d
   await h.getByLabel('Player 2 plays as').selectOption('balanced');
   await h.getByRole('button', { name: 'Play online' }).click();
   const link = await h.getByLabel('Room link').inputValue();
-  const watcher = await roomDevice(browser, { width: 375, height: 740 });
+  const watcher = await roomDevice(room.browser, { width: 375, height: 740 });
   const w = watcher.page;
   await w.goto(link);
   await w.getByRole('button', { name: 'Join room' }).waitFor();

@@ -2,24 +2,14 @@
 // the end screen both devices press Play again and land in one new waiting room, each in its
 // old seat (Ann is still the creator, Bea still Bea); Ann presses Start game and they play a
 // turn there. The old room's link, opened afresh on another device, leads to the new room.
-import { test, after, before } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, artifacts, playOneStep } from './browser.mjs';
-import { startServer, roomDevice, playTurns, annAndBeaPlayOnline } from './rooms.mjs';
+import { artifacts, playOneStep } from './browser.mjs';
+import { roomJourney, roomDevice, playTurns, annAndBeaPlayOnline } from './rooms.mjs';
 
 const PORT = Number(process.env.ROOM_AGAIN_PORT ?? 8094);
-const ROOM_URL = `http://127.0.0.1:${PORT}`;
 
-let browser;
-let server;
-before(async () => {
-  server = await startServer(PORT, ['--bot-delay-ms', '150']);
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.kill('SIGTERM');
-});
+const room = roomJourney(PORT, ['--bot-delay-ms', '150']);
 
 /// The room code an address names.
 const codeIn = (url) => new URL(url).hash.replace('#room=', '');
@@ -41,11 +31,11 @@ async function playToTheEnd(pages) {
 }
 
 test('a finished room plays again: both devices sit in a new room in their old seats and play a turn', async () => {
-  const host = await roomDevice(browser, { width: 1280, height: 800 });
-  const friend = await roomDevice(browser, { width: 390, height: 844 });
+  const host = await roomDevice(room.browser, { width: 1280, height: 800 });
+  const friend = await roomDevice(room.browser, { width: 390, height: 844 });
   const h = host.page;
   const f = friend.page;
-  const oldLink = await annAndBeaPlayOnline(h, f, ROOM_URL, { roundLimit: 1 });
+  const oldLink = await annAndBeaPlayOnline(h, f, room.url, { roundLimit: 1 });
   const oldCode = codeIn(oldLink);
 
   await playToTheEnd([h, f]);
@@ -67,7 +57,7 @@ test('a finished room plays again: both devices sit in a new room in their old s
   await f.screenshot({ path: artifacts + 'room-again-waiting-390.png' });
 
   // The old link, opened afresh on another device, leads to the new room's door.
-  const other = await roomDevice(browser, { width: 390, height: 844 });
+  const other = await roomDevice(room.browser, { width: 390, height: 844 });
   await other.page.goto(oldLink);
   await other.page.waitForURL((u) => u.hash === `#room=${newCode}`);
   await other.page.getByRole('button', { name: 'Join room' }).waitFor();

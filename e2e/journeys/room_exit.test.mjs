@@ -5,33 +5,23 @@
 // Continue on the title screen: she is back in her seat, the conversation is still listed, and
 // her first press of Roll dice rolls. The host reloads: the conversation is still there; Share
 // game shares the room's link.
-import { test, after, before } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, artifacts, decisionButtons, playOneStep, logText } from './browser.mjs';
-import { startServer, roomDevice, annAndBeaPlayOnline } from './rooms.mjs';
+import { artifacts, decisionButtons, playOneStep, logText } from './browser.mjs';
+import { roomJourney, roomDevice, annAndBeaPlayOnline } from './rooms.mjs';
 
 const PORT = Number(process.env.ROOM_EXIT_PORT ?? 8095);
-const ROOM_URL = `http://127.0.0.1:${PORT}`;
 
-let browser;
-let server;
-before(async () => {
-  server = await startServer(PORT, ['--bot-delay-ms', '150']);
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.kill('SIGTERM');
-});
+const room = roomJourney(PORT, ['--bot-delay-ms', '150']);
 
 const rolls = async (page) => (await logText(page)).split(' rolled ').length;
 
 test('a friend who leaves by Exit is shown away, and after Continue her first Roll dice rolls', async () => {
-  const host = await roomDevice(browser, { width: 1280, height: 800 });
-  const friend = await roomDevice(browser, { width: 390, height: 844 });
+  const host = await roomDevice(room.browser, { width: 1280, height: 800 });
+  const friend = await roomDevice(room.browser, { width: 390, height: 844 });
   const h = host.page;
   const f = friend.page;
-  await annAndBeaPlayOnline(h, f, ROOM_URL);
+  await annAndBeaPlayOnline(h, f, room.url);
 
   // Ann plays until Bea is to roll.
   for (let i = 0; i < 300 && !(await decisionButtons(f)).includes('Roll dice'); i++) {

@@ -3,29 +3,19 @@
 // kill -9 and started again on the same data folder; both pages reconnect by themselves and
 // play 8 more turns with equal panels and logs; then the same after a clean stop (SIGTERM),
 // which tells every page to reconnect and ends within 10 s.
-import { test, after, before } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, artifacts, logText } from './browser.mjs';
-import { startServer, stopServer, roomDevice, samePanels, playTurns, openClassicRoom } from './rooms.mjs';
+import { answerCard, artifacts, logText } from './browser.mjs';
+import { roomJourney, roomDevice, samePanels, playTurns, openClassicRoom } from './rooms.mjs';
 
 const PORT = Number(process.env.ROOM_RESTART_PORT ?? 8096);
-const ROOM_URL = `http://127.0.0.1:${PORT}`;
 const DATA = mkdtempSync(join(tmpdir(), 'worlds-restart-'));
 const FLAGS = ['--bot-delay-ms', '150', '--data', DATA];
 
-let browser;
-let server;
-before(async () => {
-  server = await startServer(PORT, FLAGS);
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.kill('SIGKILL');
-});
+const room = roomJourney(PORT, FLAGS, { stopWith: 'SIGKILL' });
 
 /// Both pages show the game again (their socket reconnected) and agree.
 async function backInTheGame(h, f) {
@@ -34,12 +24,15 @@ async function backInTheGame(h, f) {
 }
 
 /// The log's lines, each once: a move lost or applied twice would show as a difference
-/// between the pages, or as a line repeated where the game has none.
+/// between the pages, or as a line repeated where the game has none. Each device first
+/// answers its own waiting card (a card not yet drawn holds back that device's log, as it
+/// holds back its cash in `samePanels`).
 async function sameLogs(h, f) {
   let a, b;
   for (let i = 0; i < 100; i++) {
     [a, b] = [await logText(h), await logText(f)];
     if (a === b) return a;
+    for (const page of [h, f]) await answerCard(page);
     await h.waitForTimeout(100);
   }
   assert.equal(b, a, 'both pages show the same log');
@@ -47,10 +40,10 @@ async function sameLogs(h, f) {
 }
 
 test('a room survives kill -9 and a clean stop of its server; both pages play on with nothing lost', async () => {
-  const host = await roomDevice(browser, { width: 1280, height: 800 });
-  const friend = await roomDevice(browser, { width: 375, height: 740 });
+  const host = await roomDevice(room.browser, { width: 1280, height: 800 });
+  const friend = await roomDevice(room.browser, { width: 375, height: 740 });
   const h = host.page;
-  const link = await openClassicRoom(h, ROOM_URL);
+  const link = await openClassicRoom(h, room.url);
   const f = friend.page;
   await f.goto(link);
   await f.getByLabel('Your name').fill('Bea');
@@ -64,8 +57,7 @@ test('a room survives kill -9 and a clean stop of its server; both pages play on
   const before = await sameLogs(h, f);
 
   // kill -9: nobody is told; the server starts again on the same data folder.
-  await stopServer(server, 'SIGKILL');
-  server = await startServer(PORT, FLAGS);
+  await room.restart('SIGKILL');
   await backInTheGame(h, f);
   const afterKill = await sameLogs(h, f);
   assert.ok(afterKill.includes(before), 'nothing lost by kill -9: the log as it was is all there');
@@ -76,10 +68,9 @@ test('a room survives kill -9 and a clean stop of its server; both pages play on
   await f.screenshot({ path: artifacts + 'room-restart-375.png' });
 
   // A clean stop: every page is told to reconnect, and the server is gone within 10 s.
-  const stopped = await stopServer(server, 'SIGTERM');
+  const stopped = await room.restart('SIGTERM');
   assert.ok(stopped.ms < 10000, `stopped in ${stopped.ms} ms`);
   assert.equal(stopped.code, 0, 'a clean stop exits with 0');
-  server = await startServer(PORT, FLAGS);
   await backInTheGame(h, f);
   assert.ok((await sameLogs(h, f)).includes(played), 'nothing lost by SIGTERM: the log as it was is all there');
   await playTurns([h, f], 8);

@@ -6,29 +6,19 @@
 // on where it was (not started afresh), and it runs out on time for Bea. Bea then plays her
 // own turns; Ann's time runs out twice more, a computer plays for her until she presses I'm
 // back, and her clock runs again on her next turn.
-import { test, after, before } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, artifacts, answerCard, playOneStep } from './browser.mjs';
-import { startServer, stopServer, roomDevice, openClassicRoom } from './rooms.mjs';
+import { artifacts, answerCard, playOneStep } from './browser.mjs';
+import { roomJourney, roomDevice, openClassicRoom } from './rooms.mjs';
 
 const PORT = Number(process.env.ROOM_TIMER_PORT ?? 8437);
-const ROOM_URL = `http://127.0.0.1:${PORT}`;
 const DATA = mkdtempSync(join(tmpdir(), 'worlds-timer-'));
 const FLAGS = ['--bot-delay-ms', '150', '--data', DATA];
 
-let browser;
-let server;
-before(async () => {
-  server = await startServer(PORT, FLAGS);
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.kill('SIGKILL');
-});
+const room = roomJourney(PORT, FLAGS, { stopWith: 'SIGKILL' });
 
 /// The countdown a device shows ("0:23 left for Bea to act"), or '' when none.
 async function countdown(page) {
@@ -85,13 +75,13 @@ async function bothSay(pages, line, within) {
 }
 
 test('turn timer 30 seconds: a computer plays for a player who does nothing, both devices count down, and the clock goes on after a restart', async () => {
-  const ann = await roomDevice(browser, { width: 1280, height: 800 });
-  const bea = await roomDevice(browser, { width: 375, height: 740 });
+  const ann = await roomDevice(room.browser, { width: 1280, height: 800 });
+  const bea = await roomDevice(room.browser, { width: 375, height: 740 });
   const h = ann.page;
   const f = bea.page;
 
   // The lobby: Ann, a seat for a friend, a computer; Turn timer 30 seconds; Play online.
-  const link = await openClassicRoom(h, ROOM_URL, async () => {
+  const link = await openClassicRoom(h, room.url, async () => {
     assert.equal(await h.getByLabel('Turn timer').inputValue(), 'off', 'Off by default');
     await h.getByLabel('Turn timer').selectOption({ label: '30 seconds' });
   });
@@ -134,8 +124,7 @@ test('turn timer 30 seconds: a computer plays for a player who does nothing, bot
   assert.ok(beforeKill <= 27, `Bea's clock ran on (${beforeKill} s left)`);
 
   // kill -9 while Bea's clock runs; the server starts again on the same data folder.
-  await stopServer(server, 'SIGKILL');
-  server = await startServer(PORT, FLAGS);
+  await room.restart('SIGKILL');
   for (const page of [h, f]) await page.locator('.board-ring').waitFor();
   const afterRestart = await clockFor(f, 'you');
   const hostSees = await clockFor(h, 'Bea');

@@ -6,7 +6,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { answerCard, decisionButtons, playOneStep } from './browser.mjs';
+import { after, before } from 'node:test';
+import { answerCard, decisionButtons, launch, playOneStep } from './browser.mjs';
 
 export const WORLDS = process.env.WORLDS_BIN ?? new URL('../../target/release/worlds', import.meta.url).pathname;
 export const SITE = new URL('../../dist', import.meta.url).pathname;
@@ -37,6 +38,27 @@ export async function stopServer(server, signal) {
   server.kill(signal);
   const how = await exited;
   return { ms: Date.now() - t0, ...how };
+}
+
+/// A journey file's room server (`worlds serve` on `port` with `args`) and browser, started
+/// before its tests and stopped after them (by `stopWith`). `restart(signal)` stops the server
+/// by that signal and starts it again with the same arguments; it returns how the stop went.
+export function roomJourney(port, args, { stopWith = 'SIGTERM' } = {}) {
+  const room = { url: `http://127.0.0.1:${port}`, browser: null, server: null };
+  room.restart = async (signal) => {
+    const stopped = await stopServer(room.server, signal);
+    room.server = await startServer(port, args);
+    return stopped;
+  };
+  before(async () => {
+    room.server = await startServer(port, args);
+    room.browser = await launch();
+  });
+  after(async () => {
+    await room.browser?.close();
+    room.server?.kill(stopWith);
+  });
+  return room;
 }
 
 /// A device: its own browser context (own storage), every socket frame it receives kept.
