@@ -117,8 +117,8 @@ pub struct RoomUi {
     pub info: RwSignal<Option<RoomInfo>>,
     /// This device's seat.
     pub seat: RwSignal<Option<usize>>,
-    /// "Connecting…", "Connected", "Reconnecting…".
-    pub status: RwSignal<String>,
+    /// The socket to the room as this device knows it; `None` before the first try.
+    pub status: RwSignal<Option<RoomStatus>>,
     /// The last refusal or problem, in a sentence.
     pub problem: RwSignal<Option<String>>,
     /// The room is closed (or there is none): why.
@@ -137,6 +137,27 @@ pub struct RoomUi {
     pub turn_clock: RwSignal<Option<TurnClockShown>>,
     /// The connection to the room (shared with the table's screens, for table talk).
     pub conn: RoomConn,
+}
+
+/// The socket to the room, as the status line says it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RoomStatus {
+    /// The socket is being opened (the first time).
+    Connecting,
+    /// The socket is open.
+    Connected,
+    /// The socket dropped and is being opened again.
+    Reconnecting,
+}
+
+impl std::fmt::Display for RoomStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            RoomStatus::Connecting => "Connecting…",
+            RoomStatus::Connected => "Connected",
+            RoomStatus::Reconnecting => "Reconnecting…",
+        })
+    }
 }
 
 /// The turn timer's clock for the seat to act, as this device counts it down: the server
@@ -160,7 +181,7 @@ impl RoomUi {
             nav,
             info: RwSignal::new(None),
             seat: RwSignal::new(None),
-            status: RwSignal::new(String::new()),
+            status: RwSignal::new(None),
             problem: RwSignal::new(None),
             closed: RwSignal::new(None),
             away_since: RwSignal::new(BTreeMap::new()),
@@ -397,7 +418,7 @@ fn connect(ui: RoomUi) {
     let Some(code) = ui.conn.with_borrow(|r| r.as_ref().map(|c| c.code.clone())) else {
         return;
     };
-    ui.status.set("Connecting…".to_string());
+    ui.status.set(Some(RoomStatus::Connecting));
     let opened = Socket::open(
         &socket_url(&code),
         move || on_open(ui),
@@ -415,7 +436,7 @@ fn connect(ui: RoomUi) {
 }
 
 fn on_open(ui: RoomUi) {
-    ui.status.set("Connected".to_string());
+    ui.status.set(Some(RoomStatus::Connected));
     let token = ui.conn.with_borrow_mut(|r| {
         r.as_mut().and_then(|c| {
             c.retry_ms = RETRY_FIRST_MS;
@@ -444,7 +465,7 @@ fn on_closed(ui: RoomUi) {
     if ui.closed.get_untracked().is_some() {
         return;
     }
-    ui.status.set("Reconnecting…".to_string());
+    ui.status.set(Some(RoomStatus::Reconnecting));
     if ui.info.get_untracked().is_some_and(|i| i.started) {
         // Every other seat is out of reach from here meanwhile.
         let seat = ui.seat.get_untracked();

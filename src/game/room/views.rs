@@ -60,7 +60,7 @@ pub fn RoomScreen(ui: RoomUi) -> impl IntoView {
                 {move || ui.info.get().map(|i| view! {
                     <p>{format!("{} · Board: {}", i.title, i.board_name)}</p>
                 })}
-                <p role="status" aria-live="polite">{move || ui.status.get()}</p>
+                <p role="status" aria-live="polite">{move || ui.status.get().map(|s| s.to_string())}</p>
                 // A seated player shares the link first; a friend at the door joins first
                 // (the link is below for them).
                 <RoomLink ui=ui seated=true />
@@ -373,7 +373,7 @@ pub fn RoomPanel(ui: RoomUi) -> impl IntoView {
     view! {
         <section class="room-panel panel" aria-labelledby="room-panel-title">
             <h2 id="room-panel-title">{move || ui.info.with(|i| i.as_ref().map_or("Room".to_string(), |i| format!("Room {}", show_code(&i.code))))}</h2>
-            <p role="status" aria-live="polite">{move || ui.status.get()}</p>
+            <p role="status" aria-live="polite">{move || ui.status.get().map(|s| s.to_string())}</p>
             {move || ui.watching.get().then(|| view! {
                 <p class="hint">"You are watching: the players' devices decide."</p>
             })}
