@@ -9,7 +9,7 @@ use crate::common::board_view::{board_square_views, BoardRing};
 use crate::common::clock::now_ms;
 use crate::common::context::{Navigator, Screen, Shared};
 use crate::common::modal::Modal;
-use crate::common::share_link::{clear_opened_link, read_game};
+use crate::common::share_link::{clear_opened_link, read_game, ShareLink};
 use crate::common::storage::{worlds, LocalStore, SavedGame};
 use crate::game::autosave::AutosaveState;
 use crate::game::help::rules_in_words;
@@ -27,7 +27,7 @@ pub fn SharedLink() -> impl IntoView {
     let nav = expect_context::<Navigator>();
     let shared = expect_context::<Shared>();
     let back = move |_| back_to_menu(shared, nav);
-    let Some((kind, data)) = shared.link.get_untracked() else {
+    let Some(link) = shared.link.get_untracked() else {
         return view! {
             <section class="screen shared panel">
                 <p>"There is no link to open."</p>
@@ -36,8 +36,8 @@ pub fn SharedLink() -> impl IntoView {
         }
         .into_any();
     };
-    let opened = if kind == share::WORLD {
-        share::read_world(&data)
+    let opened = match link {
+        ShareLink::World(data) => share::read_world(&data)
             .map_err(|e| e.to_string())
             .and_then(|def| {
                 Board::from_def(def.clone())
@@ -46,11 +46,10 @@ pub fn SharedLink() -> impl IntoView {
                         let why: Vec<String> = e.iter().map(ToString::to_string).collect();
                         format!("The world in this link cannot be played: {}", why.join(" "))
                     })
-            })
-    } else {
-        read_game(&data)
+            }),
+        ShareLink::Game(data) => read_game(&data)
             .map(|saved| view! { <SharedGame saved=saved /> }.into_any())
-            .map_err(|e| e.to_string())
+            .map_err(|e| e.to_string()),
     };
     match opened {
         Ok(v) => v,
