@@ -402,10 +402,35 @@ fn become_host(
     );
 }
 
+/// A friend's choices from the reply that connected their seat, for the lobby's form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FriendReply {
+    /// The seat the reply connected.
+    pub seat: usize,
+    /// The name the friend chose.
+    pub name: String,
+    /// The color the friend chose.
+    pub color: String,
+    /// The friend's pawn (token).
+    pub token: String,
+}
+
+impl FriendReply {
+    /// The choices in `reply`, which connected `seat`.
+    pub fn new(seat: usize, reply: Reply) -> FriendReply {
+        FriendReply {
+            seat,
+            name: reply.name,
+            color: reply.color,
+            token: reply.token,
+        }
+    }
+}
+
 /// Listens for reply links opened in another tab of this browser (the friend's reply sent to
 /// the host's own phone, opened from a message): the first seat it fits takes it, as if it
 /// had been pasted. `on_friend` hands the lobby the friend's choices.
-pub fn listen_for_replies(ui: TableUi, on_friend: Callback<(usize, String, String, String)>) {
+pub fn listen_for_replies(ui: TableUi, on_friend: Callback<FriendReply>) {
     use wasm_bindgen::JsCast;
     let Ok(channel) = web_sys::BroadcastChannel::new(REPLY_CHANNEL) else {
         return;
@@ -430,7 +455,7 @@ pub fn listen_for_replies(ui: TableUi, on_friend: Callback<(usize, String, Strin
             for seat in waiting {
                 match connect_reply(ui, seat, &text) {
                     Ok(reply) => {
-                        on_friend.run((seat, reply.name, reply.color, reply.token));
+                        on_friend.run(FriendReply::new(seat, reply));
                         let _ = answer.post_message(&wasm_bindgen::JsValue::from_str("taken"));
                         return;
                     }

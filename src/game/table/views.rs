@@ -15,8 +15,8 @@ use crate::game::pieces::{token_glyph, PieceFields};
 use worlds_table::protocol::ReactionKind;
 
 use crate::game::table::{
-    connect_reply, invite_again, join_table, let_computer_play, react, say, LinkStatus, SeatLink,
-    TableUi,
+    connect_reply, invite_again, join_table, let_computer_play, react, say, FriendReply,
+    LinkStatus, SeatLink, TableUi,
 };
 
 /// The host's waiting room: for each seat played from another device, its invite (link,
@@ -25,7 +25,7 @@ use crate::game::table::{
 #[component]
 pub fn WaitingRoom(
     ui: TableUi,
-    on_friend: Callback<(usize, String, String, String)>,
+    on_friend: Callback<FriendReply>,
     /// The game runs: a seat whose device is away may be played by a computer meanwhile.
     #[prop(optional)]
     playing: bool,
@@ -81,11 +81,7 @@ fn waiting_for_reply(status: &LinkStatus) -> bool {
 
 /// Connects every reply pasted: a reply taken is cleared and its friend handed to
 /// `on_friend`, a refused one keeps why beside its seat.
-fn connect_replies(
-    ui: TableUi,
-    replies: Replies,
-    on_friend: Callback<(usize, String, String, String)>,
-) {
+fn connect_replies(ui: TableUi, replies: Replies, on_friend: Callback<FriendReply>) {
     let pasted: Vec<(usize, String)> = replies
         .pasted
         .get_untracked()
@@ -108,7 +104,7 @@ fn connect_replies(
                 replies.pasted.update(|r| {
                     r.remove(&seat);
                 });
-                on_friend.run((seat, reply.name, reply.color, reply.token));
+                on_friend.run(FriendReply::new(seat, reply));
             }
             Err(why) => replies.refused.update(|r| {
                 r.insert(seat, why.to_string());
