@@ -73,6 +73,16 @@ pub enum AppError {
     LinkGameDoesNotReplay(ReplayError),
     /// A picture file refused before or while reading it.
     Picture(PictureError),
+    /// A form asks for the player's name and it is empty.
+    NameNeeded,
+    /// A new world is made without a name.
+    WorldNameNeeded,
+    /// The game in progress could not be kept as a saved game (`0`: why).
+    NotKept(Box<AppError>),
+    /// The player's settings could not be read (defaults are used).
+    SettingsUnread(StorageError),
+    /// The player's settings could not be written.
+    SettingsNotSaved(StorageError),
 }
 
 /// What was being done when there was no game.
@@ -159,6 +169,12 @@ pub enum TableError {
     UnreadableAnswer,
     /// The seat's token could not be kept on this device.
     SeatNotKept(StorageError),
+    /// Connect was pressed with no reply link pasted.
+    NoReplyPasted,
+    /// A reply came and no seat waits for one.
+    NoSeatWaiting,
+    /// The room server closed the room (or has none by that code), in its own words.
+    RoomClosed(String),
 }
 
 impl fmt::Display for AppError {
@@ -212,6 +228,11 @@ impl fmt::Display for AppError {
                 "The game in this link cannot be opened: it does not replay ({e})."
             ),
             AppError::Picture(e) => e.fmt(f),
+            AppError::NameNeeded => f.write_str("Write your name first."),
+            AppError::WorldNameNeeded => f.write_str("The new world needs a name."),
+            AppError::NotKept(why) => write!(f, "The game in progress was not kept: {why}"),
+            AppError::SettingsUnread(e) => write!(f, "Your settings could not be read: {e}"),
+            AppError::SettingsNotSaved(e) => write!(f, "Your settings were not saved: {e}"),
         }
     }
 }
@@ -249,7 +270,7 @@ impl fmt::Display for TableError {
             TableError::AwaitingNewInvite => f.write_str(
                 "You play at a friend's table: open the new invite the host sends you (Invite again) to rejoin.",
             ),
-            TableError::Refused(why) => f.write_str(why),
+            TableError::Refused(why) | TableError::RoomClosed(why) => f.write_str(why),
             TableError::Status(status) => {
                 write!(f, "The room server said no (status {status}).")
             }
@@ -259,6 +280,10 @@ impl fmt::Display for TableError {
             TableError::SeatNotKept(e) => {
                 write!(f, "Your seat could not be kept on this device: {e}")
             }
+            TableError::NoReplyPasted => {
+                f.write_str("Paste a friend's reply link first, then press Connect.")
+            }
+            TableError::NoSeatWaiting => f.write_str("No seat is waiting for a reply."),
         }
     }
 }

@@ -119,10 +119,10 @@ pub struct RoomUi {
     pub seat: RwSignal<Option<usize>>,
     /// The socket to the room as this device knows it; `None` before the first try.
     pub status: RwSignal<Option<RoomStatus>>,
-    /// The last refusal or problem, in a sentence.
-    pub problem: RwSignal<Option<String>>,
+    /// The last refusal or problem (shown in its sentence).
+    pub problem: RwSignal<Option<AppError>>,
     /// The room is closed (or there is none): why.
-    pub closed: RwSignal<Option<String>>,
+    pub closed: RwSignal<Option<AppError>>,
     /// Since when (ms) each away seat has been away, as this device reckons it.
     pub away_since: RwSignal<BTreeMap<usize, u64>>,
     /// This device's clock (ms), moved on twice a second while in a room.
@@ -431,7 +431,7 @@ fn connect(ui: RoomUi) {
                 c.socket = Some(socket);
             }
         }),
-        Err(why) => ui.problem.set(Some(why.to_string())),
+        Err(why) => ui.problem.set(Some(why.into())),
     }
 }
 
@@ -562,7 +562,7 @@ fn on_room_msg(ui: RoomUi, msg: RoomMsg) {
             let held = HeldSeat { seat, token };
             if let Some(code) = code {
                 if let Err(why) = keep_seat(&code, held.clone()) {
-                    ui.problem.set(Some(why.to_string()));
+                    ui.problem.set(Some(why.into()));
                 }
             }
             ui.conn.with_borrow_mut(|r| {
@@ -573,7 +573,7 @@ fn on_room_msg(ui: RoomUi, msg: RoomMsg) {
             ui.problem.set(None);
             ui.seat.set(Some(seat.index()));
         }
-        RoomMsg::Denied { reason } => ui.problem.set(Some(reason)),
+        RoomMsg::Denied { reason } => ui.problem.set(Some(TableError::Refused(reason).into())),
         RoomMsg::Clock { clock } => {
             // Counted from now: the clock the countdown reads moves on only twice a second,
             // and a stale one would show more time than the server gave ("0:31" of 30 s).
@@ -585,7 +585,7 @@ fn on_room_msg(ui: RoomUi, msg: RoomMsg) {
             }))
         }
         RoomMsg::Closed { reason } => {
-            ui.closed.set(Some(reason));
+            ui.closed.set(Some(TableError::RoomClosed(reason).into()));
             ui.conn.with_borrow_mut(|r| {
                 if let Some(c) = r.as_mut() {
                     c.socket = None;
@@ -829,7 +829,7 @@ fn go_to_next_room(ui: RoomUi, next: &str) {
         .with_borrow(|r| r.as_ref().and_then(|c| c.held.clone()));
     if let Some(held) = held {
         if let Err(why) = keep_seat(next, held) {
-            ui.problem.set(Some(why.to_string()));
+            ui.problem.set(Some(why.into()));
             return;
         }
     }
