@@ -66,7 +66,8 @@ pub struct SeatLink {
     /// The invite link, once made.
     pub invite: Option<String>,
     pub status: LinkStatus,
-    pub problem: Option<String>,
+    /// Why its invite or its friend's answer failed (shown in its sentence).
+    pub problem: Option<AppError>,
 }
 
 /// What the table shows, in signals, and the session and navigator it works with
@@ -82,8 +83,8 @@ pub struct TableUi {
     pub reply: RwSignal<Option<String>>,
     /// On a guest: how the connection stands.
     pub guest_status: RwSignal<Option<LinkStatus>>,
-    /// A problem with the table, in words.
-    pub problem: RwSignal<Option<String>>,
+    /// A problem with the table (shown in its sentence).
+    pub problem: RwSignal<Option<AppError>>,
     /// Table talk: chat lines and reactions, newest last (plain text).
     pub chat: RwSignal<Vec<crate::game::talk::TalkLine>>,
     /// The reaction shown over the game for a few seconds ("Bea: 😂 ha ha"), with a number
@@ -451,7 +452,7 @@ pub fn listen_for_replies(ui: TableUi, on_friend: Callback<FriendReply>) {
                     .map(|s| s.seat)
                     .collect()
             });
-            let mut why = String::from("No seat is waiting for a reply.");
+            let mut why = AppError::from(TableError::NoSeatWaiting);
             for seat in waiting {
                 match connect_reply(ui, seat, &text) {
                     Ok(reply) => {
@@ -459,7 +460,7 @@ pub fn listen_for_replies(ui: TableUi, on_friend: Callback<FriendReply>) {
                         let _ = answer.post_message(&wasm_bindgen::JsValue::from_str("taken"));
                         return;
                     }
-                    Err(e) => why = e.to_string(),
+                    Err(e) => why = e,
                 }
             }
             ui.problem.set(Some(why));
@@ -548,7 +549,7 @@ pub fn invite_seat(ui: TableUi, table: TableId, seat: usize, name: String, summa
             }
             Err(e) => ui.set_seat(seat, |s| {
                 s.status = LinkStatus::Closed;
-                s.problem = Some(e.to_string());
+                s.problem = Some(e.into());
             }),
         }
     });
@@ -621,7 +622,7 @@ pub fn connect_reply(ui: TableUi, seat: usize, text: &str) -> Result<Reply, AppE
         if let Err(e) = peer.accept_answer(&answer).await {
             ui.set_seat(seat, |s| {
                 s.status = LinkStatus::Closed;
-                s.problem = Some(e.to_string());
+                s.problem = Some(e.into());
             });
         }
     });
@@ -896,7 +897,7 @@ pub fn join_table(ui: TableUi, invite: Invite, name: String, color: String, toke
             }
             Err(e) => {
                 ui.guest_status.set(Some(LinkStatus::Closed));
-                ui.problem.set(Some(e.to_string()));
+                ui.problem.set(Some(e.into()));
             }
         }
     });
@@ -1280,7 +1281,7 @@ pub fn invite_again(ui: TableUi, seat: usize) {
         _ => None,
     });
     let Some((table, summary)) = found else {
-        ui.problem.set(Some("No table is open.".to_string()));
+        ui.problem.set(Some(TableError::NotOpen.into()));
         return;
     };
     let name = ui

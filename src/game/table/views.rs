@@ -10,6 +10,7 @@ use crate::game::talk::reaction_words;
 use worlds_table::invite::{Invite, InviteError, SummaryKind, TableSummary};
 
 use crate::common::context::Navigator;
+use crate::common::error::{AppError, TableError};
 use crate::common::share::LinkField;
 use crate::game::pieces::{token_glyph, PieceFields};
 use worlds_table::protocol::ReactionKind;
@@ -59,7 +60,7 @@ pub fn WaitingRoom(
                     <button type="button" class="action primary" on:click=connect>"Connect"</button>
                 </div>
             })}
-            {move || ui.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+            {move || ui.problem.get().map(|p| view! { <p class="problem" role="alert">{p.to_string()}</p> })}
         </section>
     }
 }
@@ -68,7 +69,7 @@ pub fn WaitingRoom(
 #[derive(Clone, Copy)]
 struct Replies {
     pasted: RwSignal<HashMap<usize, String>>,
-    refused: RwSignal<HashMap<usize, String>>,
+    refused: RwSignal<HashMap<usize, AppError>>,
 }
 
 /// Whether a seat's device still has to answer (or answer again).
@@ -89,9 +90,7 @@ fn connect_replies(ui: TableUi, replies: Replies, on_friend: Callback<FriendRepl
         .filter(|(_, t)| !t.trim().is_empty())
         .collect();
     if pasted.is_empty() {
-        ui.problem.set(Some(
-            "Paste a friend's reply link first, then press Connect.".to_string(),
-        ));
+        ui.problem.set(Some(TableError::NoReplyPasted.into()));
         return;
     }
     ui.problem.set(None);
@@ -107,7 +106,7 @@ fn connect_replies(ui: TableUi, replies: Replies, on_friend: Callback<FriendRepl
                 on_friend.run(FriendReply::new(seat, reply));
             }
             Err(why) => replies.refused.update(|r| {
-                r.insert(seat, why.to_string());
+                r.insert(seat, why);
             }),
         }
     }
@@ -129,7 +128,7 @@ fn TableSeat(ui: TableUi, seat: SeatLink, replies: Replies, playing: bool) -> im
         <fieldset class="table-seat">
             <legend>{format!("Player {}", seat + 1)}</legend>
             <p class="table-seat-status" role="status">{status}</p>
-            {s.problem.clone().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+            {s.problem.clone().map(|p| view! { <p class="problem" role="alert">{p.to_string()}</p> })}
             {s.invite.clone().filter(|_| s.status != LinkStatus::Connected).map(|link| view! {
                 <LinkField
                     label=format!("Invite link for {}", s.name)
@@ -151,7 +150,7 @@ fn TableSeat(ui: TableUi, seat: SeatLink, replies: Replies, playing: bool) -> im
                         } />
                 </label>
             })}
-            {move || replies.refused.with(|r| r.get(&seat).cloned()).map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+            {move || replies.refused.with(|r| r.get(&seat).cloned()).map(|p| view! { <p class="problem" role="alert">{p.to_string()}</p> })}
             {matches!(s.status, LinkStatus::Closed | LinkStatus::Reconnecting | LinkStatus::Away).then(|| {
                 let name = s.name.clone();
                 let stand_in = move || ui.session.stand_ins.with(|x| x.contains(&worlds_engine::PlayerId(seat)));
@@ -222,7 +221,7 @@ pub fn JoinTable(ui: TableUi, invite: Result<Invite, InviteError>) -> impl IntoV
                 {move || ui.reply.get().map(|link| view! {
                     <LinkField label="Your reply" link=link copy_label="Copy reply" />
                 })}
-                {move || ui.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+                {move || ui.problem.get().map(|p| view! { <p class="problem" role="alert">{p.to_string()}</p> })}
             </div>
         </section>
     }
