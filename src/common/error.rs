@@ -79,6 +79,8 @@ pub enum AppError {
     WorldNameNeeded,
     /// The game in progress could not be kept as a saved game (`0`: why).
     NotKept(Box<AppError>),
+    /// The game in progress could not be autosaved.
+    NotAutosaved(StorageError),
     /// The player's settings could not be read (defaults are used).
     SettingsUnread(StorageError),
     /// The player's settings could not be written.
@@ -231,6 +233,7 @@ impl fmt::Display for AppError {
             AppError::NameNeeded => f.write_str("Write your name first."),
             AppError::WorldNameNeeded => f.write_str("The new world needs a name."),
             AppError::NotKept(why) => write!(f, "The game in progress was not kept: {why}"),
+            AppError::NotAutosaved(e) => write!(f, "The game could not be autosaved: {e}"),
             AppError::SettingsUnread(e) => write!(f, "Your settings could not be read: {e}"),
             AppError::SettingsNotSaved(e) => write!(f, "Your settings were not saved: {e}"),
         }
