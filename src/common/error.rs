@@ -8,7 +8,10 @@ use std::fmt;
 use worlds_engine::envelope::EnvelopeError;
 use worlds_engine::game::{ReplayError, SetupError};
 use worlds_engine::share::LinkError;
+use worlds_engine::stats::TournamentError;
 use worlds_engine::RuleError;
+use worlds_models::editor::EditError;
+use worlds_models::fields::FieldError;
 use worlds_models::play::{ComputerMistake, RebuildError};
 use worlds_table::guest::IntentError;
 use worlds_table::host::LocalError;
@@ -51,9 +54,6 @@ pub enum AppError {
         why: Box<AppError>,
         kept_aside: Result<(), StorageError>,
     },
-    /// The game's own code could not be loaded by the light first code (`why`: the
-    /// browser's words, if it gave any).
-    CodeNotLoaded { why: Option<String> },
     /// A game was asked to start and is not there.
     NotStarted,
     /// A file or stored record could not be read.
@@ -79,12 +79,39 @@ pub enum AppError {
     WorldNameNeeded,
     /// The game in progress could not be kept as a saved game (`0`: why).
     NotKept(Box<AppError>),
+    /// A number or setting typed in a field is refused.
+    Field(FieldError),
+    /// The Board Maker refused an edit.
+    Edit(EditError),
+    /// A tournament of computer players cannot start.
+    TournamentNotStarted(TournamentError),
+    /// A tournament of computer players stopped before its end.
+    TournamentStopped(TournamentError),
+    /// The exact chain could not be solved (the engine's words).
+    ChainNotSolved(String),
     /// The game in progress could not be autosaved.
     NotAutosaved(StorageError),
     /// The player's settings could not be read (defaults are used).
     SettingsUnread(StorageError),
     /// The player's settings could not be written.
     SettingsNotSaved(StorageError),
+}
+
+/// The game's own code could not be loaded by the light first code (`why`: the browser's
+/// words, if it gave any). Apart from [`AppError`], so the light first code, which shows only
+/// this, does not carry every other error's sentences (and the engine's) in its download.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CodeNotLoaded {
+    pub why: Option<String>,
+}
+
+impl fmt::Display for CodeNotLoaded {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.why {
+            None => f.write_str("This page cannot load the game's code."),
+            Some(why) => f.write_str(why),
+        }
+    }
 }
 
 /// What was being done when there was no game.
@@ -211,10 +238,6 @@ impl fmt::Display for AppError {
                 ),
                 Err(k) => write!(f, "The autosaved game could not be rebuilt: {why}. {k}"),
             },
-            AppError::CodeNotLoaded { why: None } => {
-                f.write_str("This page cannot load the game's code.")
-            }
-            AppError::CodeNotLoaded { why: Some(why) } => f.write_str(why),
             AppError::NotStarted => f.write_str("The game did not start."),
             AppError::Unreadable(e) => e.fmt(f),
             AppError::DoesNotReplay(e) => write!(f, "the game does not replay: {e}"),
@@ -233,6 +256,11 @@ impl fmt::Display for AppError {
             AppError::NameNeeded => f.write_str("Write your name first."),
             AppError::WorldNameNeeded => f.write_str("The new world needs a name."),
             AppError::NotKept(why) => write!(f, "The game in progress was not kept: {why}"),
+            AppError::Field(e) => e.fmt(f),
+            AppError::Edit(e) => e.fmt(f),
+            AppError::TournamentNotStarted(e) => write!(f, "The tournament cannot start: {e}"),
+            AppError::TournamentStopped(e) => write!(f, "The tournament stopped: {e}"),
+            AppError::ChainNotSolved(e) => write!(f, "The exact chain could not be solved: {e}"),
             AppError::NotAutosaved(e) => write!(f, "The game could not be autosaved: {e}"),
             AppError::SettingsUnread(e) => write!(f, "Your settings could not be read: {e}"),
             AppError::SettingsNotSaved(e) => write!(f, "Your settings were not saved: {e}"),
@@ -293,6 +321,18 @@ impl fmt::Display for TableError {
 
 impl std::error::Error for AppError {}
 impl std::error::Error for TableError {}
+
+impl From<FieldError> for AppError {
+    fn from(e: FieldError) -> AppError {
+        AppError::Field(e)
+    }
+}
+
+impl From<EditError> for AppError {
+    fn from(e: EditError) -> AppError {
+        AppError::Edit(e)
+    }
+}
 
 impl From<SetupError> for AppError {
     fn from(e: SetupError) -> AppError {
