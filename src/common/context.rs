@@ -200,7 +200,7 @@ impl Navigator {
 pub struct SettingsStore {
     pub settings: RwSignal<Settings>,
     /// Why the settings could not be read or written, if so.
-    pub problem: RwSignal<Option<String>>,
+    pub problem: RwSignal<Option<crate::common::error::AppError>>,
 }
 
 impl SettingsStore {
@@ -210,7 +210,7 @@ impl SettingsStore {
             Ok(s) => (s, None),
             Err(e) => (
                 Settings::default(),
-                Some(format!("Your settings could not be read: {e}")),
+                Some(crate::common::error::AppError::SettingsUnread(e)),
             ),
         };
         SettingsStore {
@@ -228,7 +228,7 @@ impl SettingsStore {
         self.problem.set(
             result
                 .err()
-                .map(|e| format!("Your settings were not saved: {e}")),
+                .map(crate::common::error::AppError::SettingsNotSaved),
         );
     }
 }
