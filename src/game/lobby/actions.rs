@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use super::{take_handed_lobby, LobbyActions, LobbyParts, LobbyPress};
 use crate::common::context::{Navigator, Screen};
+use crate::common::error::AppError;
 use crate::common::modal::Modal;
 use crate::game::autosave::{new_seed, AutosaveState};
 use crate::game::session::Session;
@@ -204,7 +205,7 @@ impl GameLobby {
                 self.replacing.set(None);
                 self.parts
                     .start_problem
-                    .set(Some(format!("The game in progress was not kept: {e}")));
+                    .set(Some(AppError::NotKept(Box::new(e)).to_string()));
             }
         }
     }
