@@ -503,6 +503,7 @@ fn the_net_worth_axis_is_round_and_the_line_names_stay_apart() {
 #[wasm_bindgen_test]
 async fn a_shared_world_lists_its_squares_whole_beside_a_small_board() {
     use monopoly_worlds::common::context::{Navigator, Screen, Shared};
+    use monopoly_worlds::common::share_link::ShareLink;
     use monopoly_worlds::game::session::Session;
     use monopoly_worlds::game::shared::SharedLink;
     let def = Preset::Worlds.board_def();
@@ -510,8 +511,9 @@ async fn a_shared_world_lists_its_squares_whole_beside_a_small_board() {
     let link = link.expect("a link");
     let hash = &link[link.find('#').expect("a fragment")..];
     let (kind, data) = worlds_engine::share::parse_fragment(hash).expect("a world link");
+    assert_eq!(kind, worlds_engine::share::WORLD);
     let shared = Shared::default();
-    shared.link.set(Some((kind, data.to_string())));
+    shared.link.set(Some(ShareLink::World(data.to_string())));
     let c = container();
     leptos::mount::mount_to(c.clone(), move || {
         provide_context(Navigator::new(RwSignal::new(Screen::Shared)));

@@ -340,3 +340,54 @@ async fn a_bad_stun_address_is_a_sentence_not_a_panic() {
         "{text}"
     );
 }
+
+/// Issue 41, item 3: problems are kept as typed errors (and the room's status as an enum)
+/// until a view shows them, and the sentences players read (the journeys match them) stay
+/// word for word what they were as strings.
+#[wasm_bindgen_test]
+fn typed_problems_read_as_the_sentences_they_replaced() {
+    use monopoly_worlds::common::error::{AppError, CodeNotLoaded, TableError};
+    use monopoly_worlds::game::room::RoomStatus;
+    let said = |e: AppError| e.to_string();
+    assert_eq!(said(AppError::NameNeeded), "Write your name first.");
+    assert_eq!(
+        said(AppError::WorldNameNeeded),
+        "The new world needs a name."
+    );
+    assert_eq!(
+        said(TableError::NoReplyPasted.into()),
+        "Paste a friend's reply link first, then press Connect."
+    );
+    assert_eq!(
+        said(TableError::NoSeatWaiting.into()),
+        "No seat is waiting for a reply."
+    );
+    assert_eq!(said(TableError::NotOpen.into()), "No table is open.");
+    // The server's own words, as they came.
+    assert_eq!(
+        said(TableError::RoomClosed("This room has closed.".into()).into()),
+        "This room has closed."
+    );
+    assert_eq!(
+        said(TableError::Refused("That seat is taken.".into()).into()),
+        "That seat is taken."
+    );
+    assert_eq!(
+        said(AppError::ChainNotSolved("too many states".into())),
+        "The exact chain could not be solved: too many states"
+    );
+    assert_eq!(
+        CodeNotLoaded { why: None }.to_string(),
+        "This page cannot load the game's code."
+    );
+    assert_eq!(
+        CodeNotLoaded {
+            why: Some("Failed to fetch".into())
+        }
+        .to_string(),
+        "Failed to fetch"
+    );
+    assert_eq!(RoomStatus::Connecting.to_string(), "Connecting…");
+    assert_eq!(RoomStatus::Connected.to_string(), "Connected");
+    assert_eq!(RoomStatus::Reconnecting.to_string(), "Reconnecting…");
+}

@@ -200,7 +200,7 @@ impl Navigator {
 pub struct SettingsStore {
     pub settings: RwSignal<Settings>,
     /// Why the settings could not be read or written, if so.
-    pub problem: RwSignal<Option<String>>,
+    pub problem: RwSignal<Option<crate::common::error::AppError>>,
 }
 
 impl SettingsStore {
@@ -210,7 +210,7 @@ impl SettingsStore {
             Ok(s) => (s, None),
             Err(e) => (
                 Settings::default(),
-                Some(format!("Your settings could not be read: {e}")),
+                Some(crate::common::error::AppError::SettingsUnread(e)),
             ),
         };
         SettingsStore {
@@ -228,7 +228,7 @@ impl SettingsStore {
         self.problem.set(
             result
                 .err()
-                .map(|e| format!("Your settings were not saved: {e}")),
+                .map(crate::common::error::AppError::SettingsNotSaved),
         );
     }
 }
@@ -243,8 +243,8 @@ pub struct Shared {
     pub lab_back: RwSignal<Screen>,
     /// The board the lobby opens on (`world:<id>`), set by "Play this world".
     pub lobby_board: RwSignal<Option<crate::common::boards::BoardChoice>>,
-    /// The link the page was opened with (`world` or `game`, and its data).
-    pub link: RwSignal<Option<(&'static str, String)>>,
+    /// The link the page was opened with (a world or a game, and its data).
+    pub link: RwSignal<Option<crate::common::share_link::ShareLink>>,
     /// A world opened from a link that the player chose to play without saving it.
     pub link_world: RwSignal<Option<BoardDef>>,
     /// The lobby's seats and round limit as last set on this page, so Back then Play again

@@ -8,7 +8,10 @@ use std::fmt;
 use worlds_engine::envelope::EnvelopeError;
 use worlds_engine::game::{ReplayError, SetupError};
 use worlds_engine::share::LinkError;
+use worlds_engine::stats::TournamentError;
 use worlds_engine::RuleError;
+use worlds_models::editor::EditError;
+use worlds_models::fields::FieldError;
 use worlds_models::play::{ComputerMistake, RebuildError};
 use worlds_table::guest::IntentError;
 use worlds_table::host::LocalError;
@@ -51,9 +54,6 @@ pub enum AppError {
         why: Box<AppError>,
         kept_aside: Result<(), StorageError>,
     },
-    /// The game's own code could not be loaded by the light first code (`why`: the
-    /// browser's words, if it gave any).
-    CodeNotLoaded { why: Option<String> },
     /// A game was asked to start and is not there.
     NotStarted,
     /// A file or stored record could not be read.
@@ -73,6 +73,45 @@ pub enum AppError {
     LinkGameDoesNotReplay(ReplayError),
     /// A picture file refused before or while reading it.
     Picture(PictureError),
+    /// A form asks for the player's name and it is empty.
+    NameNeeded,
+    /// A new world is made without a name.
+    WorldNameNeeded,
+    /// The game in progress could not be kept as a saved game (`0`: why).
+    NotKept(Box<AppError>),
+    /// A number or setting typed in a field is refused.
+    Field(FieldError),
+    /// The Board Maker refused an edit.
+    Edit(EditError),
+    /// A tournament of computer players cannot start.
+    TournamentNotStarted(TournamentError),
+    /// A tournament of computer players stopped before its end.
+    TournamentStopped(TournamentError),
+    /// The exact chain could not be solved (the engine's words).
+    ChainNotSolved(String),
+    /// The game in progress could not be autosaved.
+    NotAutosaved(StorageError),
+    /// The player's settings could not be read (defaults are used).
+    SettingsUnread(StorageError),
+    /// The player's settings could not be written.
+    SettingsNotSaved(StorageError),
+}
+
+/// The game's own code could not be loaded by the light first code (`why`: the browser's
+/// words, if it gave any). Apart from [`AppError`], so the light first code, which shows only
+/// this, does not carry every other error's sentences (and the engine's) in its download.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CodeNotLoaded {
+    pub why: Option<String>,
+}
+
+impl fmt::Display for CodeNotLoaded {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.why {
+            None => f.write_str("This page cannot load the game's code."),
+            Some(why) => f.write_str(why),
+        }
+    }
 }
 
 /// What was being done when there was no game.
@@ -159,6 +198,12 @@ pub enum TableError {
     UnreadableAnswer,
     /// The seat's token could not be kept on this device.
     SeatNotKept(StorageError),
+    /// Connect was pressed with no reply link pasted.
+    NoReplyPasted,
+    /// A reply came and no seat waits for one.
+    NoSeatWaiting,
+    /// The room server closed the room (or has none by that code), in its own words.
+    RoomClosed(String),
 }
 
 impl fmt::Display for AppError {
@@ -193,10 +238,6 @@ impl fmt::Display for AppError {
                 ),
                 Err(k) => write!(f, "The autosaved game could not be rebuilt: {why}. {k}"),
             },
-            AppError::CodeNotLoaded { why: None } => {
-                f.write_str("This page cannot load the game's code.")
-            }
-            AppError::CodeNotLoaded { why: Some(why) } => f.write_str(why),
             AppError::NotStarted => f.write_str("The game did not start."),
             AppError::Unreadable(e) => e.fmt(f),
             AppError::DoesNotReplay(e) => write!(f, "the game does not replay: {e}"),
@@ -212,6 +253,17 @@ impl fmt::Display for AppError {
                 "The game in this link cannot be opened: it does not replay ({e})."
             ),
             AppError::Picture(e) => e.fmt(f),
+            AppError::NameNeeded => f.write_str("Write your name first."),
+            AppError::WorldNameNeeded => f.write_str("The new world needs a name."),
+            AppError::NotKept(why) => write!(f, "The game in progress was not kept: {why}"),
+            AppError::Field(e) => e.fmt(f),
+            AppError::Edit(e) => e.fmt(f),
+            AppError::TournamentNotStarted(e) => write!(f, "The tournament cannot start: {e}"),
+            AppError::TournamentStopped(e) => write!(f, "The tournament stopped: {e}"),
+            AppError::ChainNotSolved(e) => write!(f, "The exact chain could not be solved: {e}"),
+            AppError::NotAutosaved(e) => write!(f, "The game could not be autosaved: {e}"),
+            AppError::SettingsUnread(e) => write!(f, "Your settings could not be read: {e}"),
+            AppError::SettingsNotSaved(e) => write!(f, "Your settings were not saved: {e}"),
         }
     }
 }
@@ -249,7 +301,7 @@ impl fmt::Display for TableError {
             TableError::AwaitingNewInvite => f.write_str(
                 "You play at a friend's table: open the new invite the host sends you (Invite again) to rejoin.",
             ),
-            TableError::Refused(why) => f.write_str(why),
+            TableError::Refused(why) | TableError::RoomClosed(why) => f.write_str(why),
             TableError::Status(status) => {
                 write!(f, "The room server said no (status {status}).")
             }
@@ -259,12 +311,28 @@ impl fmt::Display for TableError {
             TableError::SeatNotKept(e) => {
                 write!(f, "Your seat could not be kept on this device: {e}")
             }
+            TableError::NoReplyPasted => {
+                f.write_str("Paste a friend's reply link first, then press Connect.")
+            }
+            TableError::NoSeatWaiting => f.write_str("No seat is waiting for a reply."),
         }
     }
 }
 
 impl std::error::Error for AppError {}
 impl std::error::Error for TableError {}
+
+impl From<FieldError> for AppError {
+    fn from(e: FieldError) -> AppError {
+        AppError::Field(e)
+    }
+}
+
+impl From<EditError> for AppError {
+    fn from(e: EditError) -> AppError {
+        AppError::Edit(e)
+    }
+}
 
 impl From<SetupError> for AppError {
     fn from(e: SetupError) -> AppError {

@@ -123,7 +123,7 @@ pub fn PictureInput(
     #[prop(into)] label: String,
     max: u32,
     on_picture: Callback<(String, String)>,
-    on_problem: Callback<String>,
+    on_problem: Callback<crate::common::error::AppError>,
 ) -> impl IntoView {
     let on_change = move |ev: leptos::ev::Event| {
         let Some(file) = take_picked_file(&ev) else {
@@ -133,7 +133,7 @@ pub fn PictureInput(
         leptos::task::spawn_local(async move {
             match read_picture(file, max).await {
                 Ok(url) => on_picture.run((name, url)),
-                Err(problem) => on_problem.run(problem.to_string()),
+                Err(problem) => on_problem.run(crate::common::error::AppError::Picture(problem)),
             }
         });
     };

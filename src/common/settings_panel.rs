@@ -18,7 +18,7 @@ pub fn SettingsPanel(on_back: Callback<()>) -> impl IntoView {
             <SoundAndLook />
             <ServerFields />
             <FullScreenButton />
-            {move || store.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+            {move || store.problem.get().map(|p| view! { <p class="problem" role="alert">{p.to_string()}</p> })}
             <BackOrKeep on_back=on_back />
         </div>
     }

@@ -105,9 +105,23 @@ pub fn read_game(data: &str) -> Result<SavedGame<GameRecord>, AppError> {
 }
 
 /// The link in the address bar when the page was opened (`#world=…` / `#game=…`).
-pub fn opened_link() -> Option<(&'static str, String)> {
+pub fn opened_link() -> Option<ShareLink> {
     let hash = leptos::prelude::window().location().hash().ok()?;
-    share::parse_fragment(&hash).map(|(k, d)| (k, d.to_string()))
+    let (key, data) = share::parse_fragment(&hash)?;
+    match key {
+        share::WORLD => Some(ShareLink::World(data.to_string())),
+        share::GAME => Some(ShareLink::Game(data.to_string())),
+        _ => None,
+    }
+}
+
+/// A link the page was opened with: what it carries, with its data still packed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ShareLink {
+    /// A world (`#world=…`).
+    World(String),
+    /// A game (`#game=…`).
+    Game(String),
 }
 
 /// Takes the link off the address (after it was read), so a reload shows the menu.

@@ -118,9 +118,7 @@ impl Session {
                 self.storage_warning.set(None)
             }
             Ok(()) => {}
-            Err(e) => self
-                .storage_warning
-                .set(Some(format!("The game could not be autosaved: {e}"))),
+            Err(e) => self.storage_warning.set(Some(AppError::NotAutosaved(e))),
         }
     }
 

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::common::context::{Navigator, Page, Screen};
-use crate::common::error::AppError;
+use crate::common::error::CodeNotLoaded;
 use crate::common::page::provide_page_with;
 use crate::game::lobby::{
     lobby_screen, HandedLobby, LobbyActions, LobbyParts, LobbyPress, HANDED_LOBBY,
@@ -24,7 +24,7 @@ fn shows(screen: Screen) -> bool {
 
 /// The hand-over to the game's code: `None` before it, `Some(Ok(()))` while the game's code
 /// loads, `Some(Err(why))` when it could not be loaded.
-type Opening = RwSignal<Option<Result<(), AppError>>>;
+type Opening = RwSignal<Option<Result<(), CodeNotLoaded>>>;
 
 /// What was handed over last (for Retry).
 type LastHandOver = StoredValue<Option<(Screen, Option<HandedLobby>)>>;
@@ -52,7 +52,7 @@ fn hand_over(screen: Screen, lobby: Option<HandedLobby>, opening: Opening, last:
         .and_then(|load| load.call0(&window).ok())
         .and_then(|p| p.dyn_into::<js_sys::Promise>().ok());
     let Some(promise) = promise else {
-        opening.set(Some(Err(AppError::CodeNotLoaded { why: None })));
+        opening.set(Some(Err(CodeNotLoaded { why: None })));
         return;
     };
     opening.set(Some(Ok(())));
@@ -64,7 +64,7 @@ fn hand_over(screen: Screen, lobby: Option<HandedLobby>, opening: Opening, last:
                 .map(|e| String::from(e.message()))
                 .or_else(|| e.as_string())
                 .unwrap_or_else(|| "The code did not arrive.".into());
-            opening.try_set(Some(Err(AppError::CodeNotLoaded { why: Some(why) })));
+            opening.try_set(Some(Err(CodeNotLoaded { why: Some(why) })));
         }
     });
 }

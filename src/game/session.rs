@@ -51,7 +51,7 @@ pub struct Session {
     pub stand_ins: Memo<Vec<PlayerId>>,
     pub(in crate::game) sent_at: Memo<Option<usize>>,
     /// A storage problem (the autosave could not be written), shown until dismissed.
-    pub storage_warning: RwSignal<Option<String>>,
+    pub storage_warning: RwSignal<Option<AppError>>,
 }
 
 /// The game in the session, read in place; tracked reads follow [`Session::version`].

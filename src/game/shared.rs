@@ -8,8 +8,9 @@ use worlds_engine::{share, Board, BoardDef, GameRecord, SquareKind};
 use crate::common::board_view::{board_square_views, BoardRing};
 use crate::common::clock::now_ms;
 use crate::common::context::{Navigator, Screen, Shared};
+use crate::common::error::AppError;
 use crate::common::modal::Modal;
-use crate::common::share_link::{clear_opened_link, read_game};
+use crate::common::share_link::{clear_opened_link, read_game, ShareLink};
 use crate::common::storage::{worlds, LocalStore, SavedGame};
 use crate::game::autosave::AutosaveState;
 use crate::game::help::rules_in_words;
@@ -27,7 +28,7 @@ pub fn SharedLink() -> impl IntoView {
     let nav = expect_context::<Navigator>();
     let shared = expect_context::<Shared>();
     let back = move |_| back_to_menu(shared, nav);
-    let Some((kind, data)) = shared.link.get_untracked() else {
+    let Some(link) = shared.link.get_untracked() else {
         return view! {
             <section class="screen shared panel">
                 <p>"There is no link to open."</p>
@@ -36,8 +37,8 @@ pub fn SharedLink() -> impl IntoView {
         }
         .into_any();
     };
-    let opened = if kind == share::WORLD {
-        share::read_world(&data)
+    let opened = match link {
+        ShareLink::World(data) => share::read_world(&data)
             .map_err(|e| e.to_string())
             .and_then(|def| {
                 Board::from_def(def.clone())
@@ -46,11 +47,10 @@ pub fn SharedLink() -> impl IntoView {
                         let why: Vec<String> = e.iter().map(ToString::to_string).collect();
                         format!("The world in this link cannot be played: {}", why.join(" "))
                     })
-            })
-    } else {
-        read_game(&data)
+            }),
+        ShareLink::Game(data) => read_game(&data)
             .map(|saved| view! { <SharedGame saved=saved /> }.into_any())
-            .map_err(|e| e.to_string())
+            .map_err(|e| e.to_string()),
     };
     match opened {
         Ok(v) => v,
@@ -202,7 +202,7 @@ fn SharedGame(saved: SavedGame<GameRecord>) -> impl IntoView {
     let nav = expect_context::<Navigator>();
     let shared = expect_context::<Shared>();
     let session = expect_context::<Session>();
-    let problem = RwSignal::new(None::<String>);
+    let problem = RwSignal::new(None::<AppError>);
     let replacing = RwSignal::new(None::<(String, u32)>);
     let game = saved.game.replay().ok();
     let (round, rows) = game
@@ -242,13 +242,13 @@ fn SharedGame(saved: SavedGame<GameRecord>) -> impl IntoView {
             shared.link.set(None);
             nav.go(Screen::Play);
         }
-        Err(e) => problem.set(Some(e.to_string())),
+        Err(e) => problem.set(Some(e)),
     };
     let continue_here = move |_| match session.autosave_state() {
         AutosaveState::InProgress { title, round } => replacing.set(Some((title, round))),
         AutosaveState::Unplayable => match session.set_aside_autosave() {
             Ok(()) => take_over(),
-            Err(e) => problem.set(Some(e.to_string())),
+            Err(e) => problem.set(Some(e)),
         },
         AutosaveState::Empty => take_over(),
     };
@@ -259,7 +259,7 @@ fn SharedGame(saved: SavedGame<GameRecord>) -> impl IntoView {
         }
         Err(e) => {
             replacing.set(None);
-            problem.set(Some(format!("The game in progress was not kept: {e}")));
+            problem.set(Some(AppError::NotKept(Box::new(e))));
         }
     };
     let back = move |_| back_to_menu(shared, nav);
@@ -276,7 +276,7 @@ fn SharedGame(saved: SavedGame<GameRecord>) -> impl IntoView {
                         }).collect_view()}
                     </tbody>
                 </table>
-                {move || problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+                {move || problem.get().map(|p| view! { <p class="problem" role="alert">{p.to_string()}</p> })}
                 <div class="button-row">
                     <button type="button" class="menu-button primary" on:click=continue_here>"Continue this game here"</button>
                     <button type="button" class="menu-button" on:click=back>"Back to menu"</button>

@@ -20,6 +20,7 @@ use worlds_engine::stats::{
 use worlds_engine::{Board, BoardDef};
 
 use crate::common::context::{Navigator, Screen, Shared};
+use crate::common::error::AppError;
 
 use crate::common::boards::BoardChoice;
 use crate::common::slices::{next_batch, now_ms, yield_now};
@@ -143,7 +144,7 @@ pub struct Lab {
     pub running: RwSignal<Option<Running>>,
     /// Bumped to start or cancel a run; a run stops as soon as it no longer matches.
     run_id: RwSignal<u64>,
-    pub problem: RwSignal<Option<String>>,
+    pub problem: RwSignal<Option<AppError>>,
     pub sim: RwSignal<Option<SimOutcome>>,
     pub chain: RwSignal<Option<Solved>>,
 }
@@ -253,8 +254,7 @@ async fn solve(lab: Lab, id: u64, board: LabBoard, jail: JailStrategy) {
             Ok(true) => break,
             Err(e) => {
                 if lab.is_current(id) {
-                    lab.problem
-                        .set(Some(format!("The exact chain could not be solved: {e}")));
+                    lab.problem.set(Some(AppError::ChainNotSolved(e)));
                 }
                 return;
             }
@@ -277,9 +277,7 @@ async fn solve(lab: Lab, id: u64, board: LabBoard, jail: JailStrategy) {
             payback,
             elapsed_ms,
         })),
-        Err(e) => lab
-            .problem
-            .set(Some(format!("The exact chain could not be solved: {e}"))),
+        Err(e) => lab.problem.set(Some(AppError::ChainNotSolved(e))),
     }
 }
 
@@ -431,7 +429,7 @@ pub fn Statistics() -> impl IntoView {
                 <DecksAndJail />
                 <RunButtons fields=fields />
                 <ProgressLine />
-                {move || lab.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+                {move || lab.problem.get().map(|p| view! { <p class="problem" role="alert">{p.to_string()}</p> })}
             </div>
             <LandingResults />
             {move || {
@@ -642,7 +640,7 @@ fn RunButtons(fields: SimFields) -> impl IntoView {
     let lab = expect_context::<Lab>();
     let busy = move || lab.running.with(Option::is_some);
     let run_simulation = move |_| match fields.config(lab) {
-        Err(e) => lab.problem.set(Some(e.to_string())),
+        Err(e) => lab.problem.set(Some(e.into())),
         Ok(config) => {
             let id = lab.start(Running {
                 what: "Simulating",

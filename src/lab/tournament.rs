@@ -16,6 +16,7 @@ use worlds_engine::Board;
 
 use super::interval::{wilson, Estimate};
 use super::{counted, grouped, percent, typed_number, whole, LabBoard, Running};
+use crate::common::error::AppError;
 use crate::common::slices::{next_batch, now_ms, yield_now};
 use crate::common::words;
 use crate::lab::Lab;
@@ -215,8 +216,7 @@ async fn play(
             Ok(()) => lab.progress(id, tournament.done()),
             Err(e) => {
                 if lab.is_current(id) {
-                    lab.problem
-                        .set(Some(format!("The tournament stopped: {e}")));
+                    lab.problem.set(Some(AppError::TournamentStopped(e)));
                 }
                 complete = false;
                 break;
@@ -308,11 +308,11 @@ fn start_tournament(
 ) {
     let asked = match whole("Tournament games", &games.get_untracked(), 1, 100_000) {
         Ok(v) => v,
-        Err(e) => return lab.problem.set(Some(e.to_string())),
+        Err(e) => return lab.problem.set(Some(e.into())),
     };
     let seed = match lab.seed_value() {
         Ok(s) => s,
-        Err(e) => return lab.problem.set(Some(e.to_string())),
+        Err(e) => return lab.problem.set(Some(e.into())),
     };
     let board = lab.board_untracked();
     match SeatedTournament::new(
@@ -322,9 +322,7 @@ fn start_tournament(
         seed,
         rotate.get_untracked(),
     ) {
-        Err(e) => lab
-            .problem
-            .set(Some(format!("The tournament cannot start: {e}"))),
+        Err(e) => lab.problem.set(Some(AppError::TournamentNotStarted(e))),
         Ok(t) => {
             let id = lab.start(Running {
                 what: "Playing the tournament",

@@ -2,6 +2,8 @@
 //! its switches, color groups, the board picture and the pawn pictures.
 
 use leptos::prelude::*;
+
+use crate::common::error::AppError;
 use worlds_engine::board::{GroupDef, MAX_NAME_CHARS, MAX_PAWNS};
 use worlds_engine::rules::{DebtRule, DoublesLimit, ExtraRoll, JailRelease, RentModel};
 use worlds_engine::{Preset, RuleSet, SquareKind};
@@ -81,7 +83,7 @@ fn rule_select(
 #[derive(Clone, Copy)]
 struct GroupRow {
     state: RwSignal<EditorState>,
-    problem: RwSignal<Option<String>>,
+    problem: RwSignal<Option<AppError>>,
     name: StoredValue<String>,
 }
 
@@ -92,7 +94,7 @@ impl GroupRow {
             .name
             .with_value(|name| self.state.try_update(|s| change(s, name)))
             .unwrap_or(Ok(()));
-        self.problem.set(r.err().map(|e| e.to_string()));
+        self.problem.set(r.err().map(AppError::from));
     }
 
     /// Something read from the group's definition (tracked), if it is still there.
@@ -126,7 +128,7 @@ impl GroupRow {
 
 fn group_row(
     state: RwSignal<EditorState>,
-    problem: RwSignal<Option<String>>,
+    problem: RwSignal<Option<AppError>>,
     name: String,
 ) -> impl IntoView {
     let initial = name.clone();
@@ -194,7 +196,7 @@ fn group_row(
 /// The form that adds a color group.
 fn new_group_form(
     state: RwSignal<EditorState>,
-    problem: RwSignal<Option<String>>,
+    problem: RwSignal<Option<AppError>>,
 ) -> impl IntoView {
     let new_name = RwSignal::new(String::new());
     let new_color = RwSignal::new("#e07a5f".to_string());
@@ -207,7 +209,7 @@ fn new_group_form(
             if r.is_ok() {
                 new_name.set(String::new());
             }
-            problem.set(r.err().map(|e| e.to_string()));
+            problem.set(r.err().map(AppError::from));
         }
     };
     view! {
@@ -232,7 +234,7 @@ fn new_group_form(
 
 fn groups_section(
     state: RwSignal<EditorState>,
-    problem: RwSignal<Option<String>>,
+    problem: RwSignal<Option<AppError>>,
 ) -> impl IntoView {
     let names = Memo::new(move |_| {
         state.with(|s| {
@@ -258,9 +260,9 @@ fn groups_section(
 
 fn pictures_section(
     state: RwSignal<EditorState>,
-    problem: RwSignal<Option<String>>,
+    problem: RwSignal<Option<AppError>>,
 ) -> impl IntoView {
-    let on_problem = Callback::new(move |p: String| problem.set(Some(p)));
+    let on_problem = Callback::new(move |p: AppError| problem.set(Some(p)));
     let on_board_picture = Callback::new(move |(_, url): (String, String)| {
         state.update(|s| s.set_picture(Some(url)));
         problem.set(None);
@@ -275,7 +277,7 @@ fn pictures_section(
         let r = state
             .try_update(|s| s.add_pawn(&name, url).map(drop))
             .unwrap_or(Ok(()));
-        problem.set(r.err().map(|e| e.to_string()));
+        problem.set(r.err().map(AppError::from));
     });
     let pawn_count = Memo::new(move |_| state.with(|s| s.def().pawns.len()));
     view! {
@@ -545,7 +547,7 @@ fn debts_fieldset(state: RwSignal<EditorState>) -> impl IntoView {
 pub fn BoardSettings(
     state: RwSignal<EditorState>,
     /// The last refused change, in words.
-    problem: RwSignal<Option<String>>,
+    problem: RwSignal<Option<AppError>>,
 ) -> impl IntoView {
     view! {
         <section class="board-settings panel" aria-labelledby="board-settings-title">

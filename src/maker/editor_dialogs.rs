@@ -15,7 +15,7 @@ pub(super) fn problem_alert(s: Session) -> impl IntoView {
     move || {
         s.problem
             .get()
-            .map(|p| view! { <p class="problem" role="alert">{p}</p> })
+            .map(|p| view! { <p class="problem" role="alert">{p.to_string()}</p> })
     }
 }
 

@@ -3,6 +3,8 @@
 //! move and add squares; save; leave), so that each part of the screen only draws and calls.
 
 use leptos::prelude::*;
+
+use crate::common::error::AppError;
 use wasm_bindgen::JsCast;
 use worlds_engine::{BoardDef, BoardError, SquareDef, SquareKind};
 
@@ -79,7 +81,7 @@ pub(super) struct Session {
     /// until the board is changed again.
     pub just_saved: RwSignal<Option<String>>,
     /// The last refused edit, in words.
-    pub problem: RwSignal<Option<String>>,
+    pub problem: RwSignal<Option<AppError>>,
     /// The name typed in "Save as new".
     pub new_name: RwSignal<String>,
     /// The board as shown: the saved edits plus the square being edited, as it stands.
@@ -161,7 +163,7 @@ impl Session {
     fn open_placed(self, placed: Option<Result<usize, EditError>>) {
         match placed {
             Some(Ok(at)) => self.open_square(at),
-            Some(Err(e)) => self.problem.set(Some(e.to_string())),
+            Some(Err(e)) => self.problem.set(Some(e.into())),
             None => {}
         }
     }
@@ -174,7 +176,7 @@ impl Session {
         let square = self.draft.get_untracked();
         match self.state.try_update(|s| s.set_square(i, square)) {
             Some(Err(e)) => {
-                self.problem.set(Some(e.to_string()));
+                self.problem.set(Some(e.into()));
                 false
             }
             _ => true,
@@ -239,7 +241,7 @@ impl Session {
                     if right { "Move right" } else { "Move left" },
                 );
             }
-            Some(Err(e)) => self.problem.set(Some(e.to_string())),
+            Some(Err(e)) => self.problem.set(Some(e.into())),
             None => {}
         }
     }
@@ -282,7 +284,7 @@ impl Session {
                 self.editing.set(None);
                 self.problem.set(None);
             }
-            Some(Err(e)) => self.problem.set(Some(e.to_string())),
+            Some(Err(e)) => self.problem.set(Some(e.into())),
             None => {}
         }
     }
@@ -415,7 +417,7 @@ impl Session {
     pub fn confirm_save_as_new(self) {
         let name = self.new_name.get_untracked().trim().to_string();
         if name.is_empty() {
-            self.problem.set(Some("The new world needs a name.".into()));
+            self.problem.set(Some(AppError::WorldNameNeeded));
             return;
         }
         self.state.update(|s| s.set_name(&name));

@@ -2,6 +2,8 @@
 //! It edits a draft copy of the square; "Done" hands the draft to the board, "Back" drops it.
 
 use leptos::prelude::*;
+
+use crate::common::error::AppError;
 use worlds_engine::board::MAX_NAME_CHARS;
 use worlds_engine::{JokerEffect, SquareDef, SquareKind};
 
@@ -94,7 +96,7 @@ fn list_entry(draft: RwSignal<SquareDef>, label: String, i: usize) -> impl IntoV
 fn group_pick(
     draft: RwSignal<SquareDef>,
     state: RwSignal<EditorState>,
-    problem: RwSignal<Option<String>>,
+    problem: RwSignal<Option<AppError>>,
 ) -> impl IntoView {
     let groups = move || state.with(|s| s.def().groups.clone());
     let current_group = move || {
@@ -123,7 +125,7 @@ fn group_pick(
                 new_name.set(String::new());
                 problem.set(None);
             }
-            Some(Err(e)) => problem.set(Some(e.to_string())),
+            Some(Err(e)) => problem.set(Some(e.into())),
             None => {}
         }
     };
@@ -182,7 +184,7 @@ fn group_pick(
 fn property_fields(
     draft: RwSignal<SquareDef>,
     state: RwSignal<EditorState>,
-    problem: RwSignal<Option<String>>,
+    problem: RwSignal<Option<AppError>>,
 ) -> impl IntoView {
     let buildable = Memo::new(move |_| {
         draft.with(|d| matches!(&d.kind, SquareKind::Property { rents, .. } if rents.len() == 6))
@@ -341,7 +343,7 @@ fn kind_fields(
     ty: Option<SquareType>,
     draft: RwSignal<SquareDef>,
     state: RwSignal<EditorState>,
-    problem: RwSignal<Option<String>>,
+    problem: RwSignal<Option<AppError>>,
 ) -> AnyView {
     match ty {
         None => view! {
@@ -485,14 +487,14 @@ fn deed_preview(
 fn square_picture(
     ty: Memo<Option<SquareType>>,
     draft: RwSignal<SquareDef>,
-    problem: RwSignal<Option<String>>,
+    problem: RwSignal<Option<AppError>>,
 ) -> impl IntoView {
     move || {
         ty.get().filter(|t| t.has_picture()).map(|_| {
             let on_picture = Callback::new(move |(_, url): (String, String)| {
                 draft.update(|d| d.picture = Some(url))
             });
-            let on_problem = Callback::new(move |p: String| problem.set(Some(p)));
+            let on_problem = Callback::new(move |p: AppError| problem.set(Some(p)));
             view! {
                 <div class="picture-row">
                     {move || draft.with(|d| d.picture.clone()).map(|p| view! {
@@ -509,7 +511,7 @@ fn square_picture(
 /// The engine's problems with the square, and the last refused edit.
 fn square_problems(
     problems: Signal<Vec<String>>,
-    problem: RwSignal<Option<String>>,
+    problem: RwSignal<Option<AppError>>,
 ) -> impl IntoView {
     view! {
         {move || {
@@ -520,7 +522,7 @@ fn square_problems(
                 </ul>
             })
         }}
-        {move || problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+        {move || problem.get().map(|p| view! { <p class="problem" role="alert">{p.to_string()}</p> })}
     }
 }
 
@@ -571,7 +573,7 @@ pub fn SquareEditor(
     problems: Signal<Vec<String>>,
     commands: SquareCommands,
     /// The last refused edit, in words.
-    problem: RwSignal<Option<String>>,
+    problem: RwSignal<Option<AppError>>,
 ) -> impl IntoView {
     let ty = Memo::new(move |_| draft.with(|d| SquareType::of(&d.kind)));
     // A keyboard user lands in the panel, on the square's name.

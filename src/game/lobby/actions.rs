@@ -6,10 +6,11 @@ use leptos::prelude::*;
 
 use super::{take_handed_lobby, LobbyActions, LobbyParts, LobbyPress};
 use crate::common::context::{Navigator, Screen};
+use crate::common::error::AppError;
 use crate::common::modal::Modal;
 use crate::game::autosave::{new_seed, AutosaveState};
 use crate::game::session::Session;
-use crate::game::table::TableUi;
+use crate::game::table::{FriendReply, TableUi};
 
 /// A seed given in the address (`?seed=42`): the same seed and the same decisions play the
 /// same game, which makes a game reproducible for a bug report or a test.
@@ -36,7 +37,7 @@ struct GameLobby {
     /// The game in progress Start game would replace (its title and round), while asking.
     replacing: RwSignal<Option<(String, u32)>>,
     /// Takes a friend's name, color and token from the waiting room into the form.
-    on_friend: Callback<(usize, String, String, String)>,
+    on_friend: Callback<FriendReply>,
 }
 
 /// What the lobby's buttons do on the game's page.
@@ -55,14 +56,12 @@ pub(super) fn game_actions(parts: LobbyParts) -> LobbyActions {
     });
     let friend_note = RwSignal::new(None::<String>);
     let form = parts.form;
-    let on_friend = Callback::new(
-        move |(seat, name, color, token): (usize, String, String, String)| {
-            let note = form
-                .try_update(|f| f.take_friend(seat, &name, &color, &token))
-                .flatten();
-            friend_note.set(note);
-        },
-    );
+    let on_friend = Callback::new(move |friend: FriendReply| {
+        let note = form
+            .try_update(|f| f.take_friend(friend.seat, &friend.name, &friend.color, &friend.token))
+            .flatten();
+        friend_note.set(note);
+    });
     let lobby = GameLobby {
         parts,
         nav,
@@ -206,7 +205,7 @@ impl GameLobby {
                 self.replacing.set(None);
                 self.parts
                     .start_problem
-                    .set(Some(format!("The game in progress was not kept: {e}")));
+                    .set(Some(AppError::NotKept(Box::new(e)).to_string()));
             }
         }
     }
@@ -261,7 +260,7 @@ impl GameLobby {
 #[component]
 fn TableNotes(
     table_ui: TableUi,
-    on_friend: Callback<(usize, String, String, String)>,
+    on_friend: Callback<FriendReply>,
     table_open: RwSignal<bool>,
     all_connected: Memo<bool>,
     friend_note: RwSignal<Option<String>>,

@@ -130,7 +130,7 @@ pub fn PlayScreen() -> impl IntoView {
                 <span class="play-round">{move || format!("Round {}", round())}</span>
                 <button type="button" class="small-button" on:click=move |_| menu.open(ui)>"Menu"</button>
             </header>
-            {move || session.storage_warning.get().map(|w| view! { <p class="problem" role="alert">{w}</p> })}
+            {move || session.storage_warning.get().map(|w| view! { <p class="problem" role="alert">{w.to_string()}</p> })}
             {move || over.get().then(|| view! { <EndScreen /> })}
             <div class="play-layout" inert=move || any_modal().then_some("")>
                 <div class="play-board">

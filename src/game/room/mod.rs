@@ -117,12 +117,12 @@ pub struct RoomUi {
     pub info: RwSignal<Option<RoomInfo>>,
     /// This device's seat.
     pub seat: RwSignal<Option<usize>>,
-    /// "Connecting…", "Connected", "Reconnecting…".
-    pub status: RwSignal<String>,
-    /// The last refusal or problem, in a sentence.
-    pub problem: RwSignal<Option<String>>,
+    /// The socket to the room as this device knows it; `None` before the first try.
+    pub status: RwSignal<Option<RoomStatus>>,
+    /// The last refusal or problem (shown in its sentence).
+    pub problem: RwSignal<Option<AppError>>,
     /// The room is closed (or there is none): why.
-    pub closed: RwSignal<Option<String>>,
+    pub closed: RwSignal<Option<AppError>>,
     /// Since when (ms) each away seat has been away, as this device reckons it.
     pub away_since: RwSignal<BTreeMap<usize, u64>>,
     /// This device's clock (ms), moved on twice a second while in a room.
@@ -137,6 +137,27 @@ pub struct RoomUi {
     pub turn_clock: RwSignal<Option<TurnClockShown>>,
     /// The connection to the room (shared with the table's screens, for table talk).
     pub conn: RoomConn,
+}
+
+/// The socket to the room, as the status line says it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RoomStatus {
+    /// The socket is being opened (the first time).
+    Connecting,
+    /// The socket is open.
+    Connected,
+    /// The socket dropped and is being opened again.
+    Reconnecting,
+}
+
+impl std::fmt::Display for RoomStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            RoomStatus::Connecting => "Connecting…",
+            RoomStatus::Connected => "Connected",
+            RoomStatus::Reconnecting => "Reconnecting…",
+        })
+    }
 }
 
 /// The turn timer's clock for the seat to act, as this device counts it down: the server
@@ -160,7 +181,7 @@ impl RoomUi {
             nav,
             info: RwSignal::new(None),
             seat: RwSignal::new(None),
-            status: RwSignal::new(String::new()),
+            status: RwSignal::new(None),
             problem: RwSignal::new(None),
             closed: RwSignal::new(None),
             away_since: RwSignal::new(BTreeMap::new()),
@@ -397,7 +418,7 @@ fn connect(ui: RoomUi) {
     let Some(code) = ui.conn.with_borrow(|r| r.as_ref().map(|c| c.code.clone())) else {
         return;
     };
-    ui.status.set("Connecting…".to_string());
+    ui.status.set(Some(RoomStatus::Connecting));
     let opened = Socket::open(
         &socket_url(&code),
         move || on_open(ui),
@@ -410,12 +431,12 @@ fn connect(ui: RoomUi) {
                 c.socket = Some(socket);
             }
         }),
-        Err(why) => ui.problem.set(Some(why.to_string())),
+        Err(why) => ui.problem.set(Some(why.into())),
     }
 }
 
 fn on_open(ui: RoomUi) {
-    ui.status.set("Connected".to_string());
+    ui.status.set(Some(RoomStatus::Connected));
     let token = ui.conn.with_borrow_mut(|r| {
         r.as_mut().and_then(|c| {
             c.retry_ms = RETRY_FIRST_MS;
@@ -444,7 +465,7 @@ fn on_closed(ui: RoomUi) {
     if ui.closed.get_untracked().is_some() {
         return;
     }
-    ui.status.set("Reconnecting…".to_string());
+    ui.status.set(Some(RoomStatus::Reconnecting));
     if ui.info.get_untracked().is_some_and(|i| i.started) {
         // Every other seat is out of reach from here meanwhile.
         let seat = ui.seat.get_untracked();
@@ -541,7 +562,7 @@ fn on_room_msg(ui: RoomUi, msg: RoomMsg) {
             let held = HeldSeat { seat, token };
             if let Some(code) = code {
                 if let Err(why) = keep_seat(&code, held.clone()) {
-                    ui.problem.set(Some(why.to_string()));
+                    ui.problem.set(Some(why.into()));
                 }
             }
             ui.conn.with_borrow_mut(|r| {
@@ -552,7 +573,7 @@ fn on_room_msg(ui: RoomUi, msg: RoomMsg) {
             ui.problem.set(None);
             ui.seat.set(Some(seat.index()));
         }
-        RoomMsg::Denied { reason } => ui.problem.set(Some(reason)),
+        RoomMsg::Denied { reason } => ui.problem.set(Some(TableError::Refused(reason).into())),
         RoomMsg::Clock { clock } => {
             // Counted from now: the clock the countdown reads moves on only twice a second,
             // and a stale one would show more time than the server gave ("0:31" of 30 s).
@@ -564,7 +585,7 @@ fn on_room_msg(ui: RoomUi, msg: RoomMsg) {
             }))
         }
         RoomMsg::Closed { reason } => {
-            ui.closed.set(Some(reason));
+            ui.closed.set(Some(TableError::RoomClosed(reason).into()));
             ui.conn.with_borrow_mut(|r| {
                 if let Some(c) = r.as_mut() {
                     c.socket = None;
@@ -808,7 +829,7 @@ fn go_to_next_room(ui: RoomUi, next: &str) {
         .with_borrow(|r| r.as_ref().and_then(|c| c.held.clone()));
     if let Some(held) = held {
         if let Err(why) = keep_seat(next, held) {
-            ui.problem.set(Some(why.to_string()));
+            ui.problem.set(Some(why.into()));
             return;
         }
     }

@@ -6,6 +6,7 @@
 use leptos::prelude::*;
 
 use crate::common::context::Screen;
+use crate::common::error::AppError;
 use crate::common::room_server::room_link;
 use crate::common::share::LinkField;
 use crate::game::pieces::{token_glyph, PieceFields};
@@ -55,12 +56,12 @@ pub fn RoomScreen(ui: RoomUi) -> impl IntoView {
             <div class="panel">
                 <h1 id="room-title">{move || code().map_or("Room".to_string(), |c| format!("Room {}", show_code(&c)))}</h1>
                 {move || ui.closed.get().map(|why| view! {
-                    <p class="problem" role="alert">{why}</p>
+                    <p class="problem" role="alert">{why.to_string()}</p>
                 })}
                 {move || ui.info.get().map(|i| view! {
                     <p>{format!("{} · Board: {}", i.title, i.board_name)}</p>
                 })}
-                <p role="status" aria-live="polite">{move || ui.status.get()}</p>
+                <p role="status" aria-live="polite">{move || ui.status.get().map(|s| s.to_string())}</p>
                 // A seated player shares the link first; a friend at the door joins first
                 // (the link is below for them).
                 <RoomLink ui=ui seated=true />
@@ -69,7 +70,7 @@ pub fn RoomScreen(ui: RoomUi) -> impl IntoView {
                 <JoinRoomForm ui=ui />
                 <RoomNotes ui=ui />
                 <TurnTimerField ui=ui />
-                {move || ui.problem.get().filter(|_| !at_the_door(ui)).map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+                {move || ui.problem.get().filter(|_| !at_the_door(ui)).map(|p| view! { <p class="problem" role="alert">{p.to_string()}</p> })}
                 <RoomButtons ui=ui />
                 <RoomLink ui=ui seated=false />
             </div>
@@ -189,7 +190,7 @@ fn JoinRoomForm(ui: RoomUi) -> impl IntoView {
     let on_join = move |_| {
         let n = name.get_untracked();
         if n.trim().is_empty() {
-            ui.problem.set(Some("Write your name first.".to_string()));
+            ui.problem.set(Some(AppError::NameNeeded));
             // The sentence stands next to the field, and the field takes the focus.
             if let Some(input) = document()
                 .query_selector(".room .join-form input[type=text]")
@@ -208,7 +209,7 @@ fn JoinRoomForm(ui: RoomUi) -> impl IntoView {
         <div class="lobby-row join-form">
             <PieceFields name=name color=color token=token />
         </div>
-        {move || ui.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+        {move || ui.problem.get().map(|p| view! { <p class="problem" role="alert">{p.to_string()}</p> })}
         <div class="button-row">
             <button type="button" class="menu-button primary" on:click=on_join>"Join room"</button>
         </div>
@@ -373,7 +374,7 @@ pub fn RoomPanel(ui: RoomUi) -> impl IntoView {
     view! {
         <section class="room-panel panel" aria-labelledby="room-panel-title">
             <h2 id="room-panel-title">{move || ui.info.with(|i| i.as_ref().map_or("Room".to_string(), |i| format!("Room {}", show_code(&i.code))))}</h2>
-            <p role="status" aria-live="polite">{move || ui.status.get()}</p>
+            <p role="status" aria-live="polite">{move || ui.status.get().map(|s| s.to_string())}</p>
             {move || ui.watching.get().then(|| view! {
                 <p class="hint">"You are watching: the players' devices decide."</p>
             })}
@@ -385,7 +386,7 @@ pub fn RoomPanel(ui: RoomUi) -> impl IntoView {
                 <button type="button" class="menu-button primary" on:click=move |_| im_back(ui)>"I'm back"</button>
             })}
             <ul class="room-away">{away}</ul>
-            {move || ui.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+            {move || ui.problem.get().map(|p| view! { <p class="problem" role="alert">{p.to_string()}</p> })}
         </section>
     }
 }
@@ -409,7 +410,7 @@ pub fn PlayAgainButton(ui: RoomUi) -> impl IntoView {
                 } else {
                     "A new room with the same board, rules and seats: each of you presses Play again.".to_string()
                 }}</p>
-                {move || ui.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+                {move || ui.problem.get().map(|p| view! { <p class="problem" role="alert">{p.to_string()}</p> })}
             }
         })
     }

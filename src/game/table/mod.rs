@@ -66,7 +66,8 @@ pub struct SeatLink {
     /// The invite link, once made.
     pub invite: Option<String>,
     pub status: LinkStatus,
-    pub problem: Option<String>,
+    /// Why its invite or its friend's answer failed (shown in its sentence).
+    pub problem: Option<AppError>,
 }
 
 /// What the table shows, in signals, and the session and navigator it works with
@@ -82,8 +83,8 @@ pub struct TableUi {
     pub reply: RwSignal<Option<String>>,
     /// On a guest: how the connection stands.
     pub guest_status: RwSignal<Option<LinkStatus>>,
-    /// A problem with the table, in words.
-    pub problem: RwSignal<Option<String>>,
+    /// A problem with the table (shown in its sentence).
+    pub problem: RwSignal<Option<AppError>>,
     /// Table talk: chat lines and reactions, newest last (plain text).
     pub chat: RwSignal<Vec<crate::game::talk::TalkLine>>,
     /// The reaction shown over the game for a few seconds ("Bea: 😂 ha ha"), with a number
@@ -402,10 +403,35 @@ fn become_host(
     );
 }
 
+/// A friend's choices from the reply that connected their seat, for the lobby's form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FriendReply {
+    /// The seat the reply connected.
+    pub seat: usize,
+    /// The name the friend chose.
+    pub name: String,
+    /// The color the friend chose.
+    pub color: String,
+    /// The friend's pawn (token).
+    pub token: String,
+}
+
+impl FriendReply {
+    /// The choices in `reply`, which connected `seat`.
+    pub fn new(seat: usize, reply: Reply) -> FriendReply {
+        FriendReply {
+            seat,
+            name: reply.name,
+            color: reply.color,
+            token: reply.token,
+        }
+    }
+}
+
 /// Listens for reply links opened in another tab of this browser (the friend's reply sent to
 /// the host's own phone, opened from a message): the first seat it fits takes it, as if it
 /// had been pasted. `on_friend` hands the lobby the friend's choices.
-pub fn listen_for_replies(ui: TableUi, on_friend: Callback<(usize, String, String, String)>) {
+pub fn listen_for_replies(ui: TableUi, on_friend: Callback<FriendReply>) {
     use wasm_bindgen::JsCast;
     let Ok(channel) = web_sys::BroadcastChannel::new(REPLY_CHANNEL) else {
         return;
@@ -426,15 +452,15 @@ pub fn listen_for_replies(ui: TableUi, on_friend: Callback<(usize, String, Strin
                     .map(|s| s.seat)
                     .collect()
             });
-            let mut why = String::from("No seat is waiting for a reply.");
+            let mut why = AppError::from(TableError::NoSeatWaiting);
             for seat in waiting {
                 match connect_reply(ui, seat, &text) {
                     Ok(reply) => {
-                        on_friend.run((seat, reply.name, reply.color, reply.token));
+                        on_friend.run(FriendReply::new(seat, reply));
                         let _ = answer.post_message(&wasm_bindgen::JsValue::from_str("taken"));
                         return;
                     }
-                    Err(e) => why = e.to_string(),
+                    Err(e) => why = e,
                 }
             }
             ui.problem.set(Some(why));
@@ -523,7 +549,7 @@ pub fn invite_seat(ui: TableUi, table: TableId, seat: usize, name: String, summa
             }
             Err(e) => ui.set_seat(seat, |s| {
                 s.status = LinkStatus::Closed;
-                s.problem = Some(e.to_string());
+                s.problem = Some(e.into());
             }),
         }
     });
@@ -596,7 +622,7 @@ pub fn connect_reply(ui: TableUi, seat: usize, text: &str) -> Result<Reply, AppE
         if let Err(e) = peer.accept_answer(&answer).await {
             ui.set_seat(seat, |s| {
                 s.status = LinkStatus::Closed;
-                s.problem = Some(e.to_string());
+                s.problem = Some(e.into());
             });
         }
     });
@@ -871,7 +897,7 @@ pub fn join_table(ui: TableUi, invite: Invite, name: String, color: String, toke
             }
             Err(e) => {
                 ui.guest_status.set(Some(LinkStatus::Closed));
-                ui.problem.set(Some(e.to_string()));
+                ui.problem.set(Some(e.into()));
             }
         }
     });
@@ -1255,7 +1281,7 @@ pub fn invite_again(ui: TableUi, seat: usize) {
         _ => None,
     });
     let Some((table, summary)) = found else {
-        ui.problem.set(Some("No table is open.".to_string()));
+        ui.problem.set(Some(TableError::NotOpen.into()));
         return;
     };
     let name = ui

@@ -10,13 +10,14 @@ use crate::game::talk::reaction_words;
 use worlds_table::invite::{Invite, InviteError, SummaryKind, TableSummary};
 
 use crate::common::context::Navigator;
+use crate::common::error::{AppError, TableError};
 use crate::common::share::LinkField;
 use crate::game::pieces::{token_glyph, PieceFields};
 use worlds_table::protocol::ReactionKind;
 
 use crate::game::table::{
-    connect_reply, invite_again, join_table, let_computer_play, react, say, LinkStatus, SeatLink,
-    TableUi,
+    connect_reply, invite_again, join_table, let_computer_play, react, say, FriendReply,
+    LinkStatus, SeatLink, TableUi,
 };
 
 /// The host's waiting room: for each seat played from another device, its invite (link,
@@ -25,7 +26,7 @@ use crate::game::table::{
 #[component]
 pub fn WaitingRoom(
     ui: TableUi,
-    on_friend: Callback<(usize, String, String, String)>,
+    on_friend: Callback<FriendReply>,
     /// The game runs: a seat whose device is away may be played by a computer meanwhile.
     #[prop(optional)]
     playing: bool,
@@ -59,7 +60,7 @@ pub fn WaitingRoom(
                     <button type="button" class="action primary" on:click=connect>"Connect"</button>
                 </div>
             })}
-            {move || ui.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+            {move || ui.problem.get().map(|p| view! { <p class="problem" role="alert">{p.to_string()}</p> })}
         </section>
     }
 }
@@ -68,7 +69,7 @@ pub fn WaitingRoom(
 #[derive(Clone, Copy)]
 struct Replies {
     pasted: RwSignal<HashMap<usize, String>>,
-    refused: RwSignal<HashMap<usize, String>>,
+    refused: RwSignal<HashMap<usize, AppError>>,
 }
 
 /// Whether a seat's device still has to answer (or answer again).
@@ -81,11 +82,7 @@ fn waiting_for_reply(status: &LinkStatus) -> bool {
 
 /// Connects every reply pasted: a reply taken is cleared and its friend handed to
 /// `on_friend`, a refused one keeps why beside its seat.
-fn connect_replies(
-    ui: TableUi,
-    replies: Replies,
-    on_friend: Callback<(usize, String, String, String)>,
-) {
+fn connect_replies(ui: TableUi, replies: Replies, on_friend: Callback<FriendReply>) {
     let pasted: Vec<(usize, String)> = replies
         .pasted
         .get_untracked()
@@ -93,9 +90,7 @@ fn connect_replies(
         .filter(|(_, t)| !t.trim().is_empty())
         .collect();
     if pasted.is_empty() {
-        ui.problem.set(Some(
-            "Paste a friend's reply link first, then press Connect.".to_string(),
-        ));
+        ui.problem.set(Some(TableError::NoReplyPasted.into()));
         return;
     }
     ui.problem.set(None);
@@ -108,10 +103,10 @@ fn connect_replies(
                 replies.pasted.update(|r| {
                     r.remove(&seat);
                 });
-                on_friend.run((seat, reply.name, reply.color, reply.token));
+                on_friend.run(FriendReply::new(seat, reply));
             }
             Err(why) => replies.refused.update(|r| {
-                r.insert(seat, why.to_string());
+                r.insert(seat, why);
             }),
         }
     }
@@ -133,7 +128,7 @@ fn TableSeat(ui: TableUi, seat: SeatLink, replies: Replies, playing: bool) -> im
         <fieldset class="table-seat">
             <legend>{format!("Player {}", seat + 1)}</legend>
             <p class="table-seat-status" role="status">{status}</p>
-            {s.problem.clone().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+            {s.problem.clone().map(|p| view! { <p class="problem" role="alert">{p.to_string()}</p> })}
             {s.invite.clone().filter(|_| s.status != LinkStatus::Connected).map(|link| view! {
                 <LinkField
                     label=format!("Invite link for {}", s.name)
@@ -155,7 +150,7 @@ fn TableSeat(ui: TableUi, seat: SeatLink, replies: Replies, playing: bool) -> im
                         } />
                 </label>
             })}
-            {move || replies.refused.with(|r| r.get(&seat).cloned()).map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+            {move || replies.refused.with(|r| r.get(&seat).cloned()).map(|p| view! { <p class="problem" role="alert">{p.to_string()}</p> })}
             {matches!(s.status, LinkStatus::Closed | LinkStatus::Reconnecting | LinkStatus::Away).then(|| {
                 let name = s.name.clone();
                 let stand_in = move || ui.session.stand_ins.with(|x| x.contains(&worlds_engine::PlayerId(seat)));
@@ -226,7 +221,7 @@ pub fn JoinTable(ui: TableUi, invite: Result<Invite, InviteError>) -> impl IntoV
                 {move || ui.reply.get().map(|link| view! {
                     <LinkField label="Your reply" link=link copy_label="Copy reply" />
                 })}
-                {move || ui.problem.get().map(|p| view! { <p class="problem" role="alert">{p}</p> })}
+                {move || ui.problem.get().map(|p| view! { <p class="problem" role="alert">{p.to_string()}</p> })}
             </div>
         </section>
     }
