@@ -173,6 +173,19 @@ async fn sleep(ms: i32) {
     settle().await;
 }
 
+/// The maker's text once it says `needle` (a file is read by a real promise, which a loaded
+/// machine may take a while to keep), or as it is after 5 s.
+async fn text_saying(root: &HtmlElement, needle: &str) -> String {
+    for _ in 0..100 {
+        let t = text(root);
+        if t.contains(needle) {
+            return t;
+        }
+        sleep(50).await;
+    }
+    text(root)
+}
+
 /// Esc pressed with the focus on the page (not in a dialog).
 fn press_escape() {
     js_sys::Function::new_no_args(
@@ -567,8 +580,7 @@ async fn a_broken_file_is_refused_with_the_reason_and_nothing_changes() {
         "broken.json",
         "{\"name\": \"Oops\", \"squares\": [",
     );
-    sleep(50).await;
-    let t = text(&c);
+    let t = text_saying(&c, "broken.json was not imported.").await;
     assert!(t.contains("broken.json was not imported."), "{t}");
     assert!(t.contains("not valid JSON"), "{t}");
     assert_eq!(snapshot(), before, "nothing stored changed");
@@ -576,8 +588,7 @@ async fn a_broken_file_is_refused_with_the_reason_and_nothing_changes() {
     let mut def = Preset::Mini.board_def();
     def.squares.truncate(5);
     sets_files(&import, "small.json", &def.to_json());
-    sleep(50).await;
-    let t = text(&c);
+    let t = text_saying(&c, "small.json was not imported.").await;
     assert!(t.contains("small.json was not imported."), "{t}");
     assert!(t.contains("between 10 and 60"), "{t}");
     assert_eq!(snapshot(), before);
@@ -586,8 +597,8 @@ async fn a_broken_file_is_refused_with_the_reason_and_nothing_changes() {
     good.name = "Imported campus".into();
     let file = worlds::export(&good, 5).expect("exported");
     sets_files(&import, "campus.json", &file);
-    sleep(50).await;
-    assert!(text(&c).contains("Imported \"Imported campus\"."));
+    let t = text_saying(&c, "Imported \"Imported campus\".").await;
+    assert!(t.contains("Imported \"Imported campus\"."), "{t}");
     assert!(text(&c).contains("Imported campus"));
     c.remove();
 }
