@@ -191,8 +191,9 @@ fn a_turn_clock_writes_its_seat_as_a_bare_number() {
 }
 
 #[test]
-fn a_seat_number_that_is_no_seat_is_refused_not_wrapped() {
-    // Larger than any usize on a 32-bit device, and not the watcher's number.
+fn a_seat_number_reads_as_a_usize_did_and_a_negative_one_is_refused() {
+    // Larger than any usize on a 32-bit device (refused there, as a usize refused it), and
+    // not the watcher's number; the host then finds no such seat.
     let too_big = r#"{"t":"hello","table":"0102030405060708","seat":18446744073709551615,"last_seq":0,"hash":0}"#;
     let read = serde_json::from_str::<GuestMsg>(too_big);
     if cfg!(target_pointer_width = "64") {
