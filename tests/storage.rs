@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use wasm_bindgen_test::*;
 use worlds_engine::envelope::{self, EnvelopeError, ImportError, RecordKind};
-use worlds_engine::{Action, BoardDef, BoardError, Game, GameSetup, Preset, Seat};
+use worlds_engine::{Action, BoardDef, BoardError, Game, GameSetup, PlayerId, Preset, Seat};
 
 use monopoly_worlds::common::storage::settings::MAX_VOLUME;
 use monopoly_worlds::common::storage::{
@@ -536,14 +536,14 @@ fn an_autosave_keeps_its_table_and_one_without_a_table_reads_as_before() {
         table: TableId([1, 2, 3, 4, 5, 6, 7, 8]),
         rules: "Classic rules".into(),
         seats: vec![RemoteSeatRecord {
-            seat: 1,
+            seat: PlayerId(1),
             computer: true,
             last_intent: 12,
             answered: vec![(11, 40), (12, 44)],
         }],
         chat: vec![worlds_table::saved::ChatLine {
             n: 1,
-            from: 1,
+            from: PlayerId(1),
             text: "Good luck!".into(),
             at: 1_790_000_000_000,
             notice: false,

@@ -23,7 +23,7 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
 use worlds_engine::bots::bot;
-use worlds_engine::{ComputerStrategy, GameSetup, Preset, Seat, Token};
+use worlds_engine::{ComputerStrategy, GameSetup, PlayerId, Preset, Seat, Token};
 use worlds_table::guest::Guest;
 use worlds_table::protocol::state_hash;
 use worlds_table::room::{
@@ -298,7 +298,7 @@ struct Plan {
 /// One seat's client.
 struct Client {
     ws: Ws,
-    seat: usize,
+    seat: PlayerId,
     /// Its seat token and its room, to come back after a drop.
     token: String,
     host: String,
@@ -326,7 +326,7 @@ impl Client {
         send(&mut ws, enter.into_bytes()).await?;
         Ok(Client {
             ws,
-            seat: held.seat.index(),
+            seat: held.seat,
             token: held.token.clone(),
             host: host.to_string(),
             rejoins: 0,
@@ -376,7 +376,7 @@ impl Client {
                         return Ok(Client {
                             think: Think::new(think_ms, seed_of(&token)),
                             ws,
-                            seat: seat.index(),
+                            seat,
                             token,
                             host: host.to_string(),
                             rejoins: 0,

@@ -32,6 +32,17 @@ pub enum TableRole {
     Host,
     /// This device plays one seat; the host's device decides.
     Guest { seat: PlayerId },
+    /// This device has no seat: it watches a room's game (the room's creator lets others
+    /// watch), decides nothing and plays no computer.
+    Watching,
+}
+
+impl TableRole {
+    /// Whether another device decides the game (a guest's or a watcher's): this one then
+    /// plays no computer.
+    pub fn follows(self) -> bool {
+        matches!(self, TableRole::Guest { .. } | TableRole::Watching)
+    }
 }
 
 /// Who plays each seat, as far as this device knows.
@@ -53,6 +64,7 @@ impl Seats {
             TableRole::Alone => true,
             TableRole::Host => !self.remote.contains(&seat),
             TableRole::Guest { seat: mine } => mine == seat,
+            TableRole::Watching => false,
         }
     }
 }
@@ -335,7 +347,7 @@ impl Play {
     /// Whether the player to act is a computer this device plays (a table's guests never
     /// play computers: the host does).
     pub fn computer_to_act(&self) -> bool {
-        !matches!(self.seats.role, TableRole::Guest { .. }) && self.computer_seat().is_some()
+        !self.seats.role.follows() && self.computer_seat().is_some()
     }
 
     /// The seat to act and the strategy that plays it on this device: its own computer's,
@@ -365,7 +377,7 @@ impl Play {
         &self,
         choose: impl FnOnce(&Game, PlayerId, ComputerStrategy) -> Action,
     ) -> Result<Option<ComputerMove>, ComputerMistake> {
-        if matches!(self.seats.role, TableRole::Guest { .. }) {
+        if self.seats.role.follows() {
             return Ok(None);
         }
         let (Some(g), Some((me, strategy))) = (self.game.as_ref(), self.computer_seat()) else {
@@ -563,7 +575,7 @@ pub fn bar_state(play: &Play) -> BarState {
     if state.remote.is_none() && play.sending() {
         state.remote = Some("Sending your move to the table…".to_string());
     }
-    state.runs_computers = !matches!(play.seats.role, TableRole::Guest { .. });
+    state.runs_computers = !play.seats.role.follows();
     state
 }
 

@@ -141,7 +141,7 @@ async fn next_room_msg(ws: &mut Ws) -> RoomMsg {
 /// A device: its socket, its seat and token, and its copy of the game once started.
 struct Device {
     ws: Ws,
-    seat: usize,
+    seat: PlayerId,
     token: String,
     guest: Option<Guest>,
     started: bool,
@@ -189,7 +189,7 @@ async fn enter(addr: SocketAddr, code: &str, held: &HeldSeat) -> Device {
     .await;
     Device {
         ws,
-        seat: held.seat.index(),
+        seat: held.seat,
         token: held.token.clone(),
         guest: None,
         started: false,
@@ -209,7 +209,7 @@ async fn join(addr: SocketAddr, code: &str, name: &str, color: &str, token: &str
         if let RoomMsg::Seated { seat, token } = next_room_msg(&mut ws).await {
             return Device {
                 ws,
-                seat: seat.index(),
+                seat,
                 token,
                 guest: None,
                 started: false,
@@ -319,7 +319,7 @@ async fn four_devices_play_whole_games_and_one_drops_and_rejoins_by_its_token() 
             if !dropped && seq > 60 {
                 dropped = true;
                 let held = HeldSeat {
-                    seat: PlayerId(devices[2].seat),
+                    seat: devices[2].seat,
                     token: devices[2].token.clone(),
                 };
                 let _ = devices[2].ws.close(None).await;
@@ -393,7 +393,7 @@ async fn no_device_receives_a_generator_or_a_seed() {
         if !came_back && seq > 10 {
             came_back = true;
             let held = HeldSeat {
-                seat: PlayerId(bea.seat),
+                seat: bea.seat,
                 token: bea.token.clone(),
             };
             let _ = bea.ws.close(None).await;
@@ -602,11 +602,11 @@ async fn play_again_opens_one_new_room_where_both_devices_keep_their_seats() {
     assert_eq!(rooms.rooms_here(), kept + 1, "one new room");
     // Each device enters the new room with its old token and sits in its old seat.
     let ann_held = HeldSeat {
-        seat: PlayerId(ann.seat),
+        seat: ann.seat,
         token: ann.token.clone(),
     };
     let bea_held = HeldSeat {
-        seat: PlayerId(bea.seat),
+        seat: bea.seat,
         token: bea.token.clone(),
     };
     let mut ann2 = enter(addr, &next, &ann_held).await;

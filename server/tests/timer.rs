@@ -10,7 +10,7 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
-use worlds_engine::{ComputerStrategy, GameSetup, Preset, Seat, Token};
+use worlds_engine::{ComputerStrategy, GameSetup, PlayerId, Preset, Seat, Token};
 use worlds_server::{Config, Keep, Rooms};
 use worlds_table::clock::{ClockShown, TurnTimer};
 use worlds_table::room::{HeldSeat, OpenRoom, RoomMsg};
@@ -137,7 +137,7 @@ async fn the_turn_timer_goes_on_where_it_was_after_the_server_restarts() {
         .await
         .expect("sends");
     let first = next_clock(&mut ann).await;
-    assert_eq!(first.seat, 0, "the game waits for Ann");
+    assert_eq!(first.seat, PlayerId(0), "the game waits for Ann");
     assert_eq!(first.total_ms, 30_000);
     assert!(first.left_ms > 28_000, "{first:?}");
     tokio::time::sleep(Duration::from_millis(1_500)).await;
@@ -149,7 +149,7 @@ async fn the_turn_timer_goes_on_where_it_was_after_the_server_restarts() {
     let (addr, _rooms, _run) = start(&site, &data).await;
     let mut back = enter(addr, &code, &held).await;
     let again = next_clock(&mut back).await;
-    assert_eq!((again.seat, again.total_ms), (0, 30_000));
+    assert_eq!((again.seat, again.total_ms), (PlayerId(0), 30_000));
     assert!(
         again.left_ms + 1_000 <= first.left_ms,
         "the clock went on through the restart: {} ms left before, {} ms after",

@@ -46,7 +46,7 @@ pub fn show_talk(session: Session, talk: Talk, event: TableEvent) {
         .game
         .with_untracked(|g| {
             g.as_ref()
-                .and_then(|g| g.players().get(seat).map(|p| p.name.clone()))
+                .and_then(|g| g.players().get(seat.index()).map(|p| p.name.clone()))
         })
         .unwrap_or_default();
     let said = format!("{name}: {text}");

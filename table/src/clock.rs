@@ -13,7 +13,7 @@
 //! wall-clock ms, each seat's misses) is kept in the room's state ([`TurnClock`]).
 
 use serde::{Deserialize, Serialize};
-use worlds_engine::{Game, Phase};
+use worlds_engine::{Game, Phase, PlayerId};
 
 /// Times in a row a player's time may run out before a computer plays for them until they
 /// are back.
@@ -98,7 +98,7 @@ impl TurnTimer {
 /// A clock running for one seat at one point of the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RunningClock {
-    pub seat: usize,
+    pub seat: PlayerId,
     /// The number of actions in the game when it started: any action starts a new clock.
     pub seq: u64,
     /// When it runs out (the server's wall clock, ms since 1970).
@@ -128,7 +128,7 @@ pub enum ClockStep {
     /// A new clock started (or the clock stopped): every device is told.
     Changed,
     /// The clock of `seat` ran out: a computer plays for them.
-    RanOut { seat: usize },
+    RanOut { seat: PlayerId },
 }
 
 impl TurnClock {
@@ -151,7 +151,7 @@ impl TurnClock {
     pub fn step(
         &mut self,
         game: &Game,
-        waiting_for: Option<usize>,
+        waiting_for: Option<PlayerId>,
         seq: u64,
         now: u64,
     ) -> ClockStep {
@@ -185,17 +185,18 @@ impl TurnClock {
 
     /// Counts one more time `seat`'s time ran out; whether it is now
     /// [`MISSES_BEFORE_STAND_IN`] in a row.
-    pub fn missed(&mut self, seat: usize) -> bool {
-        if self.misses.len() <= seat {
-            self.misses.resize(seat + 1, 0);
+    pub fn missed(&mut self, seat: PlayerId) -> bool {
+        let i = seat.index();
+        if self.misses.len() <= i {
+            self.misses.resize(i + 1, 0);
         }
-        self.misses[seat] += 1;
-        self.misses[seat] >= MISSES_BEFORE_STAND_IN
+        self.misses[i] += 1;
+        self.misses[i] >= MISSES_BEFORE_STAND_IN
     }
 
     /// `seat`'s player acted (or is back): their count starts afresh.
-    pub fn heard_from(&mut self, seat: usize) {
-        if let Some(m) = self.misses.get_mut(seat) {
+    pub fn heard_from(&mut self, seat: PlayerId) {
+        if let Some(m) = self.misses.get_mut(seat.index()) {
             *m = 0;
         }
         if self.misses.iter().all(|&m| m == 0) {
@@ -204,8 +205,8 @@ impl TurnClock {
     }
 
     /// The times in a row `seat`'s time ran out.
-    pub fn misses_of(&self, seat: usize) -> u32 {
-        self.misses.get(seat).copied().unwrap_or(0)
+    pub fn misses_of(&self, seat: PlayerId) -> u32 {
+        self.misses.get(seat.index()).copied().unwrap_or(0)
     }
 
     /// The clock as devices show it at `now`.
@@ -222,7 +223,7 @@ impl TurnClock {
 /// device counts down from its own clock).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClockShown {
-    pub seat: usize,
+    pub seat: PlayerId,
     pub left_ms: u64,
     pub total_ms: u64,
 }
@@ -288,14 +289,15 @@ mod tests {
 
     #[test]
     fn three_misses_in_a_row_and_an_action_starts_the_count_afresh() {
+        use worlds_engine::PlayerId;
         let mut clock = TurnClock::new(TurnTimer::Seconds30);
-        assert!(!clock.missed(2));
-        assert!(!clock.missed(2));
-        clock.heard_from(2);
-        assert_eq!(clock.misses_of(2), 0);
-        assert!(!clock.missed(2));
-        assert!(!clock.missed(2));
-        assert!(clock.missed(2), "the third in a row");
-        assert_eq!(clock.misses_of(1), 0);
+        assert!(!clock.missed(PlayerId(2)));
+        assert!(!clock.missed(PlayerId(2)));
+        clock.heard_from(PlayerId(2));
+        assert_eq!(clock.misses_of(PlayerId(2)), 0);
+        assert!(!clock.missed(PlayerId(2)));
+        assert!(!clock.missed(PlayerId(2)));
+        assert!(clock.missed(PlayerId(2)), "the third in a row");
+        assert_eq!(clock.misses_of(PlayerId(1)), 0);
     }
 }

@@ -13,7 +13,7 @@
 
 use std::collections::{BTreeMap, VecDeque};
 
-use worlds_engine::{Action, Game, LogEntry};
+use worlds_engine::{Action, Game, LogEntry, PlayerId};
 
 use crate::host::seat_of;
 use crate::invite::TableId;
@@ -73,7 +73,7 @@ struct Pending {
 #[derive(Debug, Clone)]
 struct Early {
     action: Action,
-    by_seat: usize,
+    by_seat: PlayerId,
     entries: Vec<LogEntry>,
     hash: u64,
 }
@@ -82,7 +82,8 @@ struct Early {
 #[derive(Debug)]
 pub struct Guest {
     table: TableId,
-    seat: usize,
+    /// `None`: a room's watcher (no seat; told everything, decides nothing).
+    seat: Option<PlayerId>,
     game: Option<Game>,
     /// The state disagreed with the host's: waiting for the whole game again.
     broken: bool,
@@ -108,7 +109,17 @@ pub struct Guest {
 impl Guest {
     /// A guest for `seat` of table `table` (both from the invite), with no game yet: send
     /// [`Guest::hello`] once the channel opens.
-    pub fn new(table: TableId, seat: usize) -> Guest {
+    pub fn new(table: TableId, seat: PlayerId) -> Guest {
+        Guest::sitting(table, Some(seat))
+    }
+
+    /// A device without a seat that watches a room's game (its creator lets others watch):
+    /// welcomed with the game and told every action, it never acts.
+    pub fn watching(table: TableId) -> Guest {
+        Guest::sitting(table, None)
+    }
+
+    fn sitting(table: TableId, seat: Option<PlayerId>) -> Guest {
         Guest {
             table,
             seat,
@@ -132,7 +143,7 @@ impl Guest {
     /// A guest that already has part of the game (the public game it saved before a
     /// reload): it shows it until the host's welcome brings the game as it stands. A game
     /// with its secrets is kept only as every player may know it.
-    pub fn resume(table: TableId, seat: usize, game: Game) -> Guest {
+    pub fn resume(table: TableId, seat: PlayerId, game: Game) -> Guest {
         let mut g = Guest::new(table, seat);
         g.game = Some(if game.is_public() {
             game
@@ -148,7 +159,8 @@ impl Guest {
         self.game.as_ref()
     }
 
-    pub fn seat(&self) -> usize {
+    /// This device's seat (`None`: it watches).
+    pub fn seat(&self) -> Option<PlayerId> {
         self.seat
     }
 
@@ -169,7 +181,7 @@ impl Guest {
                 .game
                 .as_ref()
                 .and_then(Game::actor)
-                .is_some_and(|a| a.index() == self.seat)
+                .is_some_and(|a| Some(a) == self.seat)
     }
 
     /// Whether the host has answered this guest's hello: its game is the table's (a guest
@@ -232,7 +244,7 @@ impl Guest {
         if self.broken {
             return Err(IntentError::NotJoined);
         }
-        if seat_of(game, &action) != Some(self.seat) {
+        if self.seat.is_none() || seat_of(game, &action) != self.seat {
             return Err(IntentError::NotYourMove);
         }
         game.check(&action)
@@ -347,7 +359,7 @@ impl Guest {
 
     /// A chat line, unless it was shown already (`n` at or below the last one shown; 0, from
     /// an older host, is always shown).
-    fn show_chat(&mut self, from: usize, text: &str, n: u64, at: u64, notice: bool) {
+    fn show_chat(&mut self, from: PlayerId, text: &str, n: u64, at: u64, notice: bool) {
         if n != 0 && n <= self.chat_seen {
             return;
         }
@@ -371,6 +383,8 @@ impl Guest {
                 chat,
             } => {
                 if seat != self.seat {
+                    let seat =
+                        seat.map_or_else(|| "none (watching)".to_string(), |s| s.to_string());
                     self.event(TableEvent::Dropped {
                         from: None,
                         reason: format!("a welcome for seat {seat}"),
@@ -444,7 +458,7 @@ impl Guest {
                 entries,
                 hash,
             } => {
-                if by_seat == self.seat {
+                if Some(by_seat) == self.seat {
                     if let Some(id) = intent {
                         self.pending.retain(|p| p.id != id);
                     }
@@ -485,9 +499,9 @@ impl Guest {
             HostMsg::Refused { intent, reason } => {
                 let before = self.pending.len();
                 self.pending.retain(|p| p.id != intent);
-                if self.pending.len() != before {
+                if let Some(seat) = self.seat.filter(|_| self.pending.len() != before) {
                     self.event(TableEvent::Refused {
-                        seat: self.seat,
+                        seat,
                         intent,
                         reason,
                     });
@@ -509,7 +523,7 @@ impl Guest {
                 Vec::new()
             }
             HostMsg::Presence { seat, state } => {
-                if let Some(p) = self.presence.get_mut(seat) {
+                if let Some(p) = self.presence.get_mut(seat.index()) {
                     *p = state;
                 }
                 self.event(TableEvent::Presence { seat, state });

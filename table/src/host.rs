@@ -25,7 +25,7 @@ use worlds_engine::{Action, Game, PlayerId};
 use crate::invite::TableId;
 use crate::protocol::{
     clean_chat, frames, read_guest, state_hash, GuestMsg, HostMsg, Outcome, Outcomes, Outgoing,
-    PeerId, Presence, ReactionKind, To, WATCHING,
+    PeerId, Presence, ReactionKind, To,
 };
 use crate::saved::{ChatLine, HostRecord, RemoteSeatRecord, RestoreError, KEPT_ANSWERS, KEPT_CHAT};
 use crate::TableEvent;
@@ -76,7 +76,7 @@ pub enum LocalError {
     /// The game is over.
     GameOver,
     /// The seat to act is played from another device.
-    NotLocal { seat: usize },
+    NotLocal { seat: PlayerId },
     /// The engine refuses it (the words say why).
     Refused(String),
 }
@@ -86,7 +86,11 @@ impl std::fmt::Display for LocalError {
         match self {
             LocalError::GameOver => f.write_str("The game is over."),
             LocalError::NotLocal { seat } => {
-                write!(f, "Seat {} is played from another device.", seat + 1)
+                write!(
+                    f,
+                    "Seat {} is played from another device.",
+                    seat.index() + 1
+                )
             }
             LocalError::Refused(why) => f.write_str(why),
         }
@@ -98,7 +102,7 @@ impl std::error::Error for LocalError {}
 #[derive(Debug, Clone, Copy)]
 struct Meta {
     hash: u64,
-    by_seat: usize,
+    by_seat: PlayerId,
     intent: Option<u32>,
     /// Where the action's log entries start.
     log_start: usize,
@@ -113,7 +117,7 @@ struct SeatSlot {
 
 #[derive(Debug, Clone)]
 struct PeerSlot {
-    seat: usize,
+    seat: PlayerId,
     hello: bool,
     /// Heard from too long ago: shown as reconnecting until its next message.
     silent: bool,
@@ -147,13 +151,13 @@ pub struct Host {
 impl Host {
     /// A host for `game` (new or in progress) at table `table`; `remote` are the seats
     /// played from other devices. The actions already in the game are numbered 1, 2, ...
-    pub fn new(game: Game, table: TableId, remote: &[usize]) -> Result<Host, ReplayError> {
+    pub fn new(game: Game, table: TableId, remote: &[PlayerId]) -> Result<Host, ReplayError> {
         // Replays the history once to learn each action's hash and who made it.
         let mut g = Game::new(game.setup().clone())?;
         let start_hash = state_hash(&g);
         let mut meta = Vec::with_capacity(game.history().len());
         for (index, action) in game.history().iter().enumerate() {
-            let by_seat = seat_of(&g, action).unwrap_or(0);
+            let by_seat = seat_of(&g, action).unwrap_or_default();
             let log_start = g.log().len();
             g.apply(action.clone())
                 .map_err(|error| ReplayError::Refused {
@@ -168,7 +172,7 @@ impl Host {
                 log_start,
             });
         }
-        let seats = (0..game.players().len())
+        let seats = PlayerId::all(game.players().len())
             .map(|i| SeatSlot {
                 control: if remote.contains(&i) {
                     SeatControl::Remote
@@ -203,7 +207,7 @@ impl Host {
         let players = game.players().len();
         let remote = record.remote_seats();
         for (i, &seat) in remote.iter().enumerate() {
-            if seat >= players || remote[..i].contains(&seat) {
+            if seat.index() >= players || remote[..i].contains(&seat) {
                 return Err(RestoreError::Seat(seat));
             }
         }
@@ -227,7 +231,7 @@ impl Host {
         let start = record.chat.len().saturating_sub(KEPT_CHAT);
         host.chat = record.chat[start..]
             .iter()
-            .filter(|l| l.from < players)
+            .filter(|l| l.from.index() < players)
             .map(|l| ChatLine {
                 n: l.n,
                 from: l.from,
@@ -242,7 +246,7 @@ impl Host {
                     m.intent = Some(id);
                 }
             }
-            if let Some(slot) = host.seats.get_mut(saved.seat) {
+            if let Some(slot) = host.seat_mut(saved.seat) {
                 slot.outcomes = Outcomes::restored(saved.last_intent, &saved.answered);
                 if saved.computer {
                     slot.control = SeatControl::Computer;
@@ -279,7 +283,7 @@ impl Host {
                 .enumerate()
                 .filter(|(_, s)| s.control != SeatControl::Local)
                 .map(|(seat, s)| RemoteSeatRecord {
-                    seat,
+                    seat: PlayerId(seat),
                     computer: s.control == SeatControl::Computer,
                     last_intent: s.outcomes.last(),
                     answered: s.outcomes.applied(KEPT_ANSWERS),
@@ -290,12 +294,12 @@ impl Host {
     }
 
     /// Keeps a chat line (the record changes) and gives the message that tells everyone.
-    fn keep_chat(&mut self, from: usize, text: String) -> HostMsg {
+    fn keep_chat(&mut self, from: PlayerId, text: String) -> HostMsg {
         self.keep_line(from, text, false)
     }
 
     /// Keeps a line of the chat, a player's or (`notice`) the table's own about seat `from`.
-    fn keep_line(&mut self, from: usize, text: String, notice: bool) -> HostMsg {
+    fn keep_line(&mut self, from: PlayerId, text: String, notice: bool) -> HostMsg {
         let n = self.chat.back().map_or(0, |l| l.n) + 1;
         if self.chat.len() >= KEPT_CHAT {
             self.chat.pop_front();
@@ -320,9 +324,9 @@ impl Host {
 
     /// A line the table itself says about seat `about` (a room's "Time ran out: a computer
     /// played for Bea"): kept with the chat, so a device that comes back sees it too.
-    pub fn notice(&mut self, about: usize, text: &str) -> Vec<Outgoing> {
+    pub fn notice(&mut self, about: PlayerId, text: &str) -> Vec<Outgoing> {
         let text = clean_chat(text);
-        if text.is_empty() || about >= self.seats.len() {
+        if text.is_empty() || self.seat(about).is_none() {
             return Vec::new();
         }
         self.event(TableEvent::Notice {
@@ -353,13 +357,21 @@ impl Host {
     }
 
     /// Who plays a seat.
-    pub fn seat_control(&self, seat: usize) -> Option<SeatControl> {
-        self.seats.get(seat).map(|s| s.control)
+    pub fn seat_control(&self, seat: PlayerId) -> Option<SeatControl> {
+        self.seat(seat).map(|s| s.control)
+    }
+
+    fn seat(&self, seat: PlayerId) -> Option<&SeatSlot> {
+        self.seats.get(seat.index())
+    }
+
+    fn seat_mut(&mut self, seat: PlayerId) -> Option<&mut SeatSlot> {
+        self.seats.get_mut(seat.index())
     }
 
     /// How a seat shows on every device.
-    pub fn presence(&self, seat: usize) -> Option<Presence> {
-        let slot = self.seats.get(seat)?;
+    pub fn presence(&self, seat: PlayerId) -> Option<Presence> {
+        let slot = self.seat(seat)?;
         Some(match slot.control {
             SeatControl::Local => Presence::Local,
             SeatControl::Computer => Presence::ComputerPlaying,
@@ -378,9 +390,9 @@ impl Host {
     /// The seat the engine waits for, when the host's device plays it (a person there, a
     /// computer seat, or a computer standing in): the app then asks a bot or its player and
     /// calls [`Host::apply_local`]. `None` while a remote seat is to act or the game is over.
-    pub fn local_to_act(&self) -> Option<(usize, SeatControl)> {
-        let seat = self.game.actor()?.index();
-        let control = self.seats.get(seat)?.control;
+    pub fn local_to_act(&self) -> Option<(PlayerId, SeatControl)> {
+        let seat = self.game.actor()?;
+        let control = self.seat(seat)?.control;
         (control != SeatControl::Remote).then_some((seat, control))
     }
 
@@ -403,8 +415,8 @@ impl Host {
     /// The channel `peer` was opened for `seat` (from that seat's reply link). A channel
     /// already bound to the seat is forgotten (the app closes it). Nothing is sent until
     /// the guest says hello.
-    pub fn peer_connected(&mut self, peer: PeerId, seat: usize) -> Vec<Outgoing> {
-        let Some(slot) = self.seats.get_mut(seat) else {
+    pub fn peer_connected(&mut self, peer: PeerId, seat: PlayerId) -> Vec<Outgoing> {
+        let Some(slot) = self.seat_mut(seat) else {
             self.drop_msg(Some(peer), format!("no seat {seat} at this table"));
             return Vec::new();
         };
@@ -418,7 +430,7 @@ impl Host {
             self.event(TableEvent::Replaced { peer: old, seat });
         }
         if let Some(prev) = self.peers.get(&peer).map(|p| p.seat).filter(|&s| s != seat) {
-            if let Some(s) = self.seats.get_mut(prev) {
+            if let Some(s) = self.seat_mut(prev) {
                 s.peer = None;
             }
         }
@@ -437,13 +449,13 @@ impl Host {
     }
 
     /// A watcher (a room's spectator) joins: it is welcomed with the game as every player may
-    /// know it ([`WATCHING`] as its seat) and hears every action from then on.
+    /// know it (no seat: [`WATCHING`] on the wire) and hears every action from then on.
     pub fn watcher_connected(&mut self, peer: PeerId) -> Vec<Outgoing> {
         if self.peers.contains_key(&peer) {
             return Vec::new();
         }
         self.watchers.insert(peer);
-        self.welcome(peer, WATCHING)
+        self.welcome(peer, None)
     }
 
     /// A watcher left.
@@ -457,7 +469,7 @@ impl Host {
             return Vec::new();
         };
         let seat = p.seat;
-        if let Some(slot) = self.seats.get_mut(seat) {
+        if let Some(slot) = self.seat_mut(seat) {
             if slot.peer == Some(peer) {
                 slot.peer = None;
             }
@@ -467,8 +479,8 @@ impl Host {
 
     /// Hands a remote seat to a computer (the app then plays it through
     /// [`Host::apply_local`]), or gives it back to its player (`Remote`).
-    pub fn set_seat_control(&mut self, seat: usize, control: SeatControl) -> Vec<Outgoing> {
-        let Some(slot) = self.seats.get_mut(seat) else {
+    pub fn set_seat_control(&mut self, seat: PlayerId, control: SeatControl) -> Vec<Outgoing> {
+        let Some(slot) = self.seat_mut(seat) else {
             return Vec::new();
         };
         if slot.control == SeatControl::Local || control == SeatControl::Local {
@@ -483,7 +495,7 @@ impl Host {
         self.presence_out(seat, None)
     }
 
-    fn presence_out(&mut self, seat: usize, was_connected: Option<bool>) -> Vec<Outgoing> {
+    fn presence_out(&mut self, seat: PlayerId, was_connected: Option<bool>) -> Vec<Outgoing> {
         let Some(state) = self.presence(seat) else {
             return Vec::new();
         };
@@ -515,7 +527,7 @@ impl Host {
     /// computer) and returns what tells every guest.
     pub fn apply_local(&mut self, action: Action) -> Result<Vec<Outgoing>, LocalError> {
         let seat = seat_of(&self.game, &action).ok_or(LocalError::GameOver)?;
-        match self.seats.get(seat).map(|s| s.control) {
+        match self.seat(seat).map(|s| s.control) {
             Some(SeatControl::Local | SeatControl::Computer) => {}
             _ => return Err(LocalError::NotLocal { seat }),
         }
@@ -537,9 +549,9 @@ impl Host {
     }
 
     /// Chat from a seat played here.
-    pub fn chat(&mut self, from_seat: usize, text: &str) -> Vec<Outgoing> {
+    pub fn chat(&mut self, from_seat: PlayerId, text: &str) -> Vec<Outgoing> {
         let text = clean_chat(text);
-        if text.is_empty() || from_seat >= self.seats.len() {
+        if text.is_empty() || self.seat(from_seat).is_none() {
             return Vec::new();
         }
         let msg = self.keep_chat(from_seat, text);
@@ -547,8 +559,8 @@ impl Host {
     }
 
     /// A reaction from a seat played here.
-    pub fn react(&mut self, from_seat: usize, kind: ReactionKind) -> Vec<Outgoing> {
-        if from_seat >= self.seats.len() {
+    pub fn react(&mut self, from_seat: PlayerId, kind: ReactionKind) -> Vec<Outgoing> {
+        if self.seat(from_seat).is_none() {
             return Vec::new();
         }
         self.broadcast(&HostMsg::Reaction {
@@ -558,7 +570,7 @@ impl Host {
     }
 
     /// Applies a checked action and tells every guest.
-    fn commit(&mut self, action: Action, by_seat: usize, intent: Option<u32>) -> Vec<Outgoing> {
+    fn commit(&mut self, action: Action, by_seat: PlayerId, intent: Option<u32>) -> Vec<Outgoing> {
         let start = self.game.log().len();
         if let Err(e) = self.game.apply(action) {
             // Checked just before: cannot happen; if it did, nothing changed.
@@ -606,10 +618,10 @@ impl Host {
     /// Answers a device that has the first `has` actions: the actions after them, told again
     /// as they were, and a pong with the number of actions (so it knows it has them all); the
     /// whole game when it has none or lacks more than [`MAX_CATCH_UP`].
-    fn catch_up(&mut self, to: PeerId, seat: usize, has: u64) -> Vec<Outgoing> {
+    fn catch_up(&mut self, to: PeerId, seat: PlayerId, has: u64) -> Vec<Outgoing> {
         let seq = self.seq();
         if has == 0 || has > seq || seq - has > MAX_CATCH_UP {
-            return self.welcome(to, seat);
+            return self.welcome(to, Some(seat));
         }
         let mut out = Vec::new();
         for s in has + 1..=seq {
@@ -647,7 +659,7 @@ impl Host {
         }
         for seat in silent {
             // Shown as reconnecting once; its next message shows it connected again.
-            if self.seats.get(seat).map(|s| s.control) == Some(SeatControl::Remote) {
+            if self.seat_control(seat) == Some(SeatControl::Remote) {
                 out.extend(self.presence_out(seat, None));
             }
         }
@@ -694,7 +706,7 @@ impl Host {
     }
 
     /// A message after hello.
-    fn on_said(&mut self, from: PeerId, seat: usize, msg: GuestMsg) -> Vec<Outgoing> {
+    fn on_said(&mut self, from: PeerId, seat: PlayerId, msg: GuestMsg) -> Vec<Outgoing> {
         match msg {
             GuestMsg::Hello { .. } => Vec::new(),
             GuestMsg::Intent {
@@ -748,9 +760,9 @@ impl Host {
     fn on_hello(
         &mut self,
         from: PeerId,
-        seat: usize,
+        seat: PlayerId,
         table: TableId,
-        claimed: usize,
+        claimed: Option<PlayerId>,
         last_seq: u64,
         hash: u64,
     ) -> Vec<Outgoing> {
@@ -758,7 +770,8 @@ impl Host {
             self.drop_msg(Some(from), format!("a hello for another table ({table})"));
             return Vec::new();
         }
-        if claimed != seat {
+        if claimed != Some(seat) {
+            let claimed = claimed.map_or_else(|| "none (watching)".to_string(), |c| c.to_string());
             self.drop_msg(
                 Some(from),
                 format!("a hello for seat {claimed} on the channel of seat {seat}"),
@@ -772,7 +785,7 @@ impl Host {
             p.last_heard = self.now;
         }
         let mut out = Vec::new();
-        match self.seats.get(seat).map(|s| s.control) {
+        match self.seat_control(seat) {
             Some(SeatControl::Computer) => self.event(TableEvent::SeatBack { seat }),
             _ if was != self.presence(seat) => out.extend(self.presence_out(seat, None)),
             _ => {}
@@ -782,7 +795,7 @@ impl Host {
             // rejoining device does.
             self.drop_msg(Some(from), why.to_string());
         }
-        out.extend(self.welcome(from, seat));
+        out.extend(self.welcome(from, Some(seat)));
         out
     }
 
@@ -805,10 +818,12 @@ impl Host {
     }
 
     /// Sends a seat's device the whole game as every player may know it (on joining,
-    /// rejoining, or when its copy went wrong).
-    fn welcome(&mut self, to: PeerId, seat: usize) -> Vec<Outgoing> {
-        let last_intent = self.seats.get(seat).map_or(0, |s| s.outcomes.last());
-        let presence = (0..self.seats.len())
+    /// rejoining, or when its copy went wrong); `None`: a watcher's.
+    fn welcome(&mut self, to: PeerId, seat: Option<PlayerId>) -> Vec<Outgoing> {
+        let last_intent = seat
+            .and_then(|s| self.seat(s))
+            .map_or(0, |s| s.outcomes.last());
+        let presence = PlayerId::all(self.seats.len())
             .filter_map(|s| self.presence(s))
             .collect();
         let msg = HostMsg::Welcome {
@@ -825,12 +840,12 @@ impl Host {
     fn on_intent(
         &mut self,
         from: PeerId,
-        seat: usize,
+        seat: PlayerId,
         id: u32,
         seq_seen: u64,
         action: Action,
     ) -> Vec<Outgoing> {
-        let Some(slot) = self.seats.get(seat) else {
+        let Some(slot) = self.seat(seat) else {
             return Vec::new();
         };
         // A repeat: the same answer again.
@@ -858,14 +873,14 @@ impl Host {
         match verdict {
             Ok(()) => {
                 let seq = self.seq() + 1;
-                if let Some(s) = self.seats.get_mut(seat) {
+                if let Some(s) = self.seat_mut(seat) {
                     s.outcomes.record(id, Outcome::Applied(seq));
                 }
                 self.commit(action, seat, Some(id))
             }
             Err(refused) => {
                 let reason = refused.to_string();
-                if let Some(s) = self.seats.get_mut(seat) {
+                if let Some(s) = self.seat_mut(seat) {
                     s.outcomes.record(id, Outcome::Refused(reason.clone()));
                 }
                 self.record_changes += 1;
@@ -880,8 +895,8 @@ impl Host {
     }
 
     /// Whether a seat's intent may be applied now, or why not (a sentence for its player).
-    fn judge(&self, seat: usize, seq_seen: u64, action: &Action) -> Result<(), IntentRefused> {
-        if self.seats.get(seat).map(|s| s.control) != Some(SeatControl::Remote) {
+    fn judge(&self, seat: PlayerId, seq_seen: u64, action: &Action) -> Result<(), IntentRefused> {
+        if self.seat_control(seat) != Some(SeatControl::Remote) {
             return Err(IntentRefused::ComputerPlaying);
         }
         let seq = self.seq();
@@ -904,7 +919,7 @@ impl Host {
                 return Err(match action {
                     Action::Resign { .. } => IntentRefused::ResignOther,
                     _ => IntentRefused::NotYourMove {
-                        actor: self.game.player(PlayerId(s)).name.clone(),
+                        actor: self.game.player(s).name.clone(),
                     },
                 });
             }
@@ -987,7 +1002,7 @@ impl std::fmt::Display for ClaimRefused {
 
 impl Host {
     /// The building and mortgage moves `seat` made since the last turn ended.
-    fn managing_this_turn(&self, seat: usize) -> usize {
+    fn managing_this_turn(&self, seat: PlayerId) -> usize {
         self.game
             .history()
             .iter()
@@ -1000,9 +1015,9 @@ impl Host {
 }
 
 /// The seat an action is made by: the player a `Resign` names, else the engine's actor.
-pub fn seat_of(game: &Game, action: &Action) -> Option<usize> {
+pub fn seat_of(game: &Game, action: &Action) -> Option<PlayerId> {
     match action {
-        Action::Resign { player } => Some(player.index()),
-        _ => game.actor().map(PlayerId::index),
+        Action::Resign { player } => Some(*player),
+        _ => game.actor(),
     }
 }

@@ -33,7 +33,7 @@ use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig, URL_
 use base64::engine::DecodePaddingMode;
 use base64::Engine as _;
 use serde::{Deserialize, Serialize};
-use worlds_engine::{GameSetup, SeatKind};
+use worlds_engine::{GameSetup, PlayerId, SeatKind};
 
 use crate::signal::{Reader, SignalEssentials};
 
@@ -124,7 +124,7 @@ pub struct TableSummary {
 impl TableSummary {
     /// The summary of a setup: `rules` is the rule set's name as the lobby shows it,
     /// `remote` the seats played from other devices. Names are cleaned and shortened.
-    pub fn of(setup: &GameSetup, rules: &str, remote: &[usize]) -> TableSummary {
+    pub fn of(setup: &GameSetup, rules: &str, remote: &[PlayerId]) -> TableSummary {
         TableSummary {
             board: clean_text(setup.board.name(), MAX_TITLE_CHARS),
             rules: clean_text(rules, MAX_TITLE_CHARS),
@@ -137,7 +137,7 @@ impl TableSummary {
                     name: clean_name(&s.name),
                     color: clean_color(&s.color),
                     token: clean_name(&s.token.name()),
-                    kind: if remote.contains(&i) {
+                    kind: if remote.contains(&PlayerId(i)) {
                         SummaryKind::Remote
                     } else if matches!(s.kind, SeatKind::Computer { .. }) {
                         SummaryKind::Computer
@@ -154,7 +154,7 @@ impl TableSummary {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Invite {
     pub table_id: TableId,
-    pub seat: usize,
+    pub seat: PlayerId,
     /// The name the host gave the seat (the guest may keep it or choose another).
     pub seat_name: String,
     /// When the invite was made, in minutes since 1970 (the app passes its clock in).
@@ -168,7 +168,7 @@ pub struct Invite {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reply {
     pub table_id: TableId,
-    pub seat: usize,
+    pub seat: PlayerId,
     pub name: String,
     /// `#rrggbb`, or empty.
     pub color: String,
@@ -347,7 +347,7 @@ pub fn parse_invite(text: &str, now_minutes: u32) -> Result<Invite, InviteError>
     if now_minutes.saturating_sub(created_minutes) > MAX_AGE_MINUTES {
         return Err(InviteError::TooOld);
     }
-    if seat >= seats.len() || seats[seat].kind != SummaryKind::Remote {
+    if seats.get(seat.index()).map(|s| s.kind) != Some(SummaryKind::Remote) {
         return Err(InviteError::BadSeat(kind));
     }
     Ok(Invite {
@@ -366,7 +366,11 @@ pub fn parse_invite(text: &str, now_minutes: u32) -> Result<Invite, InviteError>
 
 /// Reads a reply on the host's device: the whole URL, its fragment or the bare data. It must
 /// be for `table` and for one of `open_seats` (the seats waiting for a device).
-pub fn parse_reply(text: &str, table: TableId, open_seats: &[usize]) -> Result<Reply, InviteError> {
+pub fn parse_reply(
+    text: &str,
+    table: TableId,
+    open_seats: &[PlayerId],
+) -> Result<Reply, InviteError> {
     let kind = LinkKind::Reply;
     let bytes = open(text, kind)?;
     let (table_id, seat) = read_head(&bytes);
@@ -434,13 +438,13 @@ fn parse_color(text: &str) -> Option<[u8; 3]> {
     Some([byte(0)?, byte(2)?, byte(4)?])
 }
 
-fn header(kind: u8, table: TableId, seat: usize) -> Vec<u8> {
+fn header(kind: u8, table: TableId, seat: PlayerId) -> Vec<u8> {
     let mut out = Vec::with_capacity(256);
     out.push(FORMAT_VERSION);
     out.push(kind);
     out.extend_from_slice(&[0, 0]); // the length, set by `finish`
     out.extend_from_slice(&table.0);
-    out.push(u8::try_from(seat).unwrap_or(u8::MAX));
+    out.push(u8::try_from(seat.index()).unwrap_or(u8::MAX));
     out
 }
 
@@ -576,10 +580,10 @@ fn open(text: &str, kind: LinkKind) -> Result<Vec<u8>, InviteError> {
 }
 
 /// The table id and seat of opened bytes (at least 17 long).
-fn read_head(bytes: &[u8]) -> (TableId, usize) {
+fn read_head(bytes: &[u8]) -> (TableId, PlayerId) {
     let mut id = [0u8; 8];
     id.copy_from_slice(&bytes[4..12]);
-    (TableId(id), usize::from(bytes[12]))
+    (TableId(id), PlayerId(usize::from(bytes[12])))
 }
 
 /// CRC-32 (IEEE 802.3, as zlib and PNG use).

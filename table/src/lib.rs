@@ -65,6 +65,7 @@ pub mod saved;
 pub mod signal;
 
 use protocol::{PeerId, Presence, ReactionKind};
+use worlds_engine::PlayerId;
 
 /// What happened at the table, for the app to show (drained with `drain_events`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -72,43 +73,43 @@ pub enum TableEvent {
     /// Action `seq` was applied (on the host: a guest's; on a guest: any), by `by_seat`.
     Applied {
         seq: u64,
-        by_seat: usize,
+        by_seat: PlayerId,
     },
     /// An intent of `seat` was refused, and why (a sentence for that player).
     Refused {
-        seat: usize,
+        seat: PlayerId,
         intent: u32,
         reason: String,
     },
     /// Plain text, never HTML; `at` is when it was said (ms since 1970 by the host's clock,
     /// 0 when not known).
     Chat {
-        from: usize,
+        from: PlayerId,
         text: String,
         at: u64,
     },
     /// A line the room itself says about seat `about` (plain text): "Time ran out: a computer
     /// played for Bea".
     Notice {
-        about: usize,
+        about: PlayerId,
         text: String,
     },
     Reaction {
-        from: usize,
+        from: PlayerId,
         kind: ReactionKind,
     },
     Presence {
-        seat: usize,
+        seat: PlayerId,
         state: Presence,
     },
     /// A seat a computer plays for has its player back: the host may give it back.
     SeatBack {
-        seat: usize,
+        seat: PlayerId,
     },
     /// A new channel took over a seat; the old one is forgotten (close it).
     Replaced {
         peer: PeerId,
-        seat: usize,
+        seat: PlayerId,
     },
     /// The guest has the whole game, `seq` actions.
     Joined {

@@ -19,7 +19,9 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 use worlds_engine::tagged::TaggedDeserialize;
-use worlds_engine::{Action, Game, GameSetup, LogEntry, Phase, Player, PublicGame, SquareState};
+use worlds_engine::{
+    Action, Game, GameSetup, LogEntry, Phase, Player, PlayerId, PublicGame, SquareState,
+};
 
 use crate::invite::TableId;
 use crate::saved::ChatLine;
@@ -57,10 +59,38 @@ pub enum To {
     Guests,
 }
 
-/// The seat a watcher's welcome names: none. A watcher (a room's spectator) is told the game
-/// and every action as the players are, and decides nothing. `u32::MAX`: the same number on
-/// the server (64-bit) and in the browser (wasm32, whose `usize` is 32 bits).
-pub const WATCHING: usize = u32::MAX as usize;
+/// The number written for a watcher's seat (none) in a hello, a welcome and a room's save. A
+/// watcher (a room's spectator) is told the game and every action as the players are, and
+/// decides nothing. `u32::MAX`: the same number on the server (64-bit) and in the browser
+/// (wasm32, whose `usize` is 32 bits).
+pub const WATCHING: u64 = u32::MAX as u64;
+
+/// A device's seat where a watcher may be meant (`#[serde(with = "crate::protocol::seat_or_watching")]`
+/// on an `Option<PlayerId>`): `Some(seat)` written as the seat's bare number, `None` (it
+/// watches) as [`WATCHING`], as these fields were always written.
+pub mod seat_or_watching {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use worlds_engine::PlayerId;
+
+    use super::WATCHING;
+
+    pub fn serialize<S: Serializer>(seat: &Option<PlayerId>, s: S) -> Result<S::Ok, S::Error> {
+        match seat {
+            Some(p) => s.serialize_u64(p.index() as u64),
+            None => s.serialize_u64(WATCHING),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<PlayerId>, D::Error> {
+        let n = u64::deserialize(d)?;
+        if n == WATCHING {
+            return Ok(None);
+        }
+        usize::try_from(n)
+            .map(|i| Some(PlayerId(i)))
+            .map_err(|_| serde::de::Error::custom(format!("seat {n} is not a seat")))
+    }
+}
 
 /// Bytes to send: the app sends them as one data-channel message (binary).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -103,7 +133,9 @@ pub enum GuestMsg {
     /// device already has (0: nothing) with the hash of its state then.
     Hello {
         table: TableId,
-        seat: usize,
+        /// `None`: a room's watcher (written as [`WATCHING`]).
+        #[serde(with = "seat_or_watching")]
+        seat: Option<PlayerId>,
         last_seq: u64,
         hash: u64,
     },
@@ -140,7 +172,9 @@ pub enum HostMsg {
     /// the last intent id the host handled from this seat (a new one must be above it), and
     /// every seat's presence. Also the answer to a resync request.
     Welcome {
-        seat: usize,
+        /// `None`: the device watches (written as [`WATCHING`]).
+        #[serde(with = "seat_or_watching")]
+        seat: Option<PlayerId>,
         last_intent: u32,
         game: Box<PublicGame>,
         hash: u64,
@@ -156,7 +190,7 @@ pub enum HostMsg {
     Applied {
         seq: u64,
         action: Action,
-        by_seat: usize,
+        by_seat: PlayerId,
         intent: Option<u32>,
         entries: Vec<LogEntry>,
         hash: u64,
@@ -169,7 +203,7 @@ pub enum HostMsg {
     /// A chat line: `n` is its number at the table (1, 2, ...; 0 from an older host), so a
     /// device that already has it (from a welcome) does not show it twice.
     Chat {
-        from: usize,
+        from: PlayerId,
         text: String,
         #[serde(default, skip_serializing_if = "is_zero")]
         n: u64,
@@ -182,11 +216,11 @@ pub enum HostMsg {
         notice: bool,
     },
     Reaction {
-        from: usize,
+        from: PlayerId,
         kind: ReactionKind,
     },
     Presence {
-        seat: usize,
+        seat: PlayerId,
         state: Presence,
     },
     /// The answer to a ping, with the number of actions applied so far (a guest that has
@@ -546,7 +580,7 @@ mod tests {
     fn messages_are_typed_and_size_checked() {
         let hello = GuestMsg::Hello {
             table: TableId([1; 8]),
-            seat: 2,
+            seat: Some(PlayerId(2)),
             last_seq: 0,
             hash: u64::MAX,
         };
@@ -577,7 +611,7 @@ mod tests {
     #[test]
     fn long_messages_travel_in_parts_and_come_back() {
         let msg = HostMsg::Chat {
-            from: 1,
+            from: PlayerId(1),
             text: "y".repeat(150_000),
             n: 3,
             at: 1_790_000_000_000,

@@ -770,7 +770,7 @@ impl Room {
             return RoomPresence::Computer;
         }
         if let Some(host) = &self.host {
-            if host.seat_control(seat.index()) == Some(SeatControl::Computer) {
+            if host.seat_control(seat) == Some(SeatControl::Computer) {
                 return RoomPresence::ComputerPlaying;
             }
         }
@@ -1017,7 +1017,7 @@ impl Room {
                     }
                     self.seats[s.index()].away_since = None;
                     if let Some(host) = self.host.as_mut() {
-                        let o = host.peer_connected(PeerId(conn), s.index());
+                        let o = host.peer_connected(PeerId(conn), s);
                         out.extend(self.route(o));
                     }
                 }
@@ -1233,7 +1233,7 @@ impl Room {
                 let Some(host) = self.host.as_mut() else {
                     return Room::deny(conn, "The game has not started.");
                 };
-                let o = host.set_seat_control(absent.index(), SeatControl::Computer);
+                let o = host.set_seat_control(absent, SeatControl::Computer);
                 let mut out = self.route(o);
                 out.extend(self.tell_all());
                 out
@@ -1333,8 +1333,8 @@ impl Room {
             Ok(g) => g,
             Err(e) => return Room::deny(conn, &e.to_string()),
         };
-        let people: Vec<usize> = (0..self.seats.len())
-            .filter(|&s| self.seats[s].token.is_some())
+        let people: Vec<PlayerId> = PlayerId::all(self.seats.len())
+            .filter(|&s| self.seats[s.index()].token.is_some())
             .collect();
         let mut host = match Host::new(game, self.code.table_id(), &people) {
             Ok(h) => h,
@@ -1343,7 +1343,7 @@ impl Room {
         host.tick(self.now);
         for (&c, x) in &self.conns {
             if let Some(s) = x.seat {
-                host.peer_connected(PeerId(c), s.index());
+                host.peer_connected(PeerId(c), s);
             }
         }
         self.host = Some(host);
@@ -1442,7 +1442,7 @@ impl Room {
             let Some((seat, control)) = host.local_to_act() else {
                 break;
             };
-            let strategy = match (control, &self.seats[seat].seat.kind) {
+            let strategy = match (control, &self.seats[seat.index()].seat.kind) {
                 (_, SeatKind::Computer { strategy }) => *strategy,
                 _ => ComputerStrategy::Balanced,
             };
@@ -1480,7 +1480,7 @@ impl Room {
 
     /// The times in a row `seat`'s time ran out.
     pub fn misses_of(&self, seat: PlayerId) -> u32 {
-        self.clock.misses_of(seat.index())
+        self.clock.misses_of(seat)
     }
 
     /// The creator's Turn timer, before the start.
@@ -1506,7 +1506,7 @@ impl Room {
 
     /// I'm back: a player a computer plays for plays their seat again.
     fn im_back(&mut self, conn: ConnId, seat: Option<PlayerId>) -> Vec<Out> {
-        let Some(seat) = seat.map(PlayerId::index) else {
+        let Some(seat) = seat else {
             return self.refuse(
                 Refusal::Seat,
                 conn,
@@ -1568,7 +1568,6 @@ impl Room {
             let waiting_for = host
                 .game()
                 .actor()
-                .map(PlayerId::index)
                 .filter(|&s| host.seat_control(s) == Some(SeatControl::Remote));
             match self
                 .clock
@@ -1595,11 +1594,11 @@ impl Room {
     /// `seat`'s time ran out: a computer plays for them while they are the one to act (the
     /// rest of their turn, or their one bid or answer), every device's feed says so, and the
     /// third time in a row a computer plays for them until they press I'm back.
-    fn time_ran_out(&mut self, seat: usize) -> Vec<Out> {
+    fn time_ran_out(&mut self, seat: PlayerId) -> Vec<Out> {
         let Some(host) = self.host.as_mut() else {
             return Vec::new();
         };
-        let name = self.seats[seat].seat.name.clone();
+        let name = self.seats[seat.index()].seat.name.clone();
         // Said first, so every feed reads it before what the computer did.
         let mut out = host.notice(
             seat,
@@ -1607,7 +1606,7 @@ impl Room {
         );
         for _ in 0..200 {
             let game = host.game();
-            let Some(me) = game.actor().filter(|p| p.index() == seat) else {
+            let Some(me) = game.actor().filter(|&p| p == seat) else {
                 break;
             };
             let action = bot(ComputerStrategy::Balanced).choose(game, me);
@@ -2183,7 +2182,7 @@ mod tests {
     /// Ann starts the game, and her device (a guest on connection 1) hears the whole of it.
     fn ann_starts(room: &mut Room) -> crate::guest::Guest {
         send(room, 1, &ClientMsg::Start, 0);
-        let mut ann = crate::guest::Guest::new(room.code.table_id(), 0);
+        let mut ann = crate::guest::Guest::new(room.code.table_id(), PlayerId(0));
         let out = room.on_message(1, &ann.hello().bytes, 10, String::new);
         hear(&mut ann, &out, 1);
         ann
@@ -2257,7 +2256,7 @@ mod tests {
         // Ann's page never heard the answer and sends the same intent again.
         again.connect(2, 100);
         send(&mut again, 2, &enter, 100);
-        let mut back = Guest::new(table, 0);
+        let mut back = Guest::new(table, PlayerId(0));
         again.on_message(2, &back.hello().bytes, 105, String::new);
         let out = again.on_message(2, &roll.bytes, 110, String::new);
         let told: Vec<String> = out
@@ -2301,7 +2300,11 @@ mod tests {
             events
                 .into_iter()
                 .filter_map(|e| match e {
-                    TableEvent::Chat { from: 0, text, at } => {
+                    TableEvent::Chat {
+                        from: PlayerId(0),
+                        text,
+                        at,
+                    } => {
                         assert_eq!(at, 1_790_000_000_000, "{text}: said then");
                         Some(text)
                     }
@@ -2329,7 +2332,7 @@ mod tests {
         )
         .expect("restores");
         // Ann's page reloaded too: a new device for her seat hears the conversation once.
-        let mut back = Guest::new(table, 0);
+        let mut back = Guest::new(table, PlayerId(0));
         again.connect(7, 100);
         send(&mut again, 7, &enter, 100);
         let out = again.on_message(7, &back.hello().bytes, 110, String::new);
@@ -2348,7 +2351,6 @@ mod tests {
     #[test]
     fn a_device_without_a_seat_watches_the_game_only_when_the_creator_lets_it() {
         use crate::guest::Guest;
-        use crate::protocol::WATCHING;
         let (mut room, held) = open(0);
         let table = room.code.table_id();
         ann_enters(&mut room, &held);
@@ -2356,7 +2358,7 @@ mod tests {
         assert!(ann.game().is_some(), "Ann has the game");
 
         // A device with the link and no token: the room does not let others watch.
-        let mut stranger = Guest::new(table, WATCHING);
+        let mut stranger = Guest::watching(table);
         room.connect(5, 20);
         let out = send(&mut room, 5, &ClientMsg::Enter { token: None }, 20);
         assert!(said(&out, 5).iter().any(
@@ -2453,7 +2455,7 @@ mod tests {
         let mut setup = room.seated_setup();
         setup.forced_rolls = dice;
         room.start_with(setup, 1);
-        let mut ann = crate::guest::Guest::new(room.code.table_id(), 0);
+        let mut ann = crate::guest::Guest::new(room.code.table_id(), PlayerId(0));
         let mut out = room.on_message(1, &ann.hello().bytes, 0, String::new);
         out.extend(room.tick(0));
         hear(&mut ann, &out, 1);
@@ -2598,7 +2600,7 @@ mod tests {
         assert_eq!(
             clock_told(&out, 1),
             Some(Some(ClockShown {
-                seat: 0,
+                seat: PlayerId(0),
                 left_ms: 30_000,
                 total_ms: 30_000
             })),
@@ -2636,9 +2638,9 @@ mod tests {
         );
         // The line is kept with the chat, so a device that comes back sees it too.
         let chat = room.state().host.expect("a record").chat;
-        assert!(chat
-            .last()
-            .is_some_and(|l| l.notice && l.from == 0 && l.text.starts_with("Time ran out")));
+        assert!(chat.last().is_some_and(|l| l.notice
+            && l.from == PlayerId(0)
+            && l.text.starts_with("Time ran out")));
     }
 
     /// The clock of Ann's bid, after she declined Baltic Avenue (1 + 2) and it went to auction.
@@ -2670,7 +2672,7 @@ mod tests {
         let clock = auction_clock(TurnTimer::Minute1);
         assert_eq!(
             (clock.seat, clock.total_ms),
-            (0, 30_000),
+            (PlayerId(0), 30_000),
             "half of a minute"
         );
         assert_eq!(auction_clock(TurnTimer::Seconds30).total_ms, 15_000);
@@ -2784,7 +2786,7 @@ mod tests {
         assert_eq!(again.misses_of(PlayerId(0)), 1, "the misses are kept");
         assert_eq!(
             again.clock_shown().map(|c| (c.seat, c.left_ms)),
-            Some((0, 26_000)),
+            Some((PlayerId(0), 26_000)),
             "the clock goes on where it was"
         );
         // Ann's device comes back and is told the clock.

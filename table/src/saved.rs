@@ -16,6 +16,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use worlds_engine::PlayerId;
+
 use crate::invite::TableId;
 
 /// Applied intents kept per seat in a [`HostRecord`] (the most recent).
@@ -31,10 +33,15 @@ pub enum SavedTable {
     /// This device decides the game.
     Host(HostRecord),
     /// This device plays `seat` at the table `table`.
-    Guest { table: TableId, seat: usize },
+    Guest { table: TableId, seat: PlayerId },
     /// This device plays `seat` in the room `code` on a room server (its seat token is kept
-    /// with the room's other seats of this device).
-    Room { code: String, seat: usize },
+    /// with the room's other seats of this device); `None`: it watches (written as
+    /// [`crate::protocol::WATCHING`]).
+    Room {
+        code: String,
+        #[serde(with = "crate::protocol::seat_or_watching")]
+        seat: Option<PlayerId>,
+    },
 }
 
 /// The host's table, as its autosave keeps it.
@@ -57,7 +64,7 @@ pub struct HostRecord {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChatLine {
     pub n: u64,
-    pub from: usize,
+    pub from: PlayerId,
     pub text: String,
     /// When it was said (ms since 1970 by the host's clock; 0: not known, kept before).
     #[serde(default, skip_serializing_if = "crate::protocol::is_zero")]
@@ -71,7 +78,7 @@ pub struct ChatLine {
 impl HostRecord {
     /// Notes that `seat`'s intent `id` was applied as action `seq` (a room rebuilt from its
     /// kept actions): a seat played from another device answers it as applied, never twice.
-    pub fn answered_at(&mut self, seat: usize, id: u32, seq: u64) {
+    pub fn answered_at(&mut self, seat: PlayerId, id: u32, seq: u64) {
         let Some(s) = self.seats.iter_mut().find(|s| s.seat == seat) else {
             return;
         };
@@ -85,12 +92,12 @@ impl HostRecord {
     }
 
     /// The seats played from other devices, in order.
-    pub fn remote_seats(&self) -> Vec<usize> {
+    pub fn remote_seats(&self) -> Vec<PlayerId> {
         self.seats.iter().map(|s| s.seat).collect()
     }
 
     /// The seats a computer plays for until their player is back.
-    pub fn stand_ins(&self) -> Vec<usize> {
+    pub fn stand_ins(&self) -> Vec<PlayerId> {
         self.seats
             .iter()
             .filter(|s| s.computer)
@@ -102,7 +109,7 @@ impl HostRecord {
 /// One seat played from another device.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RemoteSeatRecord {
-    pub seat: usize,
+    pub seat: PlayerId,
     /// A computer plays for this seat until its player is back.
     #[serde(default)]
     pub computer: bool,
@@ -121,10 +128,10 @@ pub enum RestoreError {
     /// The saved game's actions do not replay.
     Replay(String),
     /// A remote seat the game does not have, or one named twice.
-    Seat(usize),
+    Seat(PlayerId),
     /// An answered intent that names an action the game does not have, or one of another
     /// seat.
-    Answer { seat: usize, seq: u64 },
+    Answer { seat: PlayerId, seq: u64 },
 }
 
 impl std::fmt::Display for RestoreError {
@@ -136,12 +143,12 @@ impl std::fmt::Display for RestoreError {
             RestoreError::Seat(seat) => write!(
                 f,
                 "The saved table names seat {} for another device, which this game does not have.",
-                seat + 1
+                seat.index() + 1
             ),
             RestoreError::Answer { seat, seq } => write!(
                 f,
                 "The saved table says seat {} made action {seq}, which this game does not show.",
-                seat + 1
+                seat.index() + 1
             ),
         }
     }

@@ -18,11 +18,11 @@ const CAL: PeerId = PeerId(2);
 
 /// A host with Bea (seat 1) and Cal (seat 2) connected and welcomed, on a perfect pipe.
 fn table() -> (Host, Guest, Guest) {
-    let mut host = Host::new(game(5), TABLE, &[1, 2]).expect("a host");
-    let mut bea = Guest::new(TABLE, 1);
-    let mut cal = Guest::new(TABLE, 2);
-    host.peer_connected(BEA, 1);
-    host.peer_connected(CAL, 2);
+    let mut host = Host::new(game(5), TABLE, &[PlayerId(1), PlayerId(2)]).expect("a host");
+    let mut bea = Guest::new(TABLE, PlayerId(1));
+    let mut cal = Guest::new(TABLE, PlayerId(2));
+    host.peer_connected(BEA, PlayerId(1));
+    host.peer_connected(CAL, PlayerId(2));
     let hello = bea.hello();
     deliver(&mut host, &mut bea, &mut cal, BEA, hello);
     let hello = cal.hello();
@@ -73,7 +73,7 @@ fn until_turn_of(host: &mut Host, bea: &mut Guest, cal: &mut Guest, seat: usize)
             return;
         }
         let (s, _) = host.local_to_act().expect("the host's seats act first");
-        let action = b.choose(host.game(), PlayerId(s));
+        let action = b.choose(host.game(), s);
         let out = host.apply_local(action).expect("legal");
         let mut to_host = Vec::new();
         spread(bea, cal, out, &mut to_host);
@@ -222,7 +222,7 @@ fn a_stale_intent_and_one_for_a_seat_a_computer_plays_are_refused() {
     let out = host.on_message(BEA, &intent(41, seq + 5, &Action::Roll));
     assert!(refusal(&out).1.contains("ahead"));
     // A computer plays for Bea: her device may not move.
-    host.set_seat_control(1, SeatControl::Computer);
+    host.set_seat_control(PlayerId(1), SeatControl::Computer);
     let out = host.on_message(BEA, &intent(42, seq, &Action::Roll));
     assert!(refusal(&out).1.contains("computer"));
     assert_eq!(host.seq(), seq);
@@ -237,7 +237,7 @@ fn the_host_cannot_move_for_a_remote_seat() {
     let seq = host.seq();
     assert_eq!(
         host.apply_local(Action::Roll),
-        Err(LocalError::NotLocal { seat: 1 })
+        Err(LocalError::NotLocal { seat: PlayerId(1) })
     );
     assert_eq!(host.seq(), seq);
     // The guest's own check stops a move that is not hers, before it travels.
@@ -265,7 +265,7 @@ fn a_flood_is_cut_at_the_budget_without_stalling() {
 fn a_message_before_hello_is_dropped() {
     let (mut host, _bea, _cal) = table();
     // A new channel for Bea's seat (her device reconnected) has not said hello yet.
-    host.peer_connected(PeerId(7), 1);
+    host.peer_connected(PeerId(7), PlayerId(1));
     assert!(host
         .on_message(PeerId(7), &intent(1, 0, &Action::Roll))
         .is_empty());
@@ -294,7 +294,7 @@ fn a_guest_refuses_forged_or_broken_host_messages() {
     let wrong = serde_json::to_vec(&HostMsg::Applied {
         seq: seq + 1,
         action: Action::Roll,
-        by_seat: 1,
+        by_seat: PlayerId(1),
         intent: None,
         entries: Vec::new(),
         hash: 12345,
@@ -324,7 +324,7 @@ fn a_rejoining_hello_with_a_forged_or_too_large_number_gets_no_partial_game() {
     for (n, last_seq) in [(0u32, seq + 1), (1, u64::MAX), (2, 1 << 53)] {
         // Bea's device on a new channel claims more of the game than the table has.
         let peer = PeerId(100 + n);
-        host.peer_connected(peer, 1);
+        host.peer_connected(peer, PlayerId(1));
         let hello = format!(
             r#"{{"t":"hello","table":"{TABLE}","seat":1,"last_seq":{last_seq},"hash":{hash}}}"#
         );
@@ -336,7 +336,7 @@ fn a_rejoining_hello_with_a_forged_or_too_large_number_gets_no_partial_game() {
         );
         assert_eq!((host.seq(), host.hash()), (seq, hash), "nothing changed");
         // What it gets is the whole game, never a part of it.
-        let mut fresh = Guest::new(TABLE, 1);
+        let mut fresh = Guest::new(TABLE, PlayerId(1));
         for o in out.iter().filter(|o| o.to == To::Peer(peer)) {
             if o.bytes.first() != Some(&PART_TAG) {
                 assert!(
@@ -353,7 +353,7 @@ fn a_rejoining_hello_with_a_forged_or_too_large_number_gets_no_partial_game() {
         );
     }
     // The right number with another hash: the whole game too, and said why.
-    host.peer_connected(PeerId(120), 1);
+    host.peer_connected(PeerId(120), PlayerId(1));
     let hello = format!(
         r#"{{"t":"hello","table":"{TABLE}","seat":1,"last_seq":{seq},"hash":{}}}"#,
         hash ^ 1
@@ -382,7 +382,7 @@ fn a_guest_whose_copy_went_wrong_is_healed_by_the_whole_game_and_plays_on() {
     let damaged: PublicGame = serde_json::from_value(damaged).expect("a game");
     let wrong_hash = state_hash(&Game::try_from(damaged.clone()).expect("a copy"));
     let forged = serde_json::to_vec(&HostMsg::Welcome {
-        seat: 1,
+        seat: Some(PlayerId(1)),
         last_intent: 0,
         game: Box::new(damaged),
         hash: wrong_hash,
@@ -411,7 +411,7 @@ fn a_guest_whose_copy_went_wrong_is_healed_by_the_whole_game_and_plays_on() {
         spread(&mut bea, &mut cal, out, &mut to_host);
         assert!(to_host.is_empty());
         if let Some((s, _)) = host.local_to_act() {
-            let action = b.choose(host.game(), PlayerId(s));
+            let action = b.choose(host.game(), s);
             let out = host.apply_local(action).expect("legal");
             let mut to_host = Vec::new();
             spread(&mut bea, &mut cal, out, &mut to_host);
@@ -432,10 +432,10 @@ fn a_guest_whose_copy_went_wrong_is_healed_by_the_whole_game_and_plays_on() {
                 bea.pending(),
                 cal.seq()
             );
-            let seat = guest.seat();
-            let action = b.choose(guest.game().expect("a game"), PlayerId(seat));
+            let seat = guest.seat().expect("a seat");
+            let action = b.choose(guest.game().expect("a game"), seat);
             let msg = guest.intent(action).expect("legal in its copy");
-            let from = if seat == 1 { BEA } else { CAL };
+            let from = if seat == PlayerId(1) { BEA } else { CAL };
             deliver(&mut host, &mut bea, &mut cal, from, msg);
         }
         let events = bea.drain_events();
@@ -474,18 +474,14 @@ fn a_guest_that_missed_an_action_gets_only_the_actions_it_lacks() {
     let b = bot(ComputerStrategy::Balanced);
     // One action both get (asking for the actions after none is asking for the whole game).
     let (s, _) = host.local_to_act().expect("the host's seat acts first");
-    let out = host
-        .apply_local(b.choose(host.game(), PlayerId(s)))
-        .expect("legal");
+    let out = host.apply_local(b.choose(host.game(), s)).expect("legal");
     let mut to_host = Vec::new();
     spread(&mut bea, &mut cal, out, &mut to_host);
     let had = bea.seq();
     assert_eq!(had, 1);
     let mut both = Vec::new();
     while let Some((s, _)) = host.local_to_act().filter(|_| both.len() < 3) {
-        let out = host
-            .apply_local(b.choose(host.game(), PlayerId(s)))
-            .expect("legal");
+        let out = host.apply_local(b.choose(host.game(), s)).expect("legal");
         both.push(out);
     }
     let n = both.len() as u64;
@@ -494,7 +490,7 @@ fn a_guest_that_missed_an_action_gets_only_the_actions_it_lacks() {
     for out in &both {
         spread(
             &mut cal,
-            &mut Guest::new(TABLE, 1),
+            &mut Guest::new(TABLE, PlayerId(1)),
             out.clone(),
             &mut to_host,
         );
@@ -561,9 +557,10 @@ fn building_and_selling_in_a_loop_stops_at_the_cap_with_a_sentence_and_the_turn_
         3,
     );
     setup.rules = rules;
-    let mut host = Host::new(Game::new(setup).expect("a game"), TABLE, &[0]).expect("a host");
-    let mut bea = Guest::new(TABLE, 0);
-    host.peer_connected(BEA, 0);
+    let mut host =
+        Host::new(Game::new(setup).expect("a game"), TABLE, &[PlayerId(0)]).expect("a host");
+    let mut bea = Guest::new(TABLE, PlayerId(0));
+    host.peer_connected(BEA, PlayerId(0));
     let to_bea = |host: &mut Host, bea: &mut Guest, bytes: &[u8]| {
         let mut back = host.on_message(BEA, bytes);
         let mut answers = Vec::new();

@@ -3,6 +3,7 @@
 mod common;
 
 use common::*;
+use worlds_engine::PlayerId;
 use worlds_table::invite::{
     parse_invite, parse_reply, InviteError, LinkKind, SummaryKind, TableId, MAX_AGE_MINUTES,
 };
@@ -40,7 +41,7 @@ fn a_reply_travels_and_reads_back_the_same() {
     let back = parse_reply(
         &format!("https://x.example/#{}", rep.fragment()),
         TABLE,
-        &[1, 2],
+        &[PlayerId(1), PlayerId(2)],
     )
     .expect("reads");
     assert_eq!(back, rep);
@@ -67,7 +68,7 @@ fn a_cut_invite_is_refused_as_incomplete_at_every_length() {
     let rep = reply(2).to_data();
     for n in 1..rep.len() {
         assert_eq!(
-            parse_reply(&rep[..n], TABLE, &[2]),
+            parse_reply(&rep[..n], TABLE, &[PlayerId(2)]),
             Err(InviteError::Cut(LinkKind::Reply)),
             "cut at {n}"
         );
@@ -136,10 +137,10 @@ fn another_version_is_refused() {
 fn a_reply_for_another_table_or_seat_is_refused() {
     let data = reply(1).to_data();
     let other = TableId([9; 8]);
-    let err = parse_reply(&data, other, &[1, 2]).expect_err("other table");
+    let err = parse_reply(&data, other, &[PlayerId(1), PlayerId(2)]).expect_err("other table");
     assert_eq!(err, InviteError::WrongTable);
     assert!(sentence(&err).contains("another table"));
-    let err = parse_reply(&data, TABLE, &[2]).expect_err("seat not waiting");
+    let err = parse_reply(&data, TABLE, &[PlayerId(2)]).expect_err("seat not waiting");
     assert_eq!(err, InviteError::BadSeat(LinkKind::Reply));
     sentence(&err);
 }
@@ -162,7 +163,7 @@ fn invites_and_replies_are_not_confused() {
     // Bare data too: the kind byte tells.
     let err = parse_invite(&reply(1).to_data(), NOW).expect_err("a reply");
     assert_eq!(err, InviteError::WrongKind(LinkKind::Invite));
-    let err = parse_reply(&invite(1).to_data(), TABLE, &[1]).expect_err("an invite");
+    let err = parse_reply(&invite(1).to_data(), TABLE, &[PlayerId(1)]).expect_err("an invite");
     assert_eq!(err, InviteError::WrongKind(LinkKind::Reply));
     let err = parse_invite("#world=v1.abc", NOW).expect_err("a world link");
     assert_eq!(err, InviteError::NotALink(LinkKind::Invite));
@@ -177,7 +178,7 @@ fn names_with_control_characters_never_travel() {
     let mut rep = reply(1);
     rep.name = "Bea\u{202e}\u{0000}\nX".to_string();
     rep.color = "red;x".to_string();
-    let back = parse_reply(&rep.to_data(), TABLE, &[1]).expect("reads");
+    let back = parse_reply(&rep.to_data(), TABLE, &[PlayerId(1)]).expect("reads");
     assert_eq!(
         back.name, "BeaX",
         "control characters and direction marks are stripped"

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use common::*;
 use worlds_engine::bots::bot;
-use worlds_engine::{Action, ComputerStrategy, Game, GameRecord};
+use worlds_engine::{Action, ComputerStrategy, Game, GameRecord, PlayerId};
 
 use worlds_table::guest::Guest;
 use worlds_table::host::{Host, SeatControl};
@@ -114,12 +114,12 @@ impl Net {
 struct Table {
     host: Host,
     guests: Vec<Option<Guest>>,
-    seats: Vec<usize>,
+    seats: Vec<PlayerId>,
     peers: Vec<PeerId>,
     net: Net,
     now: u64,
     /// Every Applied the host sent: seq -> (action, by_seat, intent, hash).
-    applied: BTreeMap<u64, (Action, usize, Option<u32>, u64)>,
+    applied: BTreeMap<u64, (Action, PlayerId, Option<u32>, u64)>,
     host_events: Vec<TableEvent>,
     guest_events: Vec<Vec<TableEvent>>,
     /// Intents guests sent (repeats included).
@@ -142,11 +142,14 @@ impl Table {
     }
 
     fn with_game(game: Game, seed: u64, weather: Weather) -> Table {
-        let host = Host::new(game, TABLE, &[1, 2]).expect("a host");
+        let host = Host::new(game, TABLE, &[PlayerId(1), PlayerId(2)]).expect("a host");
         let mut t = Table {
             host,
-            guests: vec![Some(Guest::new(TABLE, 1)), Some(Guest::new(TABLE, 2))],
-            seats: vec![1, 2],
+            guests: vec![
+                Some(Guest::new(TABLE, PlayerId(1))),
+                Some(Guest::new(TABLE, PlayerId(2))),
+            ],
+            seats: vec![PlayerId(1), PlayerId(2)],
             peers: vec![PeerId(11), PeerId(12)],
             net: Net {
                 rng: Rng(seed ^ 0x5eed),
@@ -334,7 +337,8 @@ impl Table {
                 continue;
             }
             let Some(game) = g.game() else { continue };
-            let action = bots.choose(game, g.seat());
+            let Some(seat) = g.seat() else { continue };
+            let action = bots.choose(game, seat);
             let out = g
                 .intent(action)
                 .expect("a bot's move passes the local check");
@@ -380,14 +384,14 @@ impl Table {
         assert_eq!(self.host.hash(), hash);
         for g in self.guests.iter().flatten() {
             let gg = g.game().expect("the guest has the game");
-            assert_eq!(gg.history(), actions, "seat {}: same actions", g.seat());
+            assert_eq!(gg.history(), actions, "seat {:?}: same actions", g.seat());
             assert_eq!(
                 gg,
                 &alone.public_view(),
-                "seat {}: the same game as every player may know it",
+                "seat {:?}: the same game as every player may know it",
                 g.seat()
             );
-            assert_eq!(state_hash(gg), hash, "seat {}: same hash", g.seat());
+            assert_eq!(state_hash(gg), hash, "seat {:?}: same hash", g.seat());
         }
         // Every Applied seen numbers the action the host has at that place.
         let mut intents = BTreeMap::new();
@@ -429,8 +433,8 @@ impl Bots {
     fn new() -> Bots {
         Bots(bot(ComputerStrategy::Balanced))
     }
-    fn choose(&self, game: &Game, seat: usize) -> Action {
-        self.0.choose(game, worlds_engine::PlayerId(seat))
+    fn choose(&self, game: &Game, seat: PlayerId) -> Action {
+        self.0.choose(game, seat)
     }
 }
 
@@ -512,11 +516,14 @@ fn a_guest_that_reloads_gets_what_it_missed_and_a_computer_plays_meanwhile() {
     t.net.away[1] = true;
     let out = t.host.peer_disconnected(t.peers[1]);
     t.send_from_host(out);
-    assert_eq!(t.host.presence(2), Some(Presence::Reconnecting));
+    assert_eq!(t.host.presence(PlayerId(2)), Some(Presence::Reconnecting));
     // "Let a computer play for Cal."
-    let out = t.host.set_seat_control(2, SeatControl::Computer);
+    let out = t.host.set_seat_control(PlayerId(2), SeatControl::Computer);
     t.send_from_host(out);
-    assert_eq!(t.host.presence(2), Some(Presence::ComputerPlaying));
+    assert_eq!(
+        t.host.presence(PlayerId(2)),
+        Some(Presence::ComputerPlaying)
+    );
     let at_reload = t.host.seq();
     while t.host.seq() < at_reload + 80 && !t.host.game().is_over() {
         t.step(&bots);
@@ -525,23 +532,24 @@ fn a_guest_that_reloads_gets_what_it_missed_and_a_computer_plays_meanwhile() {
     // Cal is back on a new channel, from the saved game.
     t.net.away[1] = false;
     t.peers[1] = PeerId(22);
-    t.guests[1] = Some(Guest::resume(TABLE, 2, saved));
+    t.guests[1] = Some(Guest::resume(TABLE, PlayerId(2), saved));
     t.guest_events[1].clear();
     t.join(1);
     for _ in 0..400 {
         t.step(&bots);
         if t.host_events
             .iter()
-            .any(|e| e == &TableEvent::SeatBack { seat: 2 })
+            .any(|e| e == &TableEvent::SeatBack { seat: PlayerId(2) })
         {
             break;
         }
     }
     assert!(
-        t.host_events.contains(&TableEvent::SeatBack { seat: 2 }),
+        t.host_events
+            .contains(&TableEvent::SeatBack { seat: PlayerId(2) }),
         "the host is told Cal is back"
     );
-    let out = t.host.set_seat_control(2, SeatControl::Remote);
+    let out = t.host.set_seat_control(PlayerId(2), SeatControl::Remote);
     t.send_from_host(out);
     t.play_out(&bots, 3_600_000);
     t.check_agreement();
@@ -549,7 +557,7 @@ fn a_guest_that_reloads_gets_what_it_missed_and_a_computer_plays_meanwhile() {
     assert!(t
         .applied
         .range(at_reload + 1..)
-        .any(|(_, (_, by, intent, _))| *by == 2 && intent.is_none()));
+        .any(|(_, (_, by, intent, _))| *by == PlayerId(2) && intent.is_none()));
     // The reloaded guest caught up from its saved game (it was never a new one).
     let events = &t.guest_events[1];
     let caught = events
@@ -637,7 +645,7 @@ fn a_rejoining_guest_with_part_of_the_game_gets_the_game_as_it_stands_and_goes_o
     }
     let saved = leave(&mut t, 1);
     t.guests[1] = None;
-    let out = t.host.set_seat_control(2, SeatControl::Computer);
+    let out = t.host.set_seat_control(PlayerId(2), SeatControl::Computer);
     t.send_from_host(out);
     let had = saved.history().len() as u64;
     while t.host.seq() < had + 40 {
@@ -646,7 +654,7 @@ fn a_rejoining_guest_with_part_of_the_game_gets_the_game_as_it_stands_and_goes_o
     // Back through a new invite, from the saved game.
     t.net.away[1] = false;
     t.peers[1] = PeerId(31);
-    t.guests[1] = Some(Guest::resume(TABLE, 2, saved));
+    t.guests[1] = Some(Guest::resume(TABLE, PlayerId(2), saved));
     t.guest_events[1].clear();
     let host_seq = t.host.seq();
     let resumed = t.guests[1].as_ref().expect("back");
@@ -669,7 +677,7 @@ fn a_rejoining_guest_with_part_of_the_game_gets_the_game_as_it_stands_and_goes_o
         from: had,
         seq: host_seq
     }));
-    let out = t.host.set_seat_control(2, SeatControl::Remote);
+    let out = t.host.set_seat_control(PlayerId(2), SeatControl::Remote);
     t.send_from_host(out);
     t.play_out(&bots, 3_600_000);
     t.check_agreement();
@@ -687,13 +695,13 @@ fn a_rejoining_guest_whose_game_differs_gets_the_whole_game() {
     // Its saved game is another one (other dice), as long as the table's.
     let mut other = game(999);
     while (other.history().len() as u64) < 30 {
-        let seat = other.actor().expect("not over").index();
+        let seat = other.actor().expect("not over");
         let action = bots.choose(&other, seat);
         other.apply(action).expect("legal");
     }
     t.net.away[0] = false;
     t.peers[0] = PeerId(41);
-    t.guests[0] = Some(Guest::resume(TABLE, 1, other));
+    t.guests[0] = Some(Guest::resume(TABLE, PlayerId(1), other));
     t.host_events.clear();
     t.join(0);
     for _ in 0..20 {
@@ -722,7 +730,7 @@ fn a_host_whose_page_reloads_reopens_the_same_table_and_nothing_is_lost_or_appli
             t.step(&bots);
         }
         // A computer plays for Bea when the host's page reloads.
-        let out = t.host.set_seat_control(1, SeatControl::Computer);
+        let out = t.host.set_seat_control(PlayerId(1), SeatControl::Computer);
         t.send_from_host(out);
         for _ in 0..5 {
             t.step(&bots);
@@ -739,20 +747,23 @@ fn a_host_whose_page_reloads_reopens_the_same_table_and_nothing_is_lost_or_appli
             panic!("a host's table");
         };
         assert_eq!(saved.table, TABLE);
-        assert_eq!(saved.remote_seats(), vec![1, 2]);
-        assert_eq!(saved.stand_ins(), vec![1]);
+        assert_eq!(saved.remote_seats(), vec![PlayerId(1), PlayerId(2)]);
+        assert_eq!(saved.stand_ins(), vec![PlayerId(1)]);
         t.host = Host::restore(record.replay().expect("replays"), &saved).expect("restores");
         assert_eq!(t.host.table(), TABLE, "the same table");
         assert_eq!(t.host.seq(), seq_at_reload, "nothing lost");
-        assert_eq!(t.host.presence(1), Some(Presence::ComputerPlaying));
-        assert_eq!(t.host.presence(2), Some(Presence::Reconnecting));
+        assert_eq!(
+            t.host.presence(PlayerId(1)),
+            Some(Presence::ComputerPlaying)
+        );
+        assert_eq!(t.host.presence(PlayerId(2)), Some(Presence::Reconnecting));
         // Cal's page reloaded too (from its autosave); Bea's device only lost the channel.
         let cal_saved = t.guests[1]
             .as_ref()
             .and_then(Guest::game)
             .cloned()
             .expect("a game");
-        t.guests[1] = Some(Guest::resume(TABLE, 2, cal_saved));
+        t.guests[1] = Some(Guest::resume(TABLE, PlayerId(2), cal_saved));
         // The host plays on a little (its own seat, the computers) before they are back.
         for _ in 0..100 {
             t.step(&bots);
@@ -765,12 +776,16 @@ fn a_host_whose_page_reloads_reopens_the_same_table_and_nothing_is_lost_or_appli
         }
         for _ in 0..400 {
             t.step(&bots);
-            if t.host_events.contains(&TableEvent::SeatBack { seat: 1 }) {
+            if t.host_events
+                .contains(&TableEvent::SeatBack { seat: PlayerId(1) })
+            {
                 break;
             }
         }
-        assert!(t.host_events.contains(&TableEvent::SeatBack { seat: 1 }));
-        let out = t.host.set_seat_control(1, SeatControl::Remote);
+        assert!(t
+            .host_events
+            .contains(&TableEvent::SeatBack { seat: PlayerId(1) }));
+        let out = t.host.set_seat_control(PlayerId(1), SeatControl::Remote);
         t.send_from_host(out);
         t.play_out(&bots, 3_600_000);
         t.check_agreement();
@@ -799,7 +814,7 @@ fn a_saved_table_that_does_not_fit_its_game_is_refused_with_a_sentence() {
     }
     let good = t.host.record("Classic rules");
     let mut bad_seat: HostRecord = good.clone();
-    bad_seat.seats[0].seat = 9;
+    bad_seat.seats[0].seat = PlayerId(9);
     let e = Host::restore(t.host.game().clone(), &bad_seat).expect_err("no seat 10");
     assert!(e.to_string().contains("seat 10"), "{e}");
     let mut twice = good.clone();
@@ -819,5 +834,5 @@ fn a_saved_table_that_does_not_fit_its_game_is_refused_with_a_sentence() {
         panic!("a host")
     };
     let host = Host::restore(t.host.game().clone(), &minimal).expect("restores");
-    assert_eq!(host.presence(1), Some(Presence::Reconnecting));
+    assert_eq!(host.presence(PlayerId(1)), Some(Presence::Reconnecting));
 }

@@ -9,7 +9,7 @@ mod common;
 use std::collections::{BTreeMap, VecDeque};
 
 use worlds_engine::bots::bot;
-use worlds_engine::{ComputerStrategy, GameSetup, Preset, Seat, Token};
+use worlds_engine::{ComputerStrategy, GameSetup, PlayerId, Preset, Seat, Token};
 use worlds_table::clock::TurnTimer;
 use worlds_table::guest::Guest;
 use worlds_table::protocol::{secret_field, GuestMsg, Reassembler, PART_TAG};
@@ -125,7 +125,7 @@ impl Devices {
     }
 
     /// A player's device says hello to the game, as a browser does once it has started.
-    fn hello(&mut self, room: &Room, conn: ConnId, seat: usize) {
+    fn hello(&mut self, room: &Room, conn: ConnId, seat: PlayerId) {
         let mut g = Guest::new(room.code().table_id(), seat);
         self.to_room.push_back((conn, g.hello().bytes));
         self.guests.insert(conn, g);
@@ -172,8 +172,8 @@ fn no_device_of_a_room_receives_a_generator_or_a_seed() {
     d.to_room.push_back((ANN, msg(&ClientMsg::Start)));
     d.settle(&mut room, 0);
     assert!(room.started());
-    d.hello(&room, ANN, 0);
-    d.hello(&room, BEA, 2);
+    d.hello(&room, ANN, PlayerId(0));
+    d.hello(&room, BEA, PlayerId(2));
     let mut now = 0;
     let mut came_back = false;
     let mut asked_again = false;
@@ -197,7 +197,7 @@ fn no_device_of_a_room_receives_a_generator_or_a_seed() {
                     token: Some(bea_token.clone()),
                 }),
             ));
-            d.hello(&room, BEA_AGAIN, 2);
+            d.hello(&room, BEA_AGAIN, PlayerId(2));
             d.settle(&mut room, now);
         }
         // Ann's device asks for the whole game again.

@@ -14,7 +14,7 @@ use futures_util::{SinkExt, StreamExt};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
 use worlds_engine::bots::bot;
-use worlds_engine::{Action, ComputerStrategy, Game};
+use worlds_engine::{Action, ComputerStrategy, Game, PlayerId};
 use worlds_table::guest::Guest;
 use worlds_table::protocol::state_hash;
 use worlds_table::room::{RoomCode, RoomMsg};
@@ -255,7 +255,7 @@ pub struct Device {
     pub port: u16,
     pub code: RoomCode,
     pub token: String,
-    pub seat: usize,
+    pub seat: PlayerId,
     pub ws: Option<Ws>,
     pub guest: Option<Guest>,
     pub intents: u64,
@@ -436,16 +436,16 @@ pub fn same_game(a: &Device, b: &Device) -> (usize, u64) {
     let mut by_seat = [0u64; 8];
     for action in ga.history() {
         if let Some(s) = worlds_table::host::seat_of(&replay, action) {
-            by_seat[s] += 1;
+            by_seat[s.index()] += 1;
         }
         replay.apply(action.clone()).expect("applies");
     }
     for d in [a, b] {
         assert!(
-            by_seat[d.seat] <= d.intents,
+            by_seat[d.seat.index()] <= d.intents,
             "seat {}: {} actions from {} moves sent: one was applied twice",
             d.seat,
-            by_seat[d.seat],
+            by_seat[d.seat.index()],
             d.intents
         );
     }
@@ -454,7 +454,13 @@ pub fn same_game(a: &Device, b: &Device) -> (usize, u64) {
 
 impl Device {
     /// A device holding `token` for `seat` of room `code`, reached at `port` (not yet open).
-    pub fn new(port: u16, code: &RoomCode, token: String, seat: usize, clock: Instant) -> Device {
+    pub fn new(
+        port: u16,
+        code: &RoomCode,
+        token: String,
+        seat: PlayerId,
+        clock: Instant,
+    ) -> Device {
         Device {
             port,
             code: code.clone(),
@@ -511,7 +517,7 @@ pub async fn ann_and_bea_on(port: u16, board: worlds_engine::Board) -> (RoomCode
         .expect("a token")
         .to_string();
     let clock = Instant::now();
-    let mut ann = Device::new(port, &code, ann_token, 0, clock);
+    let mut ann = Device::new(port, &code, ann_token, PlayerId(0), clock);
     ann.open().await;
     // Bea joins without a token and is given one.
     let url = format!("ws://127.0.0.1:{port}/api/rooms/{}/ws", code.shown());
@@ -537,7 +543,7 @@ pub async fn ann_and_bea_on(port: u16, board: worlds_engine::Board) -> (RoomCode
         }
     };
     drop(ws);
-    let mut bea = Device::new(port, &code, token, seat.index(), clock);
+    let mut bea = Device::new(port, &code, token, seat, clock);
     bea.open().await;
     ann.step(300).await;
     ann.send(br#"{"t":"start"}"#.to_vec()).await;

@@ -245,6 +245,21 @@ fn a_guest_never_plays_the_computers_the_host_does() {
 }
 
 #[test]
+fn a_watcher_decides_no_seat_and_plays_no_computer() {
+    let seats = vec![
+        Seat::computer("Hal", ComputerStrategy::Balanced),
+        Seat::human("Ann"),
+    ];
+    let mut play = Play::default();
+    play.install("T", Game::new(setup(seats, &[])).expect("game"));
+    play.seats.role = TableRole::Watching;
+    assert!(!play.seats.is_local(PlayerId(0)) && !play.seats.is_local(PlayerId(1)));
+    assert!(!play.computer_to_act());
+    assert_eq!(play.computer_choice(), Ok(None));
+    assert!(!bar_state(&play).runs_computers);
+}
+
+#[test]
 fn a_computer_plays_for_an_absent_person_and_the_bar_says_so() {
     let mut play = ann_and_bob(&[]);
     play.seats.role = TableRole::Host;

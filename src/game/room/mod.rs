@@ -22,7 +22,7 @@ use serde::Deserialize;
 use worlds_engine::{GameSetup, PlayerId};
 use worlds_table::clock::TurnTimer;
 use worlds_table::guest::Guest;
-use worlds_table::protocol::{Outgoing, Presence, WATCHING};
+use worlds_table::protocol::{Outgoing, Presence};
 use worlds_table::room::{ClientMsg, HeldSeat, OpenRoom, RoomCode, RoomMsg, RoomPresence};
 pub use worlds_table::room::{RoomInfo, RoomSeat};
 use worlds_table::saved::SavedTable;
@@ -76,11 +76,11 @@ pub fn show_code(code: &str) -> String {
 pub fn room_setup(
     mut setup: GameSetup,
     other_devices: &[usize],
-) -> Result<(GameSetup, Vec<usize>), TableError> {
+) -> Result<(GameSetup, Vec<PlayerId>), TableError> {
     let (seats, open) = worlds_models::lobby::room_seats(setup.seats, other_devices)
         .ok_or(TableError::NoSeatOnThisDevice)?;
     setup.seats = seats;
-    Ok((setup, open))
+    Ok((setup, players(open)))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -116,7 +116,7 @@ pub struct RoomUi {
     /// The room as the server last told it.
     pub info: RwSignal<Option<RoomInfo>>,
     /// This device's seat.
-    pub seat: RwSignal<Option<usize>>,
+    pub seat: RwSignal<Option<PlayerId>>,
     /// The socket to the room as this device knows it; `None` before the first try.
     pub status: RwSignal<Option<RoomStatus>>,
     /// The last refusal or problem (shown in its sentence).
@@ -124,7 +124,7 @@ pub struct RoomUi {
     /// The room is closed (or there is none): why.
     pub closed: RwSignal<Option<AppError>>,
     /// Since when (ms) each away seat has been away, as this device reckons it.
-    pub away_since: RwSignal<BTreeMap<usize, u64>>,
+    pub away_since: RwSignal<BTreeMap<PlayerId, u64>>,
     /// This device's clock (ms), moved on twice a second while in a room.
     pub clock: RwSignal<u64>,
     /// This device has no seat and watches the room's game (the creator lets others watch).
@@ -164,7 +164,7 @@ impl std::fmt::Display for RoomStatus {
 /// says the time left, and this device counts from its own clock.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TurnClockShown {
-    pub seat: usize,
+    pub seat: PlayerId,
     /// When it runs out, on this device's clock (ms).
     pub ends_at: u64,
 }
@@ -204,7 +204,7 @@ impl RoomUi {
         } else {
             self.info.with(|i| {
                 i.as_ref()
-                    .and_then(|i| i.seats.get(clock.seat))
+                    .and_then(|i| i.seats.get(clock.seat.index()))
                     .map(|s| s.name.clone())
             })?
         };
@@ -220,15 +220,15 @@ impl RoomUi {
         let mine = self.seat.get();
         self.info.with(|i| {
             i.as_ref().is_some_and(|i| {
-                i.seats.iter().any(|s| {
-                    Some(s.seat.index()) == mine && s.presence == RoomPresence::ComputerPlaying
-                })
+                i.seats
+                    .iter()
+                    .any(|s| Some(s.seat) == mine && s.presence == RoomPresence::ComputerPlaying)
             })
         })
     }
 
     /// Whether a seat has been away long enough for "Let a computer play for …".
-    pub fn away_long(&self, seat: usize) -> bool {
+    pub fn away_long(&self, seat: PlayerId) -> bool {
         let now = self.clock.get();
         self.away_since.with(|a| {
             a.get(&seat)
@@ -238,9 +238,7 @@ impl RoomUi {
 
     /// Whether this device holds the room creator's seat.
     pub fn is_creator(&self) -> bool {
-        let creator = self
-            .info
-            .with(|i| i.as_ref().map(|i| i.creator_seat.index()));
+        let creator = self.info.with(|i| i.as_ref().map(|i| i.creator_seat));
         creator.is_some() && creator == self.seat.get()
     }
 }
@@ -306,7 +304,7 @@ pub fn open_room(
         title,
         setup,
         spectators: false,
-        open_seats: open_seats.into_iter().map(PlayerId).collect(),
+        open_seats,
         turn_timer,
     }) {
         Ok(b) => b,
@@ -368,7 +366,7 @@ pub fn enter_room(ui: RoomUi, code: &str) {
     // The room's welcome brings its conversation: Table talk starts from it, never twice.
     ui.talk.chat.set(Vec::new());
     let held = held_seat(&code);
-    ui.seat.set(held.as_ref().map(|h| h.seat.index()));
+    ui.seat.set(held.as_ref().map(|h| h.seat));
     ui.conn.with_borrow_mut(|r| {
         *r = Some(Conn {
             code: code.clone(),
@@ -471,12 +469,12 @@ fn on_closed(ui: RoomUi) {
         let seat = ui.seat.get_untracked();
         let others = ui.session.game.with_untracked(|g| {
             g.as_ref().map_or(Vec::new(), |g| {
-                (0..g.players().len())
+                PlayerId::all(g.players().len())
                     .filter(|&s| Some(s) != seat)
                     .collect()
             })
         });
-        ui.session.update_seats(|s| s.away = players(others));
+        ui.session.update_seats(|s| s.away = others);
     }
     set_timeout(
         move || {
@@ -519,35 +517,31 @@ fn on_room_msg(ui: RoomUi, msg: RoomMsg) {
             let started = info.started;
             let now = now_ms();
             ui.away_since.update(|since| {
-                since.retain(|seat, _| {
-                    info.seats
-                        .iter()
-                        .any(|s| s.seat.index() == *seat && s.is_away())
-                });
+                since.retain(|seat, _| info.seats.iter().any(|s| s.seat == *seat && s.is_away()));
                 for s in info.seats.iter().filter(|s| s.is_away()) {
                     since
-                        .entry(s.seat.index())
+                        .entry(s.seat)
                         .or_insert_with(|| now.saturating_sub(s.away_secs * 1000));
                 }
             });
             if started {
                 // Who is away, for the bar and the players panel.
-                let away: Vec<usize> = info
+                let away: Vec<PlayerId> = info
                     .seats
                     .iter()
                     .filter(|s| s.is_away())
-                    .map(|s| s.seat.index())
+                    .map(|s| s.seat)
                     .collect();
-                let stand_ins: Vec<usize> = info
+                let stand_ins: Vec<PlayerId> = info
                     .seats
                     .iter()
                     .filter(|s| s.presence == RoomPresence::ComputerPlaying)
-                    .map(|s| s.seat.index())
+                    .map(|s| s.seat)
                     .collect();
                 if ui.conn.with_borrow(|r| r.as_ref().is_some_and(|c| c.shown)) {
                     ui.session.update_seats(|s| {
-                        s.away = players(away);
-                        s.stand_ins = players(stand_ins);
+                        s.away = away;
+                        s.stand_ins = stand_ins;
                     });
                 }
             }
@@ -571,7 +565,7 @@ fn on_room_msg(ui: RoomUi, msg: RoomMsg) {
                 }
             });
             ui.problem.set(None);
-            ui.seat.set(Some(seat.index()));
+            ui.seat.set(Some(seat));
         }
         RoomMsg::Denied { reason } => ui.problem.set(Some(TableError::Refused(reason).into())),
         RoomMsg::Clock { clock } => {
@@ -624,7 +618,7 @@ fn begin_game(ui: RoomUi, spectators: bool) {
                     return None;
                 }
                 let table = RoomCode::parse(&c.code)?.table_id();
-                c.guest = Some(Guest::new(table, WATCHING));
+                c.guest = Some(Guest::watching(table));
                 Some(())
             });
             if fresh.is_some() {
@@ -641,16 +635,16 @@ fn begin_game(ui: RoomUi, spectators: bool) {
         }
         let seat = c.held.as_ref()?.seat;
         let table = RoomCode::parse(&c.code)?.table_id();
-        let mut guest = Guest::new(table, seat.index());
+        let mut guest = Guest::new(table, seat);
         let hello = guest.hello();
         c.guest = Some(guest);
         Some(hello)
     });
     if let Some(hello) = hello {
-        ui.seat.set(ui.conn.with_borrow(|r| {
-            r.as_ref()
-                .and_then(|c| c.held.as_ref().map(|h| h.seat.index()))
-        }));
+        ui.seat.set(
+            ui.conn
+                .with_borrow(|r| r.as_ref().and_then(|c| c.held.as_ref().map(|h| h.seat))),
+        );
         send_out(ui.conn, vec![hello]);
     }
 }
@@ -708,7 +702,7 @@ impl Remote for RoomLink {
         let r = cell.try_borrow().ok()?;
         let c = r.as_ref()?;
         // A watcher's Continue goes back to watch.
-        let seat = c.held.as_ref().map_or(WATCHING, |h| h.seat.index());
+        let seat = c.held.as_ref().map(|h| h.seat);
         c.guest.as_ref().map(|_| SavedTable::Room {
             code: c.code.clone(),
             seat,
@@ -722,9 +716,9 @@ fn after_game_messages(ui: RoomUi) {
     let session = ui.session;
     let (game, seat, first, events) = ui.conn.with_borrow_mut(|r| {
         let Some(c) = r.as_mut() else {
-            return (None, 0, false, Vec::new());
+            return (None, None, false, Vec::new());
         };
-        let seat = c.held.as_ref().map_or(WATCHING, |h| h.seat.index());
+        let seat = c.held.as_ref().map(|h| h.seat);
         let Some(guest) = c.guest.as_mut() else {
             return (None, seat, false, Vec::new());
         };
@@ -747,9 +741,7 @@ fn after_game_messages(ui: RoomUi) {
                 .unwrap_or_default();
             session.install(&title, *game);
             session.join_table(
-                TableRole::Guest {
-                    seat: PlayerId(seat),
-                },
+                seat.map_or(TableRole::Watching, |seat| TableRole::Guest { seat }),
                 Vec::new(),
                 Link::Remote(Rc::new(RoomLink(ui.conn))),
             );
@@ -767,9 +759,9 @@ fn after_game_messages(ui: RoomUi) {
             }
             TableEvent::Notice { text, .. } => session.note(text),
             TableEvent::Presence { seat, state } => session.update_seats(|s| {
-                s.away.retain(|&s| s != PlayerId(seat));
+                s.away.retain(|&s| s != seat);
                 if state == Presence::Reconnecting {
-                    s.away.push(PlayerId(seat));
+                    s.away.push(seat);
                 }
             }),
             TableEvent::Dropped { reason, .. } => {

@@ -14,13 +14,14 @@ use crate::game::room::{
     allow_watchers, im_back, join, leave_room_and_link, let_computer_play, play_again, remove_seat,
     set_turn_timer, show_code, start_game, RoomInfo, RoomSeat, RoomUi,
 };
+use worlds_engine::PlayerId;
 use worlds_models::pieces::free_pieces;
 use worlds_table::clock::TurnTimer;
 use worlds_table::room::RoomPresence;
 
 /// How a seat reads in the room's lists: "🚗 Bea (computer, balanced)", "Ann (you)",
 /// "Seat 2: open for a friend".
-fn seat_words(s: &RoomSeat, mine: Option<usize>) -> String {
+fn seat_words(s: &RoomSeat, mine: Option<PlayerId>) -> String {
     if s.is_open() {
         return format!(
             "Seat {}: open for a friend (they join by the link)",
@@ -29,7 +30,7 @@ fn seat_words(s: &RoomSeat, mine: Option<usize>) -> String {
     }
     let glyph = token_glyph(&worlds_engine::Token::from_name(&s.token));
     let mut notes = Vec::new();
-    if Some(s.seat.index()) == mine {
+    if Some(s.seat) == mine {
         notes.push("you".to_string());
     }
     if let Some(strategy) = &s.computer {
@@ -133,7 +134,7 @@ fn RoomSeats(ui: RoomUi) -> impl IntoView {
             .map(|s| {
                 let seat = s.seat;
                 let words = seat_words(&s, mine);
-                let removable = creator && before_start && Some(seat.index()) != mine;
+                let removable = creator && before_start && Some(seat) != mine;
                 let remove_label = if s.is_open() {
                     format!("Remove open seat {}", seat.index() + 1)
                 } else {
@@ -353,14 +354,14 @@ pub fn RoomPanel(ui: RoomUi) -> impl IntoView {
             .map(|i| i.seats)
             .unwrap_or_default()
             .into_iter()
-            .filter(|s| s.is_away() && Some(s.seat.index()) != mine)
+            .filter(|s| s.is_away() && Some(s.seat) != mine)
             .map(|s| {
                 let seat = s.seat;
                 let label = format!("Let a computer play for {}", s.name);
                 view! {
                     <li>
                         <span>{format!("{} is away", s.name)}</span>
-                        {move || ui.away_long(seat.index()).then(|| {
+                        {move || ui.away_long(seat).then(|| {
                             let label = label.clone();
                             view! {
                                 <button type="button" class="action" on:click=move |_| let_computer_play(ui, seat)>{label}</button>

@@ -60,7 +60,7 @@ impl LinkStatus {
 /// One seat played from another device.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SeatLink {
-    pub seat: usize,
+    pub seat: PlayerId,
     /// The seat's name (the friend's own once their reply is in).
     pub name: String,
     /// The invite link, once made.
@@ -131,7 +131,7 @@ impl TableUi {
         }
     }
 
-    fn set_seat(&self, seat: usize, change: impl FnOnce(&mut SeatLink)) {
+    fn set_seat(&self, seat: PlayerId, change: impl FnOnce(&mut SeatLink)) {
         self.seats.update(|all| {
             if let Some(s) = all.iter_mut().find(|s| s.seat == seat) {
                 change(s);
@@ -142,7 +142,7 @@ impl TableUi {
 
 /// One connection of the host: the seat it plays and the peer.
 struct Link {
-    seat: usize,
+    seat: PlayerId,
     id: PeerId,
     peer: Rc<Peer>,
 }
@@ -346,16 +346,18 @@ fn start_ticking(ui: TableUi) {
 // ---------------------------------------------------------------------------------------
 // The host
 
-/// Opens a table for `setup` (the lobby's): one invite per seat in `remote`, made in the
-/// background; the waiting room shows them as they come.
+/// Opens a table for `setup` (the lobby's): one invite per seat in `remote` (the lobby's
+/// rows, which are the setup's seats), made in the background; the waiting room shows them
+/// as they come.
 pub fn open_table(ui: TableUi, setup: &GameSetup, rules_name: &str, remote: Vec<usize>) {
     close_table(ui);
+    let remote = players(remote);
     let table = TableId(random_bytes::<8>());
     let summary = TableSummary::of(setup, rules_name, &remote);
-    let name_of = |seat: usize| {
+    let name_of = |seat: PlayerId| {
         setup
             .seats
-            .get(seat)
+            .get(seat.index())
             .map(|s| s.name.clone())
             .unwrap_or_default()
     };
@@ -383,8 +385,8 @@ pub fn open_table(ui: TableUi, setup: &GameSetup, rules_name: &str, remote: Vec<
 fn become_host(
     ui: TableUi,
     side: HostSide,
-    remote: &[usize],
-    name_of: impl Fn(usize) -> String,
+    remote: &[PlayerId],
+    name_of: impl Fn(PlayerId) -> String,
     status: LinkStatus,
 ) {
     ui.side.with_borrow_mut(|s| *s = Some(Side::Host(side)));
@@ -445,7 +447,7 @@ pub fn listen_for_replies(ui: TableUi, on_friend: Callback<FriendReply>) {
             if !text.contains("reply=") {
                 return;
             }
-            let waiting: Vec<usize> = ui.seats.with_untracked(|seats| {
+            let waiting: Vec<PlayerId> = ui.seats.with_untracked(|seats| {
                 seats
                     .iter()
                     .filter(|s| s.status != LinkStatus::Connected)
@@ -453,8 +455,9 @@ pub fn listen_for_replies(ui: TableUi, on_friend: Callback<FriendReply>) {
                     .collect()
             });
             let mut why = AppError::from(TableError::NoSeatWaiting);
-            for seat in waiting {
-                match connect_reply(ui, seat, &text) {
+            for player in waiting {
+                let seat = player.index();
+                match connect_reply(ui, player, &text) {
                     Ok(reply) => {
                         on_friend.run(FriendReply::new(seat, reply));
                         let _ = answer.post_message(&wasm_bindgen::JsValue::from_str("taken"));
@@ -503,7 +506,13 @@ pub fn hand_reply_to_waiting_room(text: String, done: impl Fn(bool) + 'static) {
 }
 
 /// Makes (or makes again) the invite of one seat: a new connection and its offer.
-pub fn invite_seat(ui: TableUi, table: TableId, seat: usize, name: String, summary: TableSummary) {
+pub fn invite_seat(
+    ui: TableUi,
+    table: TableId,
+    seat: PlayerId,
+    name: String,
+    summary: TableSummary,
+) {
     ui.set_seat(seat, |s| {
         s.status = LinkStatus::Preparing;
         s.invite = None;
@@ -555,7 +564,7 @@ pub fn invite_seat(ui: TableUi, table: TableId, seat: usize, name: String, summa
     });
 }
 
-fn watch_host_peer(ui: TableUi, peer: &Peer, seat: usize, id: PeerId) {
+fn watch_host_peer(ui: TableUi, peer: &Peer, seat: PlayerId, id: PeerId) {
     peer.on_state(move |state| {
         let status = match state {
             LinkState::Connecting => return,
@@ -596,7 +605,7 @@ fn watch_host_peer(ui: TableUi, peer: &Peer, seat: usize, id: PeerId) {
 /// The friend's reply for `seat`, pasted into the waiting room: checked (this table, this
 /// seat, not cut or changed), then the connection is completed. The reply's name, color
 /// and token come back for the lobby to take (the lobby keeps colors unique).
-pub fn connect_reply(ui: TableUi, seat: usize, text: &str) -> Result<Reply, AppError> {
+pub fn connect_reply(ui: TableUi, seat: PlayerId, text: &str) -> Result<Reply, AppError> {
     let (table, peer) = ui
         .side
         .with_borrow(|side| match side {
@@ -630,9 +639,11 @@ pub fn connect_reply(ui: TableUi, seat: usize, text: &str) -> Result<Reply, AppE
 }
 
 /// The game starts at the table: the host's state machine takes the game, every connected
-/// friend gets it, and this device's actions go through the host from now on.
+/// friend gets it, and this device's actions go through the host from now on. `remote`: the
+/// lobby's rows played from other devices (the game's seats).
 pub fn start_hosting(ui: TableUi, game: Game, remote: Vec<usize>) -> Result<(), AppError> {
     let session = ui.session;
+    let remote = players(remote);
     let out = ui.side.with_borrow_mut(|side| {
         let Some(Side::Host(h)) = side else {
             return Err(AppError::from(TableError::NotOpen));
@@ -648,11 +659,7 @@ pub fn start_hosting(ui: TableUi, game: Game, remote: Vec<usize>) -> Result<(), 
         Ok(out)
     })?;
     send_all(ui, out);
-    session.join_table(
-        TableRole::Host,
-        players(remote),
-        table_link(ui, Sitting::Host),
-    );
+    session.join_table(TableRole::Host, remote, table_link(ui, Sitting::Host));
     // The autosave knows the table from the first moment.
     session.autosave();
     start_ticking(ui);
@@ -697,20 +704,20 @@ pub fn continue_game(ui: TableUi) -> Result<bool, AppError> {
             close_table(ui);
             let others = session.game.with_untracked(|g| {
                 g.as_ref().map_or(Vec::new(), |g| {
-                    (0..g.players().len()).filter(|&s| s != seat).collect()
+                    PlayerId::all(g.players().len())
+                        .filter(|&s| s != seat)
+                        .collect()
                 })
             });
             // The autosave keeps the table while this device waits for the new invite.
             ui.last_saved
                 .set_value(Some(SavedTable::Guest { table, seat }));
             session.join_table(
-                TableRole::Guest {
-                    seat: PlayerId(seat),
-                },
+                TableRole::Guest { seat },
                 Vec::new(),
                 table_link(ui, Sitting::AwaitingInvite),
             );
-            session.update_seats(|s| s.away = players(others));
+            session.update_seats(|s| s.away = others);
         }
     }
     Ok(true)
@@ -723,7 +730,13 @@ pub fn continue_game(ui: TableUi) -> Result<bool, AppError> {
 fn back_at_live_table(ui: TableUi, saved: Option<&SavedTable>) -> bool {
     let session = ui.session;
     let Some(saved) = saved else { return false };
-    type Live = (TableRole, Vec<usize>, Vec<usize>, Vec<usize>, Sitting);
+    type Live = (
+        TableRole,
+        Vec<PlayerId>,
+        Vec<PlayerId>,
+        Vec<PlayerId>,
+        Sitting,
+    );
     /// What the table confirmed: the host's own actions, or the public game a guest holds.
     enum Confirmed {
         Actions(Vec<worlds_engine::Action>),
@@ -733,12 +746,12 @@ fn back_at_live_table(ui: TableUi, saved: Option<&SavedTable>) -> bool {
         (Some(Side::Host(h)), SavedTable::Host(r)) if h.table == r.table => {
             h.host.as_ref().map(|host| {
                 let remote = r.remote_seats();
-                let away: Vec<usize> = remote
+                let away: Vec<PlayerId> = remote
                     .iter()
                     .copied()
                     .filter(|&s| host.presence(s) == Some(Presence::Reconnecting))
                     .collect();
-                let stand_ins: Vec<usize> = remote
+                let stand_ins: Vec<PlayerId> = remote
                     .iter()
                     .copied()
                     .filter(|&s| host.seat_control(s) == Some(SeatControl::Computer))
@@ -755,9 +768,7 @@ fn back_at_live_table(ui: TableUi, saved: Option<&SavedTable>) -> bool {
             g.guest.as_ref().and_then(Guest::game).map(|game| {
                 (
                     (
-                        TableRole::Guest {
-                            seat: PlayerId(*seat),
-                        },
+                        TableRole::Guest { seat: *seat },
                         Vec::new(),
                         Vec::new(),
                         Vec::new(),
@@ -781,10 +792,10 @@ fn back_at_live_table(ui: TableUi, saved: Option<&SavedTable>) -> bool {
     if !followed {
         return false;
     }
-    session.join_table(role, players(remote), table_link(ui, sitting));
+    session.join_table(role, remote, table_link(ui, sitting));
     session.update_seats(|s| {
-        s.away = players(away);
-        s.stand_ins = players(stand_ins);
+        s.away = away;
+        s.stand_ins = stand_ins;
     });
     session.autosave();
     true
@@ -814,18 +825,22 @@ fn reopen_table(ui: TableUi, record: &HostRecord) -> Result<(), AppError> {
             next_peer: 1,
         },
         &remote,
-        |seat| names.get(seat).cloned().unwrap_or_default(),
+        |seat| names.get(seat.index()).cloned().unwrap_or_default(),
         LinkStatus::Away,
     );
     session.join_table(
         TableRole::Host,
-        players(remote.clone()),
+        remote.clone(),
         table_link(ui, Sitting::Host),
     );
     let stand_ins = record.stand_ins();
     session.update_seats(|s| {
-        s.away = players(remote.iter().copied().filter(|s| !stand_ins.contains(s)));
-        s.stand_ins = players(stand_ins);
+        s.away = remote
+            .iter()
+            .copied()
+            .filter(|s| !stand_ins.contains(s))
+            .collect();
+        s.stand_ins = stand_ins;
     });
     session.note("The table is open again: invite the other devices again.".to_string());
     log(&format!(
@@ -905,7 +920,7 @@ pub fn join_table(ui: TableUi, invite: Invite, name: String, color: String, toke
 
 /// The guest this device was at `table` in `seat`, from its autosave (`None`: it was not,
 /// or the saved game does not replay).
-fn resumed_guest(table: TableId, seat: usize) -> Option<Guest> {
+fn resumed_guest(table: TableId, seat: PlayerId) -> Option<Guest> {
     let store = crate::common::storage::LocalStore::open().ok()?;
     let saved = crate::common::storage::saves::read_autosave::<worlds_engine::GameRecord>(&store)
         .ok()??;
@@ -927,7 +942,7 @@ fn set_sync_mark(mark: &str) {
     }
 }
 
-fn watch_guest_peer(ui: TableUi, peer: &Peer, table: TableId, seat: usize) {
+fn watch_guest_peer(ui: TableUi, peer: &Peer, table: TableId, seat: PlayerId) {
     let session = ui.session;
     peer.on_state(move |state| {
         let status = match state {
@@ -956,13 +971,15 @@ fn watch_guest_peer(ui: TableUi, peer: &Peer, table: TableId, seat: usize) {
         let away = if matches!(state, LinkState::Reconnecting | LinkState::Closed) {
             session.game.with_untracked(|g| {
                 g.as_ref().map_or(Vec::new(), |g| {
-                    (0..g.players().len()).filter(|&s| s != seat).collect()
+                    PlayerId::all(g.players().len())
+                        .filter(|&s| s != seat)
+                        .collect()
                 })
             })
         } else {
             Vec::new()
         };
-        session.update_seats(|s| s.away = players(away));
+        session.update_seats(|s| s.away = away);
     });
     peer.on_message(move |bytes| {
         let out = ui.side.with_borrow_mut(|side| match side {
@@ -989,7 +1006,7 @@ fn after_messages(ui: TableUi) {
         Follow(Vec<worlds_engine::Action>),
         /// A guest's device: the public game as the host confirmed it, taken as it is.
         FollowPublic(Box<Game>),
-        Show(Box<Game>, String, usize),
+        Show(Box<Game>, String, PlayerId),
     }
     let (next, events) = ui.side.with_borrow_mut(|side| match side {
         Some(Side::Host(h)) => match h.host.as_mut() {
@@ -1049,9 +1066,7 @@ fn after_messages(ui: TableUi) {
         Next::Show(game, title, seat) => {
             session.install(&title, *game);
             session.join_table(
-                TableRole::Guest {
-                    seat: PlayerId(seat),
-                },
+                TableRole::Guest { seat },
                 Vec::new(),
                 table_link(ui, Sitting::Guest),
             );
@@ -1081,9 +1096,9 @@ fn show_event(ui: TableUi, event: TableEvent) {
         }
         TableEvent::Presence { seat, state } => {
             session.update_seats(|s| {
-                s.away.retain(|&s| s != PlayerId(seat));
+                s.away.retain(|&s| s != seat);
                 if state == Presence::Reconnecting {
-                    s.away.push(PlayerId(seat));
+                    s.away.push(seat);
                 }
             });
         }
@@ -1125,11 +1140,11 @@ fn first_sync(ui: TableUi, mark: &str) {
 /// "Let a computer play for Bea": while a seat's device is away, a computer (balanced)
 /// plays it on the host so the table need not wait; when Bea's device is back, the seat is
 /// hers again.
-pub fn let_computer_play(ui: TableUi, seat: usize) {
+pub fn let_computer_play(ui: TableUi, seat: PlayerId) {
     if set_seat_control(ui, seat, SeatControl::Computer) {
         ui.session.update_seats(|s| {
-            if !s.stand_ins.contains(&PlayerId(seat)) {
-                s.stand_ins.push(PlayerId(seat));
+            if !s.stand_ins.contains(&seat) {
+                s.stand_ins.push(seat);
             }
         });
         // A reload keeps the computer playing for them.
@@ -1137,16 +1152,16 @@ pub fn let_computer_play(ui: TableUi, seat: usize) {
     }
 }
 
-fn give_back(ui: TableUi, seat: usize) {
+fn give_back(ui: TableUi, seat: PlayerId) {
     set_seat_control(ui, seat, SeatControl::Remote);
     ui.session
-        .update_seats(|s| s.stand_ins.retain(|&x| x != PlayerId(seat)));
+        .update_seats(|s| s.stand_ins.retain(|&x| x != seat));
     ui.session.autosave();
 }
 
 /// The host's table hands `seat` to `control` and tells every device; false when this
 /// device hosts no running table.
-fn set_seat_control(ui: TableUi, seat: usize, control: SeatControl) -> bool {
+fn set_seat_control(ui: TableUi, seat: PlayerId, control: SeatControl) -> bool {
     let out = ui.side.with_borrow_mut(|side| match side {
         Some(Side::Host(h)) => h
             .host
@@ -1162,29 +1177,29 @@ fn set_seat_control(ui: TableUi, seat: usize, control: SeatControl) -> bool {
 }
 
 /// The seat this device talks for: a guest's own, or the host's first person at the table.
-fn my_seat(session: Session) -> Option<usize> {
+fn my_seat(session: Session) -> Option<PlayerId> {
     match session.role.get_untracked() {
-        TableRole::Guest { seat } => Some(seat.index()),
+        TableRole::Guest { seat } => Some(seat),
         TableRole::Host => {
             let remote = session.remote_seats.get_untracked();
             session.game.with_untracked(|g| {
                 let g = g.as_ref()?;
-                (0..g.players().len()).find(|&i| {
-                    !remote.contains(&PlayerId(i))
-                        && matches!(g.players()[i].kind, worlds_engine::SeatKind::Human)
+                PlayerId::all(g.players().len()).find(|&i| {
+                    !remote.contains(&i)
+                        && matches!(g.player(i).kind, worlds_engine::SeatKind::Human)
                 })
             })
         }
-        TableRole::Alone => None,
+        TableRole::Alone | TableRole::Watching => None,
     }
 }
 
-fn player_name(session: Session, seat: usize) -> String {
+fn player_name(session: Session, seat: PlayerId) -> String {
     session
         .game
         .with_untracked(|g| {
             g.as_ref()
-                .and_then(|g| g.players().get(seat).map(|p| p.name.clone()))
+                .and_then(|g| g.players().get(seat.index()).map(|p| p.name.clone()))
         })
         .unwrap_or_default()
 }
@@ -1275,7 +1290,7 @@ pub fn close_table(ui: TableUi) {
 /// "Invite again": a new invite for a seat whose device left (its page closed or its
 /// connection dropped); the friend opens it, sends the new reply, and the game continues on
 /// their device from where the table is.
-pub fn invite_again(ui: TableUi, seat: usize) {
+pub fn invite_again(ui: TableUi, seat: PlayerId) {
     let found = ui.side.with_borrow(|side| match side {
         Some(Side::Host(h)) => Some((h.table, h.summary.clone())),
         _ => None,

@@ -13,6 +13,7 @@ use crate::common::context::Navigator;
 use crate::common::error::{AppError, TableError};
 use crate::common::share::LinkField;
 use crate::game::pieces::{token_glyph, PieceFields};
+use worlds_engine::PlayerId;
 use worlds_table::protocol::ReactionKind;
 
 use crate::game::table::{
@@ -68,8 +69,8 @@ pub fn WaitingRoom(
 /// The friends' replies pasted in the waiting room, and why a reply was refused, by seat.
 #[derive(Clone, Copy)]
 struct Replies {
-    pasted: RwSignal<HashMap<usize, String>>,
-    refused: RwSignal<HashMap<usize, AppError>>,
+    pasted: RwSignal<HashMap<PlayerId, String>>,
+    refused: RwSignal<HashMap<PlayerId, AppError>>,
 }
 
 /// Whether a seat's device still has to answer (or answer again).
@@ -83,7 +84,7 @@ fn waiting_for_reply(status: &LinkStatus) -> bool {
 /// Connects every reply pasted: a reply taken is cleared and its friend handed to
 /// `on_friend`, a refused one keeps why beside its seat.
 fn connect_replies(ui: TableUi, replies: Replies, on_friend: Callback<FriendReply>) {
-    let pasted: Vec<(usize, String)> = replies
+    let pasted: Vec<(PlayerId, String)> = replies
         .pasted
         .get_untracked()
         .into_iter()
@@ -94,19 +95,20 @@ fn connect_replies(ui: TableUi, replies: Replies, on_friend: Callback<FriendRepl
         return;
     }
     ui.problem.set(None);
-    for (seat, text) in pasted {
-        match connect_reply(ui, seat, &text) {
+    for (player, text) in pasted {
+        let seat = player.index();
+        match connect_reply(ui, player, &text) {
             Ok(reply) => {
                 replies.refused.update(|r| {
-                    r.remove(&seat);
+                    r.remove(&player);
                 });
                 replies.pasted.update(|r| {
-                    r.remove(&seat);
+                    r.remove(&player);
                 });
                 on_friend.run(FriendReply::new(seat, reply));
             }
             Err(why) => replies.refused.update(|r| {
-                r.insert(seat, why);
+                r.insert(player, why);
             }),
         }
     }
@@ -126,7 +128,7 @@ fn TableSeat(ui: TableUi, seat: SeatLink, replies: Replies, playing: bool) -> im
     let reply_label = format!("Reply from {}", s.name);
     view! {
         <fieldset class="table-seat">
-            <legend>{format!("Player {}", seat + 1)}</legend>
+            <legend>{format!("Player {}", seat.index() + 1)}</legend>
             <p class="table-seat-status" role="status">{status}</p>
             {s.problem.clone().map(|p| view! { <p class="problem" role="alert">{p.to_string()}</p> })}
             {s.invite.clone().filter(|_| s.status != LinkStatus::Connected).map(|link| view! {
@@ -153,7 +155,7 @@ fn TableSeat(ui: TableUi, seat: SeatLink, replies: Replies, playing: bool) -> im
             {move || replies.refused.with(|r| r.get(&seat).cloned()).map(|p| view! { <p class="problem" role="alert">{p.to_string()}</p> })}
             {matches!(s.status, LinkStatus::Closed | LinkStatus::Reconnecting | LinkStatus::Away).then(|| {
                 let name = s.name.clone();
-                let stand_in = move || ui.session.stand_ins.with(|x| x.contains(&worlds_engine::PlayerId(seat)));
+                let stand_in = move || ui.session.stand_ins.with(|x| x.contains(&seat));
                 view! {
                     <div class="button-row">
                         <button type="button" class="action" on:click=move |_| invite_again(ui, seat)>"Invite again"</button>
@@ -185,7 +187,7 @@ pub fn JoinTable(ui: TableUi, invite: Result<Invite, InviteError>) -> impl IntoV
     };
     let seat = invite.seat;
     let summary = invite.summary.clone();
-    let mine = summary.seats.get(seat).cloned();
+    let mine = summary.seats.get(seat.index()).cloned();
     let name = RwSignal::new(invite.seat_name.clone());
     let color = RwSignal::new(mine.as_ref().map(|s| s.color.clone()).unwrap_or_default());
     let token = RwSignal::new(mine.as_ref().map(|s| s.token.clone()).unwrap_or_default());
@@ -209,7 +211,7 @@ pub fn JoinTable(ui: TableUi, invite: Result<Invite, InviteError>) -> impl IntoV
                 <p>{format!("Board: {}. Rules: {}.", summary.board, summary.rules)}</p>
                 <h2>"Who sits where"</h2>
                 <ul class="join-seats"><InvitedSeats summary=summary.clone() seat=seat /></ul>
-                <h2>{format!("Your seat: Player {}", seat + 1)}</h2>
+                <h2>{format!("Your seat: Player {}", seat.index() + 1)}</h2>
                 <div class="lobby-row" hidden=move || joined.get()>
                     <PieceFields name=name color=color token=token />
                 </div>
@@ -253,7 +255,7 @@ fn InviteRefused(why: String, nav: Navigator) -> impl IntoView {
 
 /// Who sits where at the invited table, one item per seat ("you" at `seat`).
 #[component]
-fn InvitedSeats(summary: TableSummary, seat: usize) -> impl IntoView {
+fn InvitedSeats(summary: TableSummary, seat: PlayerId) -> impl IntoView {
     summary
         .seats
         .iter()
@@ -262,7 +264,7 @@ fn InvitedSeats(summary: TableSummary, seat: usize) -> impl IntoView {
             let who = match s.kind {
                 SummaryKind::Human => "at the host's device",
                 SummaryKind::Computer => "computer",
-                SummaryKind::Remote if i == seat => "you",
+                SummaryKind::Remote if i == seat.index() => "you",
                 SummaryKind::Remote => "another device",
             };
             let glyph = token_glyph(&worlds_engine::Token::from_name(&s.token)).to_string();
@@ -302,12 +304,7 @@ pub fn TableTalk(ui: TableUi) -> impl IntoView {
         text.set(String::new());
     };
     // A room's watcher reads the talk; only the players talk.
-    let playing = move || {
-        !matches!(
-            ui.session.role.get(),
-            crate::game::session::TableRole::Guest { seat } if seat.index() == worlds_table::protocol::WATCHING
-        )
-    };
+    let playing = move || ui.session.role.get() != crate::game::session::TableRole::Watching;
     let reactions = [
         (ReactionKind::ThumbsUp, "React: nice"),
         (ReactionKind::Laugh, "React: ha ha"),

@@ -1,7 +1,7 @@
 //! Shared by the integration tests: real-looking SDPs and a small table.
 #![allow(dead_code)]
 
-use worlds_engine::{ComputerStrategy, Game, GameSetup, Preset, Seat};
+use worlds_engine::{ComputerStrategy, Game, GameSetup, PlayerId, Preset, Seat};
 use worlds_table::invite::{Invite, Reply, TableId, TableSummary};
 use worlds_table::signal::SignalEssentials;
 
@@ -76,13 +76,13 @@ pub fn game(seed: u64) -> Game {
 pub fn invite(seat: usize) -> Invite {
     Invite {
         table_id: TABLE,
-        seat,
+        seat: PlayerId(seat),
         seat_name: ["Ann", "Bea", "Cal", "Robo"]
             .get(seat)
             .unwrap_or(&"Seat")
             .to_string(),
         created_minutes: NOW,
-        summary: TableSummary::of(&setup(1), "Classic rules", &[1, 2]),
+        summary: TableSummary::of(&setup(1), "Classic rules", &[PlayerId(1), PlayerId(2)]),
         offer: SignalEssentials::from_sdp(CHROMIUM_OFFER).expect("the offer reads"),
     }
 }
@@ -90,7 +90,7 @@ pub fn invite(seat: usize) -> Invite {
 pub fn reply(seat: usize) -> Reply {
     Reply {
         table_id: TABLE,
-        seat,
+        seat: PlayerId(seat),
         name: "Bea".to_string(),
         color: "#3d405b".to_string(),
         token: "top hat".to_string(),
