@@ -102,6 +102,12 @@ export async function check(device, label) {
 export const waitForText = (device, text) =>
   until(device, `"${text}" on the page`, (t) => document.body.innerText.includes(t), text);
 
+/// Waits until the page's code has taken over from its HTML shell (`window.__mwReady`). A
+/// person's press on the shell is honoured either way (the shell keeps it for the code), but a
+/// WebDriver click on a shell button found just before the code replaced it can go nowhere
+/// without an error (seen in WebKit once in seven runs after a reload).
+const waitForApp = (device) => until(device, 'the page\'s code', () => window.__mwReady === true);
+
 const waitForBoard = (device) => until(device, 'the board', () => document.querySelector('.board-ring') !== null);
 
 /// What a person sees of the game: each player's cash, where each token stands, whose turn
@@ -132,7 +138,9 @@ async function shown(browser, devices, steps) {
     for (const [name, device] of Object.entries(devices())) {
       await device.screenshot(artifacts + `${browser.file}-${name}-failed.png`).catch(() => {});
       const words = await device.evaluate(() => document.body.innerText).catch((x) => x.message);
+      const errors = await device.errors().catch((x) => [x.message]);
       console.log(`--- ${browser.name}, ${name}'s screen when it failed:\n${words.slice(0, 3000)}`);
+      console.log(`--- ${browser.name}, ${name}'s page errors: ${JSON.stringify(errors)}`);
     }
     throw e;
   }
@@ -151,16 +159,22 @@ async function settled(device) {
   throw new Error(`the screen kept changing for 20 s: ${JSON.stringify(now.tokens)}`);
 }
 
+/// Presses the button of a card this device's player has up (Draw card, then what it says),
+/// if any; its name, or null. A card not yet drawn holds back that device's log and cash.
+async function answerCard(device) {
+  const card = await device.element(() => document.querySelector('.card-dialog .button-row button'));
+  if (!card) return null;
+  const name = await device.evaluate((b) => b.textContent.trim(), card);
+  await device.click(card);
+  return name;
+}
+
 /// One decision, pressed the way a simple player would: a card's own buttons (Draw card,
 /// then what it says), buy what is offered, pass in auctions, roll, end the turn. Returns
 /// the name pressed, or null when this device has nothing to decide now.
 async function playOneStep(device) {
-  const card = await device.element(() => document.querySelector('.card-dialog .button-row button'));
-  if (card) {
-    const name = await device.evaluate((b) => b.textContent.trim(), card);
-    await device.click(card);
-    return name;
-  }
+  const card = await answerCard(device);
+  if (card) return card;
   const names = await device.evaluate(pressableNames);
   const pick = names.find((n) => /^Raise \$\d+$/.test(n))
     ?? ['Buy', 'Pass', 'Decline trade', 'Roll dice', 'End turn', 'Pay fine', 'Auction'].find((n) => names.includes(n));
@@ -177,6 +191,7 @@ export async function hotSeat(browser) {
   try {
     return await shown(browser, () => ({ seat: device }), async () => {
       await device.goto(BASE_URL + '/?seed=6'); // 12 turns of seed 6 draw three cards
+      await waitForApp(device);
       await press(device, 'Play');
       await check(device, 'Classic');
       await choose(device, 'Number of players', '2');
@@ -210,6 +225,7 @@ export async function hotSeat(browser) {
       assert.ok(pressed.includes('Draw card'), `someone drew a card and answered it (pressed: ${pressed.join(', ')})`);
 
       await device.reload();
+      await waitForApp(device);
       await press(device, 'Continue');
       await waitForBoard(device);
       let after = await device.evaluate(seen);
@@ -236,6 +252,7 @@ export async function friendJoins(browser, roomUrl) {
   try {
     return await shown(browser, () => ({ host, ...(friend ? { friend } : {}) }), async () => {
       await host.goto(roomUrl + '/');
+      await waitForApp(host);
       await press(host, 'Play');
       await check(host, 'Classic');
       await choose(host, 'Number of players', '2');
@@ -274,6 +291,8 @@ export async function friendJoins(browser, roomUrl) {
       for (let i = 0; i < 100; i++) {
         [a, b] = [await host.evaluate(seen), await friend.evaluate(seen)];
         if (a.log === b.log && a.players.join() === b.players.join() && a.tokens.join() === b.tokens.join()) break;
+        // Each device first answers its own waiting card, as a player would.
+        for (const device of [host, friend]) await answerCard(device);
         await sleep(100);
       }
       assert.equal(b.log, a.log, 'both devices show the same log');
