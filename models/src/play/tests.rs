@@ -231,14 +231,20 @@ fn a_computer_to_act_chooses_a_legal_action() {
     assert_eq!(choice.note, None, "no offer to decline");
 }
 
-#[test]
-fn a_guest_never_plays_the_computers_the_host_does() {
+/// Hal (a balanced computer) then Ann (a person), installed.
+fn hal_then_ann() -> Play {
     let seats = vec![
         Seat::computer("Hal", ComputerStrategy::Balanced),
         Seat::human("Ann"),
     ];
     let mut play = Play::default();
     play.install("T", Game::new(setup(seats, &[])).expect("game"));
+    play
+}
+
+#[test]
+fn a_guest_never_plays_the_computers_the_host_does() {
+    let mut play = hal_then_ann();
     play.seats.role = TableRole::Guest { seat: PlayerId(1) };
     assert!(!play.computer_to_act());
     assert_eq!(play.computer_choice(), Ok(None));
@@ -246,12 +252,7 @@ fn a_guest_never_plays_the_computers_the_host_does() {
 
 #[test]
 fn a_watcher_decides_no_seat_and_plays_no_computer() {
-    let seats = vec![
-        Seat::computer("Hal", ComputerStrategy::Balanced),
-        Seat::human("Ann"),
-    ];
-    let mut play = Play::default();
-    play.install("T", Game::new(setup(seats, &[])).expect("game"));
+    let mut play = hal_then_ann();
     play.seats.role = TableRole::Watching;
     assert!(!play.seats.is_local(PlayerId(0)) && !play.seats.is_local(PlayerId(1)));
     assert!(!play.computer_to_act());
