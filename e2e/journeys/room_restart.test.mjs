@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { answerCard, artifacts, logText } from './browser.mjs';
-import { roomJourney, roomDevice, samePanels, playTurns, openClassicRoom } from './rooms.mjs';
+import { artifacts, logText } from './browser.mjs';
+import { roomJourney, roomDevice, sameOnBoth, samePanels, playTurns, openClassicRoom } from './rooms.mjs';
 
 const PORT = Number(process.env.ROOM_RESTART_PORT ?? 8096);
 const DATA = mkdtempSync(join(tmpdir(), 'worlds-restart-'));
@@ -24,20 +24,8 @@ async function backInTheGame(h, f) {
 }
 
 /// The log's lines, each once: a move lost or applied twice would show as a difference
-/// between the pages, or as a line repeated where the game has none. Each device first
-/// answers its own waiting card (a card not yet drawn holds back that device's log, as it
-/// holds back its cash in `samePanels`).
-async function sameLogs(h, f) {
-  let a, b;
-  for (let i = 0; i < 100; i++) {
-    [a, b] = [await logText(h), await logText(f)];
-    if (a === b) return a;
-    for (const page of [h, f]) await answerCard(page);
-    await h.waitForTimeout(100);
-  }
-  assert.equal(b, a, 'both pages show the same log');
-  return a;
-}
+/// between the pages, or as a line repeated where the game has none.
+const sameLogs = (h, f) => sameOnBoth(h, f, logText, 'both pages show the same log');
 
 test('a room survives kill -9 and a clean stop of its server; both pages play on with nothing lost', async () => {
   const host = await roomDevice(room.browser, { width: 1280, height: 800 });

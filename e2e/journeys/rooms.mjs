@@ -122,20 +122,25 @@ export async function panel(page) {
   });
 }
 
-/// Both devices show the same players panel. A card its player has not drawn yet holds back
-/// that device's cash (and log), as it should, so each device answers its own waiting card
-/// first, as its player would.
-export async function samePanels(a, b) {
+/// What `read(page)` gives once both devices give the same (and `shown` accepts it), within
+/// 10 s; else the assertion `message` fails. A card its player has not drawn yet holds back
+/// that device's cash and log, as it should, so each device answers its own waiting card
+/// meanwhile, as its player would.
+export async function sameOnBoth(a, b, read, message, shown = () => true) {
   let x, y;
   for (let i = 0; i < 100; i++) {
-    [x, y] = [await panel(a), await panel(b)];
-    if (x === y && x !== '') return x;
+    [x, y] = [await read(a), await read(b)];
+    if (x === y && shown(x)) return x;
     for (const page of [a, b]) await answerCard(page);
     await a.waitForTimeout(100);
   }
-  assert.equal(y, x, 'both devices show the same players panel');
+  assert.equal(y, x, message);
   return x;
 }
+
+/// Both devices show the same players panel.
+export const samePanels = (a, b) =>
+  sameOnBoth(a, b, panel, 'both devices show the same players panel', (x) => x !== '');
 
 /// Plays until `turns` more turns have started, each device pressing its own decisions.
 export async function playTurns(pages, turns) {
