@@ -35,13 +35,15 @@
   // replaces the shell, the focus goes to the app's control of the same name (not to the page's
   // top, where the next Enter would do nothing).
   var lastFocus = null;
-  document.addEventListener('focusin', function (ev) {
+  var noteFocus = function (ev) {
     var shell = document.getElementById('shell');
     lastFocus = shell && shell.contains(ev.target) ? ev.target : null;
-  });
+  };
+  document.addEventListener('focusin', noteFocus);
   new MutationObserver(function (changes, observer) {
     if (document.getElementById('shell')) return;
     observer.disconnect();
+    document.removeEventListener('focusin', noteFocus);
     var was = lastFocus;
     lastFocus = null;
     var active = document.activeElement;
