@@ -11,7 +11,14 @@ port=${1:-8092}
 mkdir -p e2e/artifacts
 python3 scripts/serve.py dist "$port" > e2e/artifacts/measure-server.log 2>&1 &
 server=$!
-trap 'kill $server 2>/dev/null || true' EXIT
+# The room link is measured on a room server of the same build (`worlds serve`, rooms in
+# memory), when its binary is built.
+rooms=""
+if [ -x target/release/worlds ]; then
+  target/release/worlds serve --site dist --port $((port + 1)) --memory > e2e/artifacts/measure-rooms.log 2>&1 &
+  rooms=$!
+fi
+trap 'kill $server $rooms 2>/dev/null || true' EXIT
 for _ in $(seq 1 50); do
   curl -fs "http://127.0.0.1:$port/" > /dev/null 2>&1 && break
   sleep 0.2
@@ -19,7 +26,7 @@ done
 bash scripts/size.sh
 cd e2e
 if [ "${LOAD:-1}" != 0 ]; then
-  BASE_URL="http://127.0.0.1:$port" node measure/load.mjs
+  ROOM_URL=${rooms:+http://127.0.0.1:$((port + 1))} BASE_URL="http://127.0.0.1:$port" node measure/load.mjs
 fi
 if [ "${LIGHTHOUSE:-1}" != 0 ]; then
   BASE_URL="http://127.0.0.1:$port" CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium} node measure/lighthouse.mjs

@@ -96,14 +96,23 @@ await new Promise((resolve) => {
   }
 });
 
+/// Starts the game's code (once); a failure is said in the shell, with Retry.
+let starting = null;
+function startGame() {
+  starting ??= loadGame().catch((error) => window.__mwLoadFailed?.(error));
+  return starting;
+}
+
+// A room link (`#room=CODE`) this device holds no seat for opens the room's door first
+// (web/door.js, a few KB of plain JavaScript started by index.html's first script, before
+// this file runs): a friend can join while the game's code downloads, and the door asks for
+// it (`__mwPrefetchGame`) and starts it (`__mwStartGame`) once they are seated. What it asked
+// before this file ran is done now. Without a door the game's code opens the room itself.
 if (game && (location.hash.length > 1 || /[?&]open=(?!menu\b|lobby\b)/.test(location.search))) {
-  try {
-    await loadGame();
-  } catch (error) {
-    window.__mwLoadFailed?.(error);
-  }
-  // The light first code is not needed: trunk's initializer, which runs after this module,
-  // never starts.
+  window.__mwStartGame = startGame;
+  const door = await (window.__mwDoor ?? false);
+  if (door && window.__mwPrefetchWanted) compileGame().catch(() => {});
+  if (!door || window.__mwGameWanted) await startGame();
   await new Promise(() => {});
 }
 

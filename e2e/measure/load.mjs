@@ -10,11 +10,16 @@
 // - "Roll dice" -> the board updated and painted,
 // - navigation -> the Board Maker and the lab usable, opened by their own addresses (their
 //   code is downloaded only then), with their bytes on the wire.
+// - a room link opened cold (with ROOM_URL, a `worlds serve`) -> Join room usable, seated, and
+//   the board on the friend's phone when the creator starts at once.
 // Figures go to e2e/artifacts/load.json and the output.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { launch, BASE_URL } from '../journeys/browser.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 5);
+const ROOM_URL = process.env.ROOM_URL;
+// ROOM_ONLY=1: only the room link (with ROOM_URL).
+const ROOM_ONLY = process.env.ROOM_ONLY === '1';
 const PROFILES = {
   mobile: { latency: 150, download: (1.6 * 1000 * 1000) / 8, upload: (750 * 1000) / 8, cpu: 4 },
   unthrottled: null,
@@ -112,6 +117,39 @@ async function measureFromIdleMenu(browser, profile, entry, ready) {
   return ms;
 }
 
+/// A room link opened cold on the friend's phone (`ROOM_URL`: a `worlds serve` of the same
+/// build): Ann opens a room with Play online on an unthrottled desktop, Bea opens its link ->
+/// Join room usable (the room's door, web/door.js); she joins at once -> seated; Ann presses
+/// Start game at once -> the board shown on Bea's phone, after navigation.
+async function measureRoomLink(browser, profile) {
+  const hostContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const h = await hostContext.newPage();
+  await h.goto(ROOM_URL + '/');
+  await h.getByRole('button', { name: 'Play', exact: true }).click();
+  await h.getByRole('radio', { name: 'Classic' }).check();
+  await h.getByLabel('Number of players').selectOption('2');
+  await h.getByLabel('Player 1 name').fill('Ann');
+  await h.getByLabel('Player 2 plays as').selectOption('remote');
+  await h.getByRole('button', { name: 'Play online' }).click();
+  const link = await h.getByLabel('Room link').inputValue();
+  const { context, page } = await coldPage(browser, profile);
+  await page.goto(link, { waitUntil: 'commit' });
+  const join = page.getByRole('button', { name: 'Join room' });
+  await join.waitFor({ timeout: 60_000 });
+  const door = await sinceNavigation(page);
+  const doorBytes = await bytesSoFar(page);
+  await page.getByLabel('Your name').fill('Bea');
+  await join.click();
+  await page.getByText('Bea (you)').first().waitFor({ timeout: 60_000 });
+  const seated = await sinceNavigation(page);
+  await h.getByRole('button', { name: 'Start game' }).click();
+  await page.locator('.board-ring').waitFor({ timeout: 60_000 });
+  const board = await sinceNavigation(page);
+  await context.close();
+  await hostContext.close();
+  return { door, doorBytes, seated, board };
+}
+
 const browser = await launch();
 const figures = {};
 for (const [name, profile] of Object.entries(PROFILES)) {
@@ -119,14 +157,16 @@ for (const [name, profile] of Object.entries(PROFILES)) {
   const lobbies = [];
   const makers = [];
   const labs = [];
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; i < RUNS && !ROOM_ONLY; i++) {
     loads.push(await measureLoad(browser, profile));
     lobbies.push(await measureLobby(browser, profile));
     makers.push(await measurePage(browser, profile, '/maker.html', 'New world'));
     labs.push(await measurePage(browser, profile, '/lab.html', 'Run simulation'));
   }
+  const rooms = [];
+  for (let i = 0; ROOM_URL && i < RUNS; i++) rooms.push(await measureRoomLink(browser, profile));
   const idleMakers = [];
-  for (let i = 0; i < Math.min(RUNS, 3); i++) {
+  for (let i = 0; i < Math.min(RUNS, 3) && !ROOM_ONLY; i++) {
     idleMakers.push(await measureFromIdleMenu(browser, profile, 'Board Maker', 'New world'));
   }
   figures[name] = {
@@ -137,12 +177,18 @@ for (const [name, profile] of Object.entries(PROFILES)) {
     lobby_usable_ms: Math.round(median(lobbies.map((l) => l.lobby))),
     start_game_to_board_ms: Math.round(median(lobbies.map((l) => l.startToBoard))),
     board_shown_ms: Math.round(median(lobbies.map((l) => l.board))),
-    roll_to_painted_ms: Number(median(lobbies.map((l) => l.roll)).toFixed(1)),
+    roll_to_painted_ms: lobbies.length ? Number(median(lobbies.map((l) => l.roll)).toFixed(1)) : undefined,
     board_maker_usable_ms: Math.round(median(makers.map((l) => l.usable))),
     board_maker_bytes: median(makers.map((l) => l.bytes)),
     lab_usable_ms: Math.round(median(labs.map((l) => l.usable))),
     lab_bytes: median(labs.map((l) => l.bytes)),
     board_maker_from_idle_menu_ms: Math.round(median(idleMakers)),
+    ...(rooms.length ? {
+      room_link_join_usable_ms: Math.round(median(rooms.map((r) => r.door))),
+      room_link_bytes_until_join_usable: median(rooms.map((r) => r.doorBytes)),
+      room_link_seated_ms: Math.round(median(rooms.map((r) => r.seated))),
+      room_link_board_shown_ms: Math.round(median(rooms.map((r) => r.board))),
+    } : {}),
     runs: RUNS,
   };
 }
@@ -158,4 +204,8 @@ console.log(`bytes until the menu is visible (the HTML shell and its css): ${Obj
 console.log('profile       board-maker-usable  (bytes)   lab-usable  (bytes)   board-maker-from-idle-menu');
 for (const [name, f] of Object.entries(figures)) {
   console.log(`${name.padEnd(13)} ${String(f.board_maker_usable_ms).padStart(15)} ms  ${String(f.board_maker_bytes).padStart(8)}  ${String(f.lab_usable_ms).padStart(8)} ms  ${String(f.lab_bytes).padStart(8)}  ${String(f.board_maker_from_idle_menu_ms).padStart(10)} ms`);
+}
+if (ROOM_URL) {
+  console.log(`room link opened cold -> Join room usable: ${Object.entries(figures).map(([n, f]) => `${n} ${f.room_link_join_usable_ms} ms (${f.room_link_bytes_until_join_usable} bytes)`).join(', ')}`);
+  console.log(`  joined at once -> seated: ${Object.entries(figures).map(([n, f]) => `${n} ${f.room_link_seated_ms} ms`).join(', ')}; Start game pressed at once -> the board on the friend's phone: ${Object.entries(figures).map(([n, f]) => `${n} ${f.room_link_board_shown_ms} ms`).join(', ')} (after navigation)`);
 }

@@ -378,8 +378,26 @@ pub fn enter_room(ui: RoomUi, code: &str) {
             ticking: false,
         })
     });
+    // The room's door (web/door.js) showed the room before this code ran: its last word
+    // about the room stands until the room's own comes, so the seats do not vanish meanwhile.
+    if let Some(info) = door_room(&code) {
+        ui.info.set(Some(info));
+    }
     connect(ui);
     start_ticking(ui);
+}
+
+/// The room as the door last showed it (`window.__mwDoorRoom`, the room's own message), taken
+/// once; only a room `code` waiting for its start.
+fn door_room(code: &str) -> Option<RoomInfo> {
+    let window = web_sys::window()?;
+    let key = wasm_bindgen::JsValue::from_str("__mwDoorRoom");
+    let text = js_sys::Reflect::get(&window, &key).ok()?.as_string()?;
+    let _ = js_sys::Reflect::delete_property(&window, &key);
+    match read_room_msg(text.as_bytes())? {
+        RoomMsg::Room(info) if !info.started && normalize_code(&info.code) == code => Some(info),
+        _ => None,
+    }
 }
 
 /// Leaves the room this device is in (its seat stays its own on the server).
