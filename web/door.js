@@ -124,9 +124,17 @@ export function openDoor() {
   const prefetch = () => { if (window.__mwPrefetchGame) window.__mwPrefetchGame(); else window.__mwPrefetchWanted = true; };
   const code = roomCode(location.hash);
   const shell = document.getElementById('shell');
+  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/rooms/${code}/ws`;
+  // The socket index.html opened for the link, if it is this door's.
+  let early = window.__mwDoorSocket;
+  window.__mwDoorSocket = undefined;
+  if (early && early.url !== url) { early.close(); early = null; }
   let seats;
-  try { seats = heldSeats(); } catch (e) { return false; }
-  if (!code || !shell || seats === null || seats[code] || otherServer() || typeof WebSocket !== 'function') return false;
+  try { seats = heldSeats(); } catch (e) { seats = null; }
+  if (!code || !shell || seats === null || seats[code] || otherServer() || typeof WebSocket !== 'function') {
+    if (early) early.close();
+    return false;
+  }
 
   const shown = `${code.slice(0, 4)}-${code.slice(4)}`;
   const heading = el('h1', { id: 'room-title', tabIndex: -1 }, `Room ${shown}`);
@@ -268,14 +276,19 @@ export function openDoor() {
   });
 
   try {
-    socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/rooms/${code}/ws`);
+    socket = early || new WebSocket(url);
   } catch (e) {
     return false;
   }
-  socket.addEventListener('open', () => {
+  const opened = () => {
     status.textContent = 'Connected';
     send({ t: 'enter', token: null });
-  });
+  };
+  // The early socket may be open already (the room says nothing before this door enters),
+  // or closed already (no such room: the game's code says so).
+  if (socket.readyState === WebSocket.OPEN) opened();
+  else socket.addEventListener('open', opened);
+  if (socket.readyState >= WebSocket.CLOSING) setTimeout(handOver, 0);
   socket.addEventListener('message', (ev) => { if (typeof ev.data === 'string') onMessage(ev.data); });
   // A socket that closes at the door (no server, a drop): the game's code connects, retries
   // and says what went wrong.
