@@ -15,6 +15,7 @@
 // Figures go to e2e/artifacts/load.json and the output.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { launch, BASE_URL } from '../journeys/browser.mjs';
+import { openClassicRoom } from '../journeys/rooms.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const ROOM_URL = process.env.ROOM_URL;
@@ -118,20 +119,14 @@ async function measureFromIdleMenu(browser, profile, entry, ready) {
 }
 
 /// A room link opened cold on the friend's phone (`ROOM_URL`: a `worlds serve` of the same
-/// build): Ann opens a room with Play online on an unthrottled desktop, Bea opens its link ->
+/// build): Ann opens a room with Play online on an unthrottled desktop (herself, a seat for a
+/// friend and a computer), Bea opens its link ->
 /// Join room usable (the room's door, web/door.js); she joins at once -> seated; Ann presses
 /// Start game at once -> the board shown on Bea's phone, after navigation.
 async function measureRoomLink(browser, profile) {
   const hostContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const h = await hostContext.newPage();
-  await h.goto(ROOM_URL + '/');
-  await h.getByRole('button', { name: 'Play', exact: true }).click();
-  await h.getByRole('radio', { name: 'Classic' }).check();
-  await h.getByLabel('Number of players').selectOption('2');
-  await h.getByLabel('Player 1 name').fill('Ann');
-  await h.getByLabel('Player 2 plays as').selectOption('remote');
-  await h.getByRole('button', { name: 'Play online' }).click();
-  const link = await h.getByLabel('Room link').inputValue();
+  const link = await openClassicRoom(h, ROOM_URL);
   const { context, page } = await coldPage(browser, profile);
   await page.goto(link, { waitUntil: 'commit' });
   const join = page.getByRole('button', { name: 'Join room' });
