@@ -183,6 +183,15 @@ export function openDoor() {
   const handOver = () => {
     if (handedOver) return;
     handedOver = true;
+    // How much of the game's code has arrived, as the lobby says it (src/game/front.rs).
+    const opening = el('p', { class: 'hint door-opening' });
+    const progress = () => {
+      const p = window.__mwGameProgress;
+      opening.textContent = typeof p === 'number' && p < 100 ? `Opening the game… ${p}%` : 'Opening the game…';
+    };
+    progress();
+    addEventListener('mwgameprogress', progress);
+    notes.after(opening);
     prefetch();
     startGame();
     new MutationObserver((_, observer) => {
@@ -231,7 +240,6 @@ export function openDoor() {
     if (msg.t === 'room' && Array.isArray(msg.seats)) {
       // A started game, a room its players left for another (Play again): the game's code.
       if (msg.started || msg.next) {
-        status.textContent = 'Loading the game…';
         handOver();
         return;
       }

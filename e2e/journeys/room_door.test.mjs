@@ -70,6 +70,9 @@ test('a friend joins at the room\'s door before the game\'s code has arrived, an
   assert.equal(await f.getByRole('button', { name: 'Join room' }).count(), 0, 'seated: no Join room');
   assert.notEqual(await f.evaluate(() => window.__mwReady), true, 'seated at the door, before the game\'s code runs');
   assert.ok(gameAsked >= 1, 'the game\'s code was asked for in the background');
+  // She sees that the game is on its way.
+  await f.getByText(/^Opening the game…/).waitFor();
+  await f.screenshot({ path: artifacts + 'room-door-joined-375.png', fullPage: true });
 
   // The game's code arrives and takes over in her seat.
   release();
