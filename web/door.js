@@ -151,11 +151,20 @@ export function openDoor() {
   const joinRow = el('div', { class: 'button-row' }, join);
   const notes = el('div');
   const back = el('button', { type: 'button', class: 'menu-button' }, 'Back to menu');
+  // The room link, below everything at the door, as the app shows it (without its QR code:
+  // the friend has the link already).
+  const link = `${location.origin}${location.pathname}#room=${shown}`;
+  const linkField = el('input', { type: 'text', readonly: '', value: link });
+  const copy = el('button', { type: 'button', class: 'action primary' }, 'Copy');
+  const copied = el('div', { 'aria-live': 'polite' });
   const section = el('section', { class: 'screen join room', 'aria-labelledby': 'room-title' },
     el('div', { class: 'panel' },
       heading, about, status,
       el('h2', {}, 'Who sits where'), list, form, problem, joinRow, notes,
-      el('div', { class: 'button-row' }, back)));
+      el('div', { class: 'button-row' }, back),
+      el('label', { class: 'field share-field' }, el('span', {}, 'Room link'), linkField),
+      el('p', { class: 'hint' }, 'Send it to your friends: opening it is all they need to sit down.'),
+      el('div', { class: 'button-row' }, copy), copied));
   // Shown or not by `display` (the screens' styles set it for these classes, over `hidden`).
   const show = (e, on) => { e.style.display = on ? '' : 'none'; };
   show(form, false);
@@ -275,6 +284,15 @@ export function openDoor() {
       return;
     }
     send({ t: 'join', name: name.value, color: color.value, token: token.value });
+  });
+  linkField.addEventListener('focus', () => linkField.select());
+  copy.addEventListener('click', () => {
+    linkField.select();
+    const said = (ok, text) => copied.replaceChildren(el('p', { class: ok ? 'notice' : 'problem', role: 'status' }, text));
+    Promise.resolve()
+      .then(() => navigator.clipboard.writeText(link))
+      .then(() => said(true, 'The link is copied: paste it in a message.'),
+        () => said(false, 'The browser did not let the page copy: select the link in the field and copy it.'));
   });
   color.addEventListener('change', () => { chosen.color = color.value; });
   token.addEventListener('change', () => { chosen.token = token.value; });

@@ -109,3 +109,22 @@ test('a room link with no such room passes from the door to the game\'s code, wh
   assert.deepEqual(stranger.errors, []);
   await stranger.context.close();
 });
+
+test('at the room\'s door the room link is there to pass on, and Back to menu goes to the main menu', async () => {
+  const host = await roomDevice(room.browser, { width: 1280, height: 800 });
+  const link = await openClassicRoom(host.page, room.url);
+  const friend = await roomDevice(room.browser, { width: 1280, height: 800 });
+  await friend.context.route(/monopoly-worlds-[0-9a-f]+(_bg\.wasm|\.js)$/, () => {});
+  const f = friend.page;
+  await f.goto(link);
+  await f.getByRole('button', { name: 'Join room' }).waitFor();
+  assert.equal(await f.getByLabel('Room link').inputValue(), link, 'the same link, to pass on');
+  await f.screenshot({ path: artifacts + 'room-door-1280.png' });
+  await f.getByRole('button', { name: 'Back to menu' }).click();
+  await f.getByRole('button', { name: 'Play', exact: true }).waitFor();
+  assert.equal(new URL(f.url()).hash, '', 'the room\'s link is left');
+  await f.waitForFunction(() => window.__mwReady === true);
+  assert.deepEqual(friend.errors, []);
+  await host.context.close();
+  await friend.context.close();
+});
