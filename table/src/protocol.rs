@@ -284,6 +284,16 @@ fn shorten(text: String) -> String {
     format!("{}…", &text[..end])
 }
 
+/// A message's JSON read as text: the game's types are read from text everywhere (saves,
+/// worlds, messages), so the page's code carries one reader of each, not one per kind of
+/// input (a second one for bytes cost about a tenth of the game's code).
+pub fn from_json<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, DropReason> {
+    let text = std::str::from_utf8(bytes)
+        .map_err(|_| "not a message this version knows: not UTF-8 text".to_string())?;
+    serde_json::from_str(text)
+        .map_err(|e| shorten(format!("not a message this version knows: {e}")))
+}
+
 /// Reads a message from a guest: size first, then JSON into a [`GuestMsg`], then its text.
 pub fn read_guest(bytes: &[u8]) -> Result<GuestMsg, DropReason> {
     if bytes.len() > MAX_MESSAGE_BYTES {
@@ -295,8 +305,7 @@ pub fn read_guest(bytes: &[u8]) -> Result<GuestMsg, DropReason> {
     if bytes.first() != Some(&b'{') {
         return Err("not a message (a guest never sends parts)".to_string());
     }
-    let msg: GuestMsg = serde_json::from_slice(bytes)
-        .map_err(|e| shorten(format!("not a message this version knows: {e}")))?;
+    let msg: GuestMsg = from_json(bytes)?;
     if let GuestMsg::Chat { text } = &msg {
         if text.chars().count() > MAX_CHAT_CHARS {
             return Err(format!("a chat message over {MAX_CHAT_CHARS} characters"));
@@ -318,8 +327,7 @@ pub fn read_host(bytes: &[u8], large: bool) -> Result<HostMsg, DropReason> {
             bytes.len()
         ));
     }
-    let msg: HostMsg = serde_json::from_slice(bytes)
-        .map_err(|e| shorten(format!("not a message this version knows: {e}")))?;
+    let msg: HostMsg = from_json(bytes)?;
     if large && !matches!(msg, HostMsg::Welcome { .. } | HostMsg::Applied { .. }) {
         return Err("a long message that is neither a welcome nor an action".to_string());
     }
@@ -562,6 +570,15 @@ pub fn secret_field(value: &serde_json::Value) -> Option<&str> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_message_that_is_not_utf8_text_is_dropped_with_a_reason() {
+        let bytes = b"{\"t\":\"chat\",\"text\":\"\xff\"}";
+        let why = read_host(bytes, false).expect_err("not text");
+        assert!(why.contains("not UTF-8 text"), "{why}");
+        let why = read_guest(bytes).expect_err("not text");
+        assert!(why.contains("not UTF-8 text"), "{why}");
+    }
+
     use super::*;
 
     #[test]

@@ -47,7 +47,7 @@ fn read_room_msg(bytes: &[u8]) -> Option<RoomMsg> {
     if bytes.first() != Some(&b'{') || bytes.len() > worlds_table::protocol::MAX_MESSAGE_BYTES {
         return None;
     }
-    serde_json::from_slice(bytes).ok()
+    worlds_table::protocol::from_json(bytes).ok()
 }
 
 /// The answer to opening a room.
