@@ -78,7 +78,7 @@ function otherServer() {
 }
 
 /// A color and a token nobody in the room holds, the first open seat's when free
-/// (models/src/pieces.rs `free_pieces`).
+/// (models/src/pieces.rs `free_pieces`), and whether a given color or token is free.
 function freePieces(seats) {
   const held = seats.filter((s) => s.presence !== 'open');
   const open = seats.find((s) => s.presence === 'open');
@@ -88,7 +88,7 @@ function freePieces(seats) {
     ?? COLORS.map(([, hex]) => hex).find(colorFree) ?? COLORS[0][1];
   const token = (open && tokenFree(open.token) && TOKENS.some(([id]) => id === open.token) ? open.token : null)
     ?? TOKENS.map(([id]) => id).find(tokenFree) ?? TOKENS[0][0];
-  return { color, token };
+  return { color, token, colorFree, tokenFree };
 }
 
 /// How a seat reads in the room's list (src/game/room/views.rs `seat_words`).
@@ -135,6 +135,12 @@ export function openDoor() {
     if (early) early.close();
     return false;
   }
+  let socket;
+  try {
+    socket = early || new WebSocket(url);
+  } catch (e) {
+    return false;
+  }
 
   const shown = `${code.slice(0, 4)}-${code.slice(4)}`;
   const heading = el('h1', { id: 'room-title', tabIndex: -1 }, `Room ${shown}`);
@@ -173,7 +179,6 @@ export function openDoor() {
   shell.replaceChildren(section);
   shell.setAttribute('aria-busy', 'false');
 
-  let socket = null;
   let info = null;
   let mine = null;
   let handedOver = false;
@@ -184,7 +189,7 @@ export function openDoor() {
     if (!text) problem.remove();
     else if (!problem.isConnected) joinRow.before(problem);
   };
-  const send = (msg) => { if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(msg)); };
+  const send = (msg) => { if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(msg)); };
 
   // The game's code takes over: it enters the room with the seat kept here. This socket is
   // closed once the game's own has taken the seat ("played from another window") or the
@@ -206,7 +211,7 @@ export function openDoor() {
     new MutationObserver((_, observer) => {
       if (document.getElementById('shell')) return;
       observer.disconnect();
-      setTimeout(() => socket && socket.close(), 5000);
+      setTimeout(() => socket.close(), 5000);
     }).observe(document.body, { childList: true });
   };
 
@@ -221,9 +226,8 @@ export function openDoor() {
     }));
     // The color and token start as ones nobody holds, and move on when someone takes them.
     const free = freePieces(info.seats);
-    const held = (c, t) => info.seats.some((s) => s.presence !== 'open' && ((c && s.color.toLowerCase() === c.toLowerCase()) || (t && s.token === t)));
-    if (!chosen.color || held(chosen.color, '')) chosen.color = free.color;
-    if (!chosen.token || held('', chosen.token)) chosen.token = free.token;
+    if (!free.colorFree(chosen.color)) chosen.color = free.color;
+    if (!free.tokenFree(chosen.token)) chosen.token = free.token;
     color.value = chosen.color;
     token.value = chosen.token;
     const atDoor = mine === null;
@@ -297,15 +301,10 @@ export function openDoor() {
   color.addEventListener('change', () => { chosen.color = color.value; });
   token.addEventListener('change', () => { chosen.token = token.value; });
   back.addEventListener('click', () => {
-    if (socket) socket.close();
+    socket.close();
     location.href = location.pathname + location.search;
   });
 
-  try {
-    socket = early || new WebSocket(url);
-  } catch (e) {
-    return false;
-  }
   const opened = () => {
     status.textContent = 'Connected';
     send({ t: 'enter', token: null });

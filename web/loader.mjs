@@ -113,6 +113,8 @@ if (game && (location.hash.length > 1 || /[?&]open=(?!menu\b|lobby\b)/.test(loca
   const door = await (window.__mwDoor ?? false);
   if (door && window.__mwPrefetchWanted) compileGame().catch(() => {});
   if (!door || window.__mwGameWanted) await startGame();
+  // The light first code is not needed: trunk's initializer, which runs after this module,
+  // never starts.
   await new Promise(() => {});
 }
 
