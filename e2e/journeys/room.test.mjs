@@ -6,7 +6,7 @@
 // Nothing still random (the generator, the order of the undrawn cards) reaches a browser.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { artifacts, logText, decisionButtons } from './browser.mjs';
+import { answerCard, artifacts, logText, decisionButtons } from './browser.mjs';
 import { roomJourney, roomDevice, samePanels, playTurns, openClassicRoom } from './rooms.mjs';
 
 const PORT = Number(process.env.ROOM_PORT ?? 8093);
@@ -96,6 +96,8 @@ test('friends anywhere: one room link, a desktop and a phone play 16 turns; eith
   await h.close();
   const standIn = f2.getByRole('button', { name: 'Let a computer play for Ann' });
   await standIn.waitFor({ timeout: 45000 });
+  // A card Bea has up holds the page (inert) until she answers it, as she would first.
+  await answerCard(f2);
   await standIn.click();
   await playTurns([f2], 2);
   const h2 = await host.context.newPage();
@@ -120,6 +122,7 @@ test('a room link whose code is unknown says so, and a device without the seat t
   await stranger.page.goto(room.url + '/#room=ZZZZ-ZZZZ');
   await stranger.page.getByText('No room has this code.').waitFor();
   await stranger.page.screenshot({ path: artifacts + 'room-unknown-375.png' });
+  assert.deepEqual(stranger.errors, []);
   await stranger.context.close();
 });
 
