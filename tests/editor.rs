@@ -71,6 +71,9 @@ fn container() -> HtmlElement {
 }
 
 fn clear_app_storage() {
+    // An earlier test's game may have an autosave due (written a frame after its last
+    // action): it is written now, not into this test's storage.
+    monopoly_worlds::game::autosave::flush_autosave();
     let store = LocalStore::open().expect("localStorage");
     for name in store.names().expect("names") {
         store.remove(&name).expect("remove");

@@ -291,6 +291,9 @@ async fn every_action_is_autosaved_and_the_autosave_resumes_the_same_game() {
     settle().await;
     let playing = game(&session);
     let store = LocalStore::open().expect("store");
+    // The autosave is written once the page has painted the action: a frame later, at the
+    // latest 100 ms later.
+    sleep(150).await;
     let saved = saves::read_autosave::<GameRecord>(&store)
         .expect("readable")
         .expect("an autosave");

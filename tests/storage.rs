@@ -813,6 +813,38 @@ fn the_seats_a_device_holds_in_online_rooms_are_known_and_never_offered_for_dele
 }
 
 #[wasm_bindgen_test]
+fn an_autosave_another_tab_damaged_after_this_page_wrote_it_is_still_kept_aside() {
+    // This page writes the autosave after every action and does not read back what it
+    // wrote itself; a text someone else left there is checked as before.
+    let s = store("aside-tab");
+    saves::write_autosave(&s, "g", &token(1), 1_000).expect("autosave");
+    saves::write_autosave(&s, "g", &token(2), 1_001).expect("autosave");
+    assert_eq!(damaged::scan::<Token>(&s).expect("scan"), vec![]);
+    // Another tab (the same storage, not this page's store) leaves a damaged text.
+    web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .expect("localStorage")
+        .set_item("test-aside-tab:autosave", "{\"kind\":\"save\",")
+        .expect("raw write");
+    saves::write_autosave(&s, "g", &token(3), 1_002).expect("autosave");
+    let found = damaged::scan::<Token>(&s).expect("scan");
+    let keys: Vec<&str> = found.iter().map(|d| d.key.as_str()).collect();
+    assert_eq!(keys, ["test-aside-tab:damaged:autosave:1002"]);
+    assert_eq!(found[0].raw, "{\"kind\":\"save\",");
+    // A damaged text written through the store itself is checked too.
+    s.set("autosave", "garbage").expect("set");
+    saves::write_autosave(&s, "g", &token(4), 1_003).expect("autosave");
+    assert_eq!(damaged::scan::<Token>(&s).expect("scan").len(), 2);
+    assert_eq!(
+        saves::read_autosave::<Token>(&s)
+            .expect("read")
+            .map(|g| g.game),
+        Some(token(4))
+    );
+    clear(&s);
+}
+
+#[wasm_bindgen_test]
 fn a_damaged_record_is_kept_aside_before_a_new_one_replaces_it() {
     let s = store("aside");
     s.set("settings", "{\"kind\":\"settings\",").expect("set");

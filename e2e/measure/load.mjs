@@ -21,6 +21,8 @@ const RUNS = Number(process.env.RUNS ?? 5);
 const ROOM_URL = process.env.ROOM_URL;
 // ROOM_ONLY=1: only the room link (with ROOM_URL).
 const ROOM_ONLY = process.env.ROOM_ONLY === '1';
+// LOBBY_ONLY=1: only the lobby, Start game and Roll dice; PROFILE=mobile: one profile.
+const LOBBY_ONLY = process.env.LOBBY_ONLY === '1';
 const PROFILES = {
   mobile: { latency: 150, download: (1.6 * 1000 * 1000) / 8, upload: (750 * 1000) / 8, cpu: 4 },
   unthrottled: null,
@@ -152,16 +154,18 @@ for (const [name, profile] of Object.entries(PROFILES)) {
   const lobbies = [];
   const makers = [];
   const labs = [];
+  if (process.env.PROFILE && process.env.PROFILE !== name) continue;
   for (let i = 0; i < RUNS && !ROOM_ONLY; i++) {
-    loads.push(await measureLoad(browser, profile));
+    if (!LOBBY_ONLY) loads.push(await measureLoad(browser, profile));
     lobbies.push(await measureLobby(browser, profile));
+    if (LOBBY_ONLY) continue;
     makers.push(await measurePage(browser, profile, '/maker.html', 'New world'));
     labs.push(await measurePage(browser, profile, '/lab.html', 'Run simulation'));
   }
   const rooms = [];
-  for (let i = 0; ROOM_URL && i < RUNS; i++) rooms.push(await measureRoomLink(browser, profile));
+  for (let i = 0; ROOM_URL && !LOBBY_ONLY && i < RUNS; i++) rooms.push(await measureRoomLink(browser, profile));
   const idleMakers = [];
-  for (let i = 0; i < Math.min(RUNS, 3) && !ROOM_ONLY; i++) {
+  for (let i = 0; i < Math.min(RUNS, 3) && !ROOM_ONLY && !LOBBY_ONLY; i++) {
     idleMakers.push(await measureFromIdleMenu(browser, profile, 'Board Maker', 'New world'));
   }
   figures[name] = {
@@ -173,6 +177,7 @@ for (const [name, profile] of Object.entries(PROFILES)) {
     start_game_to_board_ms: Math.round(median(lobbies.map((l) => l.startToBoard))),
     board_shown_ms: Math.round(median(lobbies.map((l) => l.board))),
     roll_to_painted_ms: lobbies.length ? Number(median(lobbies.map((l) => l.roll)).toFixed(1)) : undefined,
+    roll_to_painted_each_ms: lobbies.map((l) => Math.round(l.roll)),
     board_maker_usable_ms: Math.round(median(makers.map((l) => l.usable))),
     board_maker_bytes: median(makers.map((l) => l.bytes)),
     lab_usable_ms: Math.round(median(labs.map((l) => l.usable))),

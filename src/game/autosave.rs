@@ -43,6 +43,7 @@ impl Session {
     /// Resumes the autosaved game and hands back the table it was played at, if any (the
     /// table module reopens it). `Ok(None)`: there is no autosave.
     pub fn resume_autosave_at_table(&self) -> Result<Option<Option<SavedTable>>, AppError> {
+        flush_autosave();
         let store = LocalStore::open()?;
         let Some(saved) = saves::read_autosave::<GameRecord>(&store)? else {
             return Ok(None);
@@ -62,6 +63,7 @@ impl Session {
 
     /// What the autosave holds, for the lobby's question before a new game replaces it.
     pub fn autosave_state(&self) -> AutosaveState {
+        flush_autosave();
         let Ok(store) = LocalStore::open() else {
             return AutosaveState::Empty;
         };
@@ -81,6 +83,7 @@ impl Session {
 
     /// Keeps the game in the autosave as a named save (before a new game replaces it).
     pub fn keep_autosave_as_named(&self) -> Result<String, AppError> {
+        flush_autosave();
         let store = LocalStore::open()?;
         let saved =
             saves::read_autosave::<GameRecord>(&store)?.ok_or(AppError::NoGame(Doing::Keeping))?;
@@ -96,30 +99,58 @@ impl Session {
     }
 
     /// Writes the game over the autosave, with the table it is played at; a full storage
-    /// leaves the old one and says so.
+    /// leaves the old one and says so. A write asked for with [`Session::autosave_soon`]
+    /// is done now instead.
     pub fn autosave(&self) {
-        let record = self.play.with_untracked(|p| {
+        PENDING.with(|p| p.set(None));
+        let record = self.play.try_with_untracked(|p| {
             p.game
                 .as_ref()
                 .map(|g| (p.title.clone(), GameRecord::of(g)))
         });
-        let Some((title, record)) = record else {
+        let Some(Some((title, record))) = record else {
             return;
         };
-        let table = match self.link.get_value() {
-            Link::Remote(remote) => remote.saved(),
-            Link::Here => None,
+        let table = match self.link.try_get_value() {
+            Some(Link::Remote(remote)) => remote.saved(),
+            _ => None,
         };
         let result = LocalStore::open().and_then(|store| {
             saves::write_autosave_at_table(&store, &title, &record, table, now_ms())
         });
         match result {
-            Ok(()) if self.storage_warning.get_untracked().is_some() => {
+            Ok(()) if self.storage_warning.try_get_untracked().flatten().is_some() => {
                 self.storage_warning.set(None)
             }
             Ok(()) => {}
-            Err(e) => self.storage_warning.set(Some(AppError::NotAutosaved(e))),
+            Err(e) => {
+                self.storage_warning
+                    .try_set(Some(AppError::NotAutosaved(e)));
+            }
         }
+    }
+
+    /// Autosaves once the page has painted what the action changed (writing the game took
+    /// as long as the rest of a roll of the dice on a phone): after the next frame, at the
+    /// latest 100 ms later (a hidden page paints no frames), and before the page is left.
+    /// Asked again before then, the game is written once.
+    pub fn autosave_soon(&self) {
+        let first = PENDING.with(|p| p.replace(Some(*self)).is_none());
+        if !first {
+            return;
+        }
+        FLUSH_ON_LEAVING.with(|once| {
+            once.get_or_init(|| {
+                let flush = wasm_bindgen::closure::Closure::<dyn Fn()>::new(flush_autosave);
+                let _ = window().add_event_listener_with_callback(
+                    "pagehide",
+                    wasm_bindgen::JsCast::unchecked_ref(flush.as_ref()),
+                );
+                flush.forget();
+            });
+        });
+        request_animation_frame(|| set_timeout(flush_autosave, std::time::Duration::ZERO));
+        set_timeout(flush_autosave, std::time::Duration::from_millis(100));
     }
 
     /// The game as a record (its setup and actions), for a named save or a link.
@@ -134,6 +165,20 @@ impl Session {
         let store = LocalStore::open()?;
         saves::save_new(&store, name, &record, now_ms())?;
         Ok(())
+    }
+}
+
+thread_local! {
+    /// The session whose autosave is due ([`Session::autosave_soon`]).
+    static PENDING: std::cell::Cell<Option<Session>> = const { std::cell::Cell::new(None) };
+    static FLUSH_ON_LEAVING: std::cell::OnceCell<()> = const { std::cell::OnceCell::new() };
+}
+
+/// Writes the autosave that is due now, if there is one (before reading the autosave or
+/// leaving the game).
+pub fn flush_autosave() {
+    if let Some(session) = PENDING.with(|p| p.take()) {
+        session.autosave();
     }
 }
 

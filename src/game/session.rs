@@ -195,12 +195,13 @@ impl Session {
         self.changing(|p| p.follow_public(table)).unwrap_or(false)
     }
 
-    /// Changes the game with `f`, autosaving when it changed.
+    /// Changes the game with `f`, autosaving when it changed: once the page has painted
+    /// the change ([`Session::autosave_soon`]).
     fn changing<R>(&self, f: impl FnOnce(&mut Play) -> R) -> Option<R> {
         let before = self.play.with_untracked(|p| p.version);
         let result = self.play.try_update(f);
         if self.play.with_untracked(|p| p.version) != before {
-            self.autosave();
+            self.autosave_soon();
         }
         result
     }
@@ -235,6 +236,7 @@ impl Session {
 
     /// Leaves the game (it stays in the autosave for "Continue").
     pub fn close(&self) {
+        crate::game::autosave::flush_autosave();
         self.play.update(Play::close);
     }
 }

@@ -154,6 +154,7 @@ impl LocalStore {
     /// Writes the raw text under a name. On failure the previous value is untouched.
     pub fn set(&self, name: &str, value: &str) -> Result<(), StorageError> {
         let key = self.full_key(name);
+        WRITTEN.with(|w| w.borrow_mut().remove(&key));
         self.storage.set_item(&key, value).map_err(|e| {
             if is_quota_error(&e) {
                 StorageError::Full { key }
@@ -170,6 +171,7 @@ impl LocalStore {
     /// Removes a name (nothing happens when it is not there).
     pub fn remove(&self, name: &str) -> Result<(), StorageError> {
         let key = self.full_key(name);
+        WRITTEN.with(|w| w.borrow_mut().remove(&key));
         self.storage
             .remove_item(&key)
             .map_err(|e| StorageError::Failed {
@@ -222,7 +224,12 @@ impl LocalStore {
         now: u64,
     ) -> Result<(), StorageError> {
         let text = envelope::encode(kind, data, now).map_err(StorageError::Unwritable)?;
-        self.set(name, &text)
+        self.set(name, &text)?;
+        WRITTEN.with(|w| {
+            w.borrow_mut()
+                .insert(self.full_key(name), fingerprint(&text))
+        });
+        Ok(())
     }
 
     /// Reads the record under a name: `Ok(None)` when there is none, [`StorageError::Damaged`]
@@ -291,7 +298,12 @@ impl LocalStore {
         let Some(text) = self.get(name)? else {
             return Ok(None);
         };
-        if readable(&text) {
+        // What this page itself wrote there last (with write_record, so readable) is not
+        // read again: the autosave is written after every action, and reading the whole
+        // game back each time took longer than the action.
+        let ours =
+            WRITTEN.with(|w| w.borrow().get(&self.full_key(name)) == Some(&fingerprint(&text)));
+        if ours || readable(&text) {
             return Ok(None);
         }
         let base = format!("{}{name}:{now}", ASIDE);
@@ -304,6 +316,21 @@ impl LocalStore {
         self.set(&aside, &text)?;
         Ok(Some(aside))
     }
+}
+
+thread_local! {
+    /// A fingerprint of the text each key was last given by [`LocalStore::write_record`] on
+    /// this page; a raw write or a removal forgets it. Another tab's write leaves a text with
+    /// another fingerprint, which is then checked as before.
+    static WRITTEN: std::cell::RefCell<std::collections::HashMap<String, u64>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+fn fingerprint(text: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut h);
+    h.finish()
 }
 
 pub(crate) fn base36(mut n: u64) -> String {

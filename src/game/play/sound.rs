@@ -17,13 +17,34 @@ fn notes(cue: Cue) -> &'static [(f32, f64, f64)] {
     }
 }
 
-/// Plays a cue at `volume` (0 to 100). Silently does nothing where audio is unavailable.
-pub fn play(speaker: Speaker, cue: Cue, volume: u8) {
+/// Plays a cue at `volume` (0 to 100), once the page has painted what the action changed:
+/// making the audio context (at the first sound) takes about 100 ms, which the dice would
+/// otherwise wait for. A context that a browser kept suspended (it was made outside the
+/// player's press) is resumed here, while the press that caused the cue is still being
+/// handled. Silently does nothing where audio is unavailable.
+pub fn play_after_paint(speaker: Speaker, cue: Cue, volume: u8) {
     if volume == 0 {
         return;
     }
-    if speaker.try_get_value().flatten().is_none() {
-        speaker.set_value(web_sys::AudioContext::new().ok());
+    if let Some(ctx) = speaker.try_get_value().flatten() {
+        if ctx.state() == web_sys::AudioContextState::Suspended {
+            let _ = ctx.resume();
+        }
+    }
+    leptos::prelude::request_animation_frame(move || {
+        leptos::prelude::set_timeout(
+            move || play(speaker, cue, volume),
+            std::time::Duration::ZERO,
+        )
+    });
+}
+
+fn play(speaker: Speaker, cue: Cue, volume: u8) {
+    // The play screen may have been left meanwhile (its speaker is gone then).
+    match speaker.try_get_value() {
+        None => return,
+        Some(None) => speaker.set_value(web_sys::AudioContext::new().ok()),
+        Some(Some(_)) => {}
     }
     {
         let Some(ctx) = speaker.try_get_value().flatten() else {

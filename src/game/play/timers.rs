@@ -145,7 +145,7 @@ pub fn play_sounds(session: Session, settings: RwSignal<Settings>) {
             return;
         }
         if let Some(cue) = session.cue() {
-            sound::play(speaker, cue, s.volume);
+            sound::play_after_paint(speaker, cue, s.volume);
         }
     });
 }
