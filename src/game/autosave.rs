@@ -130,6 +130,12 @@ impl Session {
         }
     }
 
+    /// Leaves the game (it stays in the autosave for "Continue", written now if it was due).
+    pub fn close(&self) {
+        flush_autosave();
+        self.play.update(worlds_models::play::Play::close);
+    }
+
     /// Autosaves once the page has painted what the action changed (writing the game took
     /// as long as the rest of a roll of the dice on a phone): after the next frame, at the
     /// latest 100 ms later (a hidden page paints no frames), and before the page is left.

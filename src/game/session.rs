@@ -233,10 +233,4 @@ impl Session {
     pub fn note(&self, text: String) {
         self.play.update(|p| p.note(text));
     }
-
-    /// Leaves the game (it stays in the autosave for "Continue").
-    pub fn close(&self) {
-        crate::game::autosave::flush_autosave();
-        self.play.update(Play::close);
-    }
 }
