@@ -84,6 +84,9 @@ test('a friend joins at the room\'s door before the game\'s code has arrived, an
   await f.getByText('Bea (you)').first().waitFor();
   await f.getByLabel('Room link').waitFor();
   assert.equal(await f.getByRole('button', { name: 'Join room' }).count(), 0, 'the game\'s code found her seat');
+  // The door had the focus on its heading: the game's code gives it to its own, not the page.
+  await f.waitForFunction(() => document.activeElement?.id === 'room-title', null, { timeout: 5_000 });
+  assert.match(await f.evaluate(() => document.activeElement.textContent), /^Room [0-9A-Z]{4}-[0-9A-Z]{4}$/);
   await f.screenshot({ path: artifacts + 'room-door-seated-375.png', fullPage: true });
   // Her seat is kept on the device: a reload puts her back in it.
   await f.reload();

@@ -52,10 +52,23 @@ fn seat_words(s: &RoomSeat, mine: Option<PlayerId>) -> String {
 #[component]
 pub fn RoomScreen(ui: RoomUi) -> impl IntoView {
     let code = move || ui.info.with(|i| i.as_ref().map(|i| i.code.clone()));
+    // Taking over from the room's door (web/door.js), whose page had the focus, or opened
+    // with the focus nowhere: the focus goes to the room's heading, not the page's top, so a
+    // keyboard user goes on from there.
+    let heading = NodeRef::<leptos::html::H1>::new();
+    Effect::new(move |_| {
+        if let Some(h) = heading.get() {
+            request_animation_frame(move || {
+                if h.is_connected() && crate::common::focus::focus_is_lost() {
+                    let _ = h.focus();
+                }
+            });
+        }
+    });
     view! {
         <section class="screen join room" aria-labelledby="room-title">
             <div class="panel">
-                <h1 id="room-title">{move || code().map_or("Room".to_string(), |c| format!("Room {}", show_code(&c)))}</h1>
+                <h1 id="room-title" node_ref=heading tabindex="-1">{move || code().map_or("Room".to_string(), |c| format!("Room {}", show_code(&c)))}</h1>
                 {move || ui.closed.get().map(|why| view! {
                     <p class="problem" role="alert">{why.to_string()}</p>
                 })}
