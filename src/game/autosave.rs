@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use worlds_engine::GameRecord;
 use worlds_table::saved::SavedTable;
 
-use crate::common::clock::now_ms;
+use crate::common::clock::{after_paint, now_ms};
 use crate::common::error::{AppError, Doing};
 use crate::common::storage::{saves, LocalStore};
 use crate::game::session::{Link, Session};
@@ -155,7 +155,7 @@ impl Session {
                 flush.forget();
             });
         });
-        request_animation_frame(|| set_timeout(flush_autosave, std::time::Duration::ZERO));
+        after_paint(flush_autosave);
         set_timeout(flush_autosave, std::time::Duration::from_millis(100));
     }
 

@@ -31,12 +31,7 @@ pub fn play_after_paint(speaker: Speaker, cue: Cue, volume: u8) {
             let _ = ctx.resume();
         }
     }
-    leptos::prelude::request_animation_frame(move || {
-        leptos::prelude::set_timeout(
-            move || play(speaker, cue, volume),
-            std::time::Duration::ZERO,
-        )
-    });
+    crate::common::clock::after_paint(move || play(speaker, cue, volume));
 }
 
 fn play(speaker: Speaker, cue: Cue, volume: u8) {
