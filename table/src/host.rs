@@ -146,6 +146,9 @@ pub struct Host {
     record_changes: u64,
     /// The last chat lines, oldest first (kept in the record).
     chat: VecDeque<ChatLine>,
+    /// A seat a computer plays comes back when its player presses I'm back (a room), not when
+    /// the host gives it back (a table): what a refused move tells that player.
+    back_by_press: bool,
 }
 
 impl Host {
@@ -196,6 +199,7 @@ impl Host {
             next_part: 1,
             record_changes: 0,
             chat: VecDeque::new(),
+            back_by_press: false,
         })
     }
 
@@ -479,6 +483,12 @@ impl Host {
 
     /// Hands a remote seat to a computer (the app then plays it through
     /// [`Host::apply_local`]), or gives it back to its player (`Remote`).
+    /// In a room: a seat a computer plays comes back when its player presses I'm back, and a
+    /// move that player's device sends meanwhile is refused saying so.
+    pub fn seats_back_by_press(&mut self) {
+        self.back_by_press = true;
+    }
+
     pub fn set_seat_control(&mut self, seat: PlayerId, control: SeatControl) -> Vec<Outgoing> {
         let Some(slot) = self.seat_mut(seat) else {
             return Vec::new();
@@ -897,7 +907,9 @@ impl Host {
     /// Whether a seat's intent may be applied now, or why not (a sentence for its player).
     fn judge(&self, seat: PlayerId, seq_seen: u64, action: &Action) -> Result<(), IntentRefused> {
         if self.seat_control(seat) != Some(SeatControl::Remote) {
-            return Err(IntentRefused::ComputerPlaying);
+            return Err(IntentRefused::ComputerPlaying {
+                by_press: self.back_by_press,
+            });
         }
         let seq = self.seq();
         if seq_seen > seq {
@@ -933,8 +945,8 @@ impl Host {
 /// seat's player.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum IntentRefused {
-    /// A computer plays for the seat now.
-    ComputerPlaying,
+    /// A computer plays for the seat now; `by_press`: its player takes it back with I'm back.
+    ComputerPlaying { by_press: bool },
     /// The intent names a game further on than the host's.
     Ahead,
     /// Another seat acted since the intent's device last looked (or it looked too long ago).
@@ -954,7 +966,10 @@ pub enum IntentRefused {
 impl std::fmt::Display for IntentRefused {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            IntentRefused::ComputerPlaying => {
+            IntentRefused::ComputerPlaying { by_press: true } => {
+                f.write_str("A computer is playing for you now: press I'm back to play again.")
+            }
+            IntentRefused::ComputerPlaying { by_press: false } => {
                 f.write_str("A computer is playing for you now; the host can give your seat back.")
             }
             IntentRefused::Ahead => f.write_str("This request comes from a game ahead of the host's."),

@@ -665,6 +665,7 @@ impl Room {
                 }
                 let mut host =
                     Host::restore(game, &record).map_err(|e| OpenError(e.to_string()))?;
+                host.seats_back_by_press();
                 host.tick(now);
                 Some(host)
             }
@@ -1340,6 +1341,7 @@ impl Room {
             Ok(h) => h,
             Err(e) => return Room::deny(conn, &e.to_string()),
         };
+        host.seats_back_by_press();
         host.tick(self.now);
         for (&c, x) in &self.conns {
             if let Some(s) = x.seat {
@@ -2702,6 +2704,23 @@ mod tests {
         assert_eq!(said.len(), 4, "{said:?}");
         assert!(said[3].contains("until they press I'm back"), "{said:?}");
         assert_eq!(room.clock_shown(), None, "no clock while a computer plays");
+        // A move Ann's device sends meanwhile is refused, saying how she plays again.
+        let before = room.actions_from(0).len();
+        let resign = ann
+            .intent(Action::Resign {
+                player: PlayerId(0),
+            })
+            .expect("Ann may resign at any time");
+        let out = room.on_message(1, &resign.bytes, now, String::new);
+        let told: String = out
+            .iter()
+            .filter_map(|o| match o {
+                Out::To(1, b) => Some(String::from_utf8_lossy(b).into_owned()),
+                _ => None,
+            })
+            .collect();
+        assert!(told.contains("press I'm back to play again"), "{told}");
+        assert_eq!(room.actions_from(0).len(), before, "Ann did not resign");
         // The computer plays Ann's turns from now on, with no clock.
         let played = room.actions_from(0).len();
         for _ in 0..20 {
