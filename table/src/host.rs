@@ -481,14 +481,14 @@ impl Host {
         self.presence_out(seat, Some(p.hello))
     }
 
-    /// Hands a remote seat to a computer (the app then plays it through
-    /// [`Host::apply_local`]), or gives it back to its player (`Remote`).
     /// In a room: a seat a computer plays comes back when its player presses I'm back, and a
     /// move that player's device sends meanwhile is refused saying so.
     pub fn seats_back_by_press(&mut self) {
         self.back_by_press = true;
     }
 
+    /// Hands a remote seat to a computer (the app then plays it through
+    /// [`Host::apply_local`]), or gives it back to its player (`Remote`).
     pub fn set_seat_control(&mut self, seat: PlayerId, control: SeatControl) -> Vec<Outgoing> {
         let Some(slot) = self.seat_mut(seat) else {
             return Vec::new();
