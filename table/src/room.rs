@@ -2712,14 +2712,20 @@ mod tests {
             })
             .expect("Ann may resign at any time");
         let out = room.on_message(1, &resign.bytes, now, String::new);
-        let told: String = out
-            .iter()
-            .filter_map(|o| match o {
-                Out::To(1, b) => Some(String::from_utf8_lossy(b).into_owned()),
+        hear(&mut ann, &out, 1);
+        let told: Vec<String> = ann
+            .drain_events()
+            .into_iter()
+            .filter_map(|e| match e {
+                TableEvent::Refused { reason, .. } => Some(reason),
                 _ => None,
             })
             .collect();
-        assert!(told.contains("press I'm back to play again"), "{told}");
+        assert_eq!(
+            told,
+            ["A computer is playing for you now: press I'm back to play again."],
+            "what Ann's device is told"
+        );
         assert_eq!(room.actions_from(0).len(), before, "Ann did not resign");
         // The computer plays Ann's turns from now on, with no clock.
         let played = room.actions_from(0).len();
