@@ -47,22 +47,29 @@ function compileGame() {
   return compiled;
 }
 let failedImports = 0;
+let glue = null;
+function importGlue() {
+  if (!glue) {
+    // A module that failed to arrive is remembered as failed by its address: a retry asks
+    // for it under another one.
+    const address = failedImports ? `${game.js}?retry=${failedImports}` : game.js;
+    glue = import(address);
+    glue.catch(() => { failedImports += 1; glue = null; });
+  }
+  return glue;
+}
 async function loadGame() {
-  // A module that failed to arrive is remembered as failed by its address: a retry asks
-  // for it under another one.
-  const address = failedImports ? `${game.js}?retry=${failedImports}` : game.js;
-  const [glue, module] = await Promise.all([
-    import(address).catch((e) => { failedImports += 1; throw e; }),
-    compileGame(),
-  ]);
-  await glue.default({ module_or_path: module });
+  const [bindings, module] = await Promise.all([importGlue(), compileGame()]);
+  await bindings.default({ module_or_path: module });
 }
 if (game) {
   window.__mwLoadGame = loadGame;
   // Once the game's code is in, the service worker may cache the build (it downloads every
   // page's files: before, it would share the bandwidth with the game's code).
+  // Its JavaScript half too: a player who presses Start game later waits for neither.
   window.__mwPrefetchGame = () => {
     compileGame().then(() => window.__mwStartServiceWorker?.(), () => {});
+    importGlue().catch(() => {});
   };
 }
 
@@ -111,7 +118,7 @@ function startGame() {
 if (game && (location.hash.length > 1 || /[?&]open=(?!menu\b|lobby\b)/.test(location.search))) {
   window.__mwStartGame = startGame;
   const door = await (window.__mwDoor ?? false);
-  if (door && window.__mwPrefetchWanted) compileGame().catch(() => {});
+  if (door && window.__mwPrefetchWanted) { compileGame().catch(() => {}); importGlue().catch(() => {}); }
   if (!door || window.__mwGameWanted) await startGame();
   // The light first code is not needed: trunk's initializer, which runs after this module,
   // never starts.
@@ -124,6 +131,10 @@ export default function loader() {
   const what = () => document.getElementById('shell')?.dataset.what || 'the game';
   return {
     onProgress: ({ current, total }) => {
+      // Trunk's initializer says `current: total` when the page's code has all arrived:
+      // the game's code is fetched from then on, while the light code starts (the
+      // connection would otherwise stand idle until it runs).
+      if (current === total) window.__mwPrefetchGame?.();
       const s = status();
       if (!s || !(total > 0)) return;
       const percent = Math.min(100, Math.round((current / total) * 100));
