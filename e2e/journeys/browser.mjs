@@ -20,8 +20,8 @@ export async function launch() {
 }
 
 /// A fresh page that fails the journey on any uncaught error in the app.
-export async function openApp(browser, { width = 1280, height = 900 } = {}) {
-  const context = await browser.newContext({ viewport: { width, height } });
+export async function openApp(browser, { width = 1280, height = 900, serviceWorkers = 'allow' } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, serviceWorkers });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -172,7 +172,9 @@ test('"Play this world" in the Board Maker opens the lobby on that world', async
 });
 
 test('on a slow network the Board Maker shows how much of its code has arrived', async () => {
-  const { page, context, errors } = await openApp(browser);
+  // Its first download: the game page's service worker, which caches every page's files once
+  // the game's code is in, could otherwise have it before the press.
+  const { page, context, errors } = await openApp(browser, { serviceWorkers: 'block' });
   await page.waitForFunction(() => window.__mwReady === true);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
