@@ -61,7 +61,6 @@ impl Preset {
         serde_json::from_str(self.json()).expect("preset board files are valid JSON")
     }
 
-    /// The checked board.
     /// The checked board. Read and checked once per process, then copied.
     pub fn board(self) -> Board {
         static BOARDS: [OnceLock<Board>; 4] = [
