@@ -432,16 +432,18 @@ async fn the_light_first_code_hands_the_lobby_over_and_the_games_code_starts_it_
     assert_eq!(loads(), Some(1.0));
     c.remove();
 
-    // The game's code starts on the lobby as handed over and carries out Start game.
+    // The game's code carries out Start game as handed over: the game shows as the code
+    // starts, with no lobby made first only to be replaced.
     let c = container();
     leptos::mount::mount_to(c.clone(), monopoly_worlds::App).forget();
-    settle().await;
-    settle().await;
     assert!(
         c.query_selector(".board-ring").expect("q").is_some(),
         "the game started: {}",
         text(&c)
     );
+    assert!(c.query_selector(".lobby").expect("q").is_none());
+    settle().await;
+    settle().await;
     let record = autosaved();
     assert_eq!(
         record.setup.board.def().name,
@@ -450,7 +452,84 @@ async fn the_light_first_code_hands_the_lobby_over_and_the_games_code_starts_it_
     assert!(record.setup.rules.free_parking_jackpot);
     assert!(text(&c).contains("Handed over"), "{}", text(&c));
     assert_eq!(window_string("__mwLobby"), None, "taken once");
+    // The seats are remembered for the next game, as the lobby remembers them.
+    let remembered = monopoly_worlds::common::storage::last_setup::load(&store)
+        .expect("the seats are remembered");
+    let names: Vec<&str> = remembered.seats.iter().map(|s| s.name.as_str()).collect();
+    let players: Vec<&str> = record.setup.seats.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, players);
     for key in ["__mwLoadGame", "__mwLoads"] {
+        let _ = js_sys::Reflect::delete_property(&window, &key.into());
+    }
+    c.remove();
+    clear_app_storage();
+}
+
+#[wasm_bindgen_test]
+async fn start_game_handed_over_while_a_game_is_in_progress_asks_first_in_the_lobby() {
+    clear_app_storage();
+    let window = web_sys::window().expect("window");
+    // A game in progress.
+    let c = container();
+    leptos::mount::mount_to(c.clone(), monopoly_worlds::App).forget();
+    settle().await;
+    button(&c, "Play").click();
+    settle().await;
+    button(&c, "Start game").click();
+    settle().await;
+    assert!(c.query_selector(".board-ring").expect("q").is_some());
+    let before = autosaved();
+    c.remove();
+
+    // The light first code hands Start game over on another board.
+    js_sys::Reflect::set(
+        &window,
+        &"__mwLoadGame".into(),
+        &js_sys::Function::new_no_args(
+            "window.__mwLoads = (window.__mwLoads || 0) + 1; return new Promise(() => {});",
+        ),
+    )
+    .expect("set");
+    let c = container();
+    leptos::mount::mount_to(c.clone(), monopoly_worlds::game::front::Front).forget();
+    settle().await;
+    button(&c, "Play").click();
+    settle().await;
+    pick_board(&c, "preset:mini");
+    settle().await;
+    button(&c, "Start game").click();
+    settle().await;
+    assert!(
+        window_string("__mwLobby").is_some(),
+        "the lobby is handed over"
+    );
+    c.remove();
+
+    // The game's code asks first, in the lobby as handed over; the game in progress is
+    // untouched meanwhile.
+    let c = container();
+    leptos::mount::mount_to(c.clone(), monopoly_worlds::App).forget();
+    settle().await;
+    settle().await;
+    assert!(text(&c).contains("A game is in progress"), "{}", text(&c));
+    assert!(c.query_selector(".board-ring").expect("q").is_none());
+    assert_eq!(
+        autosaved().setup.board.def().name,
+        before.setup.board.def().name
+    );
+    button(&c, "Start without keeping it").click();
+    settle().await;
+    assert!(
+        c.query_selector(".board-ring").expect("q").is_some(),
+        "{}",
+        text(&c)
+    );
+    assert_eq!(
+        autosaved().setup.board.def().name,
+        Preset::Mini.board().def().name,
+        "the game as chosen in the light code"
+    );
+    for key in ["__mwLoadGame", "__mwLoads", "__mwPending"] {
         let _ = js_sys::Reflect::delete_property(&window, &key.into());
     }
     c.remove();

@@ -104,6 +104,10 @@ pub fn App() -> impl IntoView {
             screen.set(Screen::Play)
         }
         Some(Screen::Play) => {}
+        // Start game pressed in the light first code's lobby: the game, at once.
+        Some(Screen::Lobby) if crate::game::lobby::start_handed_game(session) => {
+            screen.set(Screen::Play)
+        }
         Some(to) => nav.go(to),
         None => {}
     }

@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 
 use super::{take_handed_lobby, LobbyActions, LobbyParts, LobbyPress};
+use crate::common::boards::BoardChoice;
 use crate::common::context::{Navigator, Screen};
 use crate::common::error::AppError;
 use crate::common::modal::Modal;
@@ -21,6 +22,59 @@ fn url_seed() -> Option<u64> {
         .split('&')
         .find_map(|kv| kv.strip_prefix("seed="))
         .and_then(|v| v.parse().ok())
+}
+
+/// Start game pressed in the light first code's lobby on a preset board, with no game in
+/// progress to ask about: the game's code starts that game at once, as the lobby would
+/// ([`GameLobby::start`]), without making the lobby first (its four boards read and its
+/// screen built only to be replaced). `false`, with the hand-over left for the lobby to carry
+/// out, in every other case.
+pub(crate) fn start_handed_game(session: Session) -> bool {
+    let Some(text) = crate::common::page::take_page_string(super::HANDED_LOBBY) else {
+        return false;
+    };
+    let started = serde_json::from_str::<super::HandedLobby>(&text)
+        .ok()
+        .is_some_and(|handed| start_at_once(session, handed));
+    if !started {
+        let _ = js_sys::Reflect::set(&window(), &super::HANDED_LOBBY.into(), &text.into());
+    }
+    started
+}
+
+fn start_at_once(session: Session, handed: super::HandedLobby) -> bool {
+    let super::HandedLobby {
+        board: BoardChoice::Preset(preset),
+        form,
+        press: LobbyPress::Start,
+        ..
+    } = handed
+    else {
+        return false;
+    };
+    let board = preset.board();
+    let rules = board.rules();
+    if !form
+        .problems(rules.min_players, rules.max_players)
+        .is_empty()
+        || session.autosave_state() != AutosaveState::Empty
+    {
+        return false;
+    }
+    let setup = form.to_setup(board, url_seed().unwrap_or_else(new_seed));
+    if session.start(form.title.trim(), setup).is_err() {
+        return false;
+    }
+    // The seats are remembered for the next game, as the lobby remembers them.
+    let memory = form.memory();
+    // Not remembering the setup costs nothing a player would lose.
+    let _ = crate::common::storage::LocalStore::open().and_then(|s| {
+        crate::common::storage::last_setup::save(&s, &memory, crate::common::clock::now_ms())
+    });
+    if let Some(shared) = use_context::<crate::common::context::Shared>() {
+        shared.lobby_seats.set(Some(memory));
+    }
+    true
 }
 
 /// What the game page's lobby works with (all of it Copy, for the buttons' closures).

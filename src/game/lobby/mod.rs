@@ -7,6 +7,7 @@
 mod actions;
 mod boards;
 mod buttons;
+pub(crate) use actions::start_handed_game;
 pub use worlds_models::lobby as form;
 mod quick;
 mod rules;
