@@ -470,16 +470,13 @@ async fn start_game_handed_over_while_a_game_is_in_progress_asks_first_in_the_lo
     clear_app_storage();
     let window = web_sys::window().expect("window");
     // A game in progress.
-    let c = container();
-    leptos::mount::mount_to(c.clone(), monopoly_worlds::App).forget();
-    settle().await;
-    button(&c, "Play").click();
-    settle().await;
-    button(&c, "Start game").click();
-    settle().await;
-    assert!(c.query_selector(".board-ring").expect("q").is_some());
-    let before = autosaved();
-    c.remove();
+    let store = LocalStore::open().expect("store");
+    let seats = vec![
+        worlds_engine::Seat::human("Ann"),
+        worlds_engine::Seat::human("Bob"),
+    ];
+    let first = Game::new(common::classic_with(seats, &[])).expect("a game");
+    saves::write_autosave(&store, "Ann's long game", &GameRecord::of(&first), 1).expect("write");
 
     // The light first code hands Start game over on another board.
     js_sys::Reflect::set(
@@ -511,11 +508,16 @@ async fn start_game_handed_over_while_a_game_is_in_progress_asks_first_in_the_lo
     leptos::mount::mount_to(c.clone(), monopoly_worlds::App).forget();
     settle().await;
     settle().await;
-    assert!(text(&c).contains("A game is in progress"), "{}", text(&c));
+    assert!(
+        text(&c).contains("“Ann's long game” (round 1) is still in progress"),
+        "{}",
+        text(&c)
+    );
     assert!(c.query_selector(".board-ring").expect("q").is_none());
     assert_eq!(
         autosaved().setup.board.def().name,
-        before.setup.board.def().name
+        Preset::Classic.board().def().name,
+        "the game in progress is untouched while the question is asked"
     );
     button(&c, "Start without keeping it").click();
     settle().await;
