@@ -58,6 +58,14 @@ function importGlue() {
   }
   return glue;
 }
+/// The game's JavaScript fetched and parsed ahead, not run (a module preload).
+function preloadGlue() {
+  if (document.querySelector(`link[rel="modulepreload"][href="${game.js}"]`)) return;
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.href = game.js;
+  document.head.append(link);
+}
 async function loadGame() {
   const [bindings, module] = await Promise.all([importGlue(), compileGame()]);
   await bindings.default({ module_or_path: module });
@@ -70,12 +78,7 @@ if (game) {
   // who presses Start game later waits for neither.
   window.__mwPrefetchGame = () => {
     compileGame().then(() => window.__mwStartServiceWorker?.(), () => {});
-    if (!document.querySelector(`link[rel="modulepreload"][href="${game.js}"]`)) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.href = game.js;
-      document.head.append(link);
-    }
+    preloadGlue();
   };
 }
 
@@ -124,7 +127,7 @@ function startGame() {
 if (game && (location.hash.length > 1 || /[?&]open=(?!menu\b|lobby\b)/.test(location.search))) {
   window.__mwStartGame = startGame;
   const door = await (window.__mwDoor ?? false);
-  if (door && window.__mwPrefetchWanted) { compileGame().catch(() => {}); importGlue().catch(() => {}); }
+  if (door && window.__mwPrefetchWanted) { compileGame().catch(() => {}); preloadGlue(); }
   if (!door || window.__mwGameWanted) await startGame();
   // The light first code is not needed: trunk's initializer, which runs after this module,
   // never starts.
