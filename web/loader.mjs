@@ -47,17 +47,6 @@ function compileGame() {
   return compiled;
 }
 let failedImports = 0;
-let glue = null;
-function importGlue() {
-  if (!glue) {
-    // A module that failed to arrive is remembered as failed by its address: a retry asks
-    // for it under another one.
-    const address = failedImports ? `${game.js}?retry=${failedImports}` : game.js;
-    glue = import(address);
-    glue.catch(() => { failedImports += 1; glue = null; });
-  }
-  return glue;
-}
 /// The game's JavaScript fetched and parsed ahead, not run (a module preload).
 function preloadGlue() {
   if (document.querySelector(`link[rel="modulepreload"][href="${game.js}"]`)) return;
@@ -67,8 +56,14 @@ function preloadGlue() {
   document.head.append(link);
 }
 async function loadGame() {
-  const [bindings, module] = await Promise.all([importGlue(), compileGame()]);
-  await bindings.default({ module_or_path: module });
+  // A module that failed to arrive is remembered as failed by its address: a retry asks
+  // for it under another one.
+  const address = failedImports ? `${game.js}?retry=${failedImports}` : game.js;
+  const [glue, module] = await Promise.all([
+    import(address).catch((e) => { failedImports += 1; throw e; }),
+    compileGame(),
+  ]);
+  await glue.default({ module_or_path: module });
 }
 if (game) {
   window.__mwLoadGame = loadGame;

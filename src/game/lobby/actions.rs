@@ -67,10 +67,7 @@ fn start_at_once(session: Session, handed: super::HandedLobby) -> bool {
     }
     // The seats are remembered for the next game, as the lobby remembers them.
     let memory = form.memory();
-    // Not remembering the setup costs nothing a player would lose.
-    let _ = crate::common::storage::LocalStore::open().and_then(|s| {
-        crate::common::storage::last_setup::save(&s, &memory, crate::common::clock::now_ms())
-    });
+    super::remember_seats(&memory);
     if let Some(shared) = use_context::<crate::common::context::Shared>() {
         shared.lobby_seats.set(Some(memory));
     }

@@ -237,12 +237,14 @@ fn first_form(boards: Boards) -> RwSignal<LobbyForm> {
 /// The game's code keeps the lobby's seats in storage as they are set, so the next visit
 /// finds them (the light first code keeps them for the page only: its bytes are counted).
 fn keep_seats_in_storage(form: RwSignal<LobbyForm>) {
-    Effect::new(move |_| {
-        let memory = form.with(|f| f.memory());
-        // Not remembering the setup costs nothing a player would lose.
-        let _ = crate::common::storage::LocalStore::open().and_then(|s| {
-            crate::common::storage::last_setup::save(&s, &memory, crate::common::clock::now_ms())
-        });
+    Effect::new(move |_| remember_seats(&form.with(|f| f.memory())));
+}
+
+/// Keeps the seats in storage for the next visit.
+fn remember_seats(memory: &worlds_models::lobby::LastSetup) {
+    // Not remembering the setup costs nothing a player would lose.
+    let _ = crate::common::storage::LocalStore::open().and_then(|s| {
+        crate::common::storage::last_setup::save(&s, memory, crate::common::clock::now_ms())
     });
 }
 
