@@ -152,6 +152,41 @@ async fn play_against_computers_starts_you_and_the_computers_with_distinct_names
 }
 
 #[wasm_bindgen_test]
+async fn every_board_in_the_list_shows_its_ring_of_squares_in_their_colors() {
+    let c = lobby().await;
+    let choices = c.query_selector_all(".board-choice").expect("q");
+    assert_eq!(choices.length(), 4, "the four presets");
+    for (i, preset) in [
+        Preset::Classic,
+        Preset::Mini,
+        Preset::Campus,
+        Preset::Worlds,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let def = preset.board_def();
+        let choice: HtmlElement = choices.item(i as u32).expect("a choice").unchecked_into();
+        let cells = choice.query_selector_all("svg.thumbnail rect").expect("q");
+        assert_eq!(
+            cells.length() as usize,
+            1 + def.squares.len(),
+            "{}: the board's green and a cell per square",
+            def.name
+        );
+        // The second square's cell (the first after Go, along the bottom row) in its color.
+        let second: web_sys::Element = cells.item(2).expect("a cell").unchecked_into();
+        assert_eq!(
+            second.get_attribute("fill").as_deref(),
+            Some(worlds_models::thumbnail::square_tint(&def, 1)),
+            "{}",
+            def.name
+        );
+    }
+    c.remove();
+}
+
+#[wasm_bindgen_test]
 async fn a_seat_switched_to_a_computer_takes_a_computers_name_and_back() {
     let c = lobby().await;
     let plays = select(&c, "Player 2 plays as");

@@ -11,6 +11,7 @@
 //! - [`steps`]: what one action did, in the feed's words; [`driver`]: when a computer acts
 //!   and how drawn tokens chase the players (the play screen only keeps the timers);
 //! - [`ring`] and [`names`]: the board ring's layout and the names drawn in narrow squares;
+//!   [`thumbnail`]: a board's thumbnail, drawn as one piece of SVG;
 //! - [`fields`]: numbers, seeds and dice typed into forms, and why one is refused;
 //! - [`pieces`]: colors and tokens; [`words`]: counts and ordinals in English.
 
@@ -25,4 +26,5 @@ pub mod pieces;
 pub mod play;
 pub mod ring;
 pub mod steps;
+pub mod thumbnail;
 pub mod words;
