@@ -15,6 +15,16 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown
 fi
 
+# 1b. The pinned nightly Rust the site's code is built with (scripts/build_site.sh): it
+#     rebuilds the standard library for the site's size profile and aborts on a panic without
+#     formatting its message. Only rustc, cargo and the library's source: about 250 MB, once.
+SITE_TOOLCHAIN=$(cat scripts/site_toolchain.txt)
+if ! rustup run "$SITE_TOOLCHAIN" rustc --print sysroot >/dev/null 2>&1 \
+  || [ ! -d "$(rustup run "$SITE_TOOLCHAIN" rustc --print sysroot)/lib/rustlib/src/rust/library" ]; then
+  log "installing Rust $SITE_TOOLCHAIN with its library's source (for the site's build)"
+  rustup toolchain install "$SITE_TOOLCHAIN" --profile minimal --component rust-src
+fi
+
 # 2. trunk (0.22 needs a newer rustc than the machine's).
 if ! trunk --version 2>/dev/null | grep -q " $TRUNK_VERSION"; then
   log "installing trunk $TRUNK_VERSION (a few minutes, once)"
