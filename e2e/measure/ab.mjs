@@ -12,35 +12,19 @@
 //   run i (every build gets the same seeds, so the same squares and dialogs).
 // RUNS (default 6) runs per build; prints each run and the medians.
 import { launch } from '../journeys/browser.mjs';
+import { PHONE, coldPage, median } from './cold.mjs';
 
 const BASES = (process.env.BASE_URLS ?? '').split(',').filter(Boolean);
 const RUNS = Number(process.env.RUNS ?? 6);
 const MODE = process.env.MODE ?? 'board';
-const PHONE = { latency: 150, download: 1.6e6 / 8, upload: 750e3 / 8, cpu: 4 };
 if (BASES.length < 2 && MODE !== 'roll') {
   console.error('BASE_URLS: two or more builds to compare, comma-separated');
   process.exit(2);
 }
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
-
-async function coldPage(browser, network) {
-  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  if (network) {
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false, latency: PHONE.latency, downloadThroughput: PHONE.download, uploadThroughput: PHONE.upload,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpu });
-  }
-  return { context, page, cdp };
-}
 const now = (page) => page.evaluate(() => performance.now());
 
 async function board(browser, base) {
-  const { context, page } = await coldPage(browser, true);
+  const { context, page } = await coldPage(browser, PHONE);
   await page.goto(`${base}/`, { waitUntil: 'commit' });
   await page.getByRole('button', { name: 'Play', exact: true }).click({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 60_000 });
@@ -53,7 +37,7 @@ async function board(browser, base) {
 }
 
 async function idle(browser, base) {
-  const { context, page } = await coldPage(browser, true);
+  const { context, page } = await coldPage(browser, PHONE);
   await page.goto(`${base}/`, { waitUntil: 'commit' });
   await page.getByRole('button', { name: 'Play', exact: true }).click({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 60_000 });
@@ -69,7 +53,7 @@ async function idle(browser, base) {
 }
 
 async function roll(browser, base, seed) {
-  const { context, page, cdp } = await coldPage(browser, false);
+  const { context, page, cdp } = await coldPage(browser, null);
   await page.goto(`${base}/?seed=${seed}`);
   await page.getByRole('button', { name: 'Play', exact: true }).click({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Start game' }).click({ timeout: 60_000 });

@@ -16,6 +16,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { launch, BASE_URL } from '../journeys/browser.mjs';
 import { openClassicRoom } from '../journeys/rooms.mjs';
+import { PHONE, coldPage, median } from './cold.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const ROOM_URL = process.env.ROOM_URL;
@@ -23,29 +24,7 @@ const ROOM_URL = process.env.ROOM_URL;
 const ROOM_ONLY = process.env.ROOM_ONLY === '1';
 // LOBBY_ONLY=1: only the lobby, Start game and Roll dice; PROFILE=mobile: one profile.
 const LOBBY_ONLY = process.env.LOBBY_ONLY === '1';
-const PROFILES = {
-  mobile: { latency: 150, download: (1.6 * 1000 * 1000) / 8, upload: (750 * 1000) / 8, cpu: 4 },
-  unthrottled: null,
-};
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
-
-async function coldPage(browser, profile) {
-  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  if (profile) {
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: profile.latency,
-      downloadThroughput: profile.download,
-      uploadThroughput: profile.upload,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpu });
-  }
-  return { context, page };
-}
+const PROFILES = { mobile: PHONE, unthrottled: null };
 
 /// Bytes the page has received so far (headers and bodies as sent), from its own resource
 /// timing: the DevTools events can arrive after the moment being measured.
