@@ -17,7 +17,7 @@ fi
 
 # 1b. The pinned nightly Rust the site's code is built with (scripts/build_site.sh): it
 #     rebuilds the standard library for the site's size profile and aborts on a panic without
-#     formatting its message. Only rustc, cargo and the library's source: about 250 MB, once.
+#     formatting its message. Only rustc, cargo and the library's source: about 700 MB on disk, once.
 SITE_TOOLCHAIN=$(cat scripts/site_toolchain.txt)
 if ! rustup run "$SITE_TOOLCHAIN" rustc --print sysroot >/dev/null 2>&1 \
   || [ ! -d "$(rustup run "$SITE_TOOLCHAIN" rustc --print sysroot)/lib/rustlib/src/rust/library" ]; then
