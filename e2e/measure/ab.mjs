@@ -12,7 +12,7 @@
 //   run i (every build gets the same seeds, so the same squares and dialogs).
 // RUNS (default 6) runs per build; prints each run and the medians.
 import { launch } from '../journeys/browser.mjs';
-import { PHONE, coldPage, median } from './cold.mjs';
+import { PHONE, coldPage, median, rollToPainted } from './cold.mjs';
 
 const BASES = (process.env.BASE_URLS ?? '').split(',').filter(Boolean);
 const RUNS = Number(process.env.RUNS ?? 6);
@@ -60,13 +60,7 @@ async function roll(browser, base, seed) {
   await page.locator('.board-ring').waitFor({ timeout: 60_000 });
   await page.waitForTimeout(1200);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpu });
-  const ms = await page.evaluate(async () => {
-    const button = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Roll dice');
-    const t0 = performance.now();
-    button.click();
-    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-    return performance.now() - t0;
-  });
+  const ms = await rollToPainted(page);
   await context.close();
   return { roll: ms };
 }

@@ -16,7 +16,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { launch, BASE_URL } from '../journeys/browser.mjs';
 import { openClassicRoom } from '../journeys/rooms.mjs';
-import { PHONE, coldPage, median } from './cold.mjs';
+import { PHONE, coldPage, median, rollToPainted } from './cold.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const ROOM_URL = process.env.ROOM_URL;
@@ -59,13 +59,7 @@ async function measureLobby(browser, profile) {
   await page.getByRole('button', { name: 'Start game' }).click();
   await page.locator('.board-ring').waitFor();
   const board = await sinceNavigation(page);
-  const roll = await page.evaluate(async () => {
-    const button = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Roll dice');
-    const t0 = performance.now();
-    button.click();
-    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-    return performance.now() - t0;
-  });
+  const roll = await rollToPainted(page);
   await context.close();
   return { lobby, roll, startToBoard: board - pressed, board };
 }
