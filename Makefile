@@ -82,6 +82,8 @@ lint: modules markers
 	cargo fmt --all -- --check
 	cargo clippy --workspace --exclude monopoly-worlds --all-targets -- -D warnings
 	cargo clippy -p monopoly-worlds --all-targets --target wasm32-unknown-unknown -- -D warnings
+	# The game's code without online play (the code a new game starts in: scripts/build_site.sh).
+	cargo clippy -p monopoly-worlds --lib --bins --no-default-features --target wasm32-unknown-unknown -- -D warnings
 
 fmt:
 	cargo fmt --all

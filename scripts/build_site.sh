@@ -2,8 +2,9 @@
 # Release build of the site into dist/: three pages, each with its own code, so a phone
 # downloads only what the screen it opens needs:
 #   index.html  the game: first the menu and the lobby                       bin front
-#               then the game (play, saves, settings, help, links), fetched  bin monopoly-worlds
-#               in the background and started by web/loader.mjs
+#               then the game (play, saves, settings, help), fetched         bin monopoly-worlds
+#               in the background and started by web/loader.mjs            (without online play)
+#               and online play (tables, rooms, links), when asked for      bin monopoly-worlds
 #   maker.html  the Board Maker                                              bin maker
 #   lab.html    the statistics lab                                           bin lab
 # Trunk builds one page at a time and empties its output folder first, so each page is built
@@ -33,13 +34,17 @@ page maker.html maker "Board Maker" "Board Maker" \
 page lab.html lab "Statistics lab" "statistics lab" \
   "Landing frequencies, rent payback and computer-player tournaments for any Monopoly Worlds board." \
   "Where the tokens land on any board, by simulation and by the exact Markov chain; how fast each property pays back its price; tournaments between computer players; and a trace of a game with your own dice, square by square."
-# The game's own code is built from a copy of index.html that names its bin; only its code
-# (js and wasm) goes into dist/, named in index.html for web/loader.mjs.
-sed -e 's|data-bin="front"|data-bin="monopoly-worlds"|' index.html > game.html
-grep -q 'data-bin="monopoly-worlds"' game.html || { echo "index.html does not load bin front" >&2; exit 1; }
+# The game's own code is built twice from copies of index.html that name its bin: without
+# online play (game.html: the code a new game, Continue and the menu's screens start in) and
+# with it (online.html: tables, rooms and their links, Open table and Play online). Only their
+# code (js and wasm) goes into dist/, named in index.html for web/loader.mjs; the code with
+# online play under the name online-*, so the two are told apart.
+sed -e 's|data-bin="front"|data-bin="monopoly-worlds" data-cargo-no-default-features|' index.html > game.html
+sed -e 's|data-bin="front"|data-bin="monopoly-worlds"|' index.html > online.html
+grep -q 'data-bin="monopoly-worlds" data-cargo-no-default-features' game.html || { echo "index.html does not load bin front" >&2; exit 1; }
 site=target/pages
 rm -rf "$site"
-for page in index game maker lab; do
+for page in index game online maker lab; do
   trunk build "$page.html" --release --cargo-profile site --offline --dist "$site/$page" --html-output "$page.html"
 done
 rm -rf dist
@@ -47,12 +52,19 @@ mkdir -p dist
 for page in index maker lab; do
   cp -r "$site/$page/." dist/
 done
-game_js=$(cd "$site/game" && ls monopoly-worlds-*.js)
-game_wasm=$(cd "$site/game" && ls monopoly-worlds-*_bg.wasm)
-cp "$site/game/$game_js" "$site/game/$game_wasm" dist/
-game_size=$(stat -c %s "dist/$game_wasm")
-sed -i "s#<script type=\"module\">#<script>window.__mwGameCode = { js: '/$game_js', wasm: '/$game_wasm', size: $game_size };</script>\n<script type=\"module\">#" dist/index.html
+code_of() { # code_of PAGE NAME: copies the page's js and wasm into dist/ as NAME-*; says them
+  local js wasm
+  js=$(cd "$site/$1" && ls monopoly-worlds-*.js)
+  wasm=$(cd "$site/$1" && ls monopoly-worlds-*_bg.wasm)
+  cp "$site/$1/$js" "dist/${js/monopoly-worlds/$2}"
+  cp "$site/$1/$wasm" "dist/${wasm/monopoly-worlds/$2}"
+  echo "{ js: '/${js/monopoly-worlds/$2}', wasm: '/${wasm/monopoly-worlds/$2}', size: $(stat -c %s "dist/${wasm/monopoly-worlds/$2}") }"
+}
+game_code=$(code_of game monopoly-worlds)
+online_code=$(code_of online online)
+sed -i "s#<script type=\"module\">#<script>window.__mwGameCode = $game_code; window.__mwOnlineCode = $online_code;</script>\n<script type=\"module\">#" dist/index.html
 grep -q "__mwGameCode = { js: '/monopoly-worlds-" dist/index.html || { echo "dist/index.html does not name the game's code" >&2; exit 1; }
+grep -q "__mwOnlineCode = { js: '/online-" dist/index.html || { echo "dist/index.html does not name the online code" >&2; exit 1; }
 # No preload of the wasm: its download starts when the shell has painted (web/loader.mjs waits
 # for the first paint, then trunk's initializer fetches it). Preloaded, on a fast connection it
 # could finish before that paint, and Lighthouse's simulation then counted its whole download

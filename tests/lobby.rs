@@ -384,6 +384,32 @@ async fn the_house_rules_reach_the_game_and_picking_a_board_resets_them() {
     clear_app_storage();
 }
 
+/// Puts the page's loader in place as web/loader.mjs provides it (`window.__mwLoadGame`),
+/// noting the codes asked for and returning `promise`.
+fn note_loads(window: &web_sys::Window, promise: &str) {
+    let _ = js_sys::Reflect::delete_property(window, &"__mwLoads".into());
+    let load = js_sys::Function::new_with_args(
+        "which",
+        &format!("(window.__mwLoads = window.__mwLoads || []).push(which); return {promise};"),
+    );
+    js_sys::Reflect::set(window, &"__mwLoadGame".into(), &load).expect("set");
+}
+
+/// The codes asked of the page's loader since [`note_loads`].
+fn loaded_codes() -> Vec<String> {
+    let window = web_sys::window().expect("window");
+    js_sys::Reflect::get(&window, &"__mwLoads".into())
+        .ok()
+        .filter(|v| v.is_object())
+        .map(|v| {
+            js_sys::Array::from(&v)
+                .iter()
+                .filter_map(|x| x.as_string())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// `window[key]` as a string, if it is one.
 fn window_string(key: &str) -> Option<String> {
     js_sys::Reflect::get(&web_sys::window().expect("window"), &key.into())
@@ -395,16 +421,9 @@ fn window_string(key: &str) -> Option<String> {
 async fn the_light_first_code_hands_the_lobby_over_and_the_games_code_starts_it_as_chosen() {
     clear_app_storage();
     let window = web_sys::window().expect("window");
-    // The page's loader, as web/loader.mjs provides it: here it only counts the calls.
-    let load = js_sys::Function::new_no_args(
-        "window.__mwLoads = (window.__mwLoads || 0) + 1; return Promise.resolve();",
-    );
-    js_sys::Reflect::set(&window, &"__mwLoadGame".into(), &load).expect("set");
-    let loads = || {
-        js_sys::Reflect::get(&window, &"__mwLoads".into())
-            .expect("get")
-            .as_f64()
-    };
+    // The page's loader, as web/loader.mjs provides it: here it only notes the codes asked.
+    note_loads(&window, "Promise.resolve()");
+    let loads = loaded_codes;
     let location = window.location();
     let address = format!(
         "{}{}",
@@ -422,7 +441,11 @@ async fn the_light_first_code_hands_the_lobby_over_and_the_games_code_starts_it_
     let c = container();
     leptos::mount::mount_to(c.clone(), monopoly_worlds::game::front::Front).forget();
     settle().await;
-    assert_eq!(loads(), Some(1.0), "a link hands the page over at once");
+    assert_eq!(
+        loads(),
+        ["game"],
+        "a link hands the page over at once (a world's to the code without online play)"
+    );
     assert_eq!(window_string("__mwPending").as_deref(), Some("menu"));
     c.remove();
     go(&address);
@@ -431,7 +454,11 @@ async fn the_light_first_code_hands_the_lobby_over_and_the_games_code_starts_it_
     let c = container();
     leptos::mount::mount_to(c.clone(), monopoly_worlds::game::front::Front).forget();
     settle().await;
-    assert_eq!(loads(), None, "the menu and the lobby need no more code");
+    assert_eq!(
+        loads(),
+        Vec::<String>::new(),
+        "the menu and the lobby need no more code"
+    );
     button(&c, "Play").click();
     settle().await;
     pick_board(&c, "preset:mini");
@@ -446,7 +473,7 @@ async fn the_light_first_code_hands_the_lobby_over_and_the_games_code_starts_it_
     settle().await;
     button(&c, "Start game").click();
     settle().await;
-    assert_eq!(loads(), Some(1.0), "the game's code is asked for once");
+    assert_eq!(loads(), ["game"], "the game's code is asked for once");
     assert!(text(&c).contains("Opening the game"), "{}", text(&c));
     assert_eq!(window_string("__mwPending").as_deref(), Some("lobby"));
     let handed = window_string("__mwLobby").expect("the lobby is handed over");
@@ -464,7 +491,7 @@ async fn the_light_first_code_hands_the_lobby_over_and_the_games_code_starts_it_
     // A second press while the game's code loads asks for nothing more.
     button(&c, "Start game").click();
     settle().await;
-    assert_eq!(loads(), Some(1.0));
+    assert_eq!(loads(), ["game"]);
     c.remove();
 
     // The game's code carries out Start game as handed over: the game shows as the code
@@ -514,14 +541,7 @@ async fn start_game_handed_over_while_a_game_is_in_progress_asks_first_in_the_lo
     saves::write_autosave(&store, "Ann's long game", &GameRecord::of(&first), 1).expect("write");
 
     // The light first code hands Start game over on another board.
-    js_sys::Reflect::set(
-        &window,
-        &"__mwLoadGame".into(),
-        &js_sys::Function::new_no_args(
-            "window.__mwLoads = (window.__mwLoads || 0) + 1; return new Promise(() => {});",
-        ),
-    )
-    .expect("set");
+    note_loads(&window, "new Promise(() => {})");
     let c = container();
     leptos::mount::mount_to(c.clone(), monopoly_worlds::game::front::Front).forget();
     settle().await;
@@ -570,5 +590,89 @@ async fn start_game_handed_over_while_a_game_is_in_progress_asks_first_in_the_lo
         let _ = js_sys::Reflect::delete_property(&window, &key.into());
     }
     c.remove();
+    clear_app_storage();
+}
+
+#[wasm_bindgen_test]
+async fn online_play_asked_for_in_the_light_first_code_hands_the_page_to_the_code_with_it() {
+    clear_app_storage();
+    let window = web_sys::window().expect("window");
+    note_loads(&window, "new Promise(() => {})");
+    let location = window.location();
+    let address = format!(
+        "{}{}",
+        location.pathname().expect("path"),
+        location.search().expect("search")
+    );
+    let history = window.history().expect("history");
+    let go = |to: &str| {
+        history
+            .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(to))
+            .expect("address")
+    };
+    let front = || {
+        // What the last hand-over left for the next code is taken by none here.
+        for key in ["__mwPending", "__mwLobby"] {
+            let _ = js_sys::Reflect::delete_property(&window, &key.into());
+        }
+        let c = container();
+        leptos::mount::mount_to(c.clone(), monopoly_worlds::game::front::Front).forget();
+        c
+    };
+    // A room's link: the code with online play opens it.
+    go(&format!("{address}#room=ABCD-EFGH"));
+    let c = front();
+    settle().await;
+    assert_eq!(loaded_codes(), ["online"]);
+    assert_eq!(window_string("__mwPending").as_deref(), Some("menu"));
+    c.remove();
+    go(&address);
+
+    // Open table in the lobby (a seat played from another device): handed over as filled
+    // in, with its press. (Play online shows only when a room server answers; the journeys
+    // press it.)
+    note_loads(&window, "new Promise(() => {})");
+    let c = front();
+    settle().await;
+    button(&c, "Play").click();
+    settle().await;
+    choose(&select(&c, "Player 2 plays as"), "remote");
+    settle().await;
+    button(&c, "Open table").click();
+    settle().await;
+    assert_eq!(loaded_codes(), ["online"]);
+    assert_eq!(window_string("__mwPending").as_deref(), Some("lobby"));
+    let handed = window_string("__mwLobby").expect("the lobby is handed over");
+    assert!(handed.contains("open_table"), "{handed}");
+    assert!(text(&c).contains("Opening the game"), "{}", text(&c));
+    c.remove();
+
+    // Continue of a game played in a room: the code with online play, which goes back to the
+    // room; of a game played on this device: the code without it.
+    let store = LocalStore::open().expect("store");
+    let seats = vec![
+        worlds_engine::Seat::human("Ann"),
+        worlds_engine::Seat::human("Bob"),
+    ];
+    let game = Game::new(common::classic_with(seats, &[])).expect("a game");
+    let room = worlds_table::saved::SavedTable::Room {
+        code: "ABCDEFGH".into(),
+        seat: Some(worlds_engine::PlayerId(0)),
+    };
+    for (table, code) in [(Some(room), "online"), (None, "game")] {
+        saves::write_autosave_at_table(&store, "Ann's game", &GameRecord::of(&game), table, 1)
+            .expect("write");
+        note_loads(&window, "new Promise(() => {})");
+        let c = front();
+        settle().await;
+        button(&c, "Continue").click();
+        settle().await;
+        assert_eq!(loaded_codes(), [code]);
+        assert_eq!(window_string("__mwPending").as_deref(), Some("continue"));
+        c.remove();
+    }
+    for key in ["__mwLoadGame", "__mwLoads", "__mwPending", "__mwLobby"] {
+        let _ = js_sys::Reflect::delete_property(&window, &key.into());
+    }
     clear_app_storage();
 }

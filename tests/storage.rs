@@ -496,7 +496,8 @@ fn the_autosave_round_trips_a_real_game() {
         Ok(Some(SaveSummary {
             id: "autosave".into(),
             name: "Friday game".into(),
-            saved_at: 500
+            saved_at: 500,
+            at_table: false,
         }))
     );
     // Every action overwrites it.
@@ -556,6 +557,9 @@ fn an_autosave_keeps_its_table_and_one_without_a_table_reads_as_before() {
         .expect("there");
     assert_eq!(back.table, Some(table));
     assert_eq!(back.game, game);
+    // Its summary says so: Continue then opens the game's code with online play.
+    let summary = saves::autosave_summary(&s).expect("reads").expect("there");
+    assert!(summary.at_table);
     // A save exactly as the version before tables wrote it still loads.
     let before = envelope::encode(
         RecordKind::Save,
@@ -568,6 +572,8 @@ fn an_autosave_keeps_its_table_and_one_without_a_table_reads_as_before() {
         .expect("reads")
         .expect("there");
     assert_eq!((old.name.as_str(), old.table), ("Old game", None));
+    let summary = saves::autosave_summary(&s).expect("reads").expect("there");
+    assert!(!summary.at_table);
     clear(&s);
 }
 

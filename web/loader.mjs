@@ -9,12 +9,21 @@
 // game started, Continue, saved games, settings... A page opened for the game's code itself
 // (a link in its fragment, `?open=` a screen other than the menu or the lobby) loads only
 // the game's code.
-const game = window.__mwGameCode;
-let compiled = null;
+// The game's code is built twice (scripts/build_site.sh): without online play (`game`, what a
+// new game, Continue and the menu's screens need) and with it (`online`, for a table's, a
+// room's or a reply's link, Open table and Play online), each named in `window.__mwGameCode`
+// / `window.__mwOnlineCode`. The one without hands the page to the one with it when online
+// play is asked for (src/game/handover.rs).
+const codes = { game: window.__mwGameCode, online: window.__mwOnlineCode ?? window.__mwGameCode };
+const game = codes.game;
+const compiled = {};
+// The code the player waits for: its progress is the one announced.
+let wanted = 'game';
 // How much of the game's code has arrived, in percent: `window.__mwGameProgress`, announced
 // by a `mwgameprogress` event (the light code shows it while the player waits for it).
-function counted(response) {
-  if (!response.ok || !response.body || !(game.size > 0)) return response;
+function counted(response, which) {
+  const size = codes[which].size;
+  if (!response.ok || !response.body || !(size > 0)) return response;
   const reader = response.body.getReader();
   let current = 0;
   const stream = new ReadableStream({
@@ -22,58 +31,65 @@ function counted(response) {
       const { done, value } = await reader.read();
       if (done) { controller.close(); return; }
       current += value.byteLength;
-      window.__mwGameProgress = Math.min(100, Math.round((current / game.size) * 100));
-      dispatchEvent(new Event('mwgameprogress'));
+      if (which === wanted) {
+        window.__mwGameProgress = Math.min(100, Math.round((current / size) * 100));
+        dispatchEvent(new Event('mwgameprogress'));
+      }
       controller.enqueue(value);
     },
   });
   const { status, statusText, headers } = response;
   return new Response(stream, { status, statusText, headers });
 }
-function compileGame() {
-  if (!compiled) {
-    compiled = (async () => {
+function compileCode(which) {
+  const code = codes[which];
+  if (!compiled[which]) {
+    compiled[which] = (async () => {
       try {
-        return await WebAssembly.compileStreaming(counted(await fetch(game.wasm)));
+        return await WebAssembly.compileStreaming(counted(await fetch(code.wasm), which));
       } catch (e) {
         // A server that does not say application/wasm: compiled from the bytes.
-        const response = await fetch(game.wasm);
+        const response = await fetch(code.wasm);
         if (!response.ok) throw new Error(`The game's code could not be fetched (${response.status}).`);
         return WebAssembly.compile(await response.arrayBuffer());
       }
     })();
-    compiled.catch(() => { compiled = null; });
+    compiled[which].catch(() => { compiled[which] = null; });
   }
-  return compiled;
+  return compiled[which];
 }
 let failedImports = 0;
-/// The game's JavaScript fetched and parsed ahead, not run (a module preload).
-function preloadGlue() {
-  if (document.querySelector(`link[rel="modulepreload"][href="${game.js}"]`)) return;
+/// A code's JavaScript fetched and parsed ahead, not run (a module preload).
+function preloadGlue(which) {
+  const js = codes[which].js;
+  if (document.querySelector(`link[rel="modulepreload"][href="${js}"]`)) return;
   const link = document.createElement('link');
   link.rel = 'modulepreload';
-  link.href = game.js;
+  link.href = js;
   document.head.append(link);
 }
-async function loadGame() {
+async function loadCode(which) {
+  wanted = which;
+  window.__mwGameProgress = undefined;
   // A module that failed to arrive is remembered as failed by its address: a retry asks
   // for it under another one.
-  const address = failedImports ? `${game.js}?retry=${failedImports}` : game.js;
+  const js = codes[which].js;
+  const address = failedImports ? `${js}?retry=${failedImports}` : js;
   const [glue, module] = await Promise.all([
     import(address).catch((e) => { failedImports += 1; throw e; }),
-    compileGame(),
+    compileCode(which),
   ]);
   await glue.default({ module_or_path: module });
 }
 if (game) {
-  window.__mwLoadGame = loadGame;
+  window.__mwLoadGame = (which) => loadCode(which === 'online' ? 'online' : 'game');
   // Once the game's code is in, the service worker may cache the build (it downloads every
   // page's files: before, it would share the bandwidth with the game's code). Its
   // JavaScript half is fetched and parsed meanwhile, not run (a module preload): a player
   // who presses Start game later waits for neither.
-  window.__mwPrefetchGame = () => {
-    compileGame().then(() => window.__mwStartServiceWorker?.(), () => {});
-    preloadGlue();
+  window.__mwPrefetchGame = (which = 'game') => {
+    compileCode(which).then(() => window.__mwStartServiceWorker?.(), () => {});
+    preloadGlue(which);
   };
 }
 
@@ -107,11 +123,11 @@ await new Promise((resolve) => {
   }
 });
 
-/// Starts the game's code (once); a failure is said in the shell, with Retry.
-let starting = null;
-function startGame() {
-  starting ??= loadGame().catch((error) => window.__mwLoadFailed?.(error));
-  return starting;
+/// Starts one of the game's codes (once); a failure is said in the shell, with Retry.
+const starting = {};
+function startCode(which) {
+  starting[which] ??= loadCode(which).catch((error) => window.__mwLoadFailed?.(error));
+  return starting[which];
 }
 
 // A room link (`#room=CODE`) this device holds no seat for opens the room's door first
@@ -119,11 +135,18 @@ function startGame() {
 // this file runs): a friend can join while the game's code downloads, and the door asks for
 // it (`__mwPrefetchGame`) and starts it (`__mwStartGame`) once they are seated. What it asked
 // before this file ran is done now. Without a door the game's code opens the room itself.
-if (game && (location.hash.length > 1 || /[?&]open=(?!menu\b|lobby\b)/.test(location.search))) {
-  window.__mwStartGame = startGame;
+// A page opened with another link (a shared world or game) or at one of the game's code's
+// screens (`?open=`, not the menu or the lobby) starts the code without online play.
+const opensScreen = /[?&]open=(?!menu\b|lobby\b)/.test(location.search);
+if (game && (location.hash.length > 1 || opensScreen)) {
+  // A table's, a room's or a reply's link needs online play (src/game/handover.rs, `for_link`).
+  const which = /^#(room|join|reply)=/.test(location.hash) ? 'online' : 'game';
+  wanted = which;
+  window.__mwStartGame = () => startCode(which);
+  window.__mwPrefetchGame = () => { compileCode(which).catch(() => {}); preloadGlue(which); };
   const door = await (window.__mwDoor ?? false);
-  if (door && window.__mwPrefetchWanted) { compileGame().catch(() => {}); preloadGlue(); }
-  if (!door || window.__mwGameWanted) await startGame();
+  if (door && window.__mwPrefetchWanted) window.__mwPrefetchGame();
+  if (!door || window.__mwGameWanted) await startCode(which);
   // The light first code is not needed: trunk's initializer, which runs after this module,
   // never starts.
   await new Promise(() => {});

@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { artifacts } from './browser.mjs';
-import { roomJourney, roomDevice, panel, playTurns } from './rooms.mjs';
+import { roomJourney, roomDevice, panel, playTurns, sameOnBoth } from './rooms.mjs';
 
 const PORT = Number(process.env.ONLINE_DEFAULT_PORT ?? 8099);
 const DESKTOP = { width: 1280, height: 800 };
@@ -139,4 +139,61 @@ test('three friends who opened one link at once join with the form as it starts:
   for (const d of friends) assert.deepEqual(d.errors, []);
   await host.context.close();
   for (const d of friends) await d.context.close();
+});
+
+/// The game's codes this page fetched: `game` (without online play), `online` (with it).
+const codesFetched = (page) => page.evaluate(() => {
+  const names = performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname);
+  return {
+    game: names.some((n) => /^\/monopoly-worlds-[0-9a-f]+_bg\.wasm$/.test(n)),
+    online: names.some((n) => /^\/online-[0-9a-f]+_bg\.wasm$/.test(n)),
+  };
+});
+
+test('a game on one device starts without the code for online play; Play online from its lobby hands the page to that code', async () => {
+  const host = await roomDevice(room.browser, PHONE);
+  const h = host.page;
+  await h.goto(room.url + '/');
+  await h.getByRole('button', { name: 'Play', exact: true }).click();
+  await h.getByRole('button', { name: 'Start game' }).click();
+  await h.locator('.board-ring').waitFor();
+  assert.deepEqual(await codesFetched(h), { game: true, online: false }, 'a game on one device needs no online play');
+  await h.getByRole('button', { name: 'Roll dice' }).click();
+  // Back to the menu, the lobby of the code that runs now, and Play online from it.
+  await h.keyboard.press('Escape');
+  await h.getByRole('button', { name: 'Exit', exact: true }).click();
+  await h.getByRole('button', { name: 'Exit game' }).click();
+  await h.getByRole('button', { name: 'Play', exact: true }).click();
+  await h.getByLabel('Player 1 name').fill('Ann');
+  await h.getByRole('button', { name: 'Play online' }).click();
+  const link = await h.getByLabel('Room link').inputValue();
+  assert.match(link, /#room=[0-9A-Z]{4}-[0-9A-Z]{4}$/, link);
+  assert.deepEqual(await codesFetched(h), { game: true, online: true });
+  // The lobby was handed over as filled in: the room seats Ann, and one app is on the page.
+  await h.getByText('Ann (you)').waitFor();
+  assert.equal(await h.locator('main#app').count(), 1, 'one app on the page');
+  await h.screenshot({ path: artifacts + 'online-from-local-code-390.png', fullPage: true });
+  // A friend joins and the game starts in the room.
+  const friend = await roomDevice(room.browser, DESKTOP);
+  const f = await atTheDoor(friend, link);
+  await joinAsIs(f, 'Bea');
+  await h.getByRole('button', { name: 'Start game' }).click();
+  await h.locator('.board-ring').waitFor();
+  await f.locator('.board-ring').waitFor();
+  // The page opened afresh at Help runs the code without online play; Continue there hands
+  // the room's game to the code with it, which goes back to the room.
+  await h.goto(room.url + '/?open=help');
+  await h.getByRole('heading', { name: 'Help' }).waitFor();
+  assert.deepEqual(await codesFetched(h), { game: true, online: false });
+  await h.getByRole('button', { name: 'Back' }).click();
+  await h.getByRole('button', { name: 'Continue' }).click();
+  await h.locator('.board-ring').waitFor();
+  assert.deepEqual(await codesFetched(h), { game: true, online: true });
+  const shown = await sameOnBoth(h, f, panel, 'both devices show the room\'s game');
+  assert.ok(shown.includes('Ann') && shown.includes('Bea'), shown);
+  assert.equal(await h.locator('main#app').count(), 1, 'one app on the page');
+  assert.deepEqual(host.errors, []);
+  assert.deepEqual(friend.errors, []);
+  await host.context.close();
+  await friend.context.close();
 });

@@ -23,7 +23,7 @@ test('a friend joins at the room\'s door before the game\'s code has arrived, an
   let release;
   const released = new Promise((resolve) => { release = resolve; });
   let gameAsked = 0;
-  await friend.context.route(/monopoly-worlds-[0-9a-f]+(_bg\.wasm|\.js)$/, async (route) => {
+  await friend.context.route(/(monopoly-worlds|online)-[0-9a-f]+(_bg\.wasm|\.js)$/, async (route) => {
     gameAsked += 1;
     await released;
     await route.continue();
@@ -109,7 +109,7 @@ test('at the room\'s door the room link is there to pass on, and Back to menu go
   const host = await roomDevice(room.browser, { width: 1280, height: 800 });
   const link = await openClassicRoom(host.page, room.url);
   const friend = await roomDevice(room.browser, { width: 1280, height: 800 });
-  await friend.context.route(/monopoly-worlds-[0-9a-f]+(_bg\.wasm|\.js)$/, () => {});
+  await friend.context.route(/(monopoly-worlds|online)-[0-9a-f]+(_bg\.wasm|\.js)$/, () => {});
   const f = friend.page;
   await f.goto(link);
   await f.getByRole('button', { name: 'Join room' }).waitFor();

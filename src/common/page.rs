@@ -60,15 +60,27 @@ where
     N: IntoView + 'static,
 {
     let window = leave_shell();
-    // The game page's light first code, if it ran, leaves the page to this code: its screen
-    // and everything it listens to go (see `start_front`).
+    // The game page's light first code, or its game's code without online play, if one ran,
+    // leaves the page to this code: its screen and everything it listens to go (see
+    // `start_front`).
     call_page_function(&window, LEAVE_FRONT, true);
-    leptos::mount::mount_to_body(app);
+    call_page_function(&window, LEAVE_GAME, true);
+    let Some(body) = document().body() else {
+        return;
+    };
+    let handle = leptos::mount::mount_to(body, app);
+    // The game's code without online play hands the page to the one with it the same way.
+    let leave = wasm_bindgen::closure::Closure::once_into_js(move || drop(handle));
+    let _ = js_sys::Reflect::set(&window, &LEAVE_GAME.into(), &leave);
     ready(&window, true);
 }
 
 /// Where the game page's light first code leaves a function that takes its screen away.
 const LEAVE_FRONT: &str = "__mwLeaveFront";
+
+/// Where a page's code leaves a function that takes its screen away, for the game's code
+/// with online play taking the page over from the one without it.
+const LEAVE_GAME: &str = "__mwLeaveGame";
 
 /// Starts the game page's light first code (`crate::game::front`): as [`start`], and the
 /// game's code, when it starts on the same page, takes the page over by calling

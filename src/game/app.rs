@@ -53,56 +53,11 @@ pub fn App() -> impl IntoView {
     let session = Session::new();
     provide_context(session);
     let nav = expect_context::<Navigator>();
-    // The room's connection, shared by the room's screens and the table's (for table talk).
-    let room = crate::game::room::RoomConn::default();
-    let table_ui = crate::game::table::TableUi::new(session, nav, room);
-    provide_context(table_ui);
-    let room_ui = crate::game::room::RoomUi::new(session, nav, table_ui.talk(), room);
-    provide_context(room_ui);
-    // Opened at a room link (`#room=CODE`): the room's waiting room, then its game.
-    let read_room = move || {
-        let hash = window().location().hash().unwrap_or_default();
-        let Some(code) = hash.strip_prefix("#room=") else {
-            return false;
-        };
-        crate::game::room::enter_room(room_ui, code);
-        true
-    };
-    // Opened from an invite to a table (`#join=…`): the join screen, whatever it carries.
-    let invite = RwSignal::new(
-        None::<Result<worlds_table::invite::Invite, worlds_table::invite::InviteError>>,
-    );
-    // Opened from a reply link on the host's own device (`#reply=…`): handed to the waiting
-    // room open in another tab.
-    let reply_handed = RwSignal::new(None::<bool>);
-    let read_reply = move || {
-        let hash = window().location().hash().unwrap_or_default();
-        if !hash.starts_with("#reply=") {
-            return false;
-        }
-        crate::common::share_link::clear_opened_link();
-        reply_handed.set(None);
-        crate::game::table::hand_reply_to_waiting_room(hash, move |taken| {
-            reply_handed.set(Some(taken))
-        });
-        true
-    };
-    let read_invite = move || {
-        let hash = window().location().hash().unwrap_or_default();
-        if !hash.starts_with("#join=") {
-            return false;
-        }
-        let minutes = u32::try_from(crate::common::clock::now_ms() / 60_000).unwrap_or(u32::MAX);
-        invite.set(Some(worlds_table::invite::parse_invite(&hash, minutes)));
-        crate::common::share_link::clear_opened_link();
-        true
-    };
+    let online = Online::new(session, nav);
     // A menu entry pressed in the HTML shell before the app was ready opens now (as does a
     // screen named by another page).
     match pending.as_deref().and_then(Screen::from_name) {
-        Some(Screen::Play) if crate::game::table::continue_game(table_ui) == Ok(true) => {
-            screen.set(Screen::Play)
-        }
+        Some(Screen::Play) if online.continue_game() == Ok(true) => screen.set(Screen::Play),
         Some(Screen::Play) => {}
         // Start game pressed in the light first code's lobby: the game, at once.
         Some(Screen::Lobby) if crate::game::lobby::start_handed_game(session) => {
@@ -111,14 +66,8 @@ pub fn App() -> impl IntoView {
         Some(to) => nav.go(to),
         None => {}
     }
-    if read_invite() {
-        screen.set(Screen::Join);
-    }
-    if read_room() {
-        screen.set(Screen::Room);
-    }
-    if read_reply() {
-        screen.set(Screen::Join);
+    if let Some(to) = online.read_link() {
+        screen.set(to);
     }
     // Opened from a shared link: show what it carries first.
     if let Some(link) = crate::common::share_link::opened_link() {
@@ -127,13 +76,13 @@ pub fn App() -> impl IntoView {
     }
     // A link pasted into the address bar of an open tab changes only the fragment.
     let on_hash = window_event_listener(leptos::ev::hashchange, move |_| {
-        if read_room() {
-            screen.set(Screen::Room);
-            return;
-        }
-        if read_invite() || read_reply() {
-            screen.set(Screen::Menu);
-            screen.set(Screen::Join);
+        if let Some(to) = online.read_link() {
+            // The join screen is shown afresh even when it was already open (the room's
+            // screen follows the room it enters).
+            if to != Screen::Room {
+                screen.set(Screen::Menu);
+            }
+            screen.set(to);
             return;
         }
         if let Some(link) = crate::common::share_link::opened_link() {
@@ -155,14 +104,139 @@ pub fn App() -> impl IntoView {
                 Screen::Help => view! { <Help back=Screen::Menu /> }.into_any(),
                 Screen::Credits => view! { <Credits /> }.into_any(),
                 Screen::Shared => view! { <crate::game::shared::SharedLink /> }.into_any(),
-                Screen::Join => match invite.get_untracked() {
-                    Some(inv) => view! { <crate::game::table::views::JoinTable ui=table_ui invite=inv /> }.into_any(),
-                    None => view! { <crate::game::table::views::ReplyHandedOver taken=reply_handed /> }.into_any(),
-                },
-                Screen::Room => view! { <crate::game::room::views::RoomScreen ui=room_ui /> }.into_any(),
+                Screen::Join | Screen::Room => online.screen(screen.get_untracked()),
                 // Shown by their own pages (the navigator loads them).
                 Screen::BoardMaker | Screen::Statistics => view! { <MainMenu /> }.into_any(),
             }}
         </main>
+    }
+}
+
+/// Online play on the game's page: a table's and a room's connections and screens, and the
+/// links that open them (an invite, a room, a reply).
+#[cfg(feature = "online")]
+#[derive(Clone, Copy)]
+struct Online {
+    table_ui: crate::game::table::TableUi,
+    room_ui: crate::game::room::RoomUi,
+    /// Opened from an invite to a table (`#join=…`): the join screen, whatever it carries.
+    invite:
+        RwSignal<Option<Result<worlds_table::invite::Invite, worlds_table::invite::InviteError>>>,
+    /// Opened from a reply link on the host's own device (`#reply=…`): handed to the waiting
+    /// room open in another tab.
+    reply_handed: RwSignal<Option<bool>>,
+}
+
+#[cfg(feature = "online")]
+impl Online {
+    fn new(session: Session, nav: Navigator) -> Online {
+        // The room's connection, shared by the room's screens and the table's (for table
+        // talk).
+        let room = crate::game::room::RoomConn::default();
+        let table_ui = crate::game::table::TableUi::new(session, nav, room);
+        provide_context(table_ui);
+        let room_ui = crate::game::room::RoomUi::new(session, nav, table_ui.talk(), room);
+        provide_context(room_ui);
+        Online {
+            table_ui,
+            room_ui,
+            invite: RwSignal::new(None),
+            reply_handed: RwSignal::new(None),
+        }
+    }
+
+    /// Continue: the autosaved game, at its table or room again.
+    fn continue_game(self) -> Result<bool, crate::common::error::AppError> {
+        crate::game::table::continue_game(self.table_ui)
+    }
+
+    /// The screen a table's, room's or reply's link in the fragment opens, if it holds one.
+    fn read_link(self) -> Option<Screen> {
+        let hash = window().location().hash().unwrap_or_default();
+        if let Some(code) = hash.strip_prefix("#room=") {
+            // The room's waiting room, then its game.
+            crate::game::room::enter_room(self.room_ui, code);
+            return Some(Screen::Room);
+        }
+        if hash.starts_with("#join=") {
+            let minutes =
+                u32::try_from(crate::common::clock::now_ms() / 60_000).unwrap_or(u32::MAX);
+            self.invite
+                .set(Some(worlds_table::invite::parse_invite(&hash, minutes)));
+            crate::common::share_link::clear_opened_link();
+            return Some(Screen::Join);
+        }
+        if hash.starts_with("#reply=") {
+            crate::common::share_link::clear_opened_link();
+            let reply_handed = self.reply_handed;
+            reply_handed.set(None);
+            crate::game::table::hand_reply_to_waiting_room(hash, move |taken| {
+                reply_handed.set(Some(taken))
+            });
+            return Some(Screen::Join);
+        }
+        None
+    }
+
+    /// The join screen and the room's screen.
+    fn screen(self, screen: Screen) -> AnyView {
+        match (screen, self.invite.get_untracked()) {
+            (Screen::Room, _) => {
+                view! { <crate::game::room::views::RoomScreen ui=self.room_ui /> }.into_any()
+            }
+            (_, Some(inv)) => {
+                view! { <crate::game::table::views::JoinTable ui=self.table_ui invite=inv /> }
+                    .into_any()
+            }
+            (_, None) => view! {
+                <crate::game::table::views::ReplyHandedOver taken=self.reply_handed />
+            }
+            .into_any(),
+        }
+    }
+}
+
+/// Online play on the game's code without it: a table's, room's or reply's link, and
+/// Continue of a game played at a table or in a room, hand the page to the code with it.
+#[cfg(not(feature = "online"))]
+#[derive(Clone, Copy)]
+struct Online {
+    session: Session,
+    handover: crate::game::handover::HandOver,
+}
+
+#[cfg(not(feature = "online"))]
+impl Online {
+    fn new(session: Session, _nav: Navigator) -> Online {
+        let handover = crate::game::handover::HandOver::default();
+        provide_context(handover);
+        Online { session, handover }
+    }
+
+    /// Continue: a game played on this device resumes here; one played at a table or in a
+    /// room is handed to the code with online play (`Ok(false)` here).
+    fn continue_game(self) -> Result<bool, crate::common::error::AppError> {
+        let code = crate::game::handover::Code::for_screen(Screen::Play);
+        if code == crate::game::handover::Code::Online {
+            self.handover.to(code, Screen::Play, None);
+            return Ok(false);
+        }
+        self.session.resume_autosave()
+    }
+
+    /// A table's, room's or reply's link in the fragment: handed to the code with online
+    /// play (which opens it as it starts).
+    fn read_link(self) -> Option<Screen> {
+        let hash = window().location().hash().unwrap_or_default();
+        let code = crate::game::handover::Code::for_link(&hash);
+        if code == crate::game::handover::Code::Online {
+            self.handover.to(code, Screen::Menu, None);
+        }
+        None
+    }
+
+    /// Never opened here: the menu, with what the hand-over says.
+    fn screen(self, _screen: Screen) -> AnyView {
+        view! { <MainMenu /> }.into_any()
     }
 }

@@ -4,6 +4,7 @@ use leptos::prelude::*;
 
 use crate::common::context::{Navigator, Screen};
 use crate::common::storage::{saves, LocalStore};
+use crate::game::handover::{Code, HandOver};
 
 /// What a menu entry does when pressed.
 #[derive(Clone, Copy)]
@@ -23,36 +24,54 @@ const ENTRIES: [(&str, Opens); 7] = [
     ("Credits", Opens::Screen(Screen::Credits)),
 ];
 
-/// The main menu of the game's page: Continue resumes the autosaved game here.
+/// The main menu of the game's page: Continue resumes the autosaved game here (at its table
+/// or room again).
+#[cfg(feature = "online")]
 #[component]
 pub fn MainMenu() -> impl IntoView {
     let table_ui = expect_context::<crate::game::table::TableUi>();
-    menu_screen(move || crate::game::table::continue_game(table_ui))
+    menu_screen(move || crate::game::table::continue_game(table_ui), None)
+}
+
+/// The main menu of the game's code without online play: Continue resumes a game played on
+/// this device here, and hands a game played at a table or in a room to the code with it.
+#[cfg(not(feature = "online"))]
+#[component]
+pub fn MainMenu() -> impl IntoView {
+    let session = expect_context::<crate::game::session::Session>();
+    let handover = expect_context::<HandOver>();
+    view! {
+        {menu_screen(move || session.resume_autosave(), Some(handover))}
+        {handover.status()}
+    }
 }
 
 /// The main menu, with what Continue does before it opens the game: `resume` loads the
 /// autosaved game (`Ok(false)`: there is none). The lobby's light first code
-/// (`crate::game::front`) leaves that to the game's page, which it hands over to.
+/// (`crate::game::front`) leaves that to the game's page, which it hands over to. With
+/// `online_elsewhere`, a game played at a table or in a room is handed to the game's code
+/// with online play instead.
 pub fn menu_screen(
     resume: impl Fn() -> Result<bool, crate::common::error::AppError> + Copy + Send + Sync + 'static,
+    online_elsewhere: Option<HandOver>,
 ) -> impl IntoView {
     let nav = expect_context::<Navigator>();
     let problem = RwSignal::new(None::<String>);
     // "Continue" is offered when there is an autosave (a damaged one still shows the entry,
     // and pressing it says what is wrong).
+    let summary = LocalStore::open()
+        .ok()
+        .and_then(|s| saves::autosave_summary(&s).ok().flatten());
     let autosave = LocalStore::open().ok().and_then(|s| {
-        saves::autosave_summary(&s)
-            .ok()
-            .flatten()
-            .map(|x| x.name)
-            .or_else(|| {
-                s.get("autosave")
-                    .ok()
-                    .flatten()
-                    .map(|_| "a damaged game".to_string())
-            })
+        summary.as_ref().map(|x| x.name.clone()).or_else(|| {
+            s.get("autosave")
+                .ok()
+                .flatten()
+                .map(|_| "a damaged game".to_string())
+        })
     });
     let has_autosave = autosave.is_some();
+    let at_table = summary.as_ref().is_some_and(|s| s.at_table);
     let buttons = ENTRIES
         .iter()
         .map(|&(label, opens)| {
@@ -74,6 +93,11 @@ pub fn menu_screen(
             };
             let on_click = move |_| match opens {
                 Opens::Screen(s) => nav.go(s),
+                Opens::Continue if at_table && online_elsewhere.is_some() => {
+                    if let Some(handover) = online_elsewhere {
+                        handover.to(Code::Online, Screen::Play, None);
+                    }
+                }
                 Opens::Continue => match resume() {
                     Ok(true) => nav.go(Screen::Play),
                     Ok(false) => problem.set(Some("There is no game to continue.".into())),

@@ -41,6 +41,9 @@ pub struct SaveSummary {
     pub name: String,
     /// When it was saved (milliseconds since 1970).
     pub saved_at: u64,
+    /// Whether it was played at a table across devices or in a room (Continue then needs
+    /// the game's code with online play).
+    pub at_table: bool,
 }
 
 /// Whether a text is a readable saved game of type `G`.
@@ -54,6 +57,7 @@ fn summary_of(store: &LocalStore, name: &str, id: &str) -> Result<SaveSummary, S
         id: id.to_string(),
         name: record.data.name,
         saved_at: record.saved_at,
+        at_table: record.data.table.is_some(),
     })
 }
 
@@ -206,6 +210,7 @@ fn write<G: Serialize>(
         id: id.to_string(),
         name: name.to_string(),
         saved_at: now,
+        at_table: false,
     })
 }
 

@@ -11,6 +11,7 @@ use crate::common::error::AppError;
 use crate::common::modal::Modal;
 use crate::game::autosave::{new_seed, AutosaveState};
 use crate::game::session::Session;
+#[cfg(feature = "online")]
 use crate::game::table::{FriendReply, TableUi};
 
 /// A seed given in the address (`?seed=42`): the same seed and the same decisions play the
@@ -82,16 +83,23 @@ struct GameLobby {
     session: Session,
     /// A table across devices: seats played from other devices are invited from the
     /// waiting room, and the game starts once every one of them is connected.
+    #[cfg(feature = "online")]
     table_ui: TableUi,
     table_open: RwSignal<bool>,
     table_seed: RwSignal<u64>,
     /// The game in progress Start game would replace (its title and round), while asking.
     replacing: RwSignal<Option<(String, u32)>>,
     /// Takes a friend's name, color and token from the waiting room into the form.
+    #[cfg(feature = "online")]
     on_friend: Callback<FriendReply>,
+    /// Without online play in this code, Open table and Play online hand the lobby to the
+    /// code with it.
+    #[cfg(not(feature = "online"))]
+    handover: crate::game::handover::HandOver,
 }
 
 /// What the lobby's buttons do on the game's page.
+#[cfg(feature = "online")]
 pub(super) fn game_actions(parts: LobbyParts) -> LobbyActions {
     let nav = expect_context::<Navigator>();
     let session = expect_context::<Session>();
@@ -125,11 +133,6 @@ pub(super) fn game_actions(parts: LobbyParts) -> LobbyActions {
     };
     lobby.carry_out_handed();
     LobbyActions {
-        start: Callback::new(move |()| lobby.start()),
-        open_table: Callback::new(move |()| lobby.open_table()),
-        play_online: Callback::new(move |()| lobby.play_online()),
-        online: crate::common::room_server::room_server(),
-        saved_games: Callback::new(move |()| nav.go(Screen::SavedGames)),
         back: Callback::new(move |()| {
             crate::game::table::close_table(table_ui);
             nav.go(Screen::Menu)
@@ -147,11 +150,77 @@ pub(super) fn game_actions(parts: LobbyParts) -> LobbyActions {
                 />
             }
         }),
-        dialog: ViewFn::from(move || view! { <ReplaceQuestion lobby=lobby /> }),
+        ..lobby.actions()
+    }
+}
+
+/// What the lobby's buttons do on the game's code without online play: Open table and Play
+/// online hand the lobby to the code with it.
+#[cfg(not(feature = "online"))]
+pub(super) fn game_actions(parts: LobbyParts) -> LobbyActions {
+    let handover = expect_context::<crate::game::handover::HandOver>();
+    let lobby = GameLobby {
+        parts,
+        nav: expect_context::<Navigator>(),
+        session: expect_context::<Session>(),
+        table_open: RwSignal::new(false),
+        table_seed: RwSignal::new(0u64),
+        replacing: RwSignal::new(None),
+        handover,
+    };
+    lobby.carry_out_handed();
+    LobbyActions {
+        notes: ViewFn::from(move || handover.status()),
+        ..lobby.actions()
     }
 }
 
 impl GameLobby {
+    /// The buttons' actions, as both codes of the game's page make them.
+    fn actions(self) -> LobbyActions {
+        let nav = self.nav;
+        LobbyActions {
+            start: Callback::new(move |()| self.start()),
+            open_table: Callback::new(move |()| self.open_table()),
+            play_online: Callback::new(move |()| self.play_online()),
+            online: crate::common::room_server::room_server(),
+            saved_games: Callback::new(move |()| nav.go(Screen::SavedGames)),
+            back: Callback::new(move |()| nav.go(Screen::Menu)),
+            table_open: Signal::stored(false),
+            all_connected: Signal::stored(false),
+            notes: ViewFn::default(),
+            dialog: ViewFn::from(move || view! { <ReplaceQuestion lobby=self /> }),
+        }
+    }
+
+    /// Hands the lobby, as filled in, with `press` to the game's code with online play.
+    #[cfg(not(feature = "online"))]
+    fn hand_to_online(self, press: LobbyPress) {
+        if self.has_problems() {
+            return;
+        }
+        let parts = self.parts;
+        let lobby = super::HandedLobby {
+            board: parts.board_id(),
+            form: parts.form.get_untracked(),
+            press,
+            turn_timer: parts.turn_timer.get_untracked(),
+        };
+        lobby.hand_over(self.handover);
+    }
+
+    /// Open table, here: handed to the code with online play.
+    #[cfg(not(feature = "online"))]
+    fn open_table(self) {
+        self.hand_to_online(LobbyPress::OpenTable);
+    }
+
+    /// Play online, here: handed to the code with online play.
+    #[cfg(not(feature = "online"))]
+    fn play_online(self) {
+        self.hand_to_online(LobbyPress::PlayOnline);
+    }
+
     /// Whether the form keeps the table from starting.
     fn has_problems(&self) -> bool {
         !self.parts.problems.get_untracked().is_empty()
@@ -159,6 +228,7 @@ impl GameLobby {
 
     /// Open table: invites the seats played from other devices, with the game's seed and
     /// rules named, and listens for their replies.
+    #[cfg(feature = "online")]
     fn open_table(self) {
         if self.has_problems() {
             return;
@@ -194,14 +264,12 @@ impl GameLobby {
             parts,
             nav,
             session,
-            table_ui,
             table_open,
             ..
         } = self;
         let LobbyParts {
             form,
             start_problem,
-            remote,
             ..
         } = parts;
         let seed = if table_open.get_untracked() {
@@ -212,12 +280,17 @@ impl GameLobby {
         let setup = form.with_untracked(|f| f.to_setup(parts.board(), seed));
         let title = form.with_untracked(|f| f.title.trim().to_string());
         match session.start(&title, setup) {
+            #[cfg(feature = "online")]
             Ok(()) if table_open.get_untracked() => {
                 let game = session.game.get_untracked();
                 let hosted = game
                     .ok_or(crate::common::error::AppError::NotStarted)
                     .and_then(|g| {
-                        crate::game::table::start_hosting(table_ui, g, remote.get_untracked())
+                        crate::game::table::start_hosting(
+                            self.table_ui,
+                            g,
+                            parts.remote.get_untracked(),
+                        )
                     });
                 match hosted {
                     Ok(()) => nav.go(Screen::Play),
@@ -263,6 +336,7 @@ impl GameLobby {
 
     /// Play online: the room server holds the game; this device plays its person's seat,
     /// the server plays the computers, and friends join by the room link.
+    #[cfg(feature = "online")]
     fn play_online(self) {
         if self.has_problems() {
             return;
@@ -308,6 +382,7 @@ impl GameLobby {
 
 /// Above the lobby's buttons while a table is open: its waiting room, the note on the last
 /// friend taken, and why Start game waits.
+#[cfg(feature = "online")]
 #[component]
 fn TableNotes(
     table_ui: TableUi,

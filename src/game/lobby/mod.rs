@@ -118,9 +118,24 @@ pub struct HandedLobby {
     pub turn_timer: worlds_table::clock::TurnTimer,
 }
 
-/// Where the handed lobby waits for the game's page to read it (the page's window: the
-/// hand-over happens within one page).
-pub const HANDED_LOBBY: &str = "__mwLobby";
+pub use crate::game::handover::HANDED_LOBBY;
+
+impl HandedLobby {
+    /// Hands the page, with this lobby, to the code its press needs: Open table and Play
+    /// online need the game's code with online play.
+    pub fn hand_over(self, handover: crate::game::handover::HandOver) {
+        use crate::game::handover::Code;
+        let code = match self.press {
+            LobbyPress::Start => Code::Game,
+            LobbyPress::OpenTable | LobbyPress::PlayOnline => Code::Online,
+        };
+        handover.to(
+            code,
+            crate::common::context::Screen::Lobby,
+            serde_json::to_string(&self).ok(),
+        );
+    }
+}
 
 /// The lobby handed over by the light first code, taken once.
 fn take_handed_lobby() -> Option<HandedLobby> {

@@ -187,7 +187,17 @@ fn FinalHoldings(rows: Vec<HoldingsRow>) -> impl IntoView {
 pub fn EndScreen() -> impl IntoView {
     let session = expect_context::<Session>();
     let nav = expect_context::<Navigator>();
-    let in_room = use_context::<crate::game::room::RoomUi>().is_some_and(|r| r.conn.is_open());
+    #[cfg(feature = "online")]
+    let room = use_context::<crate::game::room::RoomUi>();
+    #[cfg(feature = "online")]
+    let in_room = room.is_some_and(|r| r.conn.is_open());
+    #[cfg(not(feature = "online"))]
+    let in_room = false;
+    // In a room: Play again, with the same players.
+    #[cfg(feature = "online")]
+    let play_again = room.map(|ui| view! { <crate::game::room::views::PlayAgainButton ui=ui /> });
+    #[cfg(not(feature = "online"))]
+    let play_again = ();
     let data = session.game.with_untracked(|g| {
         let g = g.as_ref()?;
         let b = g.board();
@@ -285,7 +295,7 @@ pub fn EndScreen() -> impl IntoView {
                 </figcaption>
             </figure>
             {played.map(|game| view! { <crate::game::play::coach::TurningPoints game=game /> })}
-            {use_context::<crate::game::room::RoomUi>().map(|ui| view! { <crate::game::room::views::PlayAgainButton ui=ui /> })}
+            {play_again}
             <div class="button-row">
                 <button type="button" class="menu-button" on:click=move |_| { session.close(); nav.go(Screen::Menu); }>"Main menu"</button>
                 <button type="button" class="menu-button" class:primary=!in_room on:click=move |_| { session.close(); nav.go(Screen::Lobby); }>"New game"</button>

@@ -78,7 +78,7 @@ pub fn esc_toggles_menu(ui: PlayUi, menu: GameMenuUi) {
 #[component]
 pub fn GameMenu(menu: GameMenuUi) -> impl IntoView {
     let ui = expect_context::<PlayUi>();
-    let room = use_context::<crate::game::room::RoomUi>().map(|r| r.conn);
+    let room = InRoom::here();
     let back = Callback::new(move |_| menu.view.set(MenuView::Main));
     let game_menu = move || {
         if !ui.menu.get() {
@@ -101,7 +101,7 @@ pub fn GameMenu(menu: GameMenuUi) -> impl IntoView {
         {game_menu}
         {move || sharing.get().map(|link| {
             // In a room, Share game shares the room everyone is in.
-            let in_room = room.is_some_and(|r| r.is_open());
+            let in_room = room.is_open();
             let (title, note) = if in_room {
                 ("Share this room", "Whoever opens the room link joins this game: each player's own device goes back to their seat, and others may watch when the room's creator lets them.")
             } else {
@@ -128,7 +128,7 @@ fn MainList(menu: GameMenuUi) -> impl IntoView {
     let ui = expect_context::<PlayUi>();
     let nav = expect_context::<Navigator>();
     let shared = use_context::<crate::common::context::Shared>();
-    let room = use_context::<crate::game::room::RoomUi>();
+    let room = InRoom::here();
     let save = move |_| {
         let title = session.title.get_untracked();
         menu.save_message
@@ -142,14 +142,8 @@ fn MainList(menu: GameMenuUi) -> impl IntoView {
         let record = session
             .game
             .with_untracked(|g| g.as_ref().map(GameRecord::of));
-        let room_code = room.filter(|r| r.conn.is_open()).and_then(|r| {
-            r.info
-                .with_untracked(|i| i.as_ref().map(|i| i.code.clone()))
-        });
-        let link = match (room_code, record) {
-            (Some(code), _) => Ok(crate::common::room_server::room_link(
-                &crate::game::room::show_code(&code),
-            )),
+        let link = match (room.link(), record) {
+            (Some(link), _) => Ok(link),
             (None, Some(r)) => crate::common::share_link::game_link(&title, &r),
             (None, None) => Err(crate::common::error::AppError::NoGame(
                 crate::common::error::Doing::Sharing,
@@ -194,14 +188,12 @@ fn ConfirmExit(menu: GameMenuUi) -> impl IntoView {
     let session = expect_context::<Session>();
     let ui = expect_context::<PlayUi>();
     let nav = expect_context::<Navigator>();
-    let room = use_context::<crate::game::room::RoomUi>().map(|r| r.conn);
+    let room = InRoom::here();
     let exit = move |_| {
         ui.menu.set(false);
         // In a room, leaving tells the others (this device's seat shows as away, as for a
         // closed tab); Continue enters the room afresh.
-        if let Some(room) = room.filter(|r| r.is_open()) {
-            crate::game::room::leave_room_and_link(room);
-        }
+        room.leave();
         session.close();
         nav.go(Screen::Menu);
     };
@@ -211,5 +203,53 @@ fn ConfirmExit(menu: GameMenuUi) -> impl IntoView {
             <button type="button" class="menu-button danger" on:click=exit>"Exit game"</button>
             <button type="button" class="menu-button" on:click=move |_| menu.view.set(MenuView::Main)>"Stay"</button>
         </div>
+    }
+}
+
+/// The room this game is played in, if it is (taken when a component is made: the game
+/// menu's entries for a room).
+#[derive(Clone, Copy)]
+struct InRoom {
+    #[cfg(feature = "online")]
+    ui: Option<crate::game::room::RoomUi>,
+}
+
+impl InRoom {
+    fn here() -> InRoom {
+        InRoom {
+            #[cfg(feature = "online")]
+            ui: use_context::<crate::game::room::RoomUi>(),
+        }
+    }
+
+    /// Whether the game is played in a room (its connection open).
+    fn is_open(self) -> bool {
+        #[cfg(feature = "online")]
+        return self.ui.is_some_and(|r| r.conn.is_open());
+        #[cfg(not(feature = "online"))]
+        false
+    }
+
+    /// The room's link, while the game is played in one.
+    fn link(self) -> Option<String> {
+        #[cfg(feature = "online")]
+        return self.ui.filter(|r| r.conn.is_open()).and_then(|r| {
+            r.info.with_untracked(|i| {
+                i.as_ref().map(|i| {
+                    crate::common::room_server::room_link(&crate::game::room::show_code(&i.code))
+                })
+            })
+        });
+        #[cfg(not(feature = "online"))]
+        None
+    }
+
+    /// Leaves the room, if the game is played in one: the others see this device's seat
+    /// away.
+    fn leave(self) {
+        #[cfg(feature = "online")]
+        if let Some(r) = self.ui.filter(|r| r.conn.is_open()) {
+            crate::game::room::leave_room_and_link(r.conn);
+        }
     }
 }

@@ -193,29 +193,42 @@ fn PlaySide() -> impl IntoView {
             <CardDrawn class="card-drawn in-bar" />
             <ActionBar />
             <PhaseDialog panel=true />
-            {move || {
-                // The host sees the devices at the table while one of them is away.
-                let table = use_context::<crate::game::table::TableUi>()?;
-                let hosting = session.role.get() == crate::game::session::TableRole::Host;
-                let away = table.seats.with(|s| {
-                    s.iter().any(|l| l.status != crate::game::table::LinkStatus::Connected)
-                });
-                (hosting && away).then(|| view! {
-                    <crate::game::table::views::WaitingRoom ui=table on_friend=Callback::new(|_| {}) playing=true />
-                })
-            }}
-            {move || {
-                let room = use_context::<crate::game::room::RoomUi>()?;
-                room.info.with(|i| i.as_ref().is_some_and(|i| i.started))
-                    .then(|| view! { <crate::game::room::views::RoomPanel ui=room /> })
-            }}
-            {move || {
-                let table = use_context::<crate::game::table::TableUi>()?;
-                (session.role.get() != crate::game::session::TableRole::Alone)
-                    .then(|| view! { <crate::game::table::views::TableTalk ui=table /> })
-            }}
+            {online_panels(session)}
             <PlayerPanel />
             <GameLog />
         </aside>
     }
 }
+
+/// A table's or room's panels beside the board: the devices at the table while one is away
+/// (for its host), the room's panel, and table talk.
+#[cfg(feature = "online")]
+fn online_panels(session: Session) -> impl IntoView {
+    view! {
+        {move || {
+            // The host sees the devices at the table while one of them is away.
+            let table = use_context::<crate::game::table::TableUi>()?;
+            let hosting = session.role.get() == crate::game::session::TableRole::Host;
+            let away = table.seats.with(|s| {
+                s.iter().any(|l| l.status != crate::game::table::LinkStatus::Connected)
+            });
+            (hosting && away).then(|| view! {
+                <crate::game::table::views::WaitingRoom ui=table on_friend=Callback::new(|_| {}) playing=true />
+            })
+        }}
+        {move || {
+            let room = use_context::<crate::game::room::RoomUi>()?;
+            room.info.with(|i| i.as_ref().is_some_and(|i| i.started))
+                .then(|| view! { <crate::game::room::views::RoomPanel ui=room /> })
+        }}
+        {move || {
+            let table = use_context::<crate::game::table::TableUi>()?;
+            (session.role.get() != crate::game::session::TableRole::Alone)
+                .then(|| view! { <crate::game::table::views::TableTalk ui=table /> })
+        }}
+    }
+}
+
+/// The game's code without online play has no table or room beside the board.
+#[cfg(not(feature = "online"))]
+fn online_panels(_session: Session) -> impl IntoView {}
