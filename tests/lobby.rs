@@ -410,6 +410,23 @@ fn loaded_codes() -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// The page's address with `fragment` after it (`""`: none), as a link opened in this tab
+/// would leave it.
+fn at_fragment(fragment: &str) {
+    let window = web_sys::window().expect("window");
+    let location = window.location();
+    let address = format!(
+        "{}{}{fragment}",
+        location.pathname().expect("path"),
+        location.search().expect("search")
+    );
+    window
+        .history()
+        .expect("history")
+        .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&address))
+        .expect("address");
+}
+
 /// `window[key]` as a string, if it is one.
 fn window_string(key: &str) -> Option<String> {
     js_sys::Reflect::get(&web_sys::window().expect("window"), &key.into())
@@ -424,20 +441,8 @@ async fn the_light_first_code_hands_the_lobby_over_and_the_games_code_starts_it_
     // The page's loader, as web/loader.mjs provides it: here it only notes the codes asked.
     note_loads(&window, "Promise.resolve()");
     let loads = loaded_codes;
-    let location = window.location();
-    let address = format!(
-        "{}{}",
-        location.pathname().expect("path"),
-        location.search().expect("search")
-    );
-    let history = window.history().expect("history");
-    let go = |to: &str| {
-        history
-            .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(to))
-            .expect("address")
-    };
     // Opened with a link in its fragment: the link is the game's code's to open, at once.
-    go(&format!("{address}#world=v1.AAAA"));
+    at_fragment("#world=v1.AAAA");
     let c = container();
     leptos::mount::mount_to(c.clone(), monopoly_worlds::game::front::Front).forget();
     settle().await;
@@ -448,7 +453,7 @@ async fn the_light_first_code_hands_the_lobby_over_and_the_games_code_starts_it_
     );
     assert_eq!(window_string("__mwPending").as_deref(), Some("menu"));
     c.remove();
-    go(&address);
+    at_fragment("");
     js_sys::Reflect::delete_property(&window, &"__mwLoads".into()).expect("delete");
 
     let c = container();
@@ -598,18 +603,6 @@ async fn online_play_asked_for_in_the_light_first_code_hands_the_page_to_the_cod
     clear_app_storage();
     let window = web_sys::window().expect("window");
     note_loads(&window, "new Promise(() => {})");
-    let location = window.location();
-    let address = format!(
-        "{}{}",
-        location.pathname().expect("path"),
-        location.search().expect("search")
-    );
-    let history = window.history().expect("history");
-    let go = |to: &str| {
-        history
-            .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(to))
-            .expect("address")
-    };
     let front = || {
         // What the last hand-over left for the next code is taken by none here.
         for key in ["__mwPending", "__mwLobby"] {
@@ -620,13 +613,13 @@ async fn online_play_asked_for_in_the_light_first_code_hands_the_page_to_the_cod
         c
     };
     // A room's link: the code with online play opens it.
-    go(&format!("{address}#room=ABCD-EFGH"));
+    at_fragment("#room=ABCD-EFGH");
     let c = front();
     settle().await;
     assert_eq!(loaded_codes(), ["online"]);
     assert_eq!(window_string("__mwPending").as_deref(), Some("menu"));
     c.remove();
-    go(&address);
+    at_fragment("");
 
     // Open table in the lobby (a seat played from another device): handed over as filled
     // in, with its press. (Play online shows only when a room server answers; the journeys
