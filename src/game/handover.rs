@@ -20,7 +20,8 @@ pub const HANDED_LOBBY: &str = "__mwLobby";
 pub enum Code {
     /// The game's code a new game starts in: everything but online play.
     Game,
-    /// The game's code with online play: tables, rooms and their links.
+    /// The game's code with online play: all of the game's code, tables, rooms and their
+    /// links as well.
     Online,
 }
 
