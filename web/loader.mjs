@@ -41,20 +41,29 @@ function counted(response, which) {
   const { status, statusText, headers } = response;
   return new Response(stream, { status, statusText, headers });
 }
+// A download under way can be called off (`aborts[which]`): see `loadCode`.
+const aborts = {};
 function compileCode(which) {
   const code = codes[which];
   if (!compiled[which]) {
+    const abort = new AbortController();
+    aborts[which] = abort;
+    const { signal } = abort;
     compiled[which] = (async () => {
       try {
-        return await WebAssembly.compileStreaming(counted(await fetch(code.wasm), which));
+        return await WebAssembly.compileStreaming(counted(await fetch(code.wasm, { signal }), which));
       } catch (e) {
+        if (signal.aborted) throw e;
         // A server that does not say application/wasm: compiled from the bytes.
-        const response = await fetch(code.wasm);
+        const response = await fetch(code.wasm, { signal });
         if (!response.ok) throw new Error(`The game's code could not be fetched (${response.status}).`);
         return WebAssembly.compile(await response.arrayBuffer());
       }
     })();
-    compiled[which].catch(() => { compiled[which] = null; });
+    compiled[which].then(
+      () => { delete aborts[which]; },
+      () => { compiled[which] = null; delete aborts[which]; },
+    );
   }
   return compiled[which];
 }
@@ -70,6 +79,11 @@ function preloadGlue(which) {
 }
 async function loadCode(which) {
   wanted = which;
+  // The code with online play holds all the other does: a page handed to it needs no other,
+  // and the other's download, if still under way (fetched ahead while the player was in the
+  // lobby), leaves it the connection. Played on a phone's connection, Play online pressed as
+  // the lobby showed waited for both codes, 8.8 s against 6.3 s for one.
+  if (which === 'online') aborts.game?.abort();
   window.__mwGameProgress = undefined;
   // A module that failed to arrive is remembered as failed by its address: a retry asks
   // for it under another one.
