@@ -216,12 +216,8 @@ impl Online {
     /// Continue: a game played on this device resumes here; one played at a table or in a
     /// room is handed to the code with online play (`Ok(false)` here).
     fn continue_game(self) -> Result<bool, crate::common::error::AppError> {
-        let code = crate::game::handover::Code::for_screen(Screen::Play);
-        if code == crate::game::handover::Code::Online {
-            self.handover.to(code, Screen::Play, None);
-            return Ok(false);
-        }
-        self.session.resume_autosave()
+        crate::game::menu::continue_or_hand_over(self.session, self.handover)
+            .map(|r| r == crate::game::menu::Resumed::Here)
     }
 
     /// A table's, room's or reply's link in the fragment: handed to the code with online

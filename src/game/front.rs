@@ -14,7 +14,7 @@ use crate::common::context::{Navigator, Page, Screen};
 use crate::common::page::provide_page_with;
 use crate::game::handover::{Code, HandOver};
 use crate::game::lobby::{lobby_screen, HandedLobby, LobbyActions, LobbyParts, LobbyPress};
-use crate::game::menu::menu_screen;
+use crate::game::menu::{menu_screen, Resumed};
 
 /// The screens the light code shows itself; every other screen of the page is the game's.
 fn shows(screen: Screen) -> bool {
@@ -26,16 +26,9 @@ fn shows(screen: Screen) -> bool {
 fn front_actions(parts: LobbyParts, handover: HandOver) -> LobbyActions {
     let nav = expect_context::<Navigator>();
     let press = move |press: LobbyPress| {
-        if !parts.problems.get_untracked().is_empty() {
-            return;
+        if let Some(lobby) = HandedLobby::of(&parts, press) {
+            lobby.hand_over(handover);
         }
-        let lobby = HandedLobby {
-            board: parts.board_id(),
-            form: parts.form.get_untracked(),
-            press,
-            turn_timer: parts.turn_timer.get_untracked(),
-        };
-        lobby.hand_over(handover);
     };
     LobbyActions {
         start: Callback::new(move |()| press(LobbyPress::Start)),
@@ -62,7 +55,7 @@ fn FrontLobby(handover: HandOver) -> impl IntoView {
 #[component]
 fn FrontMenu(handover: HandOver) -> impl IntoView {
     view! {
-        {menu_screen(|| Ok(true), Some(handover))}
+        {menu_screen(|| Ok(Resumed::Here))}
         {handover.status()}
     }
 }

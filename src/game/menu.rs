@@ -3,8 +3,10 @@
 use leptos::prelude::*;
 
 use crate::common::context::{Navigator, Screen};
+use crate::common::error::AppError;
 use crate::common::storage::{saves, LocalStore};
-use crate::game::handover::{Code, HandOver};
+#[cfg(not(feature = "online"))]
+use crate::game::handover::HandOver;
 
 /// What a menu entry does when pressed.
 #[derive(Clone, Copy)]
@@ -30,7 +32,7 @@ const ENTRIES: [(&str, Opens); 7] = [
 #[component]
 pub fn MainMenu() -> impl IntoView {
     let table_ui = expect_context::<crate::game::table::TableUi>();
-    menu_screen(move || crate::game::table::continue_game(table_ui), None)
+    menu_screen(move || crate::game::table::continue_game(table_ui).map(Resumed::here_if))
 }
 
 /// The main menu of the game's code without online play: Continue resumes a game played on
@@ -41,37 +43,70 @@ pub fn MainMenu() -> impl IntoView {
     let session = expect_context::<crate::game::session::Session>();
     let handover = expect_context::<HandOver>();
     view! {
-        {menu_screen(move || session.resume_autosave(), Some(handover))}
+        {menu_screen(move || continue_or_hand_over(session, handover))}
         {handover.status()}
     }
 }
 
-/// The main menu, with what Continue does before it opens the game: `resume` loads the
-/// autosaved game (`Ok(false)`: there is none). The lobby's light first code
-/// (`crate::game::front`) leaves that to the game's page, which it hands over to. With
-/// `online_elsewhere`, a game played at a table or in a room is handed to the game's code
-/// with online play instead.
+/// What Continue did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Resumed {
+    /// The autosaved game is loaded here: the game screen opens.
+    Here,
+    /// The page is handed to another of the game's codes, which opens the game.
+    HandedOver,
+    /// There is no game to continue.
+    Nothing,
+}
+
+impl Resumed {
+    /// A game loaded here (`true`) or none to load.
+    pub fn here_if(loaded: bool) -> Resumed {
+        if loaded {
+            Resumed::Here
+        } else {
+            Resumed::Nothing
+        }
+    }
+}
+
+/// Continue in the game's code without online play: a game played on this device resumes
+/// here; one played at a table or in a room is handed to the code with online play.
+#[cfg(not(feature = "online"))]
+pub fn continue_or_hand_over(
+    session: crate::game::session::Session,
+    handover: HandOver,
+) -> Result<Resumed, AppError> {
+    use crate::game::handover::Code;
+    let code = Code::for_screen(Screen::Play);
+    if code == Code::Online {
+        handover.to(code, Screen::Play, None);
+        return Ok(Resumed::HandedOver);
+    }
+    session.resume_autosave().map(Resumed::here_if)
+}
+
+/// The main menu, with what Continue does before it opens the game (`resume`). The lobby's
+/// light first code (`crate::game::front`) leaves that to the game's code it hands the page
+/// to (`Resumed::Here` there opens the game screen, which hands the page over).
 pub fn menu_screen(
-    resume: impl Fn() -> Result<bool, crate::common::error::AppError> + Copy + Send + Sync + 'static,
-    online_elsewhere: Option<HandOver>,
+    resume: impl Fn() -> Result<Resumed, AppError> + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     let nav = expect_context::<Navigator>();
     let problem = RwSignal::new(None::<String>);
     // "Continue" is offered when there is an autosave (a damaged one still shows the entry,
     // and pressing it says what is wrong).
-    let summary = LocalStore::open()
+    let autosave = LocalStore::open()
         .ok()
-        .and_then(|s| saves::autosave_summary(&s).ok().flatten());
-    let autosave = LocalStore::open().ok().and_then(|s| {
-        summary.as_ref().map(|x| x.name.clone()).or_else(|| {
-            s.get("autosave")
+        .and_then(|s| match saves::autosave_summary(&s) {
+            Ok(Some(summary)) => Some(summary.name),
+            _ => s
+                .get("autosave")
                 .ok()
                 .flatten()
-                .map(|_| "a damaged game".to_string())
-        })
-    });
+                .map(|_| "a damaged game".to_string()),
+        });
     let has_autosave = autosave.is_some();
-    let at_table = summary.as_ref().is_some_and(|s| s.at_table);
     let buttons = ENTRIES
         .iter()
         .map(|&(label, opens)| {
@@ -93,14 +128,12 @@ pub fn menu_screen(
             };
             let on_click = move |_| match opens {
                 Opens::Screen(s) => nav.go(s),
-                Opens::Continue if at_table && online_elsewhere.is_some() => {
-                    if let Some(handover) = online_elsewhere {
-                        handover.to(Code::Online, Screen::Play, None);
-                    }
-                }
                 Opens::Continue => match resume() {
-                    Ok(true) => nav.go(Screen::Play),
-                    Ok(false) => problem.set(Some("There is no game to continue.".into())),
+                    Ok(Resumed::Here) => nav.go(Screen::Play),
+                    Ok(Resumed::HandedOver) => {}
+                    Ok(Resumed::Nothing) => {
+                        problem.set(Some("There is no game to continue.".into()))
+                    }
                     Err(e) => problem.set(Some(e.to_string())),
                 },
             };

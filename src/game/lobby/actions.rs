@@ -196,17 +196,9 @@ impl GameLobby {
     /// Hands the lobby, as filled in, with `press` to the game's code with online play.
     #[cfg(not(feature = "online"))]
     fn hand_to_online(self, press: LobbyPress) {
-        if self.has_problems() {
-            return;
+        if let Some(lobby) = super::HandedLobby::of(&self.parts, press) {
+            lobby.hand_over(self.handover);
         }
-        let parts = self.parts;
-        let lobby = super::HandedLobby {
-            board: parts.board_id(),
-            form: parts.form.get_untracked(),
-            press,
-            turn_timer: parts.turn_timer.get_untracked(),
-        };
-        lobby.hand_over(self.handover);
     }
 
     /// Open table, here: handed to the code with online play.

@@ -121,6 +121,19 @@ pub struct HandedLobby {
 pub use crate::game::handover::HANDED_LOBBY;
 
 impl HandedLobby {
+    /// The lobby as filled in, with `press`: `None` while its form has problems.
+    pub fn of(parts: &LobbyParts, press: LobbyPress) -> Option<HandedLobby> {
+        if !parts.problems.get_untracked().is_empty() {
+            return None;
+        }
+        Some(HandedLobby {
+            board: parts.board_id(),
+            form: parts.form.get_untracked(),
+            press,
+            turn_timer: parts.turn_timer.get_untracked(),
+        })
+    }
+
     /// Hands the page, with this lobby, to the code its press needs: Open table and Play
     /// online need the game's code with online play.
     pub fn hand_over(self, handover: crate::game::handover::HandOver) {
