@@ -281,8 +281,10 @@ pub enum Event {
     },
 }
 
-/// An event with its context: the audit trail the game log shows.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// An event with its context: the audit trail the game log shows. Written as one object, the
+/// entry's fields and then the event's, tag first (`{"round": 1, "player": 0, "position": 5,
+/// "cash": 1500, "event": "rolled", ...}`); read by [`EntryVisitor`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct LogEntry {
     pub round: u32,
     /// The player the event is about.
@@ -293,4 +295,126 @@ pub struct LogEntry {
     pub cash: i64,
     #[serde(flatten)]
     pub event: Event,
+}
+
+impl<'de> Deserialize<'de> for LogEntry {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<LogEntry, D::Error> {
+        serde::de::DeserializeSeed::deserialize(EntryVisitor { again: false }, d)
+    }
+}
+
+/// The fields a log entry has besides its event's.
+const ENTRY_FIELDS: [&str; 4] = ["round", "player", "position", "cash"];
+
+/// Reads a log entry. As written (the entry's fields, then the event's tag), the event is read
+/// straight from the file after its tag ([`crate::tagged::AfterTag`]); serde's
+/// `#[serde(flatten)]` buffered every entry and compiled a second reader of [`Event`] (29 KB
+/// of the game's code). In any other order (a file written by hand) the entry is buffered as
+/// JSON values, written again in that order and read again (`again`).
+struct EntryVisitor {
+    again: bool,
+}
+
+/// A field of the entry read once.
+fn once<T, E: serde::de::Error>(
+    slot: &mut Option<T>,
+    value: T,
+    name: &'static str,
+) -> Result<(), E> {
+    if slot.is_some() {
+        return Err(E::duplicate_field(name));
+    }
+    *slot = Some(value);
+    Ok(())
+}
+
+impl<'de> serde::de::DeserializeSeed<'de> for EntryVisitor {
+    type Value = LogEntry;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<LogEntry, D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for EntryVisitor {
+    type Value = LogEntry;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a log entry")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<LogEntry, A::Error> {
+        use crate::tagged::AfterTag;
+        use serde::de::Error;
+        let (mut round, mut player, mut position, mut cash) = (None, None, None, None);
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "round" => once(&mut round, map.next_value()?, "round")?,
+                "player" => once(&mut player, map.next_value()?, "player")?,
+                "position" => once(&mut position, map.next_value()?, "position")?,
+                "cash" => once(&mut cash, map.next_value()?, "cash")?,
+                _ => {
+                    if let ("event", Some(round), Some(player), Some(position), Some(cash)) =
+                        (key.as_str(), round, player, position, cash)
+                    {
+                        return Ok(LogEntry {
+                            round,
+                            player,
+                            position,
+                            cash,
+                            event: Event::after_tag(map)?,
+                        });
+                    }
+                    if self.again {
+                        let missing = [round.is_none(), player.is_none(), position.is_none()]
+                            .iter()
+                            .position(|m| *m)
+                            .unwrap_or(3);
+                        return Err(A::Error::missing_field(ENTRY_FIELDS[missing]));
+                    }
+                    let read = [
+                        round.map(i64::from),
+                        player.map(|p: PlayerId| p.0 as i64),
+                        position.map(|p: usize| p as i64),
+                        cash,
+                    ];
+                    return rewritten(key, map, read);
+                }
+            }
+        }
+        Err(A::Error::missing_field("event"))
+    }
+}
+
+/// The rest of an entry not written in order, from `first` on: buffered, written again with the
+/// entry's fields first and the event's tag after them, and read again.
+fn rewritten<'de, A: serde::de::MapAccess<'de>>(
+    first: String,
+    mut map: A,
+    read: [Option<i64>; 4],
+) -> Result<LogEntry, A::Error> {
+    use serde::de::Error;
+    let mut rest = vec![(first, map.next_value::<serde_json::Value>()?)];
+    while let Some(key) = map.next_key::<String>()? {
+        rest.push((key, map.next_value()?));
+    }
+    let mut text = crate::tagged::Rewritten::new();
+    for (name, value) in ENTRY_FIELDS.into_iter().zip(read) {
+        if let Some(value) = value {
+            if rest.iter().any(|(k, _)| k == name) {
+                return Err(A::Error::duplicate_field(name));
+            }
+            text.push(name, &value).map_err(A::Error::custom)?;
+        }
+    }
+    let order = |k: &str| match ENTRY_FIELDS.iter().position(|f| *f == k) {
+        Some(i) => i,
+        None if k == "event" => 4,
+        None => 5,
+    };
+    rest.sort_by_key(|(k, _)| order(k));
+    for (key, value) in &rest {
+        text.push(key, value).map_err(A::Error::custom)?;
+    }
+    text.read(EntryVisitor { again: true })
 }

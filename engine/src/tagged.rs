@@ -57,6 +57,62 @@ where
     }
 }
 
+/// An internally tagged enum read from the rest of a map whose tag's key has just been read
+/// (its value is next): how a struct with such an enum among its fields (a log entry and its
+/// event) reads it straight from the file, where serde's `#[serde(flatten)]` would buffer the
+/// map and compile a second reader of the enum. `#[derive(TaggedDeserialize)]` implements it.
+pub trait AfterTag: Sized {
+    fn after_tag<'de, A: MapAccess<'de>>(map: A) -> Result<Self, A::Error>;
+}
+
+/// [`AfterTag::after_tag`] of `T`, read through its tagless copy `M`.
+pub fn after_tag<'de, T, M, A>(map: A) -> Result<T, A::Error>
+where
+    T: From<M>,
+    M: Deserialize<'de>,
+    A: MapAccess<'de>,
+{
+    M::deserialize(Rest(map)).map(T::from)
+}
+
+/// A JSON object written again, entry by entry, by a reader that buffered it (to put the tag
+/// first), and read with `seed` ([`Rewritten::read`]).
+pub(crate) struct Rewritten(String);
+
+impl Rewritten {
+    pub(crate) fn new() -> Rewritten {
+        Rewritten(String::from("{"))
+    }
+
+    pub(crate) fn push<V: serde::Serialize + ?Sized>(
+        &mut self,
+        key: &str,
+        value: &V,
+    ) -> Result<(), serde_json::Error> {
+        if self.0.len() > 1 {
+            self.0.push(',');
+        }
+        self.0.push_str(&serde_json::to_string(key)?);
+        self.0.push(':');
+        self.0.push_str(&serde_json::to_string(value)?);
+        Ok(())
+    }
+
+    /// Reads the object with serde_json's string reader: the same compiled code as the game's
+    /// files (`serde_json::from_str` would add a copy per type for its end check, and the text
+    /// is known to end here). An error says its words without the place in this text (the
+    /// file's reader adds its own).
+    pub(crate) fn read<T, S, E>(mut self, seed: S) -> Result<T, E>
+    where
+        S: for<'a> DeserializeSeed<'a, Value = T>,
+        E: de::Error,
+    {
+        self.0.push('}');
+        seed.deserialize(&mut serde_json::Deserializer::from_str(&self.0))
+            .map_err(|e| E::custom(without_position(&e)))
+    }
+}
+
 /// The tag not first: the map's entries are kept as JSON values and written again, tag first,
 /// then read as `T` (the fast path, with the same reader as the game's files). A square's
 /// kind (flattened into the square, after its name) and a log entry's event (after the
@@ -76,26 +132,12 @@ where
         }
     }
     let tag_value = tag_value.ok_or_else(|| A::Error::missing_field(tag))?;
-    let mut text = String::from("{");
-    let mut push = |key: &str, value: &serde_json::Value| -> Result<(), serde_json::Error> {
-        if text.len() > 1 {
-            text.push(',');
-        }
-        text.push_str(&serde_json::to_string(key)?);
-        text.push(':');
-        text.push_str(&serde_json::to_string(value)?);
-        Ok(())
-    };
-    push(tag, &tag_value).map_err(A::Error::custom)?;
+    let mut text = Rewritten::new();
+    text.push(tag, &tag_value).map_err(A::Error::custom)?;
     for (k, v) in &rest {
-        push(k, v).map_err(A::Error::custom)?;
+        text.push(k, v).map_err(A::Error::custom)?;
     }
-    text.push('}');
-    // `T::deserialize` with serde_json's string reader, as the game reads its files: the same
-    // compiled code (`serde_json::from_str` would add a copy per enum for its end check, and
-    // the text is known to end here).
-    T::deserialize(&mut serde_json::Deserializer::from_str(&text))
-        .map_err(|e| A::Error::custom(without_position(&e)))
+    text.read(PhantomData::<T>)
 }
 
 /// An error's words without the place in the text written again (the reader of the file

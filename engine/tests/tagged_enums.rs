@@ -278,3 +278,68 @@ fn a_square_is_named_by_its_index_or_its_name() {
         );
     }
 }
+
+#[test]
+fn a_log_entry_reads_its_event_in_any_order_and_refuses_what_serde_refused() {
+    use worlds_engine::{Event, LogEntry};
+    let g = game(Preset::Classic, 3, 200);
+    let entry = g
+        .log()
+        .iter()
+        .find(|e| matches!(e.event, Event::Rolled { .. }))
+        .expect("a roll")
+        .clone();
+    let read = |text: &str| serde_json::from_str::<LogEntry>(text);
+    let written = serde_json::to_string(&entry).expect("writes");
+    assert!(
+        written.starts_with(r#"{"round":"#) && written.contains(r#""cash":"#),
+        "the entry's fields first: {written}"
+    );
+    // The event's tag before the entry's fields, in the middle of them, and last.
+    let Value::Object(map) = serde_json::to_value(&entry).expect("a value") else {
+        panic!("an object")
+    };
+    for order in [
+        [
+            "event", "dice", "round", "player", "total", "position", "cash", "double",
+        ],
+        [
+            "round", "dice", "player", "event", "position", "cash", "total", "double",
+        ],
+        [
+            "dice", "total", "double", "round", "player", "position", "cash", "event",
+        ],
+    ] {
+        let mut moved = serde_json::Map::new();
+        for key in order {
+            moved.insert(key.to_string(), map[key].clone());
+        }
+        let text = Value::Object(moved).to_string();
+        assert_eq!(read(&text).expect("reads"), entry, "{text}");
+    }
+    // An unknown field is ignored, before the tag or after it, as serde's flatten did.
+    let with_note = written.replacen(r#""event""#, r#""note":1,"event""#, 1);
+    assert_eq!(read(&with_note).expect("reads"), entry);
+    let e = read(r#"{"player":0,"position":5,"cash":1500,"event":"turn_ended"}"#)
+        .expect_err("no round");
+    assert!(e.to_string().starts_with("missing field `round`"), "{e}");
+    let e =
+        read(r#"{"event":"turn_ended","round":1,"player":0,"position":5}"#).expect_err("no cash");
+    assert!(e.to_string().starts_with("missing field `cash`"), "{e}");
+    let e = read(r#"{"round":1,"player":0,"position":5,"cash":1500}"#).expect_err("no event");
+    assert!(e.to_string().starts_with("missing field `event`"), "{e}");
+    let e = read(r#"{"round":1,"round":2,"player":0,"position":5,"cash":1,"event":"turn_ended"}"#)
+        .expect_err("two rounds");
+    assert!(e.to_string().starts_with("duplicate field `round`"), "{e}");
+    let e = read(r#"{"round":1,"event":"turn_ended","player":0,"position":5,"cash":1,"round":2}"#)
+        .expect_err("two rounds");
+    assert!(e.to_string().contains("duplicate field `round`"), "{e}");
+    // The event's own errors keep serde's words, and the place in the file when in order.
+    let e = read(r#"{"round":1,"player":0,"position":5,"cash":1,"event":"flew"}"#)
+        .expect_err("no such event");
+    assert!(e.to_string().starts_with("unknown variant `flew`"), "{e}");
+    assert_eq!(e.column(), 58, "{e}");
+    let e = read(r#"{"event":"moved","from":1,"round":1,"player":0,"position":5,"cash":1}"#)
+        .expect_err("no `to`");
+    assert!(e.to_string().starts_with("missing field `to`"), "{e}");
+}

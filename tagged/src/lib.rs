@@ -189,6 +189,17 @@ fn expand(input: DeriveInput) -> syn::Result<TokenStream2> {
                     )
                 }
             }
+
+            impl<#(#impl_params),*> ::worlds_engine::tagged::AfterTag for #name #ty_generics
+            #extra_where
+            {
+                fn after_tag<'de, __A>(map: __A) -> ::core::result::Result<Self, __A::Error>
+                where
+                    __A: ::serde::de::MapAccess<'de>,
+                {
+                    ::worlds_engine::tagged::after_tag::<Self, #mirror<#(#plain_params),*>, __A>(map)
+                }
+            }
         };
     })
 }
