@@ -781,6 +781,50 @@ fn one_die_and_release_by_doubles_without_a_try_limit_is_refused() {
     assert!(problems(v).is_empty());
 }
 
+/// A square's own fields and its kind's are read apart (the kind by its own reader): each
+/// problem is still said in serde's words, at the square's place in the file.
+#[test]
+fn a_squares_name_picture_and_kind_are_refused_in_serdes_words_at_the_square() {
+    let board = |square: &str| format!(r#"{{"name": "x", "squares": [{square}]}}"#);
+    for (square, says) in [
+        (r#"{"type": "start"}"#, "missing field `name`"),
+        (
+            r#"{"name": 5, "type": "start"}"#,
+            "invalid type: integer `5`, expected a string",
+        ),
+        (
+            r#"{"name": "Go", "type": "start", "picture": 1}"#,
+            "invalid type: integer `1`, expected a string",
+        ),
+        (r#"{"name": "Go"}"#, "missing field `type`"),
+        (
+            r#"{"name": "Go", "type": "teleporter"}"#,
+            "unknown variant `teleporter`",
+        ),
+        (
+            r#"{"price": 60, "name": "A", "type": "railroad"}"#,
+            "missing field `rents`",
+        ),
+        (
+            r#"{"name": "A", "type": "railroad", "price": "cheap", "rents": [1]}"#,
+            "invalid type: string \"cheap\", expected i64",
+        ),
+    ] {
+        let msg = BoardDef::from_json(&board(square)).expect_err(square);
+        assert!(msg.contains(says), "{square}: {msg}");
+        // The place is the square's end (the square is read whole before it is checked).
+        let end = format!(" at line 1 column {}", 26 + square.len());
+        assert!(msg.ends_with(&end), "{msg}");
+    }
+    // A square with its name after its kind's fields, and a picture, reads as written.
+    let def = BoardDef::from_json(&board(
+        r#"{"price": 200, "rents": [25, 50, 100, 200], "type": "railroad", "picture": null, "name": "Reading"}"#,
+    ));
+    let def = def.expect("reads");
+    assert_eq!(def.squares[0].name, "Reading");
+    assert_eq!(def.squares[0].picture, None);
+}
+
 #[test]
 fn an_unknown_field_in_a_square_is_refused() {
     let mut v = classic_json();

@@ -2,9 +2,12 @@
 //! typo such as `"gruop"` is refused instead of dropped silently (serde cannot deny unknown
 //! fields of a flattened enum by itself).
 
+use std::marker::PhantomData;
+
 use serde::Deserialize;
 
 use super::{is_forbidden_name_char, SquareDef, SquareKind};
+use crate::tagged::Rewritten;
 
 /// The fields a square of each type may have (besides `name`, `type` and `picture`).
 fn square_fields(kind: &str) -> Option<&'static [&'static str]> {
@@ -19,16 +22,6 @@ fn square_fields(kind: &str) -> Option<&'static [&'static str]> {
         "joker" => &["move_by", "wait", "money", "pay_each_player"],
         _ => return None,
     })
-}
-
-/// [`SquareDef`] as serde derives it (the flattened kind cannot deny unknown fields).
-#[derive(Deserialize)]
-struct RawSquareDef {
-    name: String,
-    #[serde(flatten)]
-    kind: SquareKind,
-    #[serde(default)]
-    picture: Option<String>,
 }
 
 impl<'de> Deserialize<'de> for SquareDef {
@@ -81,12 +74,28 @@ impl<'de> serde::de::Visitor<'de> for SquareVisitor {
                 }
             }
         }
-        let raw: RawSquareDef =
-            serde_json::from_value(serde_json::Value::Object(obj)).map_err(A::Error::custom)?;
+        // The name and the picture are the square's; the rest is its kind, written again with
+        // its tag first and read by the kind's own reader (serde's `#[serde(flatten)]` would
+        // buffer the square once more and compile a second reader of every kind).
+        let name = match obj.remove("name") {
+            Some(name) => String::deserialize(name).map_err(A::Error::custom)?,
+            None => return Err(A::Error::missing_field("name")),
+        };
+        let picture = match obj.remove("picture") {
+            Some(picture) => Option::<String>::deserialize(picture).map_err(A::Error::custom)?,
+            None => None,
+        };
+        let mut kind = Rewritten::new();
+        if let Some(tag) = obj.remove("type") {
+            kind.push("type", &tag).map_err(A::Error::custom)?;
+        }
+        for (key, value) in &obj {
+            kind.push(key, value).map_err(A::Error::custom)?;
+        }
         Ok(SquareDef {
-            name: raw.name,
-            kind: raw.kind,
-            picture: raw.picture,
+            name,
+            kind: kind.read(PhantomData::<SquareKind>)?,
+            picture,
         })
     }
 }
