@@ -407,14 +407,17 @@ fn rewritten<'de, A: serde::de::MapAccess<'de>>(
             text.push(name, &value).map_err(A::Error::custom)?;
         }
     }
-    let order = |k: &str| match ENTRY_FIELDS.iter().position(|f| *f == k) {
-        Some(i) => i,
-        None if k == "event" => 4,
-        None => 5,
+    // The entry's fields, then the tag, then the event's fields (in passes: a sort would
+    // compile a sort of its own into the game's code).
+    let pass = |k: &str| match k {
+        "event" => 1,
+        k if ENTRY_FIELDS.contains(&k) => 0,
+        _ => 2,
     };
-    rest.sort_by_key(|(k, _)| order(k));
-    for (key, value) in &rest {
-        text.push(key, value).map_err(A::Error::custom)?;
+    for now in 0..3 {
+        for (key, value) in rest.iter().filter(|(k, _)| pass(k) == now) {
+            text.push(key, value).map_err(A::Error::custom)?;
+        }
     }
     text.read(EntryVisitor { again: true })
 }
