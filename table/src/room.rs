@@ -18,6 +18,7 @@ use std::collections::BTreeMap;
 use bytes::Bytes;
 use serde::{Deserialize, Serialize};
 use worlds_engine::bots::bot;
+use worlds_engine::tagged::TaggedDeserialize;
 use worlds_engine::{Action, ComputerStrategy, Game, GameSetup, PlayerId, Seat, SeatKind, Token};
 
 use crate::clock::{ClockShown, ClockStep, TurnClock, TurnTimer, MISSES_BEFORE_STAND_IN};
@@ -125,7 +126,7 @@ pub struct HeldSeat {
 }
 
 /// What a device asks of the room.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TaggedDeserialize)]
 #[serde(tag = "t", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMsg {
     /// The first message: the seat token this device keeps for the room, if any.
@@ -216,7 +217,7 @@ pub struct RoomInfo {
 }
 
 /// What the room says (a started game's messages are the host's own, [`crate::protocol::HostMsg`]).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TaggedDeserialize)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum RoomMsg {
     Room(RoomInfo),

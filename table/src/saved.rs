@@ -16,6 +16,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use worlds_engine::tagged::TaggedDeserialize;
 use worlds_engine::PlayerId;
 
 use crate::invite::TableId;
@@ -27,7 +28,7 @@ pub const KEPT_CHAT: usize = 50;
 pub const KEPT_ANSWERS: usize = 32;
 
 /// A device's table, as its autosave keeps it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TaggedDeserialize)]
 #[serde(tag = "role", rename_all = "snake_case")]
 pub enum SavedTable {
     /// This device decides the game.

@@ -51,8 +51,17 @@ pub(crate) fn readable<G: DeserializeOwned>(text: &str) -> bool {
     envelope::decode::<SavedGame<G>>(RecordKind::Save, text).is_ok()
 }
 
+/// A saved game's name, and whether it was played at a table, read without the game or the
+/// table (the menu's Continue reads it in the light first code, which has no reader of tables).
+#[derive(Deserialize)]
+struct SaveHead {
+    name: String,
+    #[serde(default)]
+    table: Option<IgnoredAny>,
+}
+
 fn summary_of(store: &LocalStore, name: &str, id: &str) -> Result<SaveSummary, StorageError> {
-    let record = store.read_existing::<SavedGame<IgnoredAny>>(name, SAVE_KINDS)?;
+    let record = store.read_existing::<SaveHead>(name, SAVE_KINDS)?;
     Ok(SaveSummary {
         id: id.to_string(),
         name: record.data.name,
