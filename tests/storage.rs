@@ -574,6 +574,12 @@ fn an_autosave_keeps_its_table_and_one_without_a_table_reads_as_before() {
     assert_eq!((old.name.as_str(), old.table), ("Old game", None));
     let summary = saves::autosave_summary(&s).expect("reads").expect("there");
     assert!(!summary.at_table);
+    // The summary skips the game and the table without reading them, but a save without its
+    // game is still a damaged one.
+    let no_game = envelope::encode(RecordKind::Save, &json!({ "name": "Half a game" }), 300)
+        .expect("encodes");
+    s.set("autosave", &no_game).expect("write");
+    assert!(saves::autosave_summary(&s).is_err());
     clear(&s);
 }
 

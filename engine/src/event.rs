@@ -366,11 +366,18 @@ impl<'de> serde::de::Visitor<'de> for EntryVisitor {
                         });
                     }
                     if self.again {
-                        let missing = [round.is_none(), player.is_none(), position.is_none()]
-                            .iter()
-                            .position(|m| *m)
-                            .unwrap_or(3);
-                        return Err(A::Error::missing_field(ENTRY_FIELDS[missing]));
+                        // Written again in order: a field of the entry, or else the tag, is
+                        // missing.
+                        let missing = [
+                            round.is_none(),
+                            player.is_none(),
+                            position.is_none(),
+                            cash.is_none(),
+                        ]
+                        .iter()
+                        .position(|m| *m)
+                        .map_or("event", |i| ENTRY_FIELDS[i]);
+                        return Err(A::Error::missing_field(missing));
                     }
                     let read = [
                         round.map(i64::from),

@@ -328,6 +328,9 @@ fn a_log_entry_reads_its_event_in_any_order_and_refuses_what_serde_refused() {
     assert!(e.to_string().starts_with("missing field `cash`"), "{e}");
     let e = read(r#"{"round":1,"player":0,"position":5,"cash":1500}"#).expect_err("no event");
     assert!(e.to_string().starts_with("missing field `event`"), "{e}");
+    let e = read(r#"{"round":1,"total":3,"player":0,"position":5,"cash":1500}"#)
+        .expect_err("no event, out of order");
+    assert!(e.to_string().starts_with("missing field `event`"), "{e}");
     let e = read(r#"{"round":1,"round":2,"player":0,"position":5,"cash":1,"event":"turn_ended"}"#)
         .expect_err("two rounds");
     assert!(e.to_string().starts_with("duplicate field `round`"), "{e}");

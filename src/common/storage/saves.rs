@@ -56,6 +56,9 @@ pub(crate) fn readable<G: DeserializeOwned>(text: &str) -> bool {
 #[derive(Deserialize)]
 struct SaveHead {
     name: String,
+    /// Skipped, but a save without a game is damaged, as before.
+    #[allow(dead_code)]
+    game: IgnoredAny,
     #[serde(default)]
     table: Option<IgnoredAny>,
 }
