@@ -365,26 +365,21 @@ impl<'de> serde::de::Visitor<'de> for EntryVisitor {
                             event: Event::after_tag(map)?,
                         });
                     }
-                    if self.again {
-                        // Written again in order: a field of the entry, or else the tag, is
-                        // missing.
-                        let missing = [
-                            round.is_none(),
-                            player.is_none(),
-                            position.is_none(),
-                            cash.is_none(),
-                        ]
-                        .iter()
-                        .position(|m| *m)
-                        .map_or("event", |i| ENTRY_FIELDS[i]);
-                        return Err(A::Error::missing_field(missing));
-                    }
                     let read = [
                         round.map(i64::from),
                         player.map(|p: PlayerId| p.0 as i64),
                         position.map(|p: usize| p as i64),
                         cash,
                     ];
+                    if self.again {
+                        // Written again in order: a field of the entry, or else the tag, is
+                        // missing.
+                        let missing = read
+                            .iter()
+                            .position(Option::is_none)
+                            .map_or("event", |i| ENTRY_FIELDS[i]);
+                        return Err(A::Error::missing_field(missing));
+                    }
                     return rewritten(key, map, read);
                 }
             }
