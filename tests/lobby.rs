@@ -82,8 +82,10 @@ fn pick_board(c: &HtmlElement, id: &str) {
     radio.click();
 }
 
-/// The game the app autosaved.
+/// The game the app autosaved (written once the page has painted, or before anything reads
+/// it, as here).
 fn autosaved() -> GameRecord {
+    monopoly_worlds::game::autosave::flush_autosave();
     let store = LocalStore::open().expect("store");
     saves::read_autosave::<GameRecord>(&store)
         .expect("read")

@@ -306,6 +306,42 @@ async fn every_action_is_autosaved_and_the_autosave_resumes_the_same_game() {
 }
 
 #[wasm_bindgen_test]
+async fn a_new_game_goes_over_the_autosave_after_the_board_is_painted_and_before_it_is_read() {
+    clear_app_storage();
+    let store = LocalStore::open().expect("store");
+    let old = Game::new(classic_setup(&[])).expect("a game");
+    saves::write_autosave(&store, "Ann's old game", &GameRecord::of(&old), 1).expect("write");
+    let name = |store: &LocalStore| {
+        saves::read_autosave::<GameRecord>(store)
+            .expect("readable")
+            .map(|s| s.name)
+    };
+    // Not in the work before the first frame of the board...
+    let session = Session::new();
+    session
+        .start("Fresh game", classic_setup(&[[1, 2]]))
+        .expect("a new game");
+    assert_eq!(name(&store).as_deref(), Some("Ann's old game"));
+    // ...but a frame later, at the latest 100 ms later.
+    sleep(150).await;
+    assert_eq!(name(&store).as_deref(), Some("Fresh game"));
+    // Asked about before then (the lobby's question, Continue), it is written first.
+    let again = Session::new();
+    again
+        .start("Second game", classic_setup(&[]))
+        .expect("another game");
+    assert_eq!(
+        again.autosave_state(),
+        monopoly_worlds::game::autosave::AutosaveState::InProgress {
+            title: "Second game".into(),
+            round: 1
+        }
+    );
+    assert_eq!(name(&store).as_deref(), Some("Second game"));
+    clear_app_storage();
+}
+
+#[wasm_bindgen_test]
 async fn a_damaged_autosave_is_reported_not_resumed() {
     clear_app_storage();
     let store = LocalStore::open().expect("store");

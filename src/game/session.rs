@@ -113,10 +113,12 @@ impl Session {
         }
     }
 
-    /// Starts a new game from a setup; the engine's refusal comes back in words.
+    /// Starts a new game from a setup; the engine's refusal comes back in words. The new game
+    /// goes over the autosave once the board has been painted ([`Session::autosave_soon`]):
+    /// written at once, it was part of the work the first frame of the board waited for.
     pub fn start(&self, title: &str, setup: GameSetup) -> Result<(), AppError> {
         self.install(title, Game::new(setup)?);
-        self.autosave();
+        self.autosave_soon();
         Ok(())
     }
 
