@@ -305,7 +305,7 @@ impl Heuristic {
         if wanted.is_empty() {
             return None;
         }
-        wanted.sort_by_key(|w| std::cmp::Reverse((w.0, w.1)));
+        crate::sorting::sort_by_key(&mut wanted, |w| std::cmp::Reverse((w.0, w.1)));
         let groups = board.groups().len();
         let asked = |a: &Action| !is_legal(game, a) || asked_lately(game, me, a);
         for (worth, g, to, take) in wanted {
@@ -390,7 +390,7 @@ impl Heuristic {
         let mut groups: Vec<(i64, usize)> = (0..board.groups().len())
             .map(|g| (group_worth(game, g), g))
             .collect();
-        groups.sort_by(|a, b| b.cmp(a));
+        crate::sorting::sort_by(&mut groups, |a, b| b.cmp(a));
         let heads_up = game.active_players().len() == 2;
         for (worth, g) in groups {
             let Some((to, take)) = missing(me, g) else {
@@ -899,7 +899,7 @@ pub fn counter_offers(game: &Game, me: PlayerId, o: &TradeOffer) -> Vec<(TradeSi
         let cost = side_value(game, &give);
         more.push((!mine, cost, give, take));
     }
-    more.sort_by_key(|m| (m.0, m.1));
+    crate::sorting::sort_by_key(&mut more, |m| (m.0, m.1));
     out.extend(more.into_iter().map(|(_, _, give, take)| (give, take)));
     out
 }

@@ -83,6 +83,7 @@ pub mod refusal;
 pub mod rules;
 pub mod scenario;
 pub mod share;
+pub mod sorting;
 pub mod stats;
 pub mod tagged;
 

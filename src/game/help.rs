@@ -11,7 +11,7 @@ use crate::game::session::Session;
 /// How the rent of a whole color group grows: "doubled", or the groups' own multipliers.
 fn group_rent_words(board: &Board) -> String {
     let mut multipliers: Vec<i64> = board.groups().iter().map(|g| g.multiplier()).collect();
-    multipliers.sort_unstable();
+    worlds_engine::sorting::sort(&mut multipliers);
     multipliers.dedup();
     match multipliers.as_slice() {
         [] | [2] => "doubled".into(),

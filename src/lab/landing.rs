@@ -137,7 +137,9 @@ pub fn LandingResults() -> impl IntoView {
             exact.as_ref(),
         );
         let mut by_frequency = rows.clone();
-        by_frequency.sort_by(|x, y| value(y).total_cmp(&value(x)).then(x.order.cmp(&y.order)));
+        worlds_engine::sorting::sort_by(&mut by_frequency, |x, y| {
+            value(y).total_cmp(&value(x)).then(x.order.cmp(&y.order))
+        });
         let has_sim = sim.is_some();
         let has_exact = exact.is_some();
         let heading = format!("Where tokens land, counting {count}");

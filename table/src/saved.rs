@@ -85,7 +85,7 @@ impl HostRecord {
         };
         if !s.answered.iter().any(|&(i, _)| i == id) {
             s.answered.push((id, seq));
-            s.answered.sort_by_key(|&(_, q)| q);
+            worlds_engine::sorting::sort_by_key(&mut s.answered, |&(_, q)| q);
             let extra = s.answered.len().saturating_sub(KEPT_ANSWERS);
             s.answered.drain(..extra);
         }

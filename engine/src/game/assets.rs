@@ -61,7 +61,7 @@ impl Game {
         let mut v: Vec<(PlayerId, i64)> = PlayerId::all(self.players.len())
             .map(|p| (p, self.assets(p)))
             .collect();
-        v.sort_by_key(|&(p, a)| {
+        crate::sorting::sort_by_key(&mut v, |&(p, a)| {
             let bankrupt = self.players[p].bankrupt;
             (
                 bankrupt,

@@ -108,7 +108,7 @@ pub enum PublicError {
 fn known_decks(decks: &DeckState) -> DeckState {
     let sorted = |d: &VecDeque<usize>| {
         let mut v: Vec<usize> = d.iter().copied().collect();
-        v.sort_unstable();
+        crate::sorting::sort(&mut v);
         VecDeque::from(v)
     };
     DeckState {

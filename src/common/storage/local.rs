@@ -201,7 +201,7 @@ impl LocalStore {
                 }
             }
         }
-        names.sort();
+        worlds_engine::sorting::sort(&mut names);
         Ok(names)
     }
 

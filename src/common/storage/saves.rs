@@ -175,7 +175,9 @@ pub fn list(store: &LocalStore) -> Result<Vec<SaveSummary>, StorageError> {
             saves.push(summary);
         }
     }
-    saves.sort_by(|a, b| b.saved_at.cmp(&a.saved_at).then(a.id.cmp(&b.id)));
+    worlds_engine::sorting::sort_by(&mut saves, |a, b| {
+        b.saved_at.cmp(&a.saved_at).then(a.id.cmp(&b.id))
+    });
     Ok(saves)
 }
 

@@ -95,7 +95,9 @@ pub fn list(store: &LocalStore) -> Result<Vec<WorldSummary>, StorageError> {
             worlds.push(world.summary());
         }
     }
-    worlds.sort_by(|a, b| b.updated_at.cmp(&a.updated_at).then(a.id.cmp(&b.id)));
+    worlds_engine::sorting::sort_by(&mut worlds, |a, b| {
+        b.updated_at.cmp(&a.updated_at).then(a.id.cmp(&b.id))
+    });
     Ok(worlds)
 }
 
@@ -211,7 +213,9 @@ pub fn list_trash(store: &LocalStore) -> Result<Vec<TrashSummary>, StorageError>
             });
         }
     }
-    trash.sort_by(|a, b| b.deleted_at.cmp(&a.deleted_at).then(a.id.cmp(&b.id)));
+    worlds_engine::sorting::sort_by(&mut trash, |a, b| {
+        b.deleted_at.cmp(&a.deleted_at).then(a.id.cmp(&b.id))
+    });
     Ok(trash)
 }
 

@@ -52,7 +52,7 @@ pub fn grouped_money(money: &str) -> String {
 /// as little as possible, kept between `lo` and `hi`; in the order given.
 pub fn spread_labels(ys: &[f64], gap: f64, lo: f64, hi: f64) -> Vec<f64> {
     let mut order: Vec<usize> = (0..ys.len()).collect();
-    order.sort_by(|&a, &b| ys[a].total_cmp(&ys[b]).then(a.cmp(&b)));
+    worlds_engine::sorting::sort_by(&mut order, |&a, &b| ys[a].total_cmp(&ys[b]).then(a.cmp(&b)));
     let mut placed: Vec<f64> = order.iter().map(|&i| ys[i].clamp(lo, hi)).collect();
     // Down from the top, then back up from the bottom where the last ran past `hi`.
     for k in 1..placed.len() {

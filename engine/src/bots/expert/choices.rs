@@ -536,7 +536,7 @@ fn idle_lots(view: &View) -> Vec<(f64, usize, i64)> {
             (income_of(game, &view.v, view.me, l) / mv as f64, l, mv)
         })
         .collect();
-    out.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    crate::sorting::sort_by(&mut out, |a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
     out
 }
 
@@ -613,6 +613,6 @@ fn ways_to_raise(view: &View) -> Vec<Action> {
         }
     }
     // Stable: equal costs keep the board's order.
-    ways.sort_by(|a, b| a.0.total_cmp(&b.0));
+    crate::sorting::sort_by(&mut ways, |a, b| a.0.total_cmp(&b.0));
     ways.into_iter().map(|(_, a)| a).collect()
 }

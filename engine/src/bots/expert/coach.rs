@@ -603,7 +603,9 @@ impl TurningPointsThinking {
                 })
             })
             .collect();
-        out.sort_by(|a, b| b.cost.total_cmp(&a.cost).then(a.index.cmp(&b.index)));
+        crate::sorting::sort_by(&mut out, |a, b| {
+            b.cost.total_cmp(&a.cost).then(a.index.cmp(&b.index))
+        });
         out.truncate(3);
         Some(out)
     }

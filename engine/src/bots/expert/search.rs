@@ -333,8 +333,8 @@ pub(super) fn redeal(g: &mut Game, seed: u64) {
     // game's) are nobody's to know either: the play-out rolls its own.
     g.setup.forced_rolls.clear();
     // Shuffled from card order, so the real order (or a table's public copy's) plays no part.
-    g.decks.chance.make_contiguous().sort_unstable();
-    g.decks.community_chest.make_contiguous().sort_unstable();
+    crate::sorting::sort(g.decks.chance.make_contiguous());
+    crate::sorting::sort(g.decks.community_chest.make_contiguous());
     crate::game::shuffle(g.decks.chance.make_contiguous(), &mut rng);
     crate::game::shuffle(g.decks.community_chest.make_contiguous(), &mut rng);
     g.chance = crate::game::Chance::Seeded(rng);

@@ -236,7 +236,7 @@ pub(super) fn trade_offers(view: &View) -> Vec<Action> {
         _ => false,
     };
     found.retain(|(_, a)| !pestering(a));
-    found.sort_by(|a, b| b.0.total_cmp(&a.0));
+    crate::sorting::sort_by(&mut found, |a, b| b.0.total_cmp(&a.0));
     found.truncate(3);
     let mut out: Vec<Action> = found.into_iter().map(|(_, a)| a).collect();
     out.extend(purchases(view, &base).into_iter().filter(|a| !pestering(a)));
@@ -325,7 +325,7 @@ fn purchases(view: &View, base: &Game) -> Vec<Action> {
             }
         }
     }
-    found.sort_by(|a, b| b.0.total_cmp(&a.0));
+    crate::sorting::sort_by(&mut found, |a, b| b.0.total_cmp(&a.0));
     found.truncate(2);
     found.into_iter().map(|(_, a)| a).collect()
 }
