@@ -2,6 +2,8 @@
 //! against computers, computer names for computer seats, the line under each board, and the
 //! house rules that reach the game.
 
+#![allow(clippy::disallowed_methods)] // tests may sort as they like (clippy.toml)
+
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{HtmlElement, HtmlInputElement, HtmlSelectElement};

@@ -4,6 +4,8 @@
 //! refusals, and the board handed over by the editor. Controls are found by their labels
 //! and buttons by their names, as a user finds them.
 
+#![allow(clippy::disallowed_methods)] // tests may sort as they like (clippy.toml)
+
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;

@@ -5,6 +5,8 @@
 //! Each test works under its own key prefix and clears it first, so tests never see each
 //! other's entries.
 
+#![allow(clippy::disallowed_methods)] // tests may sort as they like (clippy.toml)
+
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use wasm_bindgen_test::*;
