@@ -4,7 +4,7 @@
 # that serves precompressed files sends them as they are.
 set -euo pipefail
 cd "$(dirname "$0")/../dist"
-for f in *.wasm *.js *.css *.html *.svg *.json *.webmanifest; do
+for f in *.wasm *.js *.mjs *.css *.html *.svg *.json *.webmanifest; do
   [ -f "$f" ] || continue
   gzip -9 -k -f -n "$f"
   if command -v brotli >/dev/null; then brotli -q 11 -k -f "$f"; fi

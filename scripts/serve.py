@@ -11,7 +11,7 @@ import http.server
 import os
 import sys
 
-COMPRESSIBLE = (".wasm", ".js", ".css", ".html", ".svg", ".json", ".webmanifest")
+COMPRESSIBLE = (".wasm", ".js", ".mjs", ".css", ".html", ".svg", ".json", ".webmanifest")
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -19,6 +19,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".wasm": "application/wasm",
         ".js": "text/javascript",
+        ".mjs": "text/javascript",
         ".css": "text/css",
         ".svg": "image/svg+xml",
         ".json": "application/json",

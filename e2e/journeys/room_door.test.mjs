@@ -123,3 +123,29 @@ test('at the room\'s door the room link is there to pass on, and Back to menu go
   await host.context.close();
   await friend.context.close();
 });
+
+test('the room server sends every file of a first visit compressed, the loader included', async () => {
+  // A phone's first tap pays for every byte: the room server (`worlds serve`) sends the
+  // precompressed copies scripts/compress.sh writes, so each text file of the game's page
+  // (HTML, JavaScript and its modules, stylesheets, the wasm) must have one. web/loader.mjs
+  // once went uncompressed (10.7 KB instead of 3.6).
+  const device = await roomDevice(room.browser, { width: 375, height: 740 });
+  const sent = [];
+  device.page.on('response', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (r.url().startsWith(room.url) && /(\.html|\.m?js|\.css|\.wasm|\/)$/.test(path)) {
+      sent.push({ path, encoding: r.headers()['content-encoding'] ?? 'none' });
+    }
+  });
+  await device.page.goto(room.url + '/');
+  await device.page.getByRole('button', { name: 'Play', exact: true }).click();
+  await device.page.getByRole('button', { name: 'Start game' }).waitFor();
+  await device.page.getByRole('button', { name: 'Start game' }).click();
+  await device.page.locator('.board-ring').waitFor();
+  console.log(`first visit: ${sent.map((s) => `${s.path} ${s.encoding}`).join(', ')}`);
+  assert.ok(sent.some((s) => s.path.endsWith('-loader.mjs')), 'the loader was fetched');
+  assert.ok(sent.filter((s) => s.path.endsWith('_bg.wasm')).length >= 2, 'the light code and the game\'s code were fetched');
+  assert.deepEqual(sent.filter((s) => s.encoding !== 'br'), [], 'every file came brotli-compressed');
+  assert.deepEqual(device.errors, []);
+  await device.context.close();
+});
