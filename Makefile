@@ -84,6 +84,8 @@ lint: modules markers
 	cargo clippy -p monopoly-worlds --all-targets --target wasm32-unknown-unknown -- -D warnings
 	# The game's code without online play (the code a new game starts in: scripts/build_site.sh).
 	cargo clippy -p monopoly-worlds --lib --bins --no-default-features --target wasm32-unknown-unknown -- -D warnings
+	# The light first code with the game's app as its chunk (the split build of bin front).
+	cargo clippy -p monopoly-worlds --bin front --no-default-features --features split --target wasm32-unknown-unknown -- -D warnings
 
 fmt:
 	cargo fmt --all

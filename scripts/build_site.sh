@@ -65,6 +65,54 @@ online_code=$(code_of online online)
 sed -i "s#<script type=\"module\">#<script>window.__mwGameCode = $game_code; window.__mwOnlineCode = $online_code;</script>\n<script type=\"module\">#" dist/index.html
 grep -q "__mwGameCode = { js: '/monopoly-worlds-" dist/index.html || { echo "dist/index.html does not name the game's code" >&2; exit 1; }
 grep -q "__mwOnlineCode = { js: '/online-" dist/index.html || { echo "dist/index.html does not name the online code" >&2; exit 1; }
+# The light first code again, with the game's app in it behind one split point (bin front,
+# feature `split`, docs/CODE_SPLITTING.md): wasm-split-cli cuts what only the game reaches into
+# a chunk (split_game), so a new game downloads the chunk, not a second copy of what the two
+# codes share (140 KB brotli less to the board). Trunk cannot run the splitter (it must see
+# the linker's output, with its relocations), so this build is cargo -> wasm-split-cli ->
+# wasm-bindgen -> wasm-opt, and its files replace trunk's front-* in dist/. All four are named
+# by one hash of the two wasm files (the glue and __wasm_split.js import each other).
+split_front() {
+  local out=target/split wsplit h old_js old_wasm js wasm size sri
+  local opt=(-Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue)
+  wsplit="${CARGO_HOME:-$HOME/.cargo}/wasm-split-cli-$(cat scripts/wasm_split_version.txt)/bin/wasm-split-cli"
+  [ -x "$wsplit" ] || { echo "$wsplit is missing: run make setup" >&2; exit 1; }
+  cargo rustc --profile site --target wasm32-unknown-unknown --bin front --no-default-features --features split \
+    -- -Clink-arg=--emit-relocs
+  rm -rf "$out"
+  mkdir -p "$out/bound"
+  "$wsplit" --target web --out-name front target/wasm32-unknown-unknown/site/front.wasm "$out"
+  [ -f "$out/split_game.wasm" ] && [ -f "$out/__wasm_split.js" ] || { echo "wasm-split-cli made no game chunk" >&2; exit 1; }
+  wasm-bindgen --target web --no-typescript --keep-lld-exports --out-dir "$out/bound" "$out/front.wasm"
+  wasm-opt "${opt[@]}" "$out/bound/front_bg.wasm" -o "$out/front_bg.wasm"
+  wasm-opt "${opt[@]}" "$out/split_game.wasm" -o "$out/split_game.opt.wasm"
+  h=$(cat "$out/front_bg.wasm" "$out/split_game.opt.wasm" | sha256sum | cut -c1-16)
+  old_js=$(cd dist && ls front-*.js)
+  old_wasm=$(cd dist && ls front-*_bg.wasm)
+  js="front-$h.js"
+  wasm="front-${h}_bg.wasm"
+  rm "dist/$old_js" "dist/$old_wasm"
+  cp "$out/front_bg.wasm" "dist/$wasm"
+  cp "$out/split_game.opt.wasm" "dist/split_game-$h.wasm"
+  sed -e "s#from \"./__wasm_split.js\"#from \"./__wasm_split-$h.js\"#" "$out/bound/front.js" > "dist/$js"
+  # The chunk's download is the one web/loader.mjs started (counted for the progress shown).
+  sed -e "s#from \"./front.js\"#from \"./$js\"#" \
+    -e "s#fetch(new URL(\"./split_game.wasm\", import.meta.url))#(window.__mwTakeChunk?.() ?? fetch(new URL(\"./split_game-$h.wasm\", import.meta.url)))#" \
+    "$out/__wasm_split.js" > "dist/__wasm_split-$h.js"
+  grep -q "__wasm_split-$h.js" "dist/$js" || { echo "the light code's glue does not import __wasm_split-$h.js" >&2; exit 1; }
+  grep -q "./$js\"" "dist/__wasm_split-$h.js" && grep -q "__mwTakeChunk" "dist/__wasm_split-$h.js" \
+    || { echo "__wasm_split.js was not rewritten (has wasm-split-cli's output changed?)" >&2; exit 1; }
+  size=$(stat -c %s "dist/$wasm")
+  sri="sha384-$(openssl dgst -sha384 -binary "dist/$js" | openssl base64 -A)"
+  sed -i -E -e "s#/$old_js\"( crossorigin=\"anonymous\")? integrity=\"[^\"]*\"#/$js\"\1 integrity=\"$sri\"><link rel=\"modulepreload\" href=\"/__wasm_split-$h.js\" crossorigin=\"anonymous\"#" \
+    -e "s#/$old_js#/$js#g" -e "s#'/$old_wasm', [0-9]+,#'/$wasm', $size,#" -e "s#/$old_wasm#/$wasm#g" \
+    -e "s#<script>window.__mwGameCode = #<script>window.__mwSplitCode = { wasm: '/split_game-$h.wasm', size: $(stat -c %s "dist/split_game-$h.wasm") }; window.__mwGameCode = #" \
+    dist/index.html
+  ! grep -q "$old_js\|$old_wasm" dist/index.html && grep -q "href=\"/__wasm_split-$h.js\"" dist/index.html \
+    && grep -q "'/$wasm', $size," dist/index.html && grep -q "__mwSplitCode = { wasm: '/split_game-$h.wasm'" dist/index.html \
+    || { echo "dist/index.html does not load the split light code" >&2; exit 1; }
+}
+split_front
 # No preload of the wasm: its download starts when the shell has painted (web/loader.mjs waits
 # for the first paint, then trunk's initializer fetches it). Preloaded, on a fast connection it
 # could finish before that paint, and Lighthouse's simulation then counted its whole download

@@ -44,6 +44,18 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $WB_VERSION"; then
   cargo install wasm-bindgen-cli --version "$WB_VERSION" --force
 fi
 
+# 3b. wasm-split-cli, which cuts the light first code's split point (the game's app) into a
+#     chunk of its own (scripts/build_site.sh, docs/CODE_SPLITTING.md). 0.2.4: the first to
+#     know wasm-bindgen 0.2.128's renamed imports.
+#     It has no --version: each version goes into a folder of its own, which build_site.sh
+#     names the same way (scripts/wasm_split_version.txt).
+WSPLIT_VERSION=$(cat scripts/wasm_split_version.txt)
+WSPLIT_ROOT="${CARGO_HOME:-$HOME/.cargo}/wasm-split-cli-$WSPLIT_VERSION"
+if [ ! -x "$WSPLIT_ROOT/bin/wasm-split-cli" ]; then
+  log "installing wasm-split-cli $WSPLIT_VERSION (about a minute, once)"
+  cargo install --locked wasm_split_cli_support --version "$WSPLIT_VERSION" --features build-binary --root "$WSPLIT_ROOT"
+fi
+
 # 4. Debian's Chromium and ChromeDriver for the browser tests, and an emoji font so the
 #    tokens show in headless screenshots as they do in a player's browser.
 if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null \

@@ -21,8 +21,7 @@ const compiled = {};
 let wanted = 'game';
 // How much of the game's code has arrived, in percent: `window.__mwGameProgress`, announced
 // by a `mwgameprogress` event (the light code shows it while the player waits for it).
-function counted(response, which) {
-  const size = codes[which].size;
+function counted(response, which, size = codes[which].size) {
   if (!response.ok || !response.body || !(size > 0)) return response;
   const reader = response.body.getReader();
   let current = 0;
@@ -95,13 +94,46 @@ async function loadCode(which) {
   ]);
   await glue.default({ module_or_path: module });
 }
+// The game's app as a chunk of the light code (`window.__mwSplitCode`, bin front with the
+// feature `split`: scripts/build_site.sh, src/bin/front.rs). When the light code runs, it
+// offers `__mwSplitGame()` (start the game) and `__mwPreloadGame()` (only load the chunk);
+// the game then needs the chunk alone, not the game's own code. The chunk's download is
+// started here, counted like the game's code's, and handed once to the chunk's loader in
+// `__wasm_split-*.js` (`__mwTakeChunk`); a failed one is not kept, so Retry fetches it again.
+const chunk = window.__mwSplitCode;
+let chunkDownload = null;
+let chunkTaken = false;
+function downloadChunk() {
+  return fetch(chunk.wasm).then((response) => counted(response, 'game', chunk.size));
+}
+window.__mwTakeChunk = () => {
+  const download = chunkDownload ?? downloadChunk();
+  chunkDownload = null;
+  chunkTaken = true;
+  return download;
+};
+const split = () => chunk && typeof window.__mwSplitGame === 'function';
 if (game) {
-  window.__mwLoadGame = (which) => loadCode(which === 'online' ? 'online' : 'game');
+  window.__mwLoadGame = (which) => {
+    if (which === 'online' || !split()) return loadCode(which === 'online' ? 'online' : 'game');
+    wanted = 'game';
+    window.__mwGameProgress = undefined;
+    return window.__mwSplitGame();
+  };
   // Once the game's code is in, the service worker may cache the build (it downloads every
   // page's files: before, it would share the bandwidth with the game's code). Its
   // JavaScript half is fetched and parsed meanwhile, not run (a module preload): a player
   // who presses Start game later waits for neither.
   window.__mwPrefetchGame = (which = 'game') => {
+    // Asked for as soon as the light code has arrived (a slow connection), before it runs
+    // and offers the preload: the download starts then, and is handed over once it does.
+    if (which === 'game' && chunk) {
+      if (!chunkTaken) {
+        chunkDownload ??= downloadChunk();
+        window.__mwPreloadGame?.().then(() => window.__mwStartServiceWorker?.(), () => {});
+      }
+      return;
+    }
     compileCode(which).then(() => window.__mwStartServiceWorker?.(), () => {});
     preloadGlue(which);
   };

@@ -141,11 +141,13 @@ test('three friends who opened one link at once join with the form as it starts:
   for (const d of friends) await d.context.close();
 });
 
-/// The game's codes this page fetched: `game` (without online play), `online` (with it).
+/// The game's codes this page fetched: `game` (without online play: the light code's chunk
+/// with the game's app after the menu's lobby, the game's own code for a page opened at one of
+/// its screens), `online` (with it).
 const codesFetched = (page) => page.evaluate(() => {
   const names = performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname);
   return {
-    game: names.some((n) => /^\/monopoly-worlds-[0-9a-f]+_bg\.wasm$/.test(n)),
+    game: names.some((n) => /^\/(monopoly-worlds-[0-9a-f]+_bg|split_game-[0-9a-f]+)\.wasm$/.test(n)),
     online: names.some((n) => /^\/online-[0-9a-f]+_bg\.wasm$/.test(n)),
   };
 });

@@ -144,7 +144,7 @@ test('the room server sends every file of a first visit compressed, the loader i
   await device.page.locator('.board-ring').waitFor();
   console.log(`first visit: ${sent.map((s) => `${s.path} ${s.encoding}`).join(', ')}`);
   assert.ok(sent.some((s) => s.path.endsWith('-loader.mjs')), 'the loader was fetched');
-  assert.ok(sent.filter((s) => s.path.endsWith('_bg.wasm')).length >= 2, 'the light code and the game\'s code were fetched');
+  assert.ok(sent.filter((s) => s.path.endsWith('.wasm')).length >= 2, 'the light code and the game\'s app (its chunk) were fetched');
   assert.deepEqual(sent.filter((s) => s.encoding !== 'br'), [], 'every file came brotli-compressed');
   assert.deepEqual(device.errors, []);
   await device.context.close();

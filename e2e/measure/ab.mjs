@@ -42,7 +42,7 @@ async function idle(browser, base) {
   await page.getByRole('button', { name: 'Play', exact: true }).click({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 60_000 });
   await page.waitForFunction(() => performance.getEntriesByType('resource')
-    .some((e) => e.name.includes('monopoly-worlds') && e.name.endsWith('.wasm') && e.responseEnd > 0), null, { timeout: 60_000, polling: 100 });
+    .some((e) => /(monopoly-worlds|split_game)-/.test(e.name) && e.name.endsWith('.wasm') && e.responseEnd > 0), null, { timeout: 60_000, polling: 100 });
   await page.waitForTimeout(2500);
   const pressed = await now(page);
   await page.getByRole('button', { name: 'Start game' }).click();
