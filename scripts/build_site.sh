@@ -103,7 +103,7 @@ split_front() {
   grep -q "./$js\"" "dist/__wasm_split-$h.js" && grep -q "__mwTakeChunk" "dist/__wasm_split-$h.js" \
     || { echo "__wasm_split.js was not rewritten (has wasm-split-cli's output changed?)" >&2; exit 1; }
   size=$(stat -c %s "dist/$wasm")
-  sri="sha384-$(openssl dgst -sha384 -binary "dist/$js" | openssl base64 -A)"
+  sri=$(python3 -c 'import base64, hashlib, sys; print("sha384-" + base64.b64encode(hashlib.sha384(open(sys.argv[1], "rb").read()).digest()).decode())' "dist/$js")
   sed -i -E -e "s#/$old_js\"( crossorigin=\"anonymous\")? integrity=\"[^\"]*\"#/$js\"\1 integrity=\"$sri\"><link rel=\"modulepreload\" href=\"/__wasm_split-$h.js\" crossorigin=\"anonymous\"#" \
     -e "s#/$old_js#/$js#g" -e "s#'/$old_wasm', [0-9]+,#'/$wasm', $size,#" -e "s#/$old_wasm#/$wasm#g" \
     -e "s#<script>window.__mwGameCode = #<script>window.__mwSplitCode = { wasm: '/split_game-$h.wasm', size: $(stat -c %s "dist/split_game-$h.wasm") }; window.__mwGameCode = #" \
