@@ -23,6 +23,11 @@ export RUSTUP_TOOLCHAIN
 RUSTUP_TOOLCHAIN=$(cat scripts/site_toolchain.txt)
 export CARGO_UNSTABLE_BUILD_STD=std,panic_abort
 export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="--cfg=erase_components -Zunstable-options -Cpanic=immediate-abort"
+# The standard library rebuilt for the site has crates of its own (its Cargo.lock): fetched
+# here, as the Makefile fetches the project's, since trunk builds --offline. On a fresh machine
+# `make build` stopped at "no matching package named `wasip1` found" without it (`make test`
+# fetched them earlier, in a build that is not offline).
+cargo fetch --manifest-path "$(rustc --print sysroot)/lib/rustlib/src/rust/library/Cargo.toml"
 # maker.html and lab.html are written from one template (web/page.html).
 page() { # page FILE BIN TITLE WHAT DESCRIPTION LEAD
   sed -e "s|@BIN@|$2|g" -e "s|@TITLE@|$3|g" -e "s|@WHAT@|$4|g" -e "s|@DESCRIPTION@|$5|g" -e "s|@LEAD@|$6|g" \
