@@ -76,14 +76,22 @@ function preloadGlue(which) {
   link.href = js;
   document.head.append(link);
 }
-async function loadCode(which) {
+/// The code the player now waits for: its download's progress is the one announced.
+function waitFor(which) {
   wanted = which;
-  // The code with online play holds all the other does: a page handed to it needs no other,
-  // and the other's download, if still under way (fetched ahead while the player was in the
-  // lobby), leaves it the connection. Played on a phone's connection, Play online pressed as
-  // the lobby showed waited for both codes, 8.8 s against 6.3 s for one.
-  if (which === 'online') aborts.game?.abort();
   window.__mwGameProgress = undefined;
+}
+async function loadCode(which) {
+  waitFor(which);
+  // The code with online play holds all the other does: a page handed to it needs no other,
+  // and the other's download (the game's code or the chunk), if still under way (fetched
+  // ahead while the player was in the lobby), leaves it the connection. Played on a phone's
+  // connection, Play online pressed as the lobby showed waited for both codes, 8.8 s against
+  // 6.3 s for one.
+  if (which === 'online') {
+    aborts.game?.abort();
+    aborts.chunk?.abort();
+  }
   // A module that failed to arrive is remembered as failed by its address: a retry asks
   // for it under another one.
   const js = codes[which].js;
@@ -103,8 +111,20 @@ async function loadCode(which) {
 const chunk = window.__mwSplitCode;
 let chunkDownload = null;
 let chunkTaken = false;
+// The chunk's loader compiles it with `WebAssembly.instantiateStreaming`, which refuses a
+// response that does not say application/wasm: the response handed over says it, whatever the
+// server said (as `compileCode` compiles the bytes of a server that does not).
 function downloadChunk() {
-  return fetch(chunk.wasm).then((response) => counted(response, 'game', chunk.size));
+  const abort = new AbortController();
+  aborts.chunk = abort;
+  // Kept after the download ends: calling off a finished one changes nothing.
+  return fetch(chunk.wasm, { signal: abort.signal }).then((response) => {
+    if (!response.ok || !response.body) return response;
+    const { status, statusText } = response;
+    const headers = new Headers(response.headers);
+    headers.set('content-type', 'application/wasm');
+    return counted(new Response(response.body, { status, statusText, headers }), 'game', chunk.size);
+  });
 }
 window.__mwTakeChunk = () => {
   const download = chunkDownload ?? downloadChunk();
@@ -116,8 +136,7 @@ const split = () => chunk && typeof window.__mwSplitGame === 'function';
 if (game) {
   window.__mwLoadGame = (which) => {
     if (which === 'online' || !split()) return loadCode(which === 'online' ? 'online' : 'game');
-    wanted = 'game';
-    window.__mwGameProgress = undefined;
+    waitFor('game');
     return window.__mwSplitGame();
   };
   // Once the game's code is in, the service worker may cache the build (it downloads every

@@ -199,3 +199,35 @@ test('a game on one device starts without the code for online play; Play online 
   await host.context.close();
   await friend.context.close();
 });
+
+test('Play online pressed while the game\'s chunk still downloads calls that download off: the room\'s code has the connection', async () => {
+  const host = await roomDevice(room.browser, PHONE);
+  const h = host.page;
+  // The chunk with the game's app (what a game on one device needs) arrives slowly: it is
+  // held until the test ends, as on a phone's connection it takes seconds.
+  const held = [];
+  await h.route(/\/split_game-[0-9a-f]+\.wasm$/, (route) => { held.push(route); });
+  const failed = [];
+  h.on('requestfailed', (r) => {
+    if (/\/split_game-[0-9a-f]+\.wasm$/.test(new URL(r.url()).pathname)) failed.push(r.failure()?.errorText ?? '');
+  });
+  await h.goto(room.url + '/');
+  await h.waitForFunction(() => window.__mwReady === true);
+  for (let i = 0; i < 100 && held.length === 0; i++) await h.waitForTimeout(100);
+  assert.equal(held.length, 1, 'the chunk was asked for while the player looked at the menu');
+  await h.getByRole('button', { name: 'Play', exact: true }).click();
+  await h.getByRole('button', { name: 'Play online' }).click();
+  const link = await h.getByLabel('Room link').inputValue();
+  assert.match(link, /#room=[0-9A-Z]{4}-[0-9A-Z]{4}$/, link);
+  for (let i = 0; i < 50 && failed.length === 0; i++) await h.waitForTimeout(100);
+  assert.equal(failed.length, 1, 'the chunk\'s download was called off');
+  assert.match(failed[0], /ABORTED/);
+  // (The called-off request is still listed among the page's resources: only its failure
+  // above tells it from a chunk that arrived.)
+  assert.equal((await codesFetched(h)).online, true, 'the room runs the code with online play');
+  await h.getByText('Player 1 (you)').waitFor();
+  assert.equal(await h.locator('main#app').count(), 1, 'one app on the page');
+  assert.deepEqual(host.errors, []);
+  await h.unrouteAll({ behavior: 'ignoreErrors' });
+  await host.context.close();
+});

@@ -243,6 +243,30 @@ test('the game\'s code, when it cannot be loaded after the lobby, is said with R
   await context.close();
 });
 
+test('a host that serves the game\'s chunk without saying application/wasm still starts the game', async () => {
+  // No service worker: every request goes through the host's route below.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  let served = 0;
+  await page.route(/\/split_game-[0-9a-f]+\.wasm$/, async (route) => {
+    const response = await route.fetch();
+    const headers = Object.fromEntries(Object.entries(response.headers())
+      .filter(([name]) => !['content-encoding', 'content-length', 'content-type'].includes(name)));
+    served += 1;
+    await route.fulfill({ status: 200, body: await response.body(), headers: { ...headers, 'content-type': 'application/octet-stream' } });
+  });
+  await page.goto(BASE_URL + '/');
+  await page.getByRole('button', exact('Play')).click();
+  await page.getByRole('button', exact('Start game')).click();
+  await page.locator('.board-ring').waitFor({ timeout: 60_000 });
+  assert.equal(served, 1, 'the chunk came from the host that says octet-stream');
+  await page.getByRole('button', exact('Roll dice')).click();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('on a slow network, Start game pressed at once says how much of the game\'s code has arrived, then the game starts', async () => {
   const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
   const page = await context.newPage();
