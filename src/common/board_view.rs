@@ -462,7 +462,10 @@ fn is_narrow() -> bool {
 /// Scrolls the zoomed board just enough that square `at` is in view (the page itself does
 /// not move).
 fn scroll_to_square(scroller: NodeRef<leptos::html::Div>, at: usize) {
-    let Some(el) = scroller.get_untracked() else {
+    // Called a frame after the token moved: the board may have been left since (Exit game
+    // pressed as a token walked on a phone), its node reference gone with it. Reading that
+    // reference panicked, and the panic stopped the page's code.
+    let Some(el) = scroller.try_get_untracked().flatten() else {
         return;
     };
     let Ok(Some(square)) = el.query_selector(&format!(".sq[data-index=\"{at}\"]")) else {
