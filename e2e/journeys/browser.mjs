@@ -46,7 +46,7 @@ export async function startGame(page, { seed, board = 'Classic', seats, roundLim
   }
   if (roundLimit !== undefined) await page.getByLabel('Round limit').fill(String(roundLimit));
   await page.getByRole('button', { name: 'Start game' }).click();
-  await page.locator('.board-ring').waitFor();
+  await page.locator('.board-ring:not(.preview *)').waitFor();
 }
 
 /// The names of the buttons a player can press now (outside hidden parts).
@@ -75,7 +75,7 @@ export async function quickStart(page, { seed, board = 'Classic', computers = 3 
   await page.getByRole('radio', { name: board }).check();
   await page.getByLabel('Computers').selectOption(String(computers));
   await page.getByRole('button', { name: 'Play against computers' }).click();
-  await page.locator('.board-ring').waitFor();
+  await page.locator('.board-ring:not(.preview *)').waitFor();
 }
 
 /// A person's Chance or Community Chest card (issue 44): presses Draw card, then the card's

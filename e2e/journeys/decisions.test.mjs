@@ -35,7 +35,7 @@ async function untilBuyDecision(page) {
 
 /// The board's button for the square named `name` ("7. Vermont Avenue, …").
 function square(page, name) {
-  return page.locator('.board-ring').getByRole('button', { name: new RegExp(`^\\d+\\. ${escape(name)}\\b`) });
+  return page.locator('.board-ring:not(.preview *)').getByRole('button', { name: new RegExp(`^\\d+\\. ${escape(name)}\\b`) });
 }
 
 function overlap(a, b) {

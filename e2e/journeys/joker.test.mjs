@@ -38,7 +38,7 @@ function gameLink(rolls) {
 async function openGame(page, rolls) {
   await page.goto(gameLink(rolls));
   await page.getByRole('button', { name: 'Continue this game here' }).click();
-  await page.locator('.board-ring').waitFor();
+  await page.locator('.board-ring:not(.preview *)').waitFor();
 }
 
 const focused = (page) => page.evaluate(() => {

@@ -85,7 +85,7 @@ for (const [width, height] of [[375, 740], [390, 844]]) {
     // The quick start: you and three computers.
     await tabTo(page, ['Play against computers']);
     await page.keyboard.press('Enter');
-    await page.locator('.board-ring').waitFor();
+    await page.locator('.board-ring:not(.preview *)').waitFor();
     let decision = await checkFocus(page, 'the game started', 0);
     const did = [];
     let bought = 0;

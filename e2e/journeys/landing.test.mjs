@@ -43,7 +43,7 @@ for (const [width, height] of [[1280, 800], [375, 740]]) {
     await page.getByLabel('Player 2 plays as').selectOption('balanced');
     await page.getByLabel('Starting cash').fill('8000');
     await page.getByRole('button', { name: 'Start game' }).click();
-    await page.locator('.board-ring').waitFor();
+    await page.locator('.board-ring:not(.preview *)').waitFor();
     const tag = `${width}`;
     let turns = 0;
     const cards = [];
@@ -146,7 +146,7 @@ for (const [width, height] of [[1280, 800], [375, 740]]) {
       await page.getByLabel(`Player ${i + 1} plays as`).selectOption(i === 2 ? 'random' : 'balanced');
     }
     await page.getByRole('button', { name: 'Start game' }).click();
-    await page.locator('.board-ring').waitFor();
+    await page.locator('.board-ring:not(.preview *)').waitFor();
     for (let i = 0; i < 20 && (await page.locator('.end-screen').count()) === 0; i++) {
       const skip = page.getByRole('button', { name: 'Skip', exact: true });
       if (await skip.count() > 0) await skip.click();

@@ -56,7 +56,7 @@ for (const [width, height] of VIEWPORTS) {
     }
     if (width >= 1280) {
       // A desktop window shows the whole board without scrolling.
-      const board = await page.locator('.board-ring').boundingBox();
+      const board = await page.locator('.board-ring:not(.preview *)').boundingBox();
       assert.ok(board.y + board.height <= height + 1, `the board ends at ${board.y + board.height}px`);
       const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
       assert.ok(pageHeight <= height + 1, `the page is ${pageHeight}px tall`);
@@ -157,7 +157,7 @@ test('in an auction the bar and the player panel name the same bidder', async ()
 async function ringGeometry(page) {
   return page.evaluate(() => {
     const box = (e) => { const r = e.getBoundingClientRect(); return { l: r.left, t: r.top, r: r.right, b: r.bottom }; };
-    return { ring: box(document.querySelector('.board-ring')), sq: [...document.querySelectorAll('.board-ring .sq')].map(box) };
+    return { ring: box(document.querySelector('.board-ring:not(.preview *)')), sq: [...document.querySelectorAll('.board-ring .sq')].map(box) };
   });
 }
 

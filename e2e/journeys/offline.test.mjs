@@ -47,7 +47,7 @@ test('with no network the site reloads, plays, and opens the Board Maker and the
   await page.getByRole('heading', { name: 'Monopoly Worlds' }).waitFor();
   await page.getByRole('button', { name: 'Play', exact: true }).click();
   await page.getByRole('button', { name: 'Start game' }).click();
-  await page.locator('.board-ring').waitFor();
+  await page.locator('.board-ring:not(.preview *)').waitFor();
   await page.getByRole('button', { name: 'Roll dice' }).click();
   await page.locator('.feed li').first().waitFor();
   await page.screenshot({ path: artifacts + 'offline-play.png' });

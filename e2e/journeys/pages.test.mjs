@@ -151,7 +151,7 @@ test('from a game: the lab on this game\'s board, and back to the same game', as
   const chosen = await page.getByLabel('Board').first().evaluate((s) => s.selectedOptions[0].textContent);
   assert.equal(chosen, 'Classic (this game)');
   await page.getByRole('button', exact('Back')).click();
-  await page.locator('.board-ring').waitFor();
+  await page.locator('.board-ring:not(.preview *)').waitFor();
   assert.equal(await page.locator('section.players').textContent(), before, 'the same game, as it was');
   assert.deepEqual(errors, []);
   await context.close();
@@ -238,8 +238,59 @@ test('the game\'s code, when it cannot be loaded after the lobby, is said with R
   assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), 'Retry', 'Retry takes the focus');
   fail = false;
   await page.keyboard.press('Enter');
-  await page.locator('.board-ring').waitFor({ timeout: 60_000 });
+  await page.locator('.board-ring:not(.preview *)').waitFor({ timeout: 60_000 });
   assert.match(await page.locator('body').textContent(), /Kept through a failed load/);
+  await context.close();
+});
+
+test('Start game pressed while the game\'s code is on its way shows the board the game starts on at once; the game then takes over with the board where it was', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // The game's app (the light code's chunk) is held back, as on a phone's connection.
+  const held = [];
+  await page.route(/\/split_game-[0-9a-f]+\.wasm$/, (route) => { held.push(route); });
+  await page.goto(BASE_URL + '/');
+  await page.getByRole('button', exact('Play')).click();
+  await page.getByLabel('Game title').fill('Sunday at Ann\'s');
+  await page.getByLabel('Player 1 name').fill('Ann');
+  await page.getByRole('button', exact('Start game')).click();
+  // The board at once, drawn by the light code: every square of the chosen board, both
+  // tokens on the first, the game's title, and how much of the game's code has come.
+  const preview = page.locator('.preview');
+  await preview.locator('.board-ring').waitFor();
+  assert.equal(await preview.getAttribute('aria-busy'), 'true', 'the game is said to be on its way');
+  assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Sunday at Ann\'s');
+  assert.equal(await preview.locator('.board-ring .sq').count(), 40);
+  assert.match(await preview.locator('.sq').first().getAttribute('aria-label'), /^1\. Go, .*here: Ann, Player 2$/);
+  assert.deepEqual(await preview.locator('.token').evaluateAll((ts) => ts.map((t) => t.title)), ['Ann', 'Player 2']);
+  await page.getByRole('status').filter({ hasText: /^Opening the game…/ }).waitFor();
+  assert.equal(await page.getByRole('button', exact('Roll dice')).count(), 0, 'nothing to press before the game is here');
+  assert.equal(await page.getByRole('button', exact('Start game')).isVisible(), false, 'the lobby has made way for the board');
+  await page.screenshot({ path: artifacts + 'pages-board-on-its-way.png' });
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: artifacts + 'pages-board-on-its-way-375.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const before = await preview.locator('.board-ring').boundingBox();
+  // The code arrives: the game takes the page over, on the same board, and can be played.
+  assert.equal(held.length, 1);
+  await held[0].continue();
+  await page.getByRole('button', exact('Roll dice')).waitFor({ timeout: 60_000 });
+  assert.equal(await page.locator('.preview').count(), 0, 'the drawn board made way for the game\'s');
+  assert.equal(await page.locator('main#app').count(), 1, 'one app on the page');
+  const game = page.locator('.board-ring');
+  assert.match(await game.locator('.sq').first().getAttribute('aria-label'), /^1\. Go, .*here: Ann, Player 2$/);
+  const after = await game.boundingBox();
+  assert.ok(Math.abs(after.y - before.y) < 80, `the board stays about where it was (${before.y} -> ${after.y})`);
+  assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Sunday at Ann\'s');
+  // The keyboard's focus goes to the game's first decision, as after Start game on the
+  // game's own page: Enter rolls.
+  await page.waitForFunction(() => document.activeElement?.textContent === 'Roll dice');
+  await page.keyboard.press('Enter');
+  await page.getByText(/^Ann rolled/).first().waitFor();
+  assert.deepEqual(errors, []);
   await context.close();
 });
 
@@ -260,7 +311,7 @@ test('a host that serves the game\'s chunk without saying application/wasm still
   await page.goto(BASE_URL + '/');
   await page.getByRole('button', exact('Play')).click();
   await page.getByRole('button', exact('Start game')).click();
-  await page.locator('.board-ring').waitFor({ timeout: 60_000 });
+  await page.locator('.board-ring:not(.preview *)').waitFor({ timeout: 60_000 });
   assert.equal(served, 1, 'the chunk came from the host that says octet-stream');
   await page.getByRole('button', exact('Roll dice')).click();
   assert.deepEqual(errors, []);
@@ -284,7 +335,9 @@ test('on a slow network, Start game pressed at once says how much of the game\'s
   const status = page.getByRole('status').filter({ hasText: /Opening the game… \d+%/ });
   await status.waitFor({ timeout: 60_000 });
   await page.screenshot({ path: artifacts + 'pages-opening-game-375.png' });
-  await page.locator('.board-ring').waitFor({ timeout: 120_000 });
+  // The board the game starts on is shown while the game's code comes.
+  assert.equal(await page.locator('.preview .board-ring').count(), 1);
+  await page.locator('.board-ring:not(.preview *)').waitFor({ timeout: 120_000 });
   assert.deepEqual(errors, []);
   await context.close();
 });

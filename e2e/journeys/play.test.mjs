@@ -62,7 +62,7 @@ test('reloading mid-game and pressing Continue resumes exactly where play stoppe
   const buttons = await decisionButtons(page);
   await page.reload();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.locator('.board-ring').waitFor();
+  await page.locator('.board-ring:not(.preview *)').waitFor();
   assert.equal(await page.locator('.player-list').textContent(), panel);
   assert.equal(await logText(page), log);
   assert.deepEqual(await decisionButtons(page), buttons);
@@ -158,7 +158,7 @@ test('a named save is listed, loaded and deleted from Saved games', async () => 
   await page.getByRole('button', { name: 'Play', exact: true }).click();
   await page.getByRole('button', { name: 'Saved games' }).click();
   await page.getByRole('button', { name: 'Load Classic game' }).click();
-  await page.locator('.board-ring').waitFor();
+  await page.locator('.board-ring:not(.preview *)').waitFor();
   assert.equal(await page.locator('.player-list').textContent(), panel);
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Exit', exact: true }).click();

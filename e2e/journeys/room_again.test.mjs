@@ -65,7 +65,7 @@ test('a finished room plays again: both devices sit in a new room in their old s
 
   // Ann starts the new game; they play a turn in it.
   await h.getByRole('button', { name: 'Start game' }).click();
-  for (const p of [h, f]) await p.locator('.board-ring').waitFor();
+  for (const p of [h, f]) await p.locator('.board-ring:not(.preview *)').waitFor();
   await playTurns([h, f], 1);
   assert.deepEqual(host.errors, []);
   assert.deepEqual(friend.errors, []);

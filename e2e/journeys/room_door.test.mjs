@@ -95,8 +95,8 @@ test('a friend joins at the room\'s door before the game\'s code has arrived, an
   assert.equal(await f.getByRole('button', { name: 'Join room' }).count(), 0, 'back in her seat after a reload');
 
   await h.getByRole('button', { name: 'Start game' }).click();
-  await h.locator('.board-ring').waitFor();
-  await f.locator('.board-ring').waitFor();
+  await h.locator('.board-ring:not(.preview *)').waitFor();
+  await f.locator('.board-ring:not(.preview *)').waitFor();
   await playTurns([h, f], 4);
   await samePanels(h, f);
   assert.deepEqual(host.errors, []);
@@ -141,7 +141,7 @@ test('the room server sends every file of a first visit compressed, the loader i
   await device.page.getByRole('button', { name: 'Play', exact: true }).click();
   await device.page.getByRole('button', { name: 'Start game' }).waitFor();
   await device.page.getByRole('button', { name: 'Start game' }).click();
-  await device.page.locator('.board-ring').waitFor();
+  await device.page.locator('.board-ring:not(.preview *)').waitFor();
   console.log(`first visit: ${sent.map((s) => `${s.path} ${s.encoding}`).join(', ')}`);
   assert.ok(sent.some((s) => s.path.endsWith('-loader.mjs')), 'the loader was fetched');
   assert.ok(sent.filter((s) => s.path.endsWith('.wasm')).length >= 2, 'the light code and the game\'s app (its chunk) were fetched');

@@ -66,7 +66,7 @@ test('a friend who leaves by Exit is shown away, and after Continue her first Ro
   await f.screenshot({ path: artifacts + 'room-exit-back-390.png' });
   // The host's page reloads: the conversation comes back with the game, once.
   await h.reload();
-  await h.locator('.board-ring').waitFor();
+  await h.locator('.board-ring:not(.preview *)').waitFor();
   await h.locator('.chat-lines li').filter({ hasText: 'Bea: Good luck, Ann' }).waitFor();
   assert.equal(await h.locator('.chat-lines li').filter({ hasText: 'Bea: Good luck, Ann' }).count(), 1);
   await h.screenshot({ path: artifacts + 'room-talk-1280.png' });

@@ -19,7 +19,7 @@ const room = roomJourney(PORT, FLAGS, { stopWith: 'SIGKILL' });
 
 /// Both pages show the game again (their socket reconnected) and agree.
 async function backInTheGame(h, f) {
-  for (const page of [h, f]) await page.locator('.board-ring').waitFor();
+  for (const page of [h, f]) await page.locator('.board-ring:not(.preview *)').waitFor();
   return samePanels(h, f);
 }
 
@@ -38,8 +38,8 @@ test('a room survives kill -9 and a clean stop of its server; both pages play on
   await f.getByRole('button', { name: 'Join room' }).click();
   await f.getByText(/Bea \(you\)/).waitFor();
   await h.getByRole('button', { name: 'Start game' }).click();
-  await h.locator('.board-ring').waitFor();
-  await f.locator('.board-ring').waitFor();
+  await h.locator('.board-ring:not(.preview *)').waitFor();
+  await f.locator('.board-ring:not(.preview *)').waitFor();
   await playTurns([h, f], 8);
   await samePanels(h, f);
   const before = await sameLogs(h, f);

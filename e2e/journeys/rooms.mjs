@@ -109,7 +109,7 @@ export async function annAndBeaPlayOnline(h, f, url, { roundLimit } = {}) {
   await f.getByRole('button', { name: 'Join room' }).click();
   await f.getByText('Bea (you)').waitFor();
   await h.getByRole('button', { name: 'Start game' }).click();
-  for (const p of [h, f]) await p.locator('.board-ring').waitFor();
+  for (const p of [h, f]) await p.locator('.board-ring:not(.preview *)').waitFor();
   return link;
 }
 

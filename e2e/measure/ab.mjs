@@ -5,7 +5,8 @@
 //
 // MODE=board (the default): a cold page on the phone profile (1.6 Mbit/s, 150 ms, CPU 4x),
 //   Play pressed in the shell at once -> the lobby usable, Start game pressed at once -> the
-//   board shown (both after navigation);
+//   board shown (`shown`: drawn by the light code while the game's code arrives, or by the
+//   game's code) and the game's board (`board`), all after navigation;
 // MODE=idle: the same, but Start game pressed once the game's code has arrived and the lobby
 //   stood 2.5 s -> press to board;
 // MODE=roll: the page unthrottled, then CPU 4x: the first Roll dice -> painted, on seed i in
@@ -30,10 +31,12 @@ async function board(browser, base) {
   await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 60_000 });
   const lobby = await now(page);
   await page.getByRole('button', { name: 'Start game' }).click();
-  await page.locator('.board-ring').waitFor({ timeout: 60_000 });
+  await page.locator('.board-ring').first().waitFor({ timeout: 60_000 });
   const shown = await now(page);
+  await page.locator('.board-ring:not(.preview *)').waitFor({ timeout: 60_000 });
+  const playable = await now(page);
   await context.close();
-  return { lobby, board: shown };
+  return { lobby, shown, board: playable };
 }
 
 async function idle(browser, base) {
@@ -46,7 +49,7 @@ async function idle(browser, base) {
   await page.waitForTimeout(2500);
   const pressed = await now(page);
   await page.getByRole('button', { name: 'Start game' }).click();
-  await page.locator('.board-ring').waitFor({ timeout: 60_000 });
+  await page.locator('.board-ring:not(.preview *)').waitFor({ timeout: 60_000 });
   const shown = await now(page);
   await context.close();
   return { pressToBoard: shown - pressed };
@@ -57,7 +60,7 @@ async function roll(browser, base, seed) {
   await page.goto(`${base}/?seed=${seed}`);
   await page.getByRole('button', { name: 'Play', exact: true }).click({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Start game' }).click({ timeout: 60_000 });
-  await page.locator('.board-ring').waitFor({ timeout: 60_000 });
+  await page.locator('.board-ring:not(.preview *)').waitFor({ timeout: 60_000 });
   await page.waitForTimeout(1200);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpu });
   const ms = await rollToPainted(page);

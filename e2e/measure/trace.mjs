@@ -36,7 +36,7 @@ if (mode === 'lobby') {
   figure = await page.evaluate(() => performance.now());
 } else {
   await start.click();
-  await page.locator('.board-ring').waitFor({ timeout: 60_000 });
+  await page.locator('.board-ring:not(.preview *)').waitFor({ timeout: 60_000 });
   figure = await page.evaluate(() => performance.now());
   if (mode === 'roll') {
     await trace();

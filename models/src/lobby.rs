@@ -2,7 +2,7 @@
 //! a table must pass before the game starts. The component in `lobby/mod.rs` only shows
 //! and edits this; the engine checks the setup again when the game starts.
 
-use worlds_engine::{Board, ComputerStrategy, GameSetup, RuleSet, Seat, SeatKind, Token};
+use worlds_engine::{Board, BoardDef, ComputerStrategy, GameSetup, RuleSet, Seat, SeatKind, Token};
 
 use serde::{Deserialize, Serialize};
 
@@ -465,6 +465,22 @@ impl LobbyForm {
             rules.round_limit = Some(n);
         }
         rules
+    }
+
+    /// The board as a game of this table starts on it: every seat's token on the first
+    /// square (what the light code draws while the game's code arrives).
+    pub fn starting_squares(&self, def: &BoardDef) -> Vec<crate::ring::SquareView> {
+        let mut views = crate::ring::board_square_views(def);
+        if let Some(start) = views.first_mut() {
+            start.tokens = self
+                .seats
+                .iter()
+                .map(|s| {
+                    crate::ring::token_view(def, s.name.trim().to_string(), &s.token, &s.color)
+                })
+                .collect();
+        }
+        views
     }
 
     /// The engine setup for this table on `board`, with the board's rules changed by the

@@ -6,7 +6,7 @@
 //! spread over the four sides, corner to corner, so no ring size leaves a hole. Side squares
 //! are deeper than wide, as on a printed board.
 
-use worlds_engine::{BoardDef, SquareKind};
+use worlds_engine::{BoardDef, SquareKind, Token};
 
 /// A token standing on a square.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -96,6 +96,20 @@ pub fn square_look(
         SquareKind::Jail => (String::new(), "▦", "jail"),
         SquareKind::FreeParking => (String::new(), "🅿", "parking"),
         SquareKind::Road => (String::new(), "", "road"),
+    }
+}
+
+/// A player's token as a square draws it: the board's pawn picture when the token is one of
+/// them, else the piece's glyph, framed in the player's color.
+pub fn token_view(def: &BoardDef, player: String, token: &Token, color: &str) -> TokenView {
+    TokenView {
+        player,
+        glyph: crate::pieces::token_glyph(token).to_string(),
+        picture: token
+            .pawn()
+            .and_then(|n| def.pawns.get(n))
+            .map(|pawn| pawn.picture.clone()),
+        color: color.to_string(),
     }
 }
 

@@ -251,3 +251,63 @@ fn played_online_the_first_person_seat_is_this_devices_and_every_other_person_wa
     let setup = f.to_setup(Preset::Classic.board(), 0);
     assert!(room_seats(setup.seats, &f.remote_seats()).is_none());
 }
+
+#[test]
+fn the_board_drawn_while_the_games_code_arrives_is_the_board_the_game_starts_on() {
+    let mut f = LobbyForm::new("Classic");
+    f.set_seat_count(3);
+    f.seats[0].name = "  Ann ".into();
+    f.set_plays_as(2, Plays::Computer(ComputerStrategy::Balanced));
+    let board = Preset::Classic.board();
+    let drawn = f.starting_squares(board.def());
+    // The same squares as the ring draws for the board, with every token on the first.
+    let plain = worlds_models::ring::board_square_views(board.def());
+    assert_eq!(drawn.len(), plain.len());
+    for (i, (d, p)) in drawn.iter().zip(&plain).enumerate() {
+        assert_eq!(d.name, p.name);
+        assert_eq!(d.band, p.band);
+        if i > 0 {
+            assert!(d.tokens.is_empty(), "square {i} has no token");
+        }
+    }
+    // The game those seats start: its players, in order, are the tokens drawn on its first
+    // square, where they all stand.
+    let game = worlds_engine::Game::new(f.to_setup(board.clone(), 5)).expect("a valid table");
+    let players: Vec<(String, String, String)> = game
+        .players()
+        .iter()
+        .map(|p| {
+            assert_eq!(p.position, 0, "{} starts on the first square", p.name);
+            (
+                p.name.clone(),
+                worlds_models::lobby::token_glyph(&p.token).to_string(),
+                p.color.clone(),
+            )
+        })
+        .collect();
+    let tokens: Vec<(String, String, String)> = drawn[0]
+        .tokens
+        .iter()
+        .map(|t| (t.player.clone(), t.glyph.clone(), t.color.clone()))
+        .collect();
+    assert_eq!(tokens, players);
+    assert_eq!(tokens[0].0, "Ann");
+}
+
+#[test]
+fn a_token_that_is_one_of_the_boards_pawns_is_drawn_with_its_picture() {
+    let mut def = Preset::Classic.board().def().clone();
+    def.pawns.push(worlds_engine::board::PawnDef {
+        name: "Kite".into(),
+        picture: "data:image/png;base64,AAAA".into(),
+    });
+    let mut f = LobbyForm::new("Classic");
+    f.seats[1].token = worlds_engine::Token::Pawn(0);
+    let drawn = f.starting_squares(&def);
+    assert_eq!(drawn[0].tokens[0].picture, None);
+    assert_eq!(
+        drawn[0].tokens[1].picture.as_deref(),
+        Some("data:image/png;base64,AAAA")
+    );
+    assert_eq!(drawn[0].tokens[1].color, f.seats[1].color);
+}

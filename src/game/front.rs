@@ -10,9 +10,10 @@
 
 use leptos::prelude::*;
 
+use crate::common::board_view::{BoardRing, SquareView};
 use crate::common::context::{Navigator, Page, Screen};
 use crate::common::page::provide_page_with;
-use crate::game::handover::{Code, HandOver};
+use crate::game::handover::{game_progress, Code, HandOver};
 use crate::game::lobby::{lobby_screen, HandedLobby, LobbyActions, LobbyParts, LobbyPress};
 use crate::game::menu::{menu_screen, Resumed};
 
@@ -21,12 +22,80 @@ fn shows(screen: Screen) -> bool {
     matches!(screen, Screen::Menu | Screen::Lobby)
 }
 
+/// The board a new game starts on, drawn by this code while the game's code arrives: the
+/// ring with every token on the first square, the game's title and the board's name, and how
+/// much of the code has come.
+#[derive(Clone)]
+struct Preview {
+    title: String,
+    board: String,
+    squares: Vec<SquareView>,
+}
+
+impl Preview {
+    fn of(parts: &LobbyParts) -> Preview {
+        let board = parts.board();
+        let (title, squares) = parts
+            .form
+            .with_untracked(|f| (f.title.trim().to_string(), f.starting_squares(board.def())));
+        Preview {
+            title,
+            board: board.name().to_string(),
+            squares,
+        }
+    }
+
+    /// Drawn as the play screen draws its board (its classes), so the game's code takes
+    /// the page over with the board where it was.
+    fn view(self, handover: HandOver) -> impl IntoView {
+        let Preview {
+            title,
+            board,
+            squares,
+        } = self;
+        view! {
+            <section class="screen play preview" aria-label="Game" aria-busy="true">
+                <header class="play-header">
+                    <h1 class="play-title">{title}</h1>
+                </header>
+                <div class="play-layout">
+                    <div class="play-board">
+                        <BoardRing
+                            squares=Signal::stored(squares)
+                            label=board.clone()
+                            zoomable=true
+                            follow=Signal::stored(Some(0usize))
+                        >
+                            <p class="center-name">{board}</p>
+                        </BoardRing>
+                    </div>
+                    // Where Roll dice will be (on a phone, in view below the board).
+                    <aside class="play-side">
+                        <div class="decision" id="decision">
+                            <div class="action-bar">{handover.status()}</div>
+                        </div>
+                    </aside>
+                </div>
+            </section>
+        }
+    }
+}
+
 /// What the lobby's buttons do here: Start game, Open table and Play online hand the lobby
-/// over (to the game's code with online play for the last two).
-fn front_actions(parts: LobbyParts, handover: HandOver) -> LobbyActions {
+/// over (to the game's code with online play for the last two). Start game shows the board
+/// (`preview`) while the game's code is still on its way.
+fn front_actions(
+    parts: LobbyParts,
+    handover: HandOver,
+    preview: RwSignal<Option<Preview>>,
+) -> LobbyActions {
     let nav = expect_context::<Navigator>();
     let press = move |press: LobbyPress| {
         if let Some(lobby) = HandedLobby::of(&parts, press) {
+            let arrived = game_progress().is_some_and(|p| p >= 100);
+            if press == LobbyPress::Start && !arrived {
+                preview.set(Some(Preview::of(&parts)));
+            }
             lobby.hand_over(handover);
         }
     };
@@ -44,10 +113,19 @@ fn front_actions(parts: LobbyParts, handover: HandOver) -> LobbyActions {
     }
 }
 
-/// The lobby here (a component: made untracked, as the game page's is).
+/// The lobby here (a component: made untracked, as the game page's is). While Start game's
+/// code loads, the board it starts on is shown instead; the lobby stays, hidden, as filled
+/// in, and comes back with the problem and Retry when the code could not be loaded.
 #[component]
 fn FrontLobby(handover: HandOver) -> impl IntoView {
-    lobby_screen(move |parts| front_actions(parts, handover))
+    let preview = RwSignal::new(None::<Preview>);
+    let previewing = move || handover.loading() && preview.with(Option::is_some);
+    view! {
+        <div class="lobby-holder" style:display=move || if previewing() { "none" } else { "contents" }>
+            {lobby_screen(move |parts| front_actions(parts, handover, preview))}
+        </div>
+        {move || previewing().then(|| preview.get().map(|p| p.view(handover)))}
+    }
 }
 
 /// The menu here: Continue hands the page to the game's code, which resumes the game (the

@@ -95,6 +95,11 @@ impl HandOver {
         self.opening.with(Option::is_some)
     }
 
+    /// Whether the code taking the page over is on its way (not failed).
+    pub fn loading(self) -> bool {
+        matches!(self.opening.get(), Some(Ok(())))
+    }
+
     /// Hands the page to `code`, which opens `screen` (the lobby, when it is handed with
     /// it as JSON, as filled in, and carries out its press).
     pub fn to(self, code: Code, screen: Screen, lobby: Option<String>) {
@@ -185,7 +190,7 @@ impl HandOver {
 }
 
 /// How much of the code asked for has arrived, in percent (`web/loader.mjs` announces it).
-fn game_progress() -> Option<u32> {
+pub fn game_progress() -> Option<u32> {
     js_sys::Reflect::get(&window(), &"__mwGameProgress".into())
         .ok()?
         .as_f64()

@@ -20,9 +20,8 @@ pub mod trade;
 use leptos::prelude::*;
 use worlds_engine::{Game, SquareKind};
 
-use crate::common::board_view::{board_square_views, SquareView, TokenView};
+use crate::common::board_view::{board_square_views, token_view, SquareView};
 use crate::common::context::{Navigator, Screen, SettingsStore};
-use crate::game::pieces::token_glyph;
 use crate::game::play::actions::ActionBar;
 use crate::game::play::dialogs::{PhaseDialog, ResignDialog, SquareInfo};
 use crate::game::play::end_screen::EndScreen;
@@ -60,22 +59,12 @@ pub fn square_views(g: &Game, shown: &[usize]) -> Vec<SquareView> {
         }
         let pos = shown.get(i).copied().unwrap_or(p.position);
         if let Some(v) = views.get_mut(pos) {
-            let picture = p
-                .token
-                .pawn()
-                .and_then(|n| b.def().pawns.get(n))
-                .map(|pawn| pawn.picture.clone());
             let name = if p.in_jail {
                 format!("{} (in jail)", p.name)
             } else {
                 p.name.clone()
             };
-            v.tokens.push(TokenView {
-                player: name,
-                glyph: token_glyph(&p.token).to_string(),
-                picture,
-                color: p.color.clone(),
-            });
+            v.tokens.push(token_view(b.def(), name, &p.token, &p.color));
         }
     }
     views
