@@ -225,6 +225,7 @@ export default function loader() {
   const bar = () => document.querySelector('#shell .shell-progress');
   const what = () => document.getElementById('shell')?.dataset.what || 'the game';
   let started = 0;
+  let firstBytes = 0;
   return {
     onStart: () => { started = performance.now(); },
     onProgress: ({ current, total }) => {
@@ -234,7 +235,16 @@ export default function loader() {
       // until it runs. On a fast one it waits until the light code runs (`onSuccess`): its
       // download takes a moment there, and compiled meanwhile it would slow the light
       // code's start (Lighthouse counted that as blocking time).
-      if (current === total && performance.now() - started > SLOW_LIGHT_CODE_MS) window.__mwPrefetchGame?.();
+      // On the slow connection it is asked for a round trip before the light code's last
+      // bytes are due (the round trip: from this code's request to its first bytes; the
+      // rate: its bytes since), so that its first bytes come as the light code's last have
+      // come, and the connection does not stand idle for a round trip in between.
+      const now = performance.now();
+      if (!firstBytes && current > 0) firstBytes = now;
+      const roundTrip = firstBytes - started;
+      const rate = current / Math.max(1, now - firstBytes);
+      const due = current === total || (total - current) / rate <= roundTrip;
+      if (firstBytes && due && now - started > SLOW_LIGHT_CODE_MS) window.__mwPrefetchGame?.();
       const s = status();
       if (!s || !(total > 0)) return;
       const percent = Math.min(100, Math.round((current / total) * 100));

@@ -338,6 +338,16 @@ test('on a slow network, Start game pressed at once says how much of the game\'s
   // The board the game starts on is shown while the game's code comes.
   assert.equal(await page.locator('.preview .board-ring').count(), 1);
   await page.locator('.board-ring:not(.preview *)').waitFor({ timeout: 120_000 });
+  // The game's app was asked for a round trip before the light code's last bytes were due,
+  // not after them: its first bytes came as the light code's last had come (the connection
+  // not idle for a round trip in between), and the light code still came first.
+  const [light, app] = await page.evaluate(() => ['front', 'split_game'].map((name) => {
+    const e = performance.getEntriesByType('resource').find((r) => new RegExp(`/${name}-[0-9a-f]+(_bg)?\\.wasm$`).test(r.name));
+    return e && { start: e.startTime, end: e.responseEnd };
+  }));
+  assert.ok(light && app, 'both codes were fetched');
+  assert.ok(app.start < light.end - 50, `the app asked for (${Math.round(app.start)} ms) before the light code's last bytes (${Math.round(light.end)} ms)`);
+  assert.ok(light.end < app.end, 'the light code came first');
   assert.deepEqual(errors, []);
   await context.close();
 });
