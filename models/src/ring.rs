@@ -99,16 +99,22 @@ pub fn square_look(
     }
 }
 
+/// The board's picture for a token that is one of its pawns (else the token is drawn by its
+/// glyph).
+pub fn token_picture(def: &BoardDef, token: &Token) -> Option<String> {
+    token
+        .pawn()
+        .and_then(|n| def.pawns.get(n))
+        .map(|pawn| pawn.picture.clone())
+}
+
 /// A player's token as a square draws it: the board's pawn picture when the token is one of
 /// them, else the piece's glyph, framed in the player's color.
 pub fn token_view(def: &BoardDef, player: String, token: &Token, color: &str) -> TokenView {
     TokenView {
         player,
         glyph: crate::pieces::token_glyph(token).to_string(),
-        picture: token
-            .pawn()
-            .and_then(|n| def.pawns.get(n))
-            .map(|pawn| pawn.picture.clone()),
+        picture: token_picture(def, token),
         color: color.to_string(),
     }
 }

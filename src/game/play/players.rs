@@ -3,6 +3,7 @@
 use leptos::prelude::*;
 use worlds_engine::{Game, Player, PlayerId, SeatKind};
 
+use crate::common::board_view::token_picture;
 use crate::game::pieces::token_glyph;
 use crate::game::session::Session;
 
@@ -33,15 +34,10 @@ struct PlayerRow {
 fn player_row(g: &Game, i: usize, p: &Player, cash: Option<i64>) -> PlayerRow {
     let b = g.board();
     let id = PlayerId(i);
-    let picture = p
-        .token
-        .pawn()
-        .and_then(|n| b.def().pawns.get(n))
-        .map(|pawn| pawn.picture.clone());
     PlayerRow {
         name: p.name.clone(),
         glyph: token_glyph(&p.token).to_string(),
-        picture,
+        picture: token_picture(b.def(), &p.token),
         color: p.color.clone(),
         cash: b.money(cash.unwrap_or(p.cash)),
         acting: g.actor() == Some(id),
