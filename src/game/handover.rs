@@ -97,7 +97,7 @@ impl HandOver {
 
     /// Whether the code taking the page over is on its way (not failed).
     pub fn loading(self) -> bool {
-        matches!(self.opening.get(), Some(Ok(())))
+        self.opening.with(|o| matches!(o, Some(Ok(()))))
     }
 
     /// Hands the page to `code`, which opens `screen` (the lobby, when it is handed with
