@@ -13,7 +13,7 @@
 //   run i (every build gets the same seeds, so the same squares and dialogs).
 // RUNS (default 6) runs per build; prints each run and the medians.
 import { launch } from '../journeys/browser.mjs';
-import { PHONE, coldPage, median, rollToPainted } from './cold.mjs';
+import { PHONE, appeared, coldPage, median, rollToPainted } from './cold.mjs';
 
 const BASES = (process.env.BASE_URLS ?? '').split(',').filter(Boolean);
 const RUNS = Number(process.env.RUNS ?? 6);
@@ -28,13 +28,10 @@ async function board(browser, base) {
   const { context, page } = await coldPage(browser, PHONE);
   await page.goto(`${base}/`, { waitUntil: 'commit' });
   await page.getByRole('button', { name: 'Play', exact: true }).click({ timeout: 60_000 });
-  await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 60_000 });
-  const lobby = await now(page);
+  const lobby = await appeared(page, { button: 'Start game' });
   await page.getByRole('button', { name: 'Start game' }).click();
-  await page.locator('.board-ring').first().waitFor({ timeout: 60_000 });
-  const shown = await now(page);
-  await page.locator('.board-ring:not(.preview *)').waitFor({ timeout: 60_000 });
-  const playable = await now(page);
+  const shown = await appeared(page, { css: '.board-ring' });
+  const playable = await appeared(page, { css: '.board-ring:not(.preview *)' });
   await context.close();
   return { lobby, shown, board: playable };
 }
@@ -49,8 +46,7 @@ async function idle(browser, base) {
   await page.waitForTimeout(2500);
   const pressed = await now(page);
   await page.getByRole('button', { name: 'Start game' }).click();
-  await page.locator('.board-ring:not(.preview *)').waitFor({ timeout: 60_000 });
-  const shown = await now(page);
+  const shown = await appeared(page, { css: '.board-ring:not(.preview *)' });
   await context.close();
   return { pressToBoard: shown - pressed };
 }

@@ -26,6 +26,25 @@ export async function coldPage(browser, profile) {
   return { context, page, cdp };
 }
 
+/// Waits until the page shows a button named `button` (its text, exactly), an element matching
+/// the CSS selector `css` or an element whose text contains `text`, visible, and returns the page's clock at that moment (milliseconds
+/// after navigation). The page is checked at every frame, by a function run in it: a locator's
+/// `waitFor` is Playwright's own polling, which backs off to every 500 ms after the first
+/// 270 ms (playwright-core 1.65: 0, 20, 50, 100, 100, then 500 ms), so a screen that came at
+/// 1.8 s could be reported at 2.3 s, and two builds a few tenths apart could get the same
+/// figure (docs/MEASUREMENTS.md, twenty-second session).
+export async function appeared(page, { button, css, text }, timeout = 60_000) {
+  const handle = await page.waitForFunction(({ button, css, text }) => {
+    const found = css ? document.querySelector(css)
+      : text ? [...document.querySelectorAll('body *')].find((e) => !e.children.length && e.textContent.includes(text))
+      : [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === button);
+    if (!found) return false;
+    const visible = found.checkVisibility ? found.checkVisibility() : found.getClientRects().length > 0;
+    return visible && performance.now();
+  }, { button, css, text }, { polling: 'raf', timeout });
+  return handle.jsonValue();
+}
+
 /// Presses Roll dice on the board shown in `page`: milliseconds from the press to the next
 /// frame painted (the page's own clock).
 export const rollToPainted = (page) => page.evaluate(async () => {

@@ -17,7 +17,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { launch, BASE_URL } from '../journeys/browser.mjs';
 import { openClassicRoom } from '../journeys/rooms.mjs';
-import { PHONE, coldPage, median, rollToPainted } from './cold.mjs';
+import { PHONE, appeared, coldPage, median, rollToPainted } from './cold.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const ROOM_URL = process.env.ROOM_URL;
@@ -39,8 +39,7 @@ const sinceNavigation = (page) => page.evaluate(() => performance.now());
 async function measureLoad(browser, profile) {
   const { context, page } = await coldPage(browser, profile);
   await page.goto(BASE_URL + '/', { waitUntil: 'commit' });
-  await page.getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 60_000 });
-  const visible = await sinceNavigation(page);
+  const visible = await appeared(page, { button: 'Play' });
   const shellBytes = await bytesSoFar(page);
   // Usable: the app itself is running (the shell's buttons are replaced by the app's).
   await page.waitForFunction(() => window.__mwReady === true || !document.getElementById('shell'), null, { timeout: 60_000, polling: 16 });
@@ -54,17 +53,14 @@ async function measureLobby(browser, profile) {
   const { context, page } = await coldPage(browser, profile);
   await page.goto(BASE_URL + '/', { waitUntil: 'commit' });
   await page.getByRole('button', { name: 'Play', exact: true }).click({ timeout: 60_000 });
-  await page.getByRole('button', { name: 'Start game' }).waitFor({ timeout: 60_000 });
-  const lobby = await sinceNavigation(page);
+  const lobby = await appeared(page, { button: 'Start game' });
   const pressed = await sinceNavigation(page);
   await page.getByRole('button', { name: 'Start game' }).click();
   // Shown: the board is on the screen (drawn by the light code while the game's code is
   // still on its way, or by the game's code). Playable: Roll dice can be pressed (the
   // game's code has taken the page over).
-  await page.locator('.board-ring').waitFor();
-  const board = await sinceNavigation(page);
-  await page.getByRole('button', { name: 'Roll dice', exact: true }).waitFor();
-  const playable = await sinceNavigation(page);
+  const board = await appeared(page, { css: '.board-ring' });
+  const playable = await appeared(page, { button: 'Roll dice' });
   const roll = await rollToPainted(page);
   await context.close();
   return { lobby, roll, startToBoard: board - pressed, board, playable };
@@ -75,8 +71,7 @@ async function measurePage(browser, profile, address, ready) {
   const { context, page } = await coldPage(browser, profile);
   await page.goto(BASE_URL + address, { waitUntil: 'commit' });
   await page.waitForFunction(() => window.__mwReady === true, null, { timeout: 60_000, polling: 16 });
-  await page.getByRole('button', { name: ready, exact: true }).waitFor({ timeout: 60_000 });
-  const usable = await sinceNavigation(page);
+  const usable = await appeared(page, { button: ready });
   const bytes = await bytesSoFar(page);
   await context.close();
   return { usable, bytes };
@@ -93,7 +88,7 @@ async function measureFromIdleMenu(browser, profile, entry, ready) {
   const t0 = Date.now();
   await page.getByRole('button', { name: entry, exact: true }).click();
   await page.waitForFunction(() => window.__mwReady === true, null, { timeout: 60_000, polling: 16 });
-  await page.getByRole('button', { name: ready, exact: true }).waitFor({ timeout: 60_000 });
+  await appeared(page, { button: ready });
   const ms = Date.now() - t0;
   await context.close();
   return ms;
@@ -111,16 +106,13 @@ async function measureRoomLink(browser, profile) {
   const { context, page } = await coldPage(browser, profile);
   await page.goto(link, { waitUntil: 'commit' });
   const join = page.getByRole('button', { name: 'Join room' });
-  await join.waitFor({ timeout: 60_000 });
-  const door = await sinceNavigation(page);
+  const door = await appeared(page, { button: 'Join room' });
   const doorBytes = await bytesSoFar(page);
   await page.getByLabel('Your name').fill('Bea');
   await join.click();
-  await page.getByText('Bea (you)').first().waitFor({ timeout: 60_000 });
-  const seated = await sinceNavigation(page);
+  const seated = await appeared(page, { text: 'Bea (you)' });
   await h.getByRole('button', { name: 'Start game' }).click();
-  await page.locator('.board-ring').waitFor({ timeout: 60_000 });
-  const board = await sinceNavigation(page);
+  const board = await appeared(page, { css: '.board-ring' });
   await context.close();
   await hostContext.close();
   return { door, doorBytes, seated, board };

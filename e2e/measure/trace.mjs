@@ -12,7 +12,7 @@
 // events slow the page, the compiling most: read the shares, not the sums, as the cost.
 import { writeFileSync } from 'node:fs';
 import { launch } from '../journeys/browser.mjs';
-import { PHONE, coldPage } from './cold.mjs';
+import { PHONE, appeared, coldPage } from './cold.mjs';
 
 const [mode, out] = process.argv.slice(2);
 if (!['lobby', 'board', 'roll'].includes(mode) || !out) {
@@ -30,14 +30,10 @@ if (mode !== 'roll') await trace();
 await page.goto(`${BASE_URL}/?seed=${process.env.SEED ?? 1}`, { waitUntil: 'commit' });
 await page.getByRole('button', { name: 'Play', exact: true }).click({ timeout: 60_000 });
 const start = page.getByRole('button', { name: 'Start game' });
-await start.waitFor({ timeout: 60_000 });
-let figure;
-if (mode === 'lobby') {
-  figure = await page.evaluate(() => performance.now());
-} else {
+let figure = await appeared(page, { button: 'Start game' });
+if (mode !== 'lobby') {
   await start.click();
-  await page.locator('.board-ring:not(.preview *)').waitFor({ timeout: 60_000 });
-  figure = await page.evaluate(() => performance.now());
+  figure = await appeared(page, { css: '.board-ring:not(.preview *)' });
   if (mode === 'roll') {
     await trace();
     figure = await page.evaluate(async () => {
