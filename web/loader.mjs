@@ -158,7 +158,8 @@ if (game) {
   };
 }
 
-// The page's code starts once the shell has painted, not before: its wasm is not preloaded
+// The page's code starts once the shell has painted, not before (but on a slow connection its
+// download began as the page was read: web/early_code.js): its wasm is not preloaded
 // (scripts/build_site.sh takes trunk's preload out), so the fetch in trunk's initializer, which
 // runs after this module's top-level wait, begins after the first paint. The shell's styles are
 // in the page (its other stylesheets do not block that paint), so the paint comes as soon as
@@ -227,7 +228,9 @@ export default function loader() {
   let started = 0;
   let firstBytes = 0;
   return {
-    onStart: () => { started = performance.now(); },
+    // On a slow connection the download began as the page was read (web/early_code.js):
+    // its round trip and rate are counted from then.
+    onStart: () => { started = window.__mwLightEarly?.started || performance.now(); },
     onProgress: ({ current, total }) => {
       // Trunk's initializer says `current: total` when the page's code has all arrived. On a
       // slow connection (that took over half a second), the game's code is fetched from
@@ -240,7 +243,7 @@ export default function loader() {
       // rate: its bytes since), so that its first bytes come as the light code's last have
       // come, and the connection does not stand idle for a round trip in between.
       const now = performance.now();
-      if (!firstBytes && current > 0) firstBytes = now;
+      if (!firstBytes && current > 0) firstBytes = window.__mwLightEarly?.firstByte || now;
       const roundTrip = firstBytes - started;
       const rate = current / Math.max(1, now - firstBytes);
       const due = current === total || (total - current) / rate <= roundTrip;
