@@ -1,8 +1,9 @@
-// The page's light first code asked for as the page is read, on a slow connection only
-// (issue 39). Put in index.html's head by trunk, after the script that names the code
-// (scripts/build_site.sh writes `window.__mwLightCode`); trunk's initializer takes the
-// download started here (build_site.sh has it call `__mwTakeLightCode` before its own fetch)
-// and web/loader.mjs counts its progress from here.
+// A page's first code (the game's light first code, the Board Maker's, the lab's) asked for
+// as the page is read, on a slow connection only (issue 39). Put in each page's head by trunk
+// (index.html, web/page.html), after the script that names the code (scripts/build_site.sh
+// writes `window.__mwFirstCode`); trunk's initializer takes the download started here
+// (build_site.sh has it call `__mwTakeFirstCode` before its own fetch) and web/loader.mjs
+// counts its progress from here.
 //
 // On a slow connection the code's bytes are the wait: asked for after the shell's first paint
 // (web/loader.mjs waits for it), the request went out about 0.3 s after the page's head was
@@ -16,13 +17,13 @@
 // that time (about 30 ms after navigation on a fast connection, 250 ms and more on a phone's).
 (function () {
   var SLOW_HEAD_MS = 150;
-  var code = window.__mwLightCode;
+  var code = window.__mwFirstCode;
   // A link (a room's, a table's, a world's) or a screen of the game's code (`?open=`) may not
   // start the light code at all (web/loader.mjs decides): those wait, as before.
   if (!code || location.hash.length > 1 || /[?&]open=/.test(location.search)) return;
   var at = performance.now();
   var early = { at: at, early: at >= SLOW_HEAD_MS, started: 0, firstByte: 0, response: null };
-  window.__mwLightEarly = early;
+  window.__mwFirstCodeEarly = early;
   if (!early.early) return;
   early.started = at;
   early.response = fetch(code.wasm).then(function (response) {
@@ -30,7 +31,7 @@
     return response;
   });
   // Trunk's initializer asks for its source here first: this download, once.
-  window.__mwTakeLightCode = function (source) {
+  window.__mwTakeFirstCode = function (source) {
     if (source !== code.wasm || !early.response) return undefined;
     var response = early.response;
     early.response = null;

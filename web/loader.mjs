@@ -230,7 +230,7 @@ export default function loader() {
   return {
     // On a slow connection the download began as the page was read (web/early_code.js):
     // its round trip and rate are counted from then.
-    onStart: () => { started = window.__mwLightEarly?.started || performance.now(); },
+    onStart: () => { started = window.__mwFirstCodeEarly?.started || performance.now(); },
     onProgress: ({ current, total }) => {
       // Trunk's initializer says `current: total` when the page's code has all arrived. On a
       // slow connection (that took over half a second), the game's code is fetched from
@@ -243,7 +243,7 @@ export default function loader() {
       // rate: its bytes since), so that its first bytes come as the light code's last have
       // come, and the connection does not stand idle for a round trip in between.
       const now = performance.now();
-      if (!firstBytes && current > 0) firstBytes = window.__mwLightEarly?.firstByte || now;
+      if (!firstBytes && current > 0) firstBytes = window.__mwFirstCodeEarly?.firstByte || now;
       const roundTrip = firstBytes - started;
       const rate = current / Math.max(1, now - firstBytes);
       const due = current === total || (total - current) / rate <= roundTrip;

@@ -29,15 +29,16 @@ function wasmRequests(page) {
   return seen;
 }
 
-/// When the page asked for its light first code, against the shell's first contentful paint
-/// (its resource and paint timing), and what web/early_code.js made of the connection: `at`,
-/// when the page's head was read, and `early`, whether the code was asked for then.
-const lightCodeTiming = (page) => page.evaluate(() => ({
+/// When the page asked for its first code (`name`: "front", the game's light first code, or
+/// "maker"), against the shell's first contentful paint (its resource and paint timing), and
+/// what web/early_code.js made of the connection: `at`, when the page's head was read, and
+/// `early`, whether the code was asked for then.
+const firstCodeTiming = (page, name = 'front') => page.evaluate((name) => ({
   fcp: performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint')?.startTime,
   starts: performance.getEntriesByType('resource')
-    .filter((e) => /\/front-[0-9a-f]+_bg\.wasm$/.test(e.name)).map((e) => e.startTime),
-  head: window.__mwLightEarly && { at: window.__mwLightEarly.at, early: window.__mwLightEarly.early },
-}));
+    .filter((e) => new RegExp(`/${name}-[0-9a-f]+_bg\\.wasm$`).test(e.name)).map((e) => e.startTime),
+  head: window.__mwFirstCodeEarly && { at: window.__mwFirstCodeEarly.at, early: window.__mwFirstCodeEarly.early },
+}), name);
 
 test('the menu loads only the game\'s code, its light first code before the rest; the Board Maker and the lab load theirs when opened, and Back returns', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -53,7 +54,7 @@ test('the menu loads only the game\'s code, its light first code before the rest
   // the page is read: its download could end before that paint, and Lighthouse's simulation
   // would count it as work the paint waited for. (The page's head read late, after 150 ms,
   // means a slow connection: see the slow network's journey below.)
-  const light = await lightCodeTiming(page);
+  const light = await firstCodeTiming(page);
   assert.equal(light.starts.length, 1, 'the light code is downloaded once');
   assert.ok(light.head, 'web/early_code.js ran');
   assert.equal(light.head.early, light.head.at >= 150, `the head read at ${Math.round(light.head.at)} ms`);
@@ -210,6 +211,12 @@ test('on a slow network the Board Maker shows how much of its code has arrived',
   await page.screenshot({ path: artifacts + 'pages-loading.png' });
   assert.equal(await page.getByRole('heading', exact('Board Maker')).isVisible(), true, 'the page has its title while it loads');
   await page.getByRole('button', exact('New world')).waitFor({ timeout: 120_000 });
+  // On this slow connection the Board Maker's code was asked for as its page was read, before
+  // the shell's first paint, once (web/early_code.js).
+  const asked = await firstCodeTiming(page, 'maker');
+  assert.ok(asked.head?.early, `the head read at ${Math.round(asked.head?.at)} ms counts as a slow connection`);
+  assert.equal(asked.starts.length, 1, 'the Board Maker\'s code is downloaded once');
+  assert.ok(asked.starts[0] < asked.fcp, `its code asked for at ${Math.round(asked.starts[0])} ms, before the first paint at ${Math.round(asked.fcp)} ms`);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -252,7 +259,7 @@ test('on a slow connection, the light first code asked for as the page is read t
   await page.route(/\/front-[0-9a-f]+_bg\.wasm$/, (route) => (fail ? route.abort('internetdisconnected') : route.continue()));
   await page.goto(BASE_URL + '/', { waitUntil: 'commit' });
   await page.getByRole('alert').filter({ hasText: 'could not be loaded' }).waitFor({ timeout: 60_000 });
-  assert.equal(await page.evaluate(() => window.__mwLightEarly?.early), true, 'the download that failed was the one asked for as the page was read');
+  assert.equal(await page.evaluate(() => window.__mwFirstCodeEarly?.early), true, 'the download that failed was the one asked for as the page was read');
   fail = false;
   await page.getByRole('button', exact('Retry')).click();
   await page.waitForFunction(() => window.__mwReady === true, null, { timeout: 60_000 });
@@ -393,7 +400,7 @@ test('on a slow network, Start game pressed at once says how much of the game\'s
   assert.ok(light.end < app.end, 'the light code came first');
   // On this slow connection the page's head came late, and the light code was asked for then,
   // before the shell's first paint, once: trunk's initializer took that download.
-  const asked = await lightCodeTiming(page);
+  const asked = await firstCodeTiming(page);
   assert.ok(asked.head?.early, `the head read at ${Math.round(asked.head?.at)} ms counts as a slow connection`);
   assert.equal(asked.starts.length, 1, 'the light code is downloaded once');
   assert.ok(asked.starts[0] < asked.fcp, `the light code asked for at ${Math.round(asked.starts[0])} ms, before the first paint at ${Math.round(asked.fcp)} ms`);
