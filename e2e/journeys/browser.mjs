@@ -4,6 +4,10 @@ import { chromium } from 'playwright-core';
 
 export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8091';
 
+/// The game's board: its ring of squares, not the one the light first code draws while the
+/// game's app arrives (inside `.preview`, with no Roll dice), which comes first on Start game.
+export const GAME_BOARD = '.board-ring:not(.preview *)';
+
 export async function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
@@ -46,7 +50,7 @@ export async function startGame(page, { seed, board = 'Classic', seats, roundLim
   }
   if (roundLimit !== undefined) await page.getByLabel('Round limit').fill(String(roundLimit));
   await page.getByRole('button', { name: 'Start game' }).click();
-  await page.locator('.board-ring:not(.preview *)').waitFor();
+  await page.locator(GAME_BOARD).waitFor();
 }
 
 /// The names of the buttons a player can press now (outside hidden parts).
@@ -75,7 +79,7 @@ export async function quickStart(page, { seed, board = 'Classic', computers = 3 
   await page.getByRole('radio', { name: board }).check();
   await page.getByLabel('Computers').selectOption(String(computers));
   await page.getByRole('button', { name: 'Play against computers' }).click();
-  await page.locator('.board-ring:not(.preview *)').waitFor();
+  await page.locator(GAME_BOARD).waitFor();
 }
 
 /// A person's Chance or Community Chest card (issue 44): presses Draw card, then the card's

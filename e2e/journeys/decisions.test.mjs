@@ -4,7 +4,7 @@
 // reason instead of hiding it.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, artifacts, startGame, buttonNames, answerCard } from './browser.mjs';
+import { launch, openApp, artifacts, startGame, buttonNames, answerCard, GAME_BOARD } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -35,7 +35,7 @@ async function untilBuyDecision(page) {
 
 /// The board's button for the square named `name` ("7. Vermont Avenue, …").
 function square(page, name) {
-  return page.locator('.board-ring:not(.preview *)').getByRole('button', { name: new RegExp(`^\\d+\\. ${escape(name)}\\b`) });
+  return page.locator(GAME_BOARD).getByRole('button', { name: new RegExp(`^\\d+\\. ${escape(name)}\\b`) });
 }
 
 function overlap(a, b) {

@@ -7,7 +7,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync, readFileSync, mkdirSync } from 'node:fs';
-import { launch, openApp, artifacts, BASE_URL } from './browser.mjs';
+import { launch, openApp, artifacts, BASE_URL, GAME_BOARD } from './browser.mjs';
 
 let browser;
 before(async () => {
@@ -45,7 +45,7 @@ async function playOn(page, board) {
   await page.locator('label.board-choice', { hasText: board }).click();
   assert.equal(await page.getByRole('radio', { name: board }).isChecked(), true);
   await page.getByRole('button', exact('Start game')).click();
-  await page.locator('.board-ring:not(.preview *)').waitFor();
+  await page.locator(GAME_BOARD).waitFor();
 }
 
 /// The row of the board list showing `name`.
@@ -98,7 +98,7 @@ test('a new world: renamed lots, a new color group and a Joker, saved, reloaded 
   await page.getByRole('button', exact('Back')).click();
 
   await playOn(page, 'My World');
-  const ring = await page.locator('.board-ring:not(.preview *)').textContent();
+  const ring = await page.locator(GAME_BOARD).textContent();
   assert.match(ring, /Mars Avenue/);
   assert.match(ring, /Venus Avenue/);
   await page.getByRole('button', exact('Roll dice')).click();

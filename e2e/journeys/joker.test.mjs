@@ -6,7 +6,7 @@ import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
-import { launch, openApp, artifacts, BASE_URL } from './browser.mjs';
+import { launch, openApp, artifacts, BASE_URL, GAME_BOARD } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -38,7 +38,7 @@ function gameLink(rolls) {
 async function openGame(page, rolls) {
   await page.goto(gameLink(rolls));
   await page.getByRole('button', { name: 'Continue this game here' }).click();
-  await page.locator('.board-ring:not(.preview *)').waitFor();
+  await page.locator(GAME_BOARD).waitFor();
 }
 
 const focused = (page) => page.evaluate(() => {

@@ -4,7 +4,7 @@
 // at most two Tab presses from it, as on a desktop.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, artifacts, BASE_URL, decisionButtons } from './browser.mjs';
+import { launch, openApp, artifacts, BASE_URL, decisionButtons, GAME_BOARD } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -85,7 +85,7 @@ for (const [width, height] of [[375, 740], [390, 844]]) {
     // The quick start: you and three computers.
     await tabTo(page, ['Play against computers']);
     await page.keyboard.press('Enter');
-    await page.locator('.board-ring:not(.preview *)').waitFor();
+    await page.locator(GAME_BOARD).waitFor();
     let decision = await checkFocus(page, 'the game started', 0);
     const did = [];
     let bought = 0;

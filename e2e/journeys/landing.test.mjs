@@ -5,7 +5,7 @@
 // decision puts the panel away. Screenshots of each, at both sizes.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, artifacts, buttonNames, playOneStep, BASE_URL } from './browser.mjs';
+import { launch, openApp, artifacts, buttonNames, playOneStep, BASE_URL, GAME_BOARD } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -43,7 +43,7 @@ for (const [width, height] of [[1280, 800], [375, 740]]) {
     await page.getByLabel('Player 2 plays as').selectOption('balanced');
     await page.getByLabel('Starting cash').fill('8000');
     await page.getByRole('button', { name: 'Start game' }).click();
-    await page.locator('.board-ring:not(.preview *)').waitFor();
+    await page.locator(GAME_BOARD).waitFor();
     const tag = `${width}`;
     let turns = 0;
     const cards = [];
@@ -146,7 +146,7 @@ for (const [width, height] of [[1280, 800], [375, 740]]) {
       await page.getByLabel(`Player ${i + 1} plays as`).selectOption(i === 2 ? 'random' : 'balanced');
     }
     await page.getByRole('button', { name: 'Start game' }).click();
-    await page.locator('.board-ring:not(.preview *)').waitFor();
+    await page.locator(GAME_BOARD).waitFor();
     for (let i = 0; i < 20 && (await page.locator('.end-screen').count()) === 0; i++) {
       const skip = page.getByRole('button', { name: 'Skip', exact: true });
       if (await skip.count() > 0) await skip.click();

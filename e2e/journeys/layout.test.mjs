@@ -5,7 +5,7 @@
 // corners. Screenshots go to e2e/artifacts/layout-*.png.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, artifacts, startGame, buttonNames, answerCard } from './browser.mjs';
+import { launch, openApp, artifacts, startGame, buttonNames, answerCard, GAME_BOARD } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -56,7 +56,7 @@ for (const [width, height] of VIEWPORTS) {
     }
     if (width >= 1280) {
       // A desktop window shows the whole board without scrolling.
-      const board = await page.locator('.board-ring:not(.preview *)').boundingBox();
+      const board = await page.locator(GAME_BOARD).boundingBox();
       assert.ok(board.y + board.height <= height + 1, `the board ends at ${board.y + board.height}px`);
       const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
       assert.ok(pageHeight <= height + 1, `the page is ${pageHeight}px tall`);
@@ -155,10 +155,10 @@ test('in an auction the bar and the player panel name the same bidder', async ()
 
 /// The ring's geometry: every square's box and the board's.
 async function ringGeometry(page) {
-  return page.evaluate(() => {
+  return page.evaluate((board) => {
     const box = (e) => { const r = e.getBoundingClientRect(); return { l: r.left, t: r.top, r: r.right, b: r.bottom }; };
-    return { ring: box(document.querySelector('.board-ring:not(.preview *)')), sq: [...document.querySelectorAll('.board-ring .sq')].map(box) };
-  });
+    return { ring: box(document.querySelector(board)), sq: [...document.querySelectorAll(`${board} .sq`)].map(box) };
+  }, GAME_BOARD);
 }
 
 /// Corner squares (at the indices the ring uses: the extra squares go on the last sides)

@@ -5,7 +5,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { launch, openApp, artifacts } from './browser.mjs';
+import { launch, openApp, artifacts, GAME_BOARD } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -47,7 +47,7 @@ test('with no network the site reloads, plays, and opens the Board Maker and the
   await page.getByRole('heading', { name: 'Monopoly Worlds' }).waitFor();
   await page.getByRole('button', { name: 'Play', exact: true }).click();
   await page.getByRole('button', { name: 'Start game' }).click();
-  await page.locator('.board-ring:not(.preview *)').waitFor();
+  await page.locator(GAME_BOARD).waitFor();
   await page.getByRole('button', { name: 'Roll dice' }).click();
   await page.locator('.feed li').first().waitFor();
   await page.screenshot({ path: artifacts + 'offline-play.png' });

@@ -7,7 +7,7 @@
 // on the friend's phone lists the room's seat token as nothing unreadable (issue 43, 7).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { artifacts } from './browser.mjs';
+import { artifacts, GAME_BOARD } from './browser.mjs';
 import { roomJourney, roomDevice, panel, playTurns, sameOnBoth } from './rooms.mjs';
 
 const PORT = Number(process.env.ONLINE_DEFAULT_PORT ?? 8099);
@@ -83,8 +83,8 @@ test('the default table plays online: the second person seat is open for a frien
   await h.getByText(/Bea/).first().waitFor();
   await h.getByText('Seat 2: open for a friend').waitFor({ state: 'detached' });
   await start.click();
-  await h.locator('.board-ring:not(.preview *)').waitFor();
-  await f.locator('.board-ring:not(.preview *)').waitFor();
+  await h.locator(GAME_BOARD).waitFor();
+  await f.locator(GAME_BOARD).waitFor();
   await playTurns([h, f], 2);
   // Bea sits where the lobby put its second person: second.
   const shown = await panel(h);
@@ -132,7 +132,7 @@ test('three friends who opened one link at once join with the form as it starts:
   }
   await h.screenshot({ path: artifacts + 'online-default-four-390.png', fullPage: true });
   await h.getByRole('button', { name: 'Start game' }).click();
-  for (const p of [h, ...pages]) await p.locator('.board-ring:not(.preview *)').waitFor();
+  for (const p of [h, ...pages]) await p.locator(GAME_BOARD).waitFor();
   const shown = await panel(h);
   for (const n of names) assert.ok(shown.includes(n), `${n} plays: ${shown}`);
   assert.deepEqual(host.errors, []);
@@ -158,7 +158,7 @@ test('a game on one device starts without the code for online play; Play online 
   await h.goto(room.url + '/');
   await h.getByRole('button', { name: 'Play', exact: true }).click();
   await h.getByRole('button', { name: 'Start game' }).click();
-  await h.locator('.board-ring:not(.preview *)').waitFor();
+  await h.locator(GAME_BOARD).waitFor();
   assert.deepEqual(await codesFetched(h), { game: true, online: false }, 'a game on one device needs no online play');
   await h.getByRole('button', { name: 'Roll dice' }).click();
   // Back to the menu, the lobby of the code that runs now, and Play online from it.
@@ -180,8 +180,8 @@ test('a game on one device starts without the code for online play; Play online 
   const f = await atTheDoor(friend, link);
   await joinAsIs(f, 'Bea');
   await h.getByRole('button', { name: 'Start game' }).click();
-  await h.locator('.board-ring:not(.preview *)').waitFor();
-  await f.locator('.board-ring:not(.preview *)').waitFor();
+  await h.locator(GAME_BOARD).waitFor();
+  await f.locator(GAME_BOARD).waitFor();
   // The page opened afresh at Help runs the code without online play; Continue there hands
   // the room's game to the code with it, which goes back to the room.
   await h.goto(room.url + '/?open=help');
@@ -189,7 +189,7 @@ test('a game on one device starts without the code for online play; Play online 
   assert.deepEqual(await codesFetched(h), { game: true, online: false });
   await h.getByRole('button', { name: 'Back' }).click();
   await h.getByRole('button', { name: 'Continue' }).click();
-  await h.locator('.board-ring:not(.preview *)').waitFor();
+  await h.locator(GAME_BOARD).waitFor();
   assert.deepEqual(await codesFetched(h), { game: true, online: true });
   const shown = await sameOnBoth(h, f, panel, 'both devices show the room\'s game');
   assert.ok(shown.includes('Ann') && shown.includes('Bea'), shown);

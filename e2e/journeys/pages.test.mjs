@@ -6,7 +6,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { launch, openApp, startGame, artifacts, BASE_URL } from './browser.mjs';
+import { launch, openApp, startGame, artifacts, BASE_URL, GAME_BOARD } from './browser.mjs';
 
 let browser;
 before(async () => {
@@ -173,7 +173,7 @@ test('from a game: the lab on this game\'s board, and back to the same game', as
   const chosen = await page.getByLabel('Board').first().evaluate((s) => s.selectedOptions[0].textContent);
   assert.equal(chosen, 'Classic (this game)');
   await page.getByRole('button', exact('Back')).click();
-  await page.locator('.board-ring:not(.preview *)').waitFor();
+  await page.locator(GAME_BOARD).waitFor();
   assert.equal(await page.locator('section.players').textContent(), before, 'the same game, as it was');
   assert.deepEqual(errors, []);
   await context.close();
@@ -288,7 +288,7 @@ test('the game\'s code, when it cannot be loaded after the lobby, is said with R
   assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), 'Retry', 'Retry takes the focus');
   fail = false;
   await page.keyboard.press('Enter');
-  await page.locator('.board-ring:not(.preview *)').waitFor({ timeout: 60_000 });
+  await page.locator(GAME_BOARD).waitFor({ timeout: 60_000 });
   assert.match(await page.locator('body').textContent(), /Kept through a failed load/);
   await context.close();
 });
@@ -361,7 +361,7 @@ test('a host that serves the game\'s chunk without saying application/wasm still
   await page.goto(BASE_URL + '/');
   await page.getByRole('button', exact('Play')).click();
   await page.getByRole('button', exact('Start game')).click();
-  await page.locator('.board-ring:not(.preview *)').waitFor({ timeout: 60_000 });
+  await page.locator(GAME_BOARD).waitFor({ timeout: 60_000 });
   assert.equal(served, 1, 'the chunk came from the host that says octet-stream');
   await page.getByRole('button', exact('Roll dice')).click();
   assert.deepEqual(errors, []);
@@ -387,7 +387,7 @@ test('on a slow network, Start game pressed at once says how much of the game\'s
   await page.screenshot({ path: artifacts + 'pages-opening-game-375.png' });
   // The board the game starts on is shown while the game's code comes.
   assert.equal(await page.locator('.preview .board-ring').count(), 1);
-  await page.locator('.board-ring:not(.preview *)').waitFor({ timeout: 120_000 });
+  await page.locator(GAME_BOARD).waitFor({ timeout: 120_000 });
   // The game's app was asked for a round trip before the light code's last bytes were due,
   // not after them: its first bytes came as the light code's last had come (the connection
   // not idle for a round trip in between), and the light code still came first.

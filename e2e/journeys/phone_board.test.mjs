@@ -6,7 +6,7 @@
 // e2e/artifacts/phone-board-*.png.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, artifacts, startGame, quickStart, buttonNames, playOneStep } from './browser.mjs';
+import { launch, openApp, artifacts, startGame, quickStart, buttonNames, playOneStep, GAME_BOARD } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -121,7 +121,7 @@ for (const [width, height] of [[375, 740], [390, 844], [1280, 800]]) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `the page is ${overflow}px wider than the screen`);
     } else {
-      const board = await page.locator('.board-ring:not(.preview *)').boundingBox();
+      const board = await page.locator(GAME_BOARD).boundingBox();
       assert.ok(board.y + board.height <= height + 1, `the board ends at ${board.y + board.height}px`);
     }
     await page.screenshot({ path: artifacts + `phone-board-${width}.png` });
@@ -137,7 +137,7 @@ for (const [width, height] of [[375, 740], [390, 844], [1280, 800]]) {
       assert.equal(whole.tokens, 3);
       assert.ok(!whole.zoomed, 'the whole board');
       assert.deepEqual(whole.problems, [], 'the whole board');
-      const board = await page.locator('.board-ring:not(.preview *)').boundingBox();
+      const board = await page.locator(GAME_BOARD).boundingBox();
       assert.ok(board.x >= 0 && board.x + board.width <= width + 1, `the whole board spans ${board.x} to ${board.x + board.width}px`);
       await page.screenshot({ path: artifacts + `phone-board-${width}-whole.png` });
       await page.getByRole('button', { name: 'Zoom in', exact: true }).click();
@@ -272,7 +272,7 @@ test('Exit game on a phone while a token walks: the board\'s follow-the-token sc
   await page.goto(`${page.url().split('?')[0]}?seed=1`);
   await page.getByRole('button', { name: 'Play', exact: true }).click();
   await page.getByRole('button', { name: 'Start game' }).click();
-  await page.locator('.board-ring:not(.preview *)').waitFor();
+  await page.locator(GAME_BOARD).waitFor();
   // The zoomed board scrolls to the walking token a frame after each step. Frames held back
   // (as on a busy phone) leave those scrolls due after the board is gone: without them the
   // race was met about once in 25 games exited this way.
@@ -288,7 +288,7 @@ test('Exit game on a phone while a token walks: the board\'s follow-the-token sc
   await page.getByRole('button', { name: 'Play', exact: true }).click();
   await page.getByRole('button', { name: 'Start game' }).click();
   await page.getByRole('button', { name: 'Start without keeping it' }).click();
-  await page.locator('.board-ring:not(.preview *)').waitFor();
+  await page.locator(GAME_BOARD).waitFor();
   await page.getByRole('button', { name: 'Roll dice' }).waitFor();
   assert.deepEqual(errors, []);
   await context.close();

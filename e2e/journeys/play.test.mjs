@@ -2,7 +2,7 @@
 // its end, reload and Continue, keyboard-only play, the in-game menu and a phone screen.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, artifacts, startGame, buttonNames, decisionButtons, logText, playOneStep } from './browser.mjs';
+import { launch, openApp, artifacts, startGame, buttonNames, decisionButtons, logText, playOneStep, GAME_BOARD } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -62,7 +62,7 @@ test('reloading mid-game and pressing Continue resumes exactly where play stoppe
   const buttons = await decisionButtons(page);
   await page.reload();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.locator('.board-ring:not(.preview *)').waitFor();
+  await page.locator(GAME_BOARD).waitFor();
   assert.equal(await page.locator('.player-list').textContent(), panel);
   assert.equal(await logText(page), log);
   assert.deepEqual(await decisionButtons(page), buttons);
@@ -158,7 +158,7 @@ test('a named save is listed, loaded and deleted from Saved games', async () => 
   await page.getByRole('button', { name: 'Play', exact: true }).click();
   await page.getByRole('button', { name: 'Saved games' }).click();
   await page.getByRole('button', { name: 'Load Classic game' }).click();
-  await page.locator('.board-ring:not(.preview *)').waitFor();
+  await page.locator(GAME_BOARD).waitFor();
   assert.equal(await page.locator('.player-list').textContent(), panel);
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Exit', exact: true }).click();

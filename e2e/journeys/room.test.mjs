@@ -6,7 +6,7 @@
 // Nothing still random (the generator, the order of the undrawn cards) reaches a browser.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { answerCard, artifacts, logText, decisionButtons } from './browser.mjs';
+import { answerCard, artifacts, logText, decisionButtons, GAME_BOARD } from './browser.mjs';
 import { roomJourney, roomDevice, samePanels, playTurns, openClassicRoom } from './rooms.mjs';
 
 const PORT = Number(process.env.ROOM_PORT ?? 8093);
@@ -74,8 +74,8 @@ test('friends anywhere: one room link, a desktop and a phone play 16 turns; eith
   await f.screenshot({ path: artifacts + 'room-joined-375.png', fullPage: true });
 
   await h.getByRole('button', { name: 'Start game' }).click();
-  await h.locator('.board-ring:not(.preview *)').waitFor();
-  await f.locator('.board-ring:not(.preview *)').waitFor();
+  await h.locator(GAME_BOARD).waitFor();
+  await f.locator(GAME_BOARD).waitFor();
   await playTurns([h, f], 16);
   await samePanels(h, f);
   await h.screenshot({ path: artifacts + 'room-play-1280.png' });
@@ -86,7 +86,7 @@ test('friends anywhere: one room link, a desktop and a phone play 16 turns; eith
   await f.close();
   const f2 = await friend.context.newPage();
   await f2.goto(link);
-  await f2.locator('.board-ring:not(.preview *)').waitFor();
+  await f2.locator(GAME_BOARD).waitFor();
   await samePanels(h, f2);
   assert.ok((await logText(f2)).includes(before.slice(0, 300)), 'nothing lost while she was away');
   await playTurns([h, f2], 2);
@@ -102,7 +102,7 @@ test('friends anywhere: one room link, a desktop and a phone play 16 turns; eith
   await playTurns([f2], 2);
   const h2 = await host.context.newPage();
   await h2.goto(link);
-  await h2.locator('.board-ring:not(.preview *)').waitFor();
+  await h2.locator(GAME_BOARD).waitFor();
   await samePanels(h2, f2);
   await playTurns([h2, f2], 2);
   await samePanels(h2, f2);
@@ -182,8 +182,8 @@ test('a device with the link but no seat watches once the creator lets it, and d
   await allow.check();
   await w.getByText('Without a seat you can watch once the game starts.').waitFor();
   await h.getByRole('button', { name: 'Start game' }).click();
-  await h.locator('.board-ring:not(.preview *)').waitFor();
-  await w.locator('.board-ring:not(.preview *)').waitFor();
+  await h.locator(GAME_BOARD).waitFor();
+  await w.locator(GAME_BOARD).waitFor();
   await w.getByText('You are watching').first().waitFor();
   await playTurns([h], 3);
   await samePanels(h, w);

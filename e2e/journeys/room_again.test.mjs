@@ -4,7 +4,7 @@
 // turn there. The old room's link, opened afresh on another device, leads to the new room.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { artifacts, playOneStep } from './browser.mjs';
+import { artifacts, playOneStep, GAME_BOARD } from './browser.mjs';
 import { roomJourney, roomDevice, playTurns, annAndBeaPlayOnline } from './rooms.mjs';
 
 const PORT = Number(process.env.ROOM_AGAIN_PORT ?? 8094);
@@ -65,7 +65,7 @@ test('a finished room plays again: both devices sit in a new room in their old s
 
   // Ann starts the new game; they play a turn in it.
   await h.getByRole('button', { name: 'Start game' }).click();
-  for (const p of [h, f]) await p.locator('.board-ring:not(.preview *)').waitFor();
+  for (const p of [h, f]) await p.locator(GAME_BOARD).waitFor();
   await playTurns([h, f], 1);
   assert.deepEqual(host.errors, []);
   assert.deepEqual(friend.errors, []);

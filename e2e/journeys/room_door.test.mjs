@@ -6,7 +6,7 @@
 // and the game is played on both devices.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { artifacts } from './browser.mjs';
+import { artifacts, GAME_BOARD } from './browser.mjs';
 import { roomJourney, roomDevice, samePanels, playTurns, openClassicRoom } from './rooms.mjs';
 
 const PORT = Number(process.env.ROOM_DOOR_PORT ?? 8438);
@@ -95,8 +95,8 @@ test('a friend joins at the room\'s door before the game\'s code has arrived, an
   assert.equal(await f.getByRole('button', { name: 'Join room' }).count(), 0, 'back in her seat after a reload');
 
   await h.getByRole('button', { name: 'Start game' }).click();
-  await h.locator('.board-ring:not(.preview *)').waitFor();
-  await f.locator('.board-ring:not(.preview *)').waitFor();
+  await h.locator(GAME_BOARD).waitFor();
+  await f.locator(GAME_BOARD).waitFor();
   await playTurns([h, f], 4);
   await samePanels(h, f);
   assert.deepEqual(host.errors, []);
@@ -141,7 +141,7 @@ test('the room server sends every file of a first visit compressed, the loader i
   await device.page.getByRole('button', { name: 'Play', exact: true }).click();
   await device.page.getByRole('button', { name: 'Start game' }).waitFor();
   await device.page.getByRole('button', { name: 'Start game' }).click();
-  await device.page.locator('.board-ring:not(.preview *)').waitFor();
+  await device.page.locator(GAME_BOARD).waitFor();
   console.log(`first visit: ${sent.map((s) => `${s.path} ${s.encoding}`).join(', ')}`);
   assert.ok(sent.some((s) => s.path.endsWith('-loader.mjs')), 'the loader was fetched');
   assert.ok(sent.filter((s) => s.path.endsWith('.wasm')).length >= 2, 'the light code and the game\'s app (its chunk) were fetched');

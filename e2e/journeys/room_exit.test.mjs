@@ -7,7 +7,7 @@
 // game shares the room's link.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { artifacts, decisionButtons, playOneStep, logText } from './browser.mjs';
+import { artifacts, decisionButtons, playOneStep, logText, GAME_BOARD } from './browser.mjs';
 import { roomJourney, roomDevice, annAndBeaPlayOnline } from './rooms.mjs';
 
 const PORT = Number(process.env.ROOM_EXIT_PORT ?? 8095);
@@ -66,7 +66,7 @@ test('a friend who leaves by Exit is shown away, and after Continue her first Ro
   await f.screenshot({ path: artifacts + 'room-exit-back-390.png' });
   // The host's page reloads: the conversation comes back with the game, once.
   await h.reload();
-  await h.locator('.board-ring:not(.preview *)').waitFor();
+  await h.locator(GAME_BOARD).waitFor();
   await h.locator('.chat-lines li').filter({ hasText: 'Bea: Good luck, Ann' }).waitFor();
   assert.equal(await h.locator('.chat-lines li').filter({ hasText: 'Bea: Good luck, Ann' }).count(), 1);
   await h.screenshot({ path: artifacts + 'room-talk-1280.png' });

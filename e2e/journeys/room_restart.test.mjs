@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { artifacts, logText } from './browser.mjs';
+import { artifacts, logText, GAME_BOARD } from './browser.mjs';
 import { roomJourney, roomDevice, sameOnBoth, samePanels, playTurns, openClassicRoom } from './rooms.mjs';
 
 const PORT = Number(process.env.ROOM_RESTART_PORT ?? 8096);
@@ -19,7 +19,7 @@ const room = roomJourney(PORT, FLAGS, { stopWith: 'SIGKILL' });
 
 /// Both pages show the game again (their socket reconnected) and agree.
 async function backInTheGame(h, f) {
-  for (const page of [h, f]) await page.locator('.board-ring:not(.preview *)').waitFor();
+  for (const page of [h, f]) await page.locator(GAME_BOARD).waitFor();
   return samePanels(h, f);
 }
 
@@ -38,8 +38,8 @@ test('a room survives kill -9 and a clean stop of its server; both pages play on
   await f.getByRole('button', { name: 'Join room' }).click();
   await f.getByText(/Bea \(you\)/).waitFor();
   await h.getByRole('button', { name: 'Start game' }).click();
-  await h.locator('.board-ring:not(.preview *)').waitFor();
-  await f.locator('.board-ring:not(.preview *)').waitFor();
+  await h.locator(GAME_BOARD).waitFor();
+  await f.locator(GAME_BOARD).waitFor();
   await playTurns([h, f], 8);
   await samePanels(h, f);
   const before = await sameLogs(h, f);

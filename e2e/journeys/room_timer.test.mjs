@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { artifacts, answerCard, playOneStep } from './browser.mjs';
+import { artifacts, answerCard, playOneStep, GAME_BOARD } from './browser.mjs';
 import { roomJourney, roomDevice, openClassicRoom } from './rooms.mjs';
 
 const PORT = Number(process.env.ROOM_TIMER_PORT ?? 8437);
@@ -98,8 +98,8 @@ test('turn timer 30 seconds: a computer plays for a player who does nothing, bot
 
   await h.getByRole('button', { name: 'Start game' }).click();
   const started = Date.now();
-  await h.locator('.board-ring:not(.preview *)').waitFor();
-  await f.locator('.board-ring:not(.preview *)').waitFor();
+  await h.locator(GAME_BOARD).waitFor();
+  await f.locator(GAME_BOARD).waitFor();
 
   // Ann does nothing: both devices count her time down.
   const annLeft = await clockFor(h, 'you');
@@ -125,7 +125,7 @@ test('turn timer 30 seconds: a computer plays for a player who does nothing, bot
 
   // kill -9 while Bea's clock runs; the server starts again on the same data folder.
   await room.restart('SIGKILL');
-  for (const page of [h, f]) await page.locator('.board-ring:not(.preview *)').waitFor();
+  for (const page of [h, f]) await page.locator(GAME_BOARD).waitFor();
   const afterRestart = await clockFor(f, 'you');
   const hostSees = await clockFor(h, 'Bea');
   assert.ok(afterRestart <= beforeKill, `the clock goes on (${beforeKill} s before, ${afterRestart} s after)`);

@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import { answerCard, decisionButtons, launch, playOneStep } from './browser.mjs';
+import { answerCard, decisionButtons, launch, playOneStep, GAME_BOARD } from './browser.mjs';
 
 export const WORLDS = process.env.WORLDS_BIN ?? new URL('../../target/release/worlds', import.meta.url).pathname;
 export const SITE = new URL('../../dist', import.meta.url).pathname;
@@ -109,7 +109,7 @@ export async function annAndBeaPlayOnline(h, f, url, { roundLimit } = {}) {
   await f.getByRole('button', { name: 'Join room' }).click();
   await f.getByText('Bea (you)').waitFor();
   await h.getByRole('button', { name: 'Start game' }).click();
-  for (const p of [h, f]) await p.locator('.board-ring:not(.preview *)').waitFor();
+  for (const p of [h, f]) await p.locator(GAME_BOARD).waitFor();
   return link;
 }
 

@@ -4,7 +4,7 @@
 // where it was.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, artifacts, startGame, buttonNames, answerCard } from './browser.mjs';
+import { launch, openApp, artifacts, startGame, buttonNames, answerCard, GAME_BOARD } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -42,7 +42,7 @@ test('a world shared by link opens in another browser, is saved and played', asy
   await b.page.getByRole('button', { name: 'Play it' }).click();
   assert.equal(await b.page.getByRole('radio', { name: /Classic.*From a link/ }).isChecked(), true);
   await b.page.getByRole('button', { name: 'Start game' }).click();
-  await b.page.locator('.board-ring:not(.preview *)').waitFor();
+  await b.page.locator(GAME_BOARD).waitFor();
   await b.page.getByRole('button', { name: 'Roll dice' }).click();
   // Saved once more: the second copy gets a name of its own.
   await b.page.goto(link);
@@ -96,7 +96,7 @@ test('a game shared after a few turns continues in another browser where it was'
   // Let the tokens finish walking to their squares.
   await a.page.waitForTimeout(2000);
   const panel = await a.page.locator('.player-list').textContent();
-  const tokens = await a.page.locator('.board-ring:not(.preview *)').getAttribute('aria-label');
+  const tokens = await a.page.locator(GAME_BOARD).getAttribute('aria-label');
   const squares = await a.page.locator('.board-ring .sq').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
   await a.page.keyboard.press('Escape');
   await a.page.getByRole('button', { name: 'Share game' }).click();
@@ -110,10 +110,10 @@ test('a game shared after a few turns continues in another browser where it was'
   await b.page.getByRole('heading', { name: /A game shared with you/ }).waitFor();
   await b.page.screenshot({ path: artifacts + 'share-opened-game.png' });
   await b.page.getByRole('button', { name: 'Continue this game here' }).click();
-  await b.page.locator('.board-ring:not(.preview *)').waitFor();
+  await b.page.locator(GAME_BOARD).waitFor();
   await b.page.waitForTimeout(2000);
   assert.equal(await b.page.locator('.player-list').textContent(), panel, 'cash, owners and turn');
-  assert.equal(await b.page.locator('.board-ring:not(.preview *)').getAttribute('aria-label'), tokens);
+  assert.equal(await b.page.locator(GAME_BOARD).getAttribute('aria-label'), tokens);
   assert.deepEqual(
     await b.page.locator('.board-ring .sq').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))),
     squares,
@@ -122,7 +122,7 @@ test('a game shared after a few turns continues in another browser where it was'
   // It is now this browser's game: a reload and Continue resume it.
   await b.page.reload();
   await b.page.getByRole('button', { name: 'Continue' }).click();
-  await b.page.locator('.board-ring:not(.preview *)').waitFor();
+  await b.page.locator(GAME_BOARD).waitFor();
   assert.equal(await b.page.locator('.player-list').textContent(), panel);
   assert.deepEqual(b.errors, []);
   await b.context.close();

@@ -4,7 +4,7 @@
 // decisions, every action reaching both; a changed invite or reply is refused.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, artifacts, decisionButtons, openTable, answerCard, BASE_URL } from './browser.mjs';
+import { launch, openApp, artifacts, decisionButtons, openTable, answerCard, BASE_URL, GAME_BOARD } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -80,8 +80,8 @@ test('two devices play one game: the friend joins by link, both see every action
   await host.getByRole('button', { name: 'Connect', exact: true }).click();
   await host.getByText('Bea: connected').waitFor({ timeout: 15000 });
   await host.getByRole('button', { name: 'Start game' }).click();
-  await host.locator('.board-ring:not(.preview *)').waitFor();
-  await guest.locator('.board-ring:not(.preview *)').waitFor({ timeout: 15000 });
+  await host.locator(GAME_BOARD).waitFor();
+  await guest.locator(GAME_BOARD).waitFor({ timeout: 15000 });
   await sameOnBoth(host, guest);
   await host.screenshot({ path: artifacts + 'table-host-1280.png' });
   await guest.screenshot({ path: artifacts + 'table-guest-375.png' });
@@ -202,7 +202,7 @@ test('two devices play one game: the friend joins by link, both see every action
   const reply2 = await join(guest2, link2);
   await host.getByLabel('Reply from Bea').fill(reply2);
   await host.getByRole('button', { name: 'Connect', exact: true }).click();
-  await guest2.locator('.board-ring:not(.preview *)').waitFor({ timeout: 15000 });
+  await guest2.locator(GAME_BOARD).waitFor({ timeout: 15000 });
   const rejoined = await sameOnBoth(host, guest2);
   assert.equal(rejoined.players, before.players, 'nothing was lost');
   let more = 0;
@@ -266,7 +266,7 @@ test('three devices: two friends join the same table and each plays their own se
     await host.getByText(`${name}: connected`).waitFor({ timeout: 15000 });
   }
   await host.getByRole('button', { name: 'Start game' }).click();
-  for (const page of [host, bea, cy]) await page.locator('.board-ring:not(.preview *)').waitFor({ timeout: 15000 });
+  for (const page of [host, bea, cy]) await page.locator(GAME_BOARD).waitFor({ timeout: 15000 });
   let ends = 0;
   for (let step = 0; step < 300 && ends < 6; step++) {
     await putCardsAway([host, bea, cy]);
@@ -336,8 +336,8 @@ async function tableOfTwo(seed, hostSize, guestSize) {
   await h.page.getByRole('button', { name: 'Connect', exact: true }).click();
   await h.page.getByText('Bea: connected').waitFor({ timeout: 15000 });
   await h.page.getByRole('button', { name: 'Start game' }).click();
-  await h.page.locator('.board-ring:not(.preview *)').waitFor();
-  await g.page.locator('.board-ring:not(.preview *)').waitFor({ timeout: 15000 });
+  await h.page.locator(GAME_BOARD).waitFor();
+  await g.page.locator(GAME_BOARD).waitFor({ timeout: 15000 });
   return { h, g };
 }
 
@@ -394,7 +394,7 @@ async function rejoin(host, guest) {
   const reply = await join(guest, await again.inputValue());
   await host.getByLabel('Reply from Bea').fill(reply);
   await host.getByRole('button', { name: 'Connect', exact: true }).click();
-  await guest.locator('.board-ring:not(.preview *)').waitFor({ timeout: 15000 });
+  await guest.locator(GAME_BOARD).waitFor({ timeout: 15000 });
 }
 
 /// What the host sent the friend's device when it rejoined (`data-table-sync`).
@@ -417,7 +417,7 @@ test('the host\'s page reloads mid-game: Continue opens the same table, the frie
 
   await host.reload();
   await host.getByRole('button', { name: 'Continue' }).click();
-  await host.locator('.board-ring:not(.preview *)').waitFor();
+  await host.locator(GAME_BOARD).waitFor();
   // The same game, as host of the table: Bea away, with an invite to make again.
   await host.getByText('Bea: away: invite them again').waitFor({ timeout: 10000 });
   await host.waitForTimeout(1000);
@@ -470,7 +470,7 @@ test('a friend whose page reloads rejoins by a new invite and goes on from the g
   // Bea's Continue shows her copy of the game, played at Ann's table: nothing is decided
   // on her phone until she opens Ann's new invite.
   await guest.getByRole('button', { name: 'Continue' }).click();
-  await guest.locator('.board-ring:not(.preview *)').waitFor();
+  await guest.locator(GAME_BOARD).waitFor();
   const guestConsole = [];
   guest.on('console', (m) => guestConsole.push(m.text()));
   await rejoin(host, guest);
@@ -489,7 +489,7 @@ test('a friend whose page reloads rejoins by a new invite and goes on from the g
   await host.getByRole('button', { name: 'Exit', exact: true }).click();
   await host.getByRole('button', { name: 'Exit game' }).click();
   await host.getByRole('button', { name: 'Continue' }).click();
-  await host.locator('.board-ring:not(.preview *)').waitFor();
+  await host.locator(GAME_BOARD).waitFor();
   assert.equal(await host.locator('.waiting-room').count(), 0, 'every device still connected');
   await playOn(host, guest, 1);
   assert.deepEqual(h.errors, []);
