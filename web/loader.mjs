@@ -227,6 +227,8 @@ export default function loader() {
   const what = () => document.getElementById('shell')?.dataset.what || 'the game';
   let started = 0;
   let firstBytes = 0;
+  // Whether the game's app has been asked for while the light code arrives (once).
+  let asked = false;
   return {
     // On a slow connection the download began as the page was read (web/early_code.js):
     // its round trip and rate are counted from then.
@@ -247,7 +249,10 @@ export default function loader() {
       const roundTrip = firstBytes - started;
       const rate = current / Math.max(1, now - firstBytes);
       const due = current === total || (total - current) / rate <= roundTrip;
-      if (firstBytes && due && now - started > SLOW_LIGHT_CODE_MS) window.__mwPrefetchGame?.();
+      if (!asked && firstBytes && due && now - started > SLOW_LIGHT_CODE_MS) {
+        asked = true;
+        window.__mwPrefetchGame?.();
+      }
       const s = status();
       if (!s || !(total > 0)) return;
       const percent = Math.min(100, Math.round((current / total) * 100));
