@@ -22,10 +22,9 @@
   // start the light code at all (web/loader.mjs decides): those wait, as before.
   if (!code || location.hash.length > 1 || /[?&]open=/.test(location.search)) return;
   var at = performance.now();
-  var early = { at: at, early: at >= SLOW_HEAD_MS, started: 0, firstByte: 0, response: null };
+  var early = { at: at, early: at >= SLOW_HEAD_MS, firstByte: 0, response: null };
   window.__mwFirstCodeEarly = early;
   if (!early.early) return;
-  early.started = at;
   early.response = fetch(code.wasm).then(function (response) {
     early.firstByte = performance.now();
     return response;

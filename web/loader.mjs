@@ -232,7 +232,10 @@ export default function loader() {
   return {
     // On a slow connection the download began as the page was read (web/early_code.js):
     // its round trip and rate are counted from then.
-    onStart: () => { started = window.__mwFirstCodeEarly?.started || performance.now(); },
+    onStart: () => {
+      const early = window.__mwFirstCodeEarly;
+      started = early?.early ? early.at : performance.now();
+    },
     onProgress: ({ current, total }) => {
       // Trunk's initializer says `current: total` when the page's code has all arrived. On a
       // slow connection (that took over half a second), the game's code is fetched from

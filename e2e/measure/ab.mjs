@@ -12,7 +12,7 @@
 // MODE=roll: the page unthrottled, then CPU 4x: the first Roll dice -> painted, on seed i in
 //   run i (every build gets the same seeds, so the same squares and dialogs).
 // RUNS (default 6) runs per build; prints each run and the medians.
-import { launch } from '../journeys/browser.mjs';
+import { GAME_BOARD, launch } from '../journeys/browser.mjs';
 import { PHONE, appeared, coldPage, median, rollToPainted } from './cold.mjs';
 
 const BASES = (process.env.BASE_URLS ?? '').split(',').filter(Boolean);
@@ -31,7 +31,7 @@ async function board(browser, base) {
   const lobby = await appeared(page, { button: 'Start game' });
   await page.getByRole('button', { name: 'Start game' }).click();
   const shown = await appeared(page, { css: '.board-ring' });
-  const playable = await appeared(page, { css: '.board-ring:not(.preview *)' });
+  const playable = await appeared(page, { css: GAME_BOARD });
   await context.close();
   return { lobby, shown, board: playable };
 }
@@ -46,7 +46,7 @@ async function idle(browser, base) {
   await page.waitForTimeout(2500);
   const pressed = await now(page);
   await page.getByRole('button', { name: 'Start game' }).click();
-  const shown = await appeared(page, { css: '.board-ring:not(.preview *)' });
+  const shown = await appeared(page, { css: GAME_BOARD });
   await context.close();
   return { pressToBoard: shown - pressed };
 }
@@ -56,7 +56,7 @@ async function roll(browser, base, seed) {
   await page.goto(`${base}/?seed=${seed}`);
   await page.getByRole('button', { name: 'Play', exact: true }).click({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Start game' }).click({ timeout: 60_000 });
-  await page.locator('.board-ring:not(.preview *)').waitFor({ timeout: 60_000 });
+  await page.locator(GAME_BOARD).waitFor({ timeout: 60_000 });
   await page.waitForTimeout(1200);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpu });
   const ms = await rollToPainted(page);

@@ -27,8 +27,9 @@ export async function coldPage(browser, profile) {
 }
 
 /// Waits until the page shows a button named `button` (its text, exactly), an element matching
-/// the CSS selector `css` or an element whose text contains `text`, visible, and returns the page's clock at that moment (milliseconds
-/// after navigation). The page is checked at every frame, by a function run in it: a locator's
+/// the CSS selector `css` or an element whose text contains `text`, visible, and returns the
+/// page's clock at that moment (milliseconds after navigation). The page is checked at every
+/// frame, by a function run in it: a locator's
 /// `waitFor` is Playwright's own polling, which backs off to every 500 ms after the first
 /// 270 ms (playwright-core 1.65: 0, 20, 50, 100, 100, then 500 ms), so a screen that came at
 /// 1.8 s could be reported at 2.3 s, and two builds a few tenths apart could get the same

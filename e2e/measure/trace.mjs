@@ -11,7 +11,7 @@
 // the function in a build kept with its names, docs/MEASUREMENTS.md says how). The trace's own
 // events slow the page, the compiling most: read the shares, not the sums, as the cost.
 import { writeFileSync } from 'node:fs';
-import { launch } from '../journeys/browser.mjs';
+import { GAME_BOARD, launch } from '../journeys/browser.mjs';
 import { PHONE, appeared, coldPage } from './cold.mjs';
 
 const [mode, out] = process.argv.slice(2);
@@ -33,7 +33,7 @@ const start = page.getByRole('button', { name: 'Start game' });
 let figure = await appeared(page, { button: 'Start game' });
 if (mode !== 'lobby') {
   await start.click();
-  figure = await appeared(page, { css: '.board-ring:not(.preview *)' });
+  figure = await appeared(page, { css: GAME_BOARD });
   if (mode === 'roll') {
     await trace();
     figure = await page.evaluate(async () => {
