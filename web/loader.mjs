@@ -133,6 +133,17 @@ window.__mwTakeChunk = () => {
   return download;
 };
 const split = () => chunk && typeof window.__mwSplitGame === 'function';
+// A page opened with a link (a room, a table, a shared world or game) or at one of the game's
+// code's screens (`?open=`, not the menu or the lobby) loads only the game's code: which one
+// (`linkCode`) is known before the page paints, so that what the room's door asks for then
+// (it may be told at once that its room is unknown) is that code, never the light code's
+// chunk, whose download the code with online play would call off.
+const opensScreen = /[?&]open=(?!menu\b|lobby\b)/.test(location.search);
+// A table's, a room's or a reply's link needs online play (src/game/handover.rs, `for_link`).
+const linkCode = game && (location.hash.length > 1 || opensScreen)
+  ? (/^#(room|join|reply)=/.test(location.hash) ? 'online' : 'game')
+  : null;
+if (linkCode) wanted = linkCode;
 if (game) {
   window.__mwLoadGame = (which) => {
     if (which === 'online' || !split()) return loadCode(which === 'online' ? 'online' : 'game');
@@ -143,12 +154,20 @@ if (game) {
   // page's files: before, it would share the bandwidth with the game's code). Its
   // JavaScript half is fetched and parsed meanwhile, not run (a module preload): a player
   // who presses Start game later waits for neither.
-  window.__mwPrefetchGame = (which = 'game') => {
+  window.__mwPrefetchGame = linkCode ? () => {
+    compileCode(linkCode).catch(() => {});
+    preloadGlue(linkCode);
+  } : (which = 'game') => {
     // Asked for as soon as the light code has arrived (a slow connection), before it runs
     // and offers the preload: the download starts then, and is handed over once it does.
     if (which === 'game' && chunk) {
       if (!chunkTaken) {
-        chunkDownload ??= downloadChunk();
+        // Called off before the chunk's loader takes it (Play online pressed meanwhile), it
+        // fails with no one waiting for it: that is not an error of the page.
+        if (!chunkDownload) {
+          chunkDownload = downloadChunk();
+          chunkDownload.catch(() => {});
+        }
         window.__mwPreloadGame?.().then(() => window.__mwStartServiceWorker?.(), () => {});
       }
       return;
@@ -203,16 +222,11 @@ function startCode(which) {
 // before this file ran is done now. Without a door the game's code opens the room itself.
 // A page opened with another link (a shared world or game) or at one of the game's code's
 // screens (`?open=`, not the menu or the lobby) starts the code without online play.
-const opensScreen = /[?&]open=(?!menu\b|lobby\b)/.test(location.search);
-if (game && (location.hash.length > 1 || opensScreen)) {
-  // A table's, a room's or a reply's link needs online play (src/game/handover.rs, `for_link`).
-  const which = /^#(room|join|reply)=/.test(location.hash) ? 'online' : 'game';
-  wanted = which;
-  window.__mwStartGame = () => startCode(which);
-  window.__mwPrefetchGame = () => { compileCode(which).catch(() => {}); preloadGlue(which); };
+if (linkCode) {
+  window.__mwStartGame = () => startCode(linkCode);
   const door = await (window.__mwDoor ?? false);
   if (door && window.__mwPrefetchWanted) window.__mwPrefetchGame();
-  if (!door || window.__mwGameWanted) await startCode(which);
+  if (!door || window.__mwGameWanted) await startCode(linkCode);
   // The light first code is not needed: trunk's initializer, which runs after this module,
   // never starts.
   await new Promise(() => {});

@@ -126,6 +126,31 @@ test('a room link whose code is unknown says so, and a device without the seat t
   await stranger.context.close();
 });
 
+test('a room link whose code is unknown says so even when the room answers before the page has painted', async () => {
+  // The room's door hears that the code is unknown while web/loader.mjs still waits for the
+  // first paint (here a page whose paint is never reported: the loader goes on after 1.5 s).
+  // What the door asks for then is the code with online play, not the light code's chunk,
+  // whose download that code would call off ("signal is aborted" once failed CI this way).
+  const stranger = await roomDevice(room.browser, { width: 375, height: 740 });
+  await stranger.page.addInitScript(() => {
+    const entries = performance.getEntriesByType.bind(performance);
+    performance.getEntriesByType = (type) => (type === 'paint' ? [] : entries(type));
+    window.PerformanceObserver = class {
+      static get supportedEntryTypes() { return ['paint']; }
+      observe() {}
+      disconnect() {}
+    };
+  });
+  const asked = [];
+  stranger.page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+  await stranger.page.goto(room.url + '/#room=ZZZZ-ZZZZ');
+  await stranger.page.getByText('No room has this code.').waitFor();
+  await stranger.page.waitForTimeout(300);
+  assert.deepEqual(stranger.errors, []);
+  assert.deepEqual(asked.filter((p) => p.includes('split_game')), [], 'the light code\'s chunk is not asked for');
+  await stranger.context.close();
+});
+
 test('a page from a static host plays online through the room server named in Settings', async () => {
   const d = await roomDevice(room.browser, { width: 1280, height: 800 });
   const p = d.page;
