@@ -118,13 +118,17 @@ function downloadChunk() {
   const abort = new AbortController();
   aborts.chunk = abort;
   // Kept after the download ends: calling off a finished one changes nothing.
-  return fetch(chunk.wasm, { signal: abort.signal }).then((response) => {
+  const download = fetch(chunk.wasm, { signal: abort.signal }).then((response) => {
     if (!response.ok || !response.body) return response;
     const { status, statusText } = response;
     const headers = new Headers(response.headers);
     headers.set('content-type', 'application/wasm');
     return counted(new Response(response.body, { status, statusText, headers }), 'game', chunk.size);
   });
+  // One called off before the chunk's loader takes it (Play online pressed meanwhile) fails
+  // with no one waiting for it: that is not an error of the page. A taker still sees it fail.
+  download.catch(() => {});
+  return download;
 }
 window.__mwTakeChunk = () => {
   const download = chunkDownload ?? downloadChunk();
@@ -162,12 +166,7 @@ if (game) {
     // and offers the preload: the download starts then, and is handed over once it does.
     if (which === 'game' && chunk) {
       if (!chunkTaken) {
-        // Called off before the chunk's loader takes it (Play online pressed meanwhile), it
-        // fails with no one waiting for it: that is not an error of the page.
-        if (!chunkDownload) {
-          chunkDownload = downloadChunk();
-          chunkDownload.catch(() => {});
-        }
+        chunkDownload ??= downloadChunk();
         window.__mwPreloadGame?.().then(() => window.__mwStartServiceWorker?.(), () => {});
       }
       return;

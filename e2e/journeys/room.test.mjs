@@ -141,10 +141,17 @@ test('a room link whose code is unknown says so even when the room answers befor
       disconnect() {}
     };
   });
+  // The chunk's download, were it asked for, is still under way when it would be called off.
+  await stranger.page.route('**/split_game-*.wasm', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue().catch(() => {});
+  });
   const asked = [];
   stranger.page.on('request', (r) => asked.push(new URL(r.url()).pathname));
   await stranger.page.goto(room.url + '/#room=ZZZZ-ZZZZ');
   await stranger.page.getByText('No room has this code.').waitFor();
+  // The loader has stopped waiting for the paint and started the code the door asked for.
+  await stranger.page.waitForFunction(() => typeof window.__mwStartGame === 'function', null, { timeout: 5000 });
   await stranger.page.waitForTimeout(300);
   assert.deepEqual(stranger.errors, []);
   assert.deepEqual(asked.filter((p) => p.includes('split_game')), [], 'the light code\'s chunk is not asked for');
