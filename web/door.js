@@ -16,7 +16,7 @@
 
 const COLORS = [['Red', '#d62828'], ['Blue', '#1d4ed8'], ['Green', '#15803d'], ['Gold', '#b7791f'], ['Purple', '#7e22ce'], ['Orange', '#ea580c'], ['Teal', '#0f766e'], ['Pink', '#db2777'], ['Brown', '#7c4a1e'], ['Slate', '#475569']];
 const TOKENS = [['dog', '🐕'], ['car', '🚗'], ['battleship', '🚢'], ['top hat', '🎩'], ['thimble', '🧵'], ['boot', '👢'], ['cat', '🐈'], ['wheelbarrow', '🛒'], ['iron', '♨'], ['horse', '🐎']];
-const TIMERS = { '30s': '30 seconds', '1m': '1 minute', '2m': '2 minutes' };
+const TIMERS = { '30s': '30 seconds', '1m': '1 minute', '2m': '2 minutes', '1h': '1 hour', '1d': '1 day' };
 // src/common/storage/room_seats.rs: the seats this device holds, by room code, in a
 // settings envelope (engine/src/envelope.rs); at most 20 rooms, the first codes dropped.
 const SEATS_KEY = 'mw:room-seats';

@@ -276,9 +276,13 @@ pub struct ServeArgs {
     /// The pause before each computer move, in milliseconds.
     #[arg(long, value_name = "N", default_value_t = 700)]
     pub bot_delay_ms: u64,
-    /// A room nobody is connected to is closed after this many minutes.
+    /// A room with no action and no device in it for this many days is closed (its link then
+    /// says when and why); until then a room nobody is in costs disk, not memory.
     #[arg(long, value_name = "N", default_value_t = 30)]
-    pub room_idle_minutes: u64,
+    pub room_idle_days: u64,
+    /// For tests: close idle rooms after this many minutes instead of --room-idle-days.
+    #[arg(long, value_name = "N")]
+    pub room_idle_minutes: Option<u64>,
     /// A room nobody is connected to leaves this server's memory after this many seconds
     /// (its store keeps it; the next visitor's server takes it up again).
     #[arg(long, value_name = "N", default_value_t = 60)]

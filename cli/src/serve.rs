@@ -12,7 +12,11 @@ pub fn run(a: &ServeArgs) -> ExitCode {
         // The numbers first: a bad one is wrong wherever the site is.
         let port = in_range("port", a.port, 0, 65_535)? as u16;
         let bot_delay_ms = in_range("bot-delay-ms", a.bot_delay_ms, 0, 60_000)?;
-        let room_idle_minutes = in_range("room-idle-minutes", a.room_idle_minutes, 1, 10_080)?;
+        let room_idle_days = in_range("room-idle-days", a.room_idle_days, 1, 3_650)?;
+        let room_idle_minutes = a
+            .room_idle_minutes
+            .map(|m| in_range("room-idle-minutes", m, 1, 10_080))
+            .transpose()?;
         let set_aside_seconds = in_range("set-aside-seconds", a.set_aside_seconds, 1, 86_400)?;
         let bind = a
             .bind
@@ -55,7 +59,10 @@ pub fn run(a: &ServeArgs) -> ExitCode {
         config.bind = bind;
         config.port = port;
         config.bot_delay_ms = bot_delay_ms;
-        config.room_idle_minutes = room_idle_minutes;
+        config.idle_days(room_idle_days);
+        if let Some(minutes) = room_idle_minutes {
+            config.idle_minutes(minutes);
+        }
         config.set_aside_seconds = set_aside_seconds;
         config.trusted_proxies = trusted_proxies;
         config.limits.max_rooms = in_range("max-rooms", a.max_rooms, 1, 10_000_000)?;

@@ -58,6 +58,9 @@ impl Default for Limits {
     }
 }
 
+const MINUTE_MS: u64 = 60_000;
+const DAY_MS: u64 = 24 * 60 * MINUTE_MS;
+
 /// How the server runs (the `worlds serve` flags).
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -66,8 +69,9 @@ pub struct Config {
     pub port: u16,
     /// The pause before each computer move (ms), so people can follow.
     pub bot_delay_ms: u64,
-    /// A room nobody has been connected to for this long is closed.
-    pub room_idle_minutes: u64,
+    /// A room without an action or a device in it for this long is closed (ms; 30 days by
+    /// default: `--room-idle-days`, or `--room-idle-minutes` for tests).
+    pub room_idle_ms: u64,
     /// A room nobody is connected to leaves this server's memory after this long (the store
     /// keeps it, and whichever node a visitor reaches takes it up again), so memory follows
     /// the rooms people are in, not every room opened in the last half hour.
@@ -87,11 +91,52 @@ impl Config {
             bind: IpAddr::from([127, 0, 0, 1]),
             port: 8080,
             bot_delay_ms: 700,
-            room_idle_minutes: 30,
+            room_idle_ms: 30 * DAY_MS,
             set_aside_seconds: 60,
             keep,
             trusted_proxies: Vec::new(),
             limits: Limits::default(),
         }
+    }
+}
+
+impl Config {
+    /// Rooms are closed after `days` without an action or a device in them.
+    pub fn idle_days(&mut self, days: u64) {
+        self.room_idle_ms = days.saturating_mul(DAY_MS);
+    }
+
+    /// Rooms are closed after `minutes` without an action or a device in them (tests).
+    pub fn idle_minutes(&mut self, minutes: u64) {
+        self.room_idle_ms = minutes.saturating_mul(MINUTE_MS);
+    }
+
+    /// The idle time as a closed room's link says it: "30 days", "1 day", "5 minutes".
+    pub fn idle_words(&self) -> String {
+        let (n, unit) = if self.room_idle_ms >= DAY_MS && self.room_idle_ms.is_multiple_of(DAY_MS) {
+            (self.room_idle_ms / DAY_MS, "day")
+        } else {
+            (self.room_idle_ms.div_ceil(MINUTE_MS), "minute")
+        };
+        format!("{n} {unit}{}", if n == 1 { "" } else { "s" })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rooms_are_kept_for_30_days_by_default_and_the_idle_time_is_said_in_words() {
+        let mut c = Config::new(PathBuf::from("dist"), Keep::Memory);
+        assert_eq!(c.room_idle_ms, 30 * 24 * 3_600_000);
+        assert_eq!(c.idle_words(), "30 days");
+        c.idle_days(1);
+        assert_eq!(c.idle_words(), "1 day");
+        c.idle_minutes(5);
+        assert_eq!(c.room_idle_ms, 300_000);
+        assert_eq!(c.idle_words(), "5 minutes");
+        c.idle_minutes(1);
+        assert_eq!(c.idle_words(), "1 minute");
     }
 }

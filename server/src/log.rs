@@ -57,3 +57,45 @@ pub fn warn(kind: &'static str, what: fmt::Arguments<'_>) {
         tracing::warn!("{what}");
     }
 }
+
+/// A moment (ms since 1970) as a UTC date in words: "7 December 2026".
+pub fn date(ms: u64) -> String {
+    const MONTHS: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    // Days since 1970 to a civil date (Howard Hinnant's `civil_from_days`).
+    let z = (ms / 86_400_000) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{day} {} {year}", MONTHS[(month - 1) as usize])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::date;
+
+    #[test]
+    fn dates_read_as_a_person_writes_them() {
+        assert_eq!(date(0), "1 January 1970");
+        assert_eq!(date(951_782_400_000), "29 February 2000");
+        assert_eq!(date(1_796_666_400_000), "7 December 2026");
+        assert_eq!(date(1_798_761_599_999), "31 December 2026");
+    }
+}

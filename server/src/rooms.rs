@@ -6,8 +6,10 @@
 //! committed before anyone hears of it, whichever store is in use.
 //!
 //! A room nobody has been connected to for `--set-aside-seconds` leaves this node's memory
-//! (the store keeps it, to be closed after `--room-idle-minutes` unless someone comes back:
-//! then whichever node they reach takes it up again by replaying its actions).
+//! (the store keeps it, to be closed after `--room-idle-days` unless someone comes back:
+//! then whichever node they reach takes it up again by replaying its actions). A room set
+//! aside with its turn timer running names when the clock runs out; the store lists it then
+//! ([`RoomStore::due`]) and a node takes it up, plays what is due and sets it aside again.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -71,8 +73,12 @@ enum Write {
     /// Keep a step, then deliver it.
     Step(Batch),
     /// The room left this node's memory: once everything before is kept, the store keeps it
-    /// for `remaining_ms`, then closes it unless someone comes back.
-    SetAside { remaining_ms: u64 },
+    /// for `remaining_ms`, then closes it unless someone comes back; with its turn clock
+    /// running, it is taken up again at `wakes_at`.
+    SetAside {
+        remaining_ms: u64,
+        wakes_at: Option<u64>,
+    },
     /// Nobody was in the room for too long: the store closes it.
     Close,
 }
@@ -234,6 +240,8 @@ pub struct Rooms {
     locating: tokio::sync::Mutex<()>,
     /// Rooms kept in the store, as last counted (and counted up as rooms open).
     kept: AtomicU64,
+    /// Set-aside rooms being taken up for their turn timer ([`Rooms::wake_due`]).
+    waking: Mutex<HashSet<RoomCode>>,
     /// `true` once the server is stopping: sockets say so and close.
     pub(crate) stopping: watch::Sender<bool>,
     writers: Mutex<Vec<tokio::task::JoinHandle<()>>>,
@@ -257,6 +265,7 @@ impl Rooms {
             proxied: Mutex::new(HashMap::new()),
             locating: tokio::sync::Mutex::new(()),
             kept: AtomicU64::new(0),
+            waking: Mutex::new(HashSet::new()),
             stopping: watch::Sender::new(false),
             writers: Mutex::new(Vec::new()),
         })
@@ -458,10 +467,10 @@ impl Rooms {
     }
 
     /// Every room's tick (the host's, the computers'), and rooms leaving memory: closed after
-    /// `--room-idle-minutes` with nobody in them, set aside after `--set-aside-seconds`.
+    /// `--room-idle-days` with nobody in them, set aside after `--set-aside-seconds`.
     pub(crate) fn tick_all(&self) {
         let now = now_ms();
-        let idle_ms = self.config.room_idle_minutes.saturating_mul(60_000);
+        let idle_ms = self.config.room_idle_ms;
         let set_aside_ms = self.config.set_aside_seconds.saturating_mul(1000);
         for (code, entry) in self.entries() {
             let mut e = lock(&entry);
@@ -479,6 +488,7 @@ impl Rooms {
                     .filter(|&t| t >= set_aside_ms)
                     .map(|empty_for| Write::SetAside {
                         remaining_ms: idle_ms.saturating_sub(empty_for).max(1),
+                        wakes_at: e.room.wakes_at(),
                     })
             };
             if let Some(leaving) = leaving {
@@ -500,6 +510,34 @@ impl Rooms {
         let mut rooms = lock(&self.rooms);
         if rooms.get(code).is_some_and(|e| Arc::ptr_eq(e, entry)) {
             rooms.remove(code);
+        }
+    }
+
+    /// Every second: set-aside rooms whose turn clock ran out are taken up again (each in a
+    /// task of its own, as taking up replays the game), so the clock plays what is due; with
+    /// nobody in them, they are set aside again after `--set-aside-seconds`.
+    pub(crate) async fn wake_due(self: &Arc<Self>) {
+        let due = match self.store.due(now_ms()).await {
+            Ok(due) => due,
+            Err(e) => {
+                log::warn("due", format_args!("listing the rooms due: {e}"));
+                return;
+            }
+        };
+        for name in due {
+            let Some(code) = RoomCode::parse(&name) else {
+                continue;
+            };
+            if self.room(&code).is_some() || !lock(&self.waking).insert(code.clone()) {
+                continue;
+            }
+            let rooms = self.clone();
+            tokio::spawn(async move {
+                if let Located::Here(_) = rooms.locate(&code).await {
+                    log::note(&format!("room {code}: taken up for its turn timer"));
+                }
+                lock(&rooms.waking).remove(&code);
+            });
         }
     }
 
@@ -539,11 +577,8 @@ impl Rooms {
             }
             match self.store.find(&name).await {
                 Ok(Found::Kept) => {}
-                Ok(Found::Closed) => {
-                    return Located::Gone(format!(
-                        "This room was closed after {} minutes with nobody in it.",
-                        self.config.room_idle_minutes
-                    ))
+                Ok(Found::Closed { at_ms }) => {
+                    return Located::Gone(closed_words(at_ms, &self.config.idle_words()))
                 }
                 Ok(Found::Unknown) => return Located::Gone("No room has this code.".into()),
                 Err(e) => return unreachable(e),
@@ -709,13 +744,14 @@ impl Rooms {
     /// whole idle time: people were in it) and let go, once what it decided is kept; waits at
     /// most `within` for the writers.
     pub(crate) async fn set_all_aside(&self, within: Duration) {
-        let idle_ms = self.config.room_idle_minutes.saturating_mul(60_000);
+        let idle_ms = self.config.room_idle_ms;
         for (code, entry) in self.entries() {
             let mut e = lock(&entry);
             self.close_all(&mut e);
             if let Some(writer) = e.writer.take() {
                 let _ = writer.try_send(Write::SetAside {
                     remaining_ms: idle_ms,
+                    wakes_at: e.room.wakes_at(),
                 });
             }
             drop(e);
@@ -744,8 +780,11 @@ async fn write_room(rooms: Arc<Rooms>, code: RoomCode, mut rx: mpsc::Receiver<Wr
     while let Some(write) = rx.recv().await {
         let batch = match write {
             Write::Step(batch) => batch,
-            Write::SetAside { remaining_ms } => {
-                match rooms.store.set_aside(&name, remaining_ms).await {
+            Write::SetAside {
+                remaining_ms,
+                wakes_at,
+            } => {
+                match rooms.store.set_aside(&name, remaining_ms, wakes_at).await {
                     Ok(true) => log::note(&format!("room {code}: set aside (nobody in it)")),
                     other => log::warn(
                         "set-aside",
@@ -793,5 +832,34 @@ async fn write_room(rooms: Arc<Rooms>, code: RoomCode, mut rx: mpsc::Receiver<Wr
                 rooms.metrics.action_took(t.elapsed());
             }
         }
+    }
+}
+
+/// What a closed room's link says: when it was closed (a UTC date) and why.
+fn closed_words(at_ms: Option<u64>, idle: &str) -> String {
+    match at_ms {
+        Some(at) => format!(
+            "This room was closed on {} after {idle} with no move and nobody in it.",
+            crate::log::date(at)
+        ),
+        None => format!("This room was closed after {idle} with no move and nobody in it."),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::closed_words;
+
+    #[test]
+    fn a_closed_rooms_link_says_when_and_why() {
+        // 2026-12-07 18:00 UTC.
+        assert_eq!(
+            closed_words(Some(1_796_666_400_000), "30 days"),
+            "This room was closed on 7 December 2026 after 30 days with no move and nobody in it."
+        );
+        assert_eq!(
+            closed_words(None, "5 minutes"),
+            "This room was closed after 5 minutes with no move and nobody in it."
+        );
     }
 }

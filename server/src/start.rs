@@ -32,8 +32,7 @@ pub async fn open_rooms(config: Config) -> Result<Arc<Rooms>, StoreError> {
             Arc::new(Solo::new()),
         )),
         Keep::Disk(dir) => {
-            let idle_ms = config.room_idle_minutes.saturating_mul(60_000);
-            let store = SqliteStore::open(&dir, idle_ms)?;
+            let store = SqliteStore::open(&dir, config.room_idle_ms)?;
             Ok(Rooms::new(config, Arc::new(store), Arc::new(Solo::new())))
         }
         Keep::Redis(url) => {
@@ -192,8 +191,8 @@ pub async fn run_rooms(listener: TcpListener, rooms: Arc<Rooms>) -> std::io::Res
     Ok(())
 }
 
-/// The rooms' clocks: every room's tick four times a second, the cluster's leases every
-/// second, housekeeping every ten seconds.
+/// The rooms' clocks: every room's tick four times a second, the cluster's leases and the
+/// set-aside rooms whose turn clock ran out every second, housekeeping every ten seconds.
 async fn clocks(rooms: Arc<Rooms>) {
     rooms.housekeeping().await;
     let mut every = tokio::time::interval(Duration::from_millis(250));
@@ -204,6 +203,7 @@ async fn clocks(rooms: Arc<Rooms>) {
         n += 1;
         if n.is_multiple_of(4) {
             rooms.keep_up().await;
+            rooms.wake_due().await;
         }
         if n.is_multiple_of(40) {
             rooms.housekeeping().await;

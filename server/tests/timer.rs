@@ -29,6 +29,15 @@ async fn start(
     site: &Path,
     data: &Path,
 ) -> (SocketAddr, Arc<Rooms>, JoinHandle<std::io::Result<()>>) {
+    start_with(site, data, 60).await
+}
+
+/// The same, rooms nobody is in set aside after `set_aside_seconds`.
+async fn start_with(
+    site: &Path,
+    data: &Path,
+    set_aside_seconds: u64,
+) -> (SocketAddr, Arc<Rooms>, JoinHandle<std::io::Result<()>>) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("a port");
@@ -37,6 +46,7 @@ async fn start(
     config.bind = addr.ip();
     config.port = addr.port();
     config.bot_delay_ms = 0;
+    config.set_aside_seconds = set_aside_seconds;
     let rooms = worlds_server::open_rooms(config).await.expect("rooms");
     let run = tokio::spawn(worlds_server::run_rooms(listener, rooms.clone()));
     (addr, rooms, run)
@@ -157,4 +167,86 @@ async fn the_turn_timer_goes_on_where_it_was_after_the_server_restarts() {
         again.left_ms
     );
     assert!(again.left_ms > 20_000, "{again:?}");
+}
+
+/// A room's code as the store keys it.
+fn stored(code: &str) -> String {
+    worlds_table::room::RoomCode::parse(code)
+        .expect("a room code")
+        .to_string()
+}
+
+/// The actions kept on disk for a room, read from the data folder as the server left them.
+fn kept_actions(data: &Path, code: &str) -> i64 {
+    let db = rusqlite::Connection::open(data.join("rooms.sqlite3")).expect("the database");
+    db.query_row(
+        "SELECT actions FROM rooms WHERE code = ?1",
+        [stored(code)],
+        |r| r.get(0),
+    )
+    .unwrap_or(-1)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_nobody_is_in_is_taken_up_when_its_clock_runs_out_and_set_aside_again() {
+    let site = temp("site-wake");
+    std::fs::write(site.join("index.html"), "<!doctype html>").expect("write");
+    let data = temp("data-wake");
+    let (addr, rooms, _run) = start_with(&site, &data, 1).await;
+    let (code, held) = open_room(addr).await;
+    let mut ann = enter(addr, &code, &held).await;
+    ann.send(Message::Text(r#"{"t":"start"}"#.into()))
+        .await
+        .expect("sends");
+    let clock = next_clock(&mut ann).await;
+    let deadline = Instant::now() + Duration::from_millis(clock.left_ms);
+    assert_eq!(rooms.game_state(&code).map(|(n, _)| n), Some(0));
+
+    // Ann closes her page: a second later the room leaves the server's memory.
+    ann.close(None).await.expect("closes");
+    drop(ann);
+    let until = Instant::now() + Duration::from_secs(10);
+    while rooms.rooms_here() > 0 {
+        assert!(Instant::now() < until, "the empty room was not set aside");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(kept_actions(&data, &code), 0, "nothing played yet");
+
+    // Nobody comes back. When Ann's clock runs out the server takes the room up, a computer
+    // plays her turn, and the room is set aside again: all kept on disk.
+    tokio::time::sleep_until((deadline - Duration::from_millis(500)).into()).await;
+    assert_eq!(
+        kept_actions(&data, &code),
+        0,
+        "nothing before the time is up"
+    );
+    let until = deadline + Duration::from_secs(15);
+    while kept_actions(&data, &code) <= 0 {
+        assert!(
+            Instant::now() < until,
+            "the room was not taken up when its clock ran out"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let until = Instant::now() + Duration::from_secs(10);
+    while rooms.rooms_here() > 0 {
+        assert!(
+            Instant::now() < until,
+            "the woken room was not set aside again"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // What the room keeps says so, for Ann's device when she comes back.
+    let db = rusqlite::Connection::open(data.join("rooms.sqlite3")).expect("the database");
+    let state: String = db
+        .query_row(
+            "SELECT state FROM rooms WHERE code = ?1",
+            [stored(&code)],
+            |r| r.get(0),
+        )
+        .expect("the room is kept");
+    assert!(
+        state.contains("Time ran out: a computer played for Ann"),
+        "{state}"
+    );
 }

@@ -33,16 +33,30 @@ pub enum TurnTimer {
     Minute1,
     #[serde(rename = "2m")]
     Minutes2,
+    /// Turn-based play (issue 61): an hour for each decision.
+    #[serde(rename = "1h")]
+    Hour1,
+    /// Turn-based play at a turn a day: a day for each decision.
+    #[serde(rename = "1d")]
+    Day1,
 }
 
 impl TurnTimer {
     /// Every choice, in the order a form lists them.
-    pub const ALL: [TurnTimer; 4] = [
+    pub const ALL: [TurnTimer; 6] = [
         TurnTimer::Off,
         TurnTimer::Seconds30,
         TurnTimer::Minute1,
         TurnTimer::Minutes2,
+        TurnTimer::Hour1,
+        TurnTimer::Day1,
     ];
+
+    /// Whether the room is turn-based: a clock long enough that nobody waits at the table
+    /// (the room is set aside between turns and woken when a clock runs out).
+    pub fn is_turn_based(&self) -> bool {
+        matches!(self, TurnTimer::Hour1 | TurnTimer::Day1)
+    }
 
     /// Whether there is no timer.
     pub fn is_off(&self) -> bool {
@@ -56,6 +70,8 @@ impl TurnTimer {
             TurnTimer::Seconds30 => Some(30_000),
             TurnTimer::Minute1 => Some(60_000),
             TurnTimer::Minutes2 => Some(120_000),
+            TurnTimer::Hour1 => Some(3_600_000),
+            TurnTimer::Day1 => Some(86_400_000),
         }
     }
 
@@ -76,6 +92,8 @@ impl TurnTimer {
             TurnTimer::Seconds30 => "30 seconds",
             TurnTimer::Minute1 => "1 minute",
             TurnTimer::Minutes2 => "2 minutes",
+            TurnTimer::Hour1 => "1 hour",
+            TurnTimer::Day1 => "1 day",
         }
     }
 
@@ -86,6 +104,8 @@ impl TurnTimer {
             TurnTimer::Seconds30 => "30s",
             TurnTimer::Minute1 => "1m",
             TurnTimer::Minutes2 => "2m",
+            TurnTimer::Hour1 => "1h",
+            TurnTimer::Day1 => "1d",
         }
     }
 
@@ -228,10 +248,15 @@ pub struct ClockShown {
     pub total_ms: u64,
 }
 
-/// "0:23": the time left as a countdown shows it (whole seconds, rounded up).
+/// "0:23", or "23:59:59" from an hour up: the time left as a countdown shows it (whole
+/// seconds, rounded up).
 pub fn countdown(left_ms: u64) -> String {
     let secs = left_ms.div_ceil(1000);
-    format!("{}:{:02}", secs / 60, secs % 60)
+    if secs >= 3600 {
+        format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
+    } else {
+        format!("{}:{:02}", secs / 60, secs % 60)
+    }
 }
 
 #[cfg(test)]
@@ -250,6 +275,10 @@ mod tests {
         assert_eq!(countdown(30_000), "0:30");
         assert_eq!(countdown(89_001), "1:30");
         assert_eq!(countdown(0), "0:00");
+        assert_eq!(countdown(3_599_000), "59:59");
+        assert_eq!(countdown(3_600_000), "1:00:00");
+        assert_eq!(countdown(86_400_000), "24:00:00");
+        assert_eq!(countdown(86_399_001), "24:00:00", "rounded up");
     }
 
     #[test]
@@ -285,6 +314,11 @@ mod tests {
         assert_eq!(TurnTimer::Seconds30.clock_ms(&game), Some(15_000));
         assert_eq!(TurnTimer::Minute1.clock_ms(&game), Some(30_000));
         assert_eq!(TurnTimer::Minutes2.clock_ms(&game), Some(60_000));
+        assert_eq!(
+            TurnTimer::Day1.clock_ms(&game),
+            Some(43_200_000),
+            "half a day"
+        );
     }
 
     #[test]

@@ -1486,6 +1486,25 @@ impl Room {
         self.clock.misses_of(seat)
     }
 
+    /// When this room, set aside now (nobody in it), must be taken up again for what its turn
+    /// timer makes due (issue 61: turn-based rooms are almost always set aside): the running
+    /// clock's deadline; at once while the game goes on for a person seat whose clock has yet
+    /// to start (computers to move first); `None` without a timer, before the start, once the
+    /// game is over, or when computers play every person seat (nobody is waiting for it).
+    pub fn wakes_at(&self) -> Option<u64> {
+        if self.clock.timer.is_off() {
+            return None;
+        }
+        if let Some(running) = self.clock.running {
+            return Some(running.deadline_ms);
+        }
+        let host = self.host.as_ref()?;
+        host.game().actor()?;
+        let someone_plays = (0..self.seats.len())
+            .any(|i| host.seat_control(PlayerId(i)) == Some(SeatControl::Remote));
+        someone_plays.then_some(self.now)
+    }
+
     /// The creator's Turn timer, before the start.
     fn set_turn_timer(
         &mut self,

@@ -5,20 +5,22 @@ use std::sync::Mutex;
 
 use async_trait::async_trait;
 
-use super::{Found, Kept, RoomStore, StoreError, CLOSED_MS};
+use super::{Found, Kept, RoomStore, StoreError, CLOSED_MS, DUE_AT_ONCE};
 use crate::{lock, now_ms};
 
 struct Room {
     kept: Kept,
     /// Set aside: closed at this time (ms) unless woken.
     closes_at: Option<u64>,
+    /// Set aside with a turn clock running: taken up again at this time (ms).
+    wakes_at: Option<u64>,
 }
 
 #[derive(Default)]
 struct Rooms {
     rooms: HashMap<String, Room>,
-    /// Closed codes, until when they say so (ms).
-    closed: HashMap<String, u64>,
+    /// Closed codes: when they were closed, and until when they say so (ms).
+    closed: HashMap<String, (u64, u64)>,
 }
 
 /// Rooms in memory.
@@ -36,7 +38,7 @@ impl MemoryStore {
 impl Rooms {
     fn close(&mut self, code: &str, now: u64) {
         self.rooms.remove(code);
-        self.closed.insert(code.to_string(), now + CLOSED_MS);
+        self.closed.insert(code.to_string(), (now, now + CLOSED_MS));
     }
 }
 
@@ -60,6 +62,7 @@ impl RoomStore for MemoryStore {
                     actions: Vec::new(),
                 },
                 closes_at: None,
+                wakes_at: None,
             },
         );
         Ok(true)
@@ -94,8 +97,8 @@ impl RoomStore for MemoryStore {
         let all = lock(&self.inner);
         Ok(if all.rooms.contains_key(code) {
             Found::Kept
-        } else if all.closed.contains_key(code) {
-            Found::Closed
+        } else if let Some(&(at, _)) = all.closed.get(code) {
+            Found::Closed { at_ms: Some(at) }
         } else {
             Found::Unknown
         })
@@ -106,18 +109,36 @@ impl RoomStore for MemoryStore {
         Ok(())
     }
 
-    async fn set_aside(&self, code: &str, remaining_ms: u64) -> Result<bool, StoreError> {
+    async fn set_aside(
+        &self,
+        code: &str,
+        remaining_ms: u64,
+        wakes_at: Option<u64>,
+    ) -> Result<bool, StoreError> {
         let mut all = lock(&self.inner);
         let Some(room) = all.rooms.get_mut(code) else {
             return Ok(false);
         };
         room.closes_at = Some(now_ms() + remaining_ms);
+        room.wakes_at = wakes_at;
         Ok(true)
+    }
+
+    async fn due(&self, now: u64) -> Result<Vec<String>, StoreError> {
+        let all = lock(&self.inner);
+        let mut due: Vec<(u64, String)> = all
+            .rooms
+            .iter()
+            .filter_map(|(c, r)| r.wakes_at.filter(|&t| t <= now).map(|t| (t, c.clone())))
+            .collect();
+        worlds_engine::sorting::sort_by(&mut due, Ord::cmp);
+        Ok(due.into_iter().take(DUE_AT_ONCE).map(|(_, c)| c).collect())
     }
 
     async fn wake(&self, code: &str) -> Result<(), StoreError> {
         if let Some(room) = lock(&self.inner).rooms.get_mut(code) {
             room.closes_at = None;
+            room.wakes_at = None;
         }
         Ok(())
     }
@@ -137,7 +158,7 @@ impl RoomStore for MemoryStore {
         for code in due {
             all.close(&code, now);
         }
-        all.closed.retain(|_, until| *until > now);
+        all.closed.retain(|_, (_, until)| *until > now);
         Ok(())
     }
 }

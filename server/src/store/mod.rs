@@ -32,14 +32,19 @@ pub struct Kept {
 pub enum Found {
     /// The room is kept.
     Kept,
-    /// The room was closed (nobody was in it for too long); its code says so for a week.
-    Closed,
+    /// The room was closed (nobody was in it for too long) at `at_ms` (the server's wall
+    /// clock; `None` in records from before it was kept); its code says so for
+    /// [`CLOSED_MS`].
+    Closed { at_ms: Option<u64> },
     /// No room has this code.
     Unknown,
 }
 
-/// How long a closed room's code says so (ms): a week.
-pub const CLOSED_MS: u64 = 7 * 24 * 3600 * 1000;
+/// How long a closed room's code says so (ms): 90 days, as rooms are kept for weeks.
+pub const CLOSED_MS: u64 = 90 * 24 * 3600 * 1000;
+
+/// Rooms woken at most at once by one sweep of [`RoomStore::due`].
+pub const DUE_AT_ONCE: usize = 100;
 
 /// Where rooms are kept. Every write is kept before anyone hears of what it holds.
 #[async_trait]
@@ -71,8 +76,19 @@ pub trait RoomStore: Send + Sync {
     async fn close(&self, code: &str) -> Result<(), StoreError>;
 
     /// A room nobody is in leaves the server's memory: it is kept for `remaining_ms` more,
-    /// then closed, unless someone comes back first ([`RoomStore::wake`]).
-    async fn set_aside(&self, code: &str, remaining_ms: u64) -> Result<bool, StoreError>;
+    /// then closed, unless someone comes back first ([`RoomStore::wake`]). A room whose turn
+    /// timer runs out while it is set aside names when (`wakes_at`, the server's wall clock):
+    /// from then on [`RoomStore::due`] lists it, so a server takes it up to play what is due.
+    async fn set_aside(
+        &self,
+        code: &str,
+        remaining_ms: u64,
+        wakes_at: Option<u64>,
+    ) -> Result<bool, StoreError>;
+
+    /// Set-aside rooms whose wake time has come by `now_ms` (at most [`DUE_AT_ONCE`], the
+    /// earliest first): an index of deadlines, not a walk over every room.
+    async fn due(&self, now_ms: u64) -> Result<Vec<String>, StoreError>;
 
     /// A room taken up again: it is no longer to be closed.
     async fn wake(&self, code: &str) -> Result<(), StoreError>;
@@ -88,6 +104,7 @@ pub trait RoomStore: Send + Sync {
 pub(crate) mod contract {
     //! What every store must do, run against each of them.
     use super::*;
+    use crate::now_ms;
 
     pub async fn keeps_opens_writes_and_closes(store: &dyn RoomStore, now: u64) {
         let code = format!("TESTROOM{now}");
@@ -118,21 +135,48 @@ pub(crate) mod contract {
         assert_eq!(kept.opening, "{open}");
         assert_eq!(kept.state, "{s1}");
         assert_eq!(kept.actions, vec!["\"a1\"", "\"a2\"", "\"a3\""]);
+        // Set aside with a wake time: due once it has come, and no longer once woken.
+        let wakes = now_ms() + 500;
+        assert!(store
+            .set_aside(&code, 1_000, Some(wakes))
+            .await
+            .expect("set aside"));
+        assert!(!store.due(wakes - 1).await.expect("due").contains(&code));
+        assert!(store.due(wakes).await.expect("due").contains(&code));
         // Set aside, then woken: still kept after its time would have run out.
-        assert!(store.set_aside(&code, 1_000).await.expect("set aside"));
+        store.wake(&code).await.expect("wake");
+        assert!(!store.due(wakes + 1).await.expect("due").contains(&code));
+        assert!(store
+            .set_aside(&code, 1_000, None)
+            .await
+            .expect("set aside"));
         store.wake(&code).await.expect("wake");
         store.sweep(now + 10_000).await.expect("sweep");
         assert_eq!(store.find(&code).await.expect("find"), Found::Kept);
         // Set aside and not woken: closed once its time is up.
-        assert!(store.set_aside(&code, 1_000).await.expect("set aside"));
+        assert!(store
+            .set_aside(&code, 1_000, Some(now + 500))
+            .await
+            .expect("set aside"));
         store.sweep(now + 1_001_000).await.expect("sweep");
         let found = store.find(&code).await.expect("find");
         assert!(
-            found == Found::Closed || found == Found::Kept,
+            matches!(found, Found::Closed { .. } | Found::Kept),
             "closed by the sweep, or (Redis) by its expiry later"
         );
+        let before_close = now_ms();
         store.close(&code).await.expect("close");
-        assert_eq!(store.find(&code).await.expect("find"), Found::Closed);
+        assert!(
+            !store.due(u64::MAX / 2).await.expect("due").contains(&code),
+            "a closed room is never woken"
+        );
+        match store.find(&code).await.expect("find") {
+            Found::Closed { at_ms: Some(at) } => assert!(
+                at >= before_close && at <= now_ms(),
+                "the closing time is kept: {at}"
+            ),
+            other => panic!("closed with its time, not {other:?}"),
+        }
         assert!(store.load(&code).await.expect("load").is_none());
         assert!(
             !store.create(&code, "{open}", "{s0}").await.expect("create"),

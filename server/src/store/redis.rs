@@ -11,8 +11,11 @@
 //! - `wr:room:{CODE}:owner`: the node running the room and its fencing value (`NODE/7`), a key
 //!   that expires after [`LEASE_MS`] unless that node renews it;
 //! - `wr:room:{CODE}:fence`: a counter, one more at each takeover;
-//! - `wr:closed:{CODE}`: a room closed for idleness (so its link says so), for a week;
-//! - `wr:rooms`: every kept room's code, scored by when it closes (for counting them).
+//! - `wr:closed:{CODE}`: a room closed for idleness (so its link says so), for
+//!   [`CLOSED_MS`]; its value is when it was (or will be) closed, ms;
+//! - `wr:rooms`: every kept room's code, scored by when it closes (for counting them);
+//! - `wr:wakes`: set-aside rooms whose turn clock runs out, scored by when (the index
+//!   [`RoomStore::due`] reads).
 //!
 //! An action is appended only by the room's owner holding the newest fencing value, and only
 //! at the position it expects (a Lua script checks both), so two nodes can never both apply
@@ -28,7 +31,7 @@ use redis::aio::{MultiplexedConnection, PubSubStream};
 use redis::{RedisResult, Script};
 use tokio::sync::mpsc;
 
-use super::{Found, Kept, RoomStore, StoreError, CLOSED_MS};
+use super::{Found, Kept, RoomStore, StoreError, CLOSED_MS, DUE_AT_ONCE};
 use crate::cluster::{Claim, Frame, Ownership};
 use crate::{lock, now_ms};
 use worlds_table::room::ConnId;
@@ -48,6 +51,7 @@ fn closed_key(code: &str) -> String {
 }
 
 const ROOMS: &str = "wr:rooms";
+const WAKES: &str = "wr:wakes";
 
 /// A node's pub/sub channel.
 pub fn channel(node: &str) -> String {
@@ -120,7 +124,7 @@ impl Scripts {
             close: Script::new(
                 r"if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
                   redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[6])
-                  redis.call('SET', KEYS[5], '1', 'PX', ARGV[2])
+                  redis.call('SET', KEYS[5], ARGV[3], 'PX', ARGV[2])
                   return 1",
             ),
             // The room's parts expire when it would be closed for being idle, and its code
@@ -129,7 +133,7 @@ impl Scripts {
                 r"if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
                   redis.call('DEL', KEYS[1])
                   for _, i in ipairs({2, 3, 4, 6}) do redis.call('PEXPIRE', KEYS[i], ARGV[2]) end
-                  redis.call('SET', KEYS[5], '1', 'PX', tonumber(ARGV[2]) + tonumber(ARGV[3]))
+                  redis.call('SET', KEYS[5], ARGV[4], 'PX', tonumber(ARGV[2]) + tonumber(ARGV[3]))
                   return 1",
             ),
             release: Script::new(
@@ -293,15 +297,18 @@ impl RoomStore for RedisStore {
     }
 
     async fn find(&self, code: &str) -> Result<Found, StoreError> {
-        let (kept, closed): (bool, bool) = redis::pipe()
+        let (kept, closed): (bool, Option<String>) = redis::pipe()
             .exists(key(code, "open"))
-            .exists(closed_key(code))
+            .get(closed_key(code))
             .query_async(&mut self.conn())
             .await?;
         Ok(if kept {
             Found::Kept
-        } else if closed {
-            Found::Closed
+        } else if let Some(at) = closed {
+            // Marks from before the time was kept hold "1".
+            Found::Closed {
+                at_ms: at.parse().ok().filter(|&t| t > 1),
+            }
         } else {
             Found::Unknown
         })
@@ -311,29 +318,57 @@ impl RoomStore for RedisStore {
         let _: i64 = self
             .over_room(&self.scripts.close, code)
             .arg(CLOSED_MS)
+            .arg(now_ms())
             .invoke_async(&mut self.conn())
             .await?;
         self.let_go(code);
-        redis::cmd("ZREM")
-            .arg(ROOMS)
-            .arg(code)
+        redis::pipe()
+            .zrem(ROOMS, code)
+            .ignore()
+            .zrem(WAKES, code)
+            .ignore()
             .query_async::<()>(&mut self.conn())
             .await?;
         Ok(())
     }
 
-    async fn set_aside(&self, code: &str, remaining_ms: u64) -> Result<bool, StoreError> {
+    async fn set_aside(
+        &self,
+        code: &str,
+        remaining_ms: u64,
+        wakes_at: Option<u64>,
+    ) -> Result<bool, StoreError> {
+        let closes_at = now_ms() + remaining_ms;
         let done: i64 = self
             .over_room(&self.scripts.set_aside, code)
             .arg(remaining_ms)
             .arg(CLOSED_MS)
+            .arg(closes_at)
             .invoke_async(&mut self.conn())
             .await?;
         self.let_go(code);
         if done == 1 {
-            self.score(code, Some(now_ms() + remaining_ms)).await?;
+            self.score(code, Some(closes_at)).await?;
+            let mut pipe = redis::pipe();
+            match wakes_at {
+                Some(t) => pipe.zadd(WAKES, code, t).ignore(),
+                None => pipe.zrem(WAKES, code).ignore(),
+            };
+            pipe.query_async::<()>(&mut self.conn()).await?;
         }
         Ok(done == 1)
+    }
+
+    async fn due(&self, now: u64) -> Result<Vec<String>, StoreError> {
+        Ok(redis::cmd("ZRANGEBYSCORE")
+            .arg(WAKES)
+            .arg("-inf")
+            .arg(now)
+            .arg("LIMIT")
+            .arg(0)
+            .arg(DUE_AT_ONCE)
+            .query_async(&mut self.conn())
+            .await?)
     }
 
     async fn wake(&self, code: &str) -> Result<(), StoreError> {
@@ -342,6 +377,7 @@ impl RoomStore for RedisStore {
             pipe.cmd("PERSIST").arg(key(code, part)).ignore();
         }
         pipe.cmd("DEL").arg(closed_key(code)).ignore();
+        pipe.zrem(WAKES, code).ignore();
         pipe.query_async::<()>(&mut self.conn()).await?;
         self.score(code, None).await?;
         Ok(())
@@ -355,13 +391,23 @@ impl RoomStore for RedisStore {
     }
 
     async fn sweep(&self, now: u64) -> Result<(), StoreError> {
-        // The rooms' own keys expire by themselves; only the count's entries are swept.
-        redis::cmd("ZREMRANGEBYSCORE")
+        // The rooms' own keys expire by themselves; only the count's entries are swept, and
+        // the wake times of rooms that expired.
+        let expired: Vec<String> = redis::cmd("ZRANGEBYSCORE")
             .arg(ROOMS)
             .arg(0)
             .arg(now)
-            .query_async::<()>(&mut self.conn())
+            .query_async(&mut self.conn())
             .await?;
+        if !expired.is_empty() {
+            redis::pipe()
+                .zrem(ROOMS, &expired)
+                .ignore()
+                .zrem(WAKES, &expired)
+                .ignore()
+                .query_async::<()>(&mut self.conn())
+                .await?;
+        }
         Ok(())
     }
 }

@@ -16,8 +16,9 @@ use async_trait::async_trait;
 use rusqlite::{params, Connection, OptionalExtension};
 use tokio::sync::oneshot;
 
-use super::{Found, Kept, RoomStore, StoreError, CLOSED_MS};
+use super::{Found, Kept, RoomStore, StoreError, CLOSED_MS, DUE_AT_ONCE};
 use crate::now_ms;
+use worlds_table::room::RoomState;
 
 /// The database's file in the data folder.
 pub const FILE: &str = "rooms.sqlite3";
@@ -87,9 +88,20 @@ fn schema(db: &Connection) -> rusqlite::Result<()> {
          CREATE TABLE IF NOT EXISTS closed (
            code TEXT PRIMARY KEY,
            until INTEGER NOT NULL
-         ) WITHOUT ROWID;
-         PRAGMA user_version = 1;",
-    )
+         ) WITHOUT ROWID;",
+    )?;
+    let version: i64 = db.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    if version < 2 {
+        // 2 (issue 61): when a set-aside room's turn clock runs out (an index, so a sweep
+        // finds the rooms due without a walk over every room), and when a room was closed.
+        db.execute_batch(
+            "ALTER TABLE rooms ADD COLUMN wakes_at INTEGER;
+             CREATE INDEX IF NOT EXISTS rooms_wakes_at ON rooms (wakes_at)
+               WHERE wakes_at IS NOT NULL;
+             ALTER TABLE closed ADD COLUMN at INTEGER;",
+        )?;
+    }
+    db.execute_batch("PRAGMA user_version = 2;")
 }
 
 fn close_room(db: &Connection, code: &str, now: u64) -> rusqlite::Result<()> {
@@ -97,8 +109,31 @@ fn close_room(db: &Connection, code: &str, now: u64) -> rusqlite::Result<()> {
         .execute([code])?;
     db.prepare_cached("DELETE FROM rooms WHERE code = ?1")?
         .execute([code])?;
-    db.prepare_cached("INSERT OR REPLACE INTO closed (code, until) VALUES (?1, ?2)")?
-        .execute(params![code, (now + CLOSED_MS) as i64])?;
+    db.prepare_cached("INSERT OR REPLACE INTO closed (code, until, at) VALUES (?1, ?2, ?3)")?
+        .execute(params![code, (now + CLOSED_MS) as i64, now as i64])?;
+    Ok(())
+}
+
+/// Rooms a server ran when it stopped without setting them aside (a crash, `kill -9`) are set
+/// aside for `idle_ms`; one with a turn timer is taken up again when its clock runs out (or at
+/// once, to see what is due), as if it had been set aside on time.
+fn set_aside_on_open(db: &Connection, now: u64, idle_ms: u64) -> rusqlite::Result<()> {
+    let running = db
+        .prepare("SELECT code, state FROM rooms WHERE closes_at IS NULL")?
+        .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut put = db.prepare("UPDATE rooms SET closes_at = ?1, wakes_at = ?2 WHERE code = ?3")?;
+    for (code, state) in running {
+        let wakes_at = serde_json::from_str::<RoomState>(&state)
+            .ok()
+            .filter(|s| !s.clock.timer.is_off())
+            .map(|s| s.clock.running.map_or(now, |r| r.deadline_ms));
+        put.execute(params![
+            (now + idle_ms) as i64,
+            wakes_at.map(|t| t as i64),
+            code
+        ])?;
+    }
     Ok(())
 }
 
@@ -146,10 +181,7 @@ impl SqliteStore {
         }
         let db = Connection::open(dir.join(FILE))?;
         schema(&db)?;
-        db.execute(
-            "UPDATE rooms SET closes_at = ?1 WHERE closes_at IS NULL",
-            [(now_ms() + idle_ms) as i64],
-        )?;
+        set_aside_on_open(&db, now_ms(), idle_ms)?;
         let (jobs, queue) = mpsc::channel::<Box<dyn Job>>();
         std::thread::Builder::new()
             .name("rooms-db".into())
@@ -266,12 +298,14 @@ impl RoomStore for SqliteStore {
             if kept.is_some() {
                 return Ok(Found::Kept);
             }
-            let closed: Option<i64> = db
-                .prepare_cached("SELECT 1 FROM closed WHERE code = ?1")?
+            let closed: Option<Option<i64>> = db
+                .prepare_cached("SELECT at FROM closed WHERE code = ?1")?
                 .query_row([&code], |r| r.get(0))
                 .optional()?;
-            Ok(if closed.is_some() {
-                Found::Closed
+            Ok(if let Some(at) = closed {
+                Found::Closed {
+                    at_ms: at.map(|t| t.max(0) as u64),
+                }
             } else {
                 Found::Unknown
             })
@@ -284,13 +318,34 @@ impl RoomStore for SqliteStore {
         self.call(move |db| close_room(db, &code, now_ms())).await
     }
 
-    async fn set_aside(&self, code: &str, remaining_ms: u64) -> Result<bool, StoreError> {
+    async fn set_aside(
+        &self,
+        code: &str,
+        remaining_ms: u64,
+        wakes_at: Option<u64>,
+    ) -> Result<bool, StoreError> {
         let code = code.to_string();
         self.call(move |db| {
             let n = db
-                .prepare_cached("UPDATE rooms SET closes_at = ?1 WHERE code = ?2")?
-                .execute(params![(now_ms() + remaining_ms) as i64, code])?;
+                .prepare_cached("UPDATE rooms SET closes_at = ?1, wakes_at = ?2 WHERE code = ?3")?
+                .execute(params![
+                    (now_ms() + remaining_ms) as i64,
+                    wakes_at.map(|t| t as i64),
+                    code
+                ])?;
             Ok(n == 1)
+        })
+        .await
+    }
+
+    async fn due(&self, now: u64) -> Result<Vec<String>, StoreError> {
+        self.call(move |db| {
+            db.prepare_cached(
+                "SELECT code FROM rooms WHERE wakes_at IS NOT NULL AND wakes_at <= ?1
+                 ORDER BY wakes_at LIMIT ?2",
+            )?
+            .query_map(params![now as i64, DUE_AT_ONCE as i64], |r| r.get(0))?
+            .collect()
         })
         .await
     }
@@ -298,8 +353,10 @@ impl RoomStore for SqliteStore {
     async fn wake(&self, code: &str) -> Result<(), StoreError> {
         let code = code.to_string();
         self.call(move |db| {
-            db.prepare_cached("UPDATE rooms SET closes_at = NULL WHERE code = ?1")?
-                .execute([code])?;
+            db.prepare_cached(
+                "UPDATE rooms SET closes_at = NULL, wakes_at = NULL WHERE code = ?1",
+            )?
+            .execute([code])?;
             Ok(())
         })
         .await
@@ -380,7 +437,10 @@ mod tests {
         assert_eq!(kept.actions[299], "{\"n\":299}");
         // A room nobody ran since the restart is closed once its idle time has passed.
         store.sweep(now_ms() + 61_000).await.expect("sweep");
-        assert_eq!(store.find("K7QXM2PD").await.expect("find"), Found::Closed);
+        assert!(matches!(
+            store.find("K7QXM2PD").await.expect("find"),
+            Found::Closed { at_ms: Some(_) }
+        ));
     }
 
     #[tokio::test]
