@@ -55,6 +55,38 @@ self.addEventListener('message', (event) => {{
   if (event.data === 'skip-waiting') self.skipWaiting();
 }});
 
+// "Your turn" (issue 61): a click on the notification focuses the room's page if one is
+// open, or opens the room's link.
+self.addEventListener('notificationclick', (event) => {{
+  event.notification.close();
+  const data = event.notification.data || {{}};
+  const target = new URL(typeof data.url === 'string' ? data.url : './', self.location.href);
+  if (target.origin !== self.location.origin) return;
+  event.waitUntil(
+    self.clients.matchAll({{ type: 'window', includeUncontrolled: true }}).then((pages) => {{
+      const open = pages.find((p) => {{
+        const at = new URL(p.url);
+        return at.pathname === target.pathname && at.hash === target.hash;
+      }});
+      return open ? open.focus() : self.clients.openWindow(target.href);
+    }}),
+  );
+}});
+
+// A push from the room server while no page of the seat is open: {{"title","body","url"}}.
+self.addEventListener('push', (event) => {{
+  let data = {{}};
+  try {{
+    data = event.data ? event.data.json() : {{}};
+  }} catch (e) {{
+    data = {{}};
+  }}
+  const title = typeof data.title === 'string' ? data.title.slice(0, 200) : 'Your turn — Monopoly Worlds';
+  const body = typeof data.body === 'string' ? data.body.slice(0, 500) : '';
+  const url = typeof data.url === 'string' ? data.url : './';
+  event.waitUntil(self.registration.showNotification(title, {{ body, tag: url, data: {{ url }} }}));
+}});
+
 self.addEventListener('fetch', (event) => {{
   const request = event.request;
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;

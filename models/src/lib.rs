@@ -13,7 +13,8 @@
 //! - [`ring`] and [`names`]: the board ring's layout and the names drawn in narrow squares;
 //!   [`thumbnail`]: a board's thumbnail, drawn as one piece of SVG;
 //! - [`fields`]: numbers, seeds and dice typed into forms, and why one is refused;
-//! - [`pieces`]: colors and tokens; [`words`]: counts and ordinals in English.
+//! - [`pieces`]: colors and tokens; [`words`]: counts and ordinals in English;
+//! - [`turn_alert`]: when a hidden page says "(Your turn)".
 
 pub mod boards;
 pub mod cards;
@@ -27,4 +28,5 @@ pub mod play;
 pub mod ring;
 pub mod steps;
 pub mod thumbnail;
+pub mod turn_alert;
 pub mod words;

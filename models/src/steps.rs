@@ -12,6 +12,8 @@ pub enum Cue {
     Dice,
     Cash,
     Jail,
+    /// A decision became this device's while its page was hidden (never an action's cue).
+    Turn,
 }
 
 impl Cue {

@@ -2,6 +2,7 @@
 //! storage, the board ring view, the modal, form fields, thumbnails, the share dialog, links,
 //! downloads and pictures. Nothing here imports a page's folder (`game`, `maker`, `lab`).
 
+pub mod alerts;
 pub mod board_view;
 pub mod boards;
 pub mod clock;

@@ -16,6 +16,9 @@ pub fn SettingsPanel(on_back: Callback<()>) -> impl IntoView {
         <div class="settings">
             <h1 id="settings-title">"Settings"</h1>
             <SoundAndLook />
+            <h2 class="settings-part">"Your turn"</h2>
+            <p class="hint">"A game in a room can last days: the tab's title says \"(Your turn)\" when a decision is yours, and a notification can say so too."</p>
+            <crate::common::alerts::TellMeButton />
             <ServerFields />
             <FullScreenButton />
             {move || store.problem.get().map(|p| view! { <p class="problem" role="alert">{p.to_string()}</p> })}

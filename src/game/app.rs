@@ -137,6 +137,7 @@ impl Online {
         provide_context(table_ui);
         let room_ui = crate::game::room::RoomUi::new(session, nav, table_ui.talk(), room);
         provide_context(room_ui);
+        crate::game::room::alert::watch_turns(room_ui);
         Online {
             table_ui,
             room_ui,

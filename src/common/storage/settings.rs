@@ -94,6 +94,11 @@ pub struct Settings {
     /// the record when empty.
     #[serde(skip_serializing_if = "String::is_empty")]
     pub room_server: String,
+    /// The player pressed "Tell me when it's my turn" (and the browser allowed
+    /// notifications): a decision that becomes theirs while the page is hidden is notified.
+    /// Left out of the record when off.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub turn_alerts: bool,
 }
 
 impl Default for Settings {
@@ -105,6 +110,7 @@ impl Default for Settings {
             theme: Theme::Light,
             stun_server: String::new(),
             room_server: String::new(),
+            turn_alerts: false,
         }
     }
 }

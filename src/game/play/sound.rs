@@ -14,6 +14,7 @@ fn notes(cue: Cue) -> &'static [(f32, f64, f64)] {
         Cue::Dice => &[(420.0, 0.0, 0.04), (380.0, 0.06, 0.04), (460.0, 0.12, 0.05)],
         Cue::Cash => &[(880.0, 0.0, 0.08), (1320.0, 0.08, 0.12)],
         Cue::Jail => &[(196.0, 0.0, 0.18), (147.0, 0.18, 0.3)],
+        Cue::Turn => &[(660.0, 0.0, 0.12), (990.0, 0.12, 0.25)],
     }
 }
 
@@ -32,6 +33,14 @@ pub fn play_after_paint(speaker: Speaker, cue: Cue, volume: u8) {
         }
     }
     crate::common::clock::after_paint(move || play(speaker, cue, volume));
+}
+
+/// Plays a cue at once, on a page that may be hidden (where nothing is painted, so
+/// [`play_after_paint`] would wait): the "your turn" chime.
+pub fn play_now(speaker: Speaker, cue: Cue, volume: u8) {
+    if volume > 0 {
+        play(speaker, cue, volume);
+    }
 }
 
 fn play(speaker: Speaker, cue: Cue, volume: u8) {

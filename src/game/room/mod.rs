@@ -12,6 +12,7 @@
 //!
 //! Everything from the server is untrusted: parsed into typed messages, never HTML.
 
+pub mod alert;
 pub mod views;
 
 use std::collections::BTreeMap;

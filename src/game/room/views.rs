@@ -84,6 +84,8 @@ pub fn RoomScreen(ui: RoomUi) -> impl IntoView {
                 <JoinRoomForm ui=ui />
                 <RoomNotes ui=ui />
                 <TurnTimerField ui=ui />
+                {move || (ui.seat.get().is_some() && ui.closed.get().is_none())
+                    .then(|| view! { <crate::common::alerts::TellMeButton /> })}
                 {move || ui.problem.get().filter(|_| !at_the_door(ui)).map(|p| view! { <p class="problem" role="alert">{p.to_string()}</p> })}
                 <RoomButtons ui=ui />
                 <RoomLink ui=ui seated=false />
@@ -400,6 +402,7 @@ pub fn RoomPanel(ui: RoomUi) -> impl IntoView {
                 <button type="button" class="menu-button primary" on:click=move |_| im_back(ui)>"I'm back"</button>
             })}
             <ul class="room-away">{away}</ul>
+            {move || ui.seat.get().is_some().then(|| view! { <crate::common::alerts::TellMeButton /> })}
             {move || ui.problem.get().map(|p| view! { <p class="problem" role="alert">{p.to_string()}</p> })}
         </section>
     }
