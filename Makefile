@@ -54,6 +54,7 @@ modules:
 	python3 scripts/check_modules.py server/src
 	python3 scripts/check_modules.py src
 	python3 scripts/check_modules.py --pages src
+	python3 scripts/fnlen.py --max 100 table/src server/src models/src
 
 # Component tests with wasm-bindgen-test in headless Chromium. Each test binary's Chromium
 # leaves its ~120 MB profile in the temporary folder (wasm-bindgen-test-runner ends chromedriver

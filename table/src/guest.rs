@@ -13,7 +13,7 @@
 
 use std::collections::{BTreeMap, VecDeque};
 
-use worlds_engine::{Action, Game, LogEntry, PlayerId};
+use worlds_engine::{Action, Game, LogEntry, PlayerId, PublicGame};
 
 use crate::host::seat_of;
 use crate::invite::TableId;
@@ -21,6 +21,7 @@ use crate::protocol::{
     clean_chat, read_host, state_hash, GuestMsg, HostMsg, Outgoing, Presence, ReactionKind,
     Reassembler, To, MAX_MESSAGE_BYTES, PART_TAG,
 };
+use crate::saved::ChatLine;
 use crate::TableEvent;
 
 /// An unanswered intent is sent again after this long (ms).
@@ -372,6 +373,7 @@ impl Guest {
         }
     }
 
+    /// A message from the host, handed to what it concerns.
     fn on_host(&mut self, msg: HostMsg) -> Vec<Outgoing> {
         match msg {
             HostMsg::Welcome {
@@ -382,73 +384,10 @@ impl Guest {
                 presence,
                 chat,
             } => {
-                if seat != self.seat {
-                    let seat =
-                        seat.map_or_else(|| "none (watching)".to_string(), |s| s.to_string());
-                    self.event(TableEvent::Dropped {
-                        from: None,
-                        reason: format!("a welcome for seat {seat}"),
-                    });
+                if !self.welcomed(seat, last_intent, presence, chat) {
                     return Vec::new();
                 }
-                self.presence = presence;
-                // The conversation so far, each line once however many welcomes come.
-                for line in chat {
-                    self.show_chat(line.from, &line.text, line.n, line.at, line.notice);
-                }
-                self.next_intent = self.next_intent.max(last_intent.wrapping_add(1)).max(1);
-                // Every intent up to the last one the host handled is answered by this game.
-                self.pending.retain(|p| p.id > last_intent);
-                let game = match Game::try_from(*game) {
-                    Ok(g) => g,
-                    Err(e) => {
-                        // Not a game this device can hold: it keeps asking (see `tick`).
-                        self.event(TableEvent::Dropped {
-                            from: None,
-                            reason: format!("a welcome whose game does not fit: {e}"),
-                        });
-                        return Vec::new();
-                    }
-                };
-                let seq = game.history().len() as u64;
-                if !self.broken && self.answered && seq < self.seq() {
-                    // A welcome overtaken on the way by later actions: this device has more.
-                    self.asked_at = None;
-                    self.asked_for = None;
-                    return Vec::new();
-                }
-                let same = !self.broken
-                    && self
-                        .game
-                        .as_ref()
-                        .is_some_and(|g| g.history().len() as u64 == seq && state_hash(g) == hash);
-                let asked = self.asked_at.take().is_some();
-                self.asked_for = None;
-                self.answered = true;
-                if same {
-                    // This device has the game as it stands: nothing was missing (or this is
-                    // a repeated welcome).
-                    if asked {
-                        self.event(TableEvent::Caught { from: seq, seq });
-                    }
-                    return self.drain_buffer();
-                }
-                let had = (!self.broken)
-                    .then(|| self.game.as_ref().map(|g| g.history().len() as u64))
-                    .flatten();
-                let agrees = state_hash(&game) == hash;
-                self.game = Some(game);
-                self.broken = false;
-                if !agrees {
-                    // The host decides: its game is taken as it is, and the player is told.
-                    self.event(TableEvent::OutOfStep { seq });
-                }
-                match had {
-                    Some(from) if from <= seq => self.event(TableEvent::Caught { from, seq }),
-                    _ => self.event(TableEvent::Joined { seq }),
-                }
-                self.buffer.retain(|&s, _| s > seq);
-                self.drain_buffer()
+                self.take_welcome_game(*game, hash)
             }
             HostMsg::Applied {
                 seq,
@@ -458,56 +397,15 @@ impl Guest {
                 entries,
                 hash,
             } => {
-                if Some(by_seat) == self.seat {
-                    if let Some(id) = intent {
-                        self.pending.retain(|p| p.id != id);
-                    }
-                }
-                if self.broken || seq <= self.seq() {
-                    return Vec::new();
-                }
-                if self.buffer.len() < MAX_BUFFERED {
-                    self.buffer.insert(
-                        seq,
-                        Early {
-                            action,
-                            by_seat,
-                            entries,
-                            hash,
-                        },
-                    );
-                }
-                if self.game.is_none() {
-                    // Kept for when the welcome comes.
-                    return Vec::new();
-                }
-                let mut out = self.drain_buffer();
-                if self.broken {
-                    return out;
-                }
-                if !self.buffer.is_empty() {
-                    if self.asked_at.is_none() {
-                        let from = self.seq();
-                        out.push(self.ask_from(from));
-                    }
-                } else {
-                    // Nothing is missing now: a resync asked for is answered.
-                    self.resync_answered();
-                }
-                out
+                let early = Early {
+                    action,
+                    by_seat,
+                    entries,
+                    hash,
+                };
+                self.on_applied(seq, intent, early)
             }
-            HostMsg::Refused { intent, reason } => {
-                let before = self.pending.len();
-                self.pending.retain(|p| p.id != intent);
-                if let Some(seat) = self.seat.filter(|_| self.pending.len() != before) {
-                    self.event(TableEvent::Refused {
-                        seat,
-                        intent,
-                        reason,
-                    });
-                }
-                Vec::new()
-            }
+            HostMsg::Refused { intent, reason } => self.on_refused(intent, reason),
             HostMsg::Chat {
                 from,
                 text,
@@ -529,23 +427,159 @@ impl Guest {
                 self.event(TableEvent::Presence { seat, state });
                 Vec::new()
             }
-            HostMsg::Pong { seq } => {
-                if self.game.is_none() || self.broken {
-                    return Vec::new();
-                }
-                if seq > self.seq() {
-                    if self.asked_at.is_none() {
-                        let from = self.seq();
-                        return vec![self.ask_from(from)];
-                    }
-                } else {
-                    // This device has every action the host had then (a resync is answered
-                    // with the missing actions and this pong).
-                    self.resync_answered();
-                }
-                Vec::new()
+            HostMsg::Pong { seq } => self.on_pong(seq),
+        }
+    }
+
+    /// A welcome: whether it is for this device's seat (else it is dropped); if so, the
+    /// seats' presence, the conversation so far and the intents it answers are taken from it.
+    fn welcomed(
+        &mut self,
+        seat: Option<PlayerId>,
+        last_intent: u32,
+        presence: Vec<Presence>,
+        chat: Vec<ChatLine>,
+    ) -> bool {
+        if seat != self.seat {
+            let seat = seat.map_or_else(|| "none (watching)".to_string(), |s| s.to_string());
+            self.event(TableEvent::Dropped {
+                from: None,
+                reason: format!("a welcome for seat {seat}"),
+            });
+            return false;
+        }
+        self.presence = presence;
+        // The conversation so far, each line once however many welcomes come.
+        for line in chat {
+            self.show_chat(line.from, &line.text, line.n, line.at, line.notice);
+        }
+        self.next_intent = self.next_intent.max(last_intent.wrapping_add(1)).max(1);
+        // Every intent up to the last one the host handled is answered by this game.
+        self.pending.retain(|p| p.id > last_intent);
+        true
+    }
+
+    /// A welcome's game, with the state hash of the host's: taken unless this device has it
+    /// already (or more of it); a device that lacked part of it has caught up.
+    fn take_welcome_game(&mut self, game: PublicGame, hash: u64) -> Vec<Outgoing> {
+        let game = match Game::try_from(game) {
+            Ok(g) => g,
+            Err(e) => {
+                // Not a game this device can hold: it keeps asking (see `tick`).
+                self.event(TableEvent::Dropped {
+                    from: None,
+                    reason: format!("a welcome whose game does not fit: {e}"),
+                });
+                return Vec::new();
+            }
+        };
+        let seq = game.history().len() as u64;
+        if !self.broken && self.answered && seq < self.seq() {
+            // A welcome overtaken on the way by later actions: this device has more.
+            self.asked_at = None;
+            self.asked_for = None;
+            return Vec::new();
+        }
+        let same = !self.broken
+            && self
+                .game
+                .as_ref()
+                .is_some_and(|g| g.history().len() as u64 == seq && state_hash(g) == hash);
+        let asked = self.asked_at.take().is_some();
+        self.asked_for = None;
+        self.answered = true;
+        if same {
+            // This device has the game as it stands: nothing was missing (or this is
+            // a repeated welcome).
+            if asked {
+                self.event(TableEvent::Caught { from: seq, seq });
+            }
+            return self.drain_buffer();
+        }
+        let had = (!self.broken)
+            .then(|| self.game.as_ref().map(|g| g.history().len() as u64))
+            .flatten();
+        let agrees = state_hash(&game) == hash;
+        self.game = Some(game);
+        self.broken = false;
+        if !agrees {
+            // The host decides: its game is taken as it is, and the player is told.
+            self.event(TableEvent::OutOfStep { seq });
+        }
+        match had {
+            Some(from) if from <= seq => self.event(TableEvent::Caught { from, seq }),
+            _ => self.event(TableEvent::Joined { seq }),
+        }
+        self.buffer.retain(|&s, _| s > seq);
+        self.drain_buffer()
+    }
+
+    /// Action `seq`, answering this device's intent `intent` or another's: applied in order
+    /// (an early one is kept until those before it come, and they are asked for).
+    fn on_applied(&mut self, seq: u64, intent: Option<u32>, early: Early) -> Vec<Outgoing> {
+        if Some(early.by_seat) == self.seat {
+            if let Some(id) = intent {
+                self.pending.retain(|p| p.id != id);
             }
         }
+        if self.broken || seq <= self.seq() {
+            return Vec::new();
+        }
+        if self.buffer.len() < MAX_BUFFERED {
+            self.buffer.insert(seq, early);
+        }
+        if self.game.is_none() {
+            // Kept for when the welcome comes.
+            return Vec::new();
+        }
+        let mut out = self.drain_buffer();
+        if self.broken {
+            return out;
+        }
+        if !self.buffer.is_empty() {
+            if self.asked_at.is_none() {
+                let from = self.seq();
+                out.push(self.ask_from(from));
+            }
+        } else {
+            // Nothing is missing now: a resync asked for is answered.
+            self.resync_answered();
+        }
+        out
+    }
+
+    /// The host refused an intent: the player is told, once, if this device still waited for
+    /// its answer.
+    fn on_refused(&mut self, intent: u32, reason: String) -> Vec<Outgoing> {
+        let before = self.pending.len();
+        self.pending.retain(|p| p.id != intent);
+        if let Some(seat) = self.seat.filter(|_| self.pending.len() != before) {
+            self.event(TableEvent::Refused {
+                seat,
+                intent,
+                reason,
+            });
+        }
+        Vec::new()
+    }
+
+    /// The host's count of actions: a device with fewer asks for the rest; one with all of
+    /// them has its resync answered.
+    fn on_pong(&mut self, seq: u64) -> Vec<Outgoing> {
+        if self.game.is_none() || self.broken {
+            return Vec::new();
+        }
+        if seq > self.seq() {
+            if self.asked_at.is_none() {
+                let from = self.seq();
+                return vec![self.ask_from(from)];
+            }
+        } else {
+            // This device has every action the host had then (a resync is answered
+            // with the missing actions and this pong).
+            self.resync_answered();
+        }
+        Vec::new()
     }
 
     /// A resync request this device made (not its hello, which the welcome answers) has its

@@ -27,13 +27,14 @@ use crate::protocol::{
     clean_chat, frames, read_guest, state_hash, GuestMsg, HostMsg, Outcome, Outcomes, Outgoing,
     PeerId, Presence, ReactionKind, To,
 };
+use crate::rates::{Rate, Verdict, MESSAGES_PER_WINDOW, WHOLE_GAME_COST};
 use crate::saved::{ChatLine, HostRecord, RemoteSeatRecord, RestoreError, KEPT_ANSWERS, KEPT_CHAT};
 use crate::TableEvent;
 
-/// Messages a peer may send between two ticks.
-pub const MAX_MESSAGES_PER_TICK: u32 = 40;
+/// Messages a peer may send between two ticks (the one rate of [`crate::rates`]).
+pub const MAX_MESSAGES_PER_TICK: u32 = MESSAGES_PER_WINDOW;
 /// What a resync request costs of that budget (it sends the most).
-pub const RESYNC_COST: u32 = 8;
+pub const RESYNC_COST: u32 = WHOLE_GAME_COST;
 /// A connected peer heard from for this long (ms) shows as reconnecting.
 pub const SILENCE_MS: u64 = 12_000;
 /// Events kept for the app (the oldest go first).
@@ -121,7 +122,8 @@ struct PeerSlot {
     hello: bool,
     /// Heard from too long ago: shown as reconnecting until its next message.
     silent: bool,
-    budget: u32,
+    /// Its messages of this tick (a window ends at each tick).
+    rate: Rate,
     dropped: u32,
     last_heard: u64,
 }
@@ -444,7 +446,7 @@ impl Host {
                 seat,
                 hello: false,
                 silent: false,
-                budget: MAX_MESSAGES_PER_TICK,
+                rate: Rate::starting(self.now),
                 dropped: 0,
                 last_heard: self.now,
             },
@@ -651,7 +653,7 @@ impl Host {
         let mut silent = Vec::new();
         let mut dropped = Vec::new();
         for (&id, p) in self.peers.iter_mut() {
-            p.budget = MAX_MESSAGES_PER_TICK;
+            p.rate.new_window(self.now);
             if p.dropped > 0 {
                 dropped.push((id, p.dropped));
                 p.dropped = 0;
@@ -683,11 +685,10 @@ impl Host {
             self.drop_msg(Some(from), "a channel bound to no seat".to_string());
             return Vec::new();
         };
-        if peer.budget == 0 {
+        if peer.rate.take(1) != Verdict::Take {
             peer.dropped += 1;
             return Vec::new();
         }
-        peer.budget -= 1;
         let seat = peer.seat;
         let msg = match read_guest(bytes) {
             Ok(m) => m,
@@ -726,7 +727,7 @@ impl Host {
             } => self.on_intent(from, seat, id, seq_seen, action),
             GuestMsg::ResyncRequest { from_seq } => {
                 if let Some(p) = self.peers.get_mut(&from) {
-                    p.budget = p.budget.saturating_sub(RESYNC_COST);
+                    p.rate.charge(RESYNC_COST);
                 }
                 self.catch_up(from, seat, from_seq)
             }
@@ -870,7 +871,7 @@ impl Host {
                 // one among them), and cost what a resync costs.
                 Outcome::Applied(_) => {
                     if let Some(p) = self.peers.get_mut(&from) {
-                        p.budget = p.budget.saturating_sub(RESYNC_COST);
+                        p.rate.charge(RESYNC_COST);
                     }
                     self.catch_up(from, seat, seq_seen)
                 }

@@ -9,6 +9,8 @@
 //! - [`protocol`]: the messages (typed, size-checked before parsing), long messages in
 //!   parts, and the state hash every device agrees on.
 //! - [`host`] and [`guest`]: the two state machines.
+//! - [`rates`]: how many messages one sender may send, for a host's peers and a room's
+//!   connections alike.
 //! - [`saved`]: what a device keeps of its table next to its autosave, so a reload goes on
 //!   at the same table ([`host::Host::restore`], [`guest::Guest::resume`]).
 //!
@@ -60,6 +62,7 @@ pub mod guest;
 pub mod host;
 pub mod invite;
 pub mod protocol;
+pub mod rates;
 pub mod room;
 pub mod saved;
 pub mod signal;
