@@ -6,6 +6,8 @@
 //!   room's code and the creator's seat tokens, `400` with a sentence for a request it cannot
 //!   read, `429` when the address opened too many rooms in the last minute, `503` when the
 //!   server holds all the rooms it may (`--max-rooms`) or is restarting;
+//! - `GET /api/rooms/CODE`: the room's public summary, for My games
+//!   ([`worlds_table::room::RoomSummary`]; `404` unknown, `410` closed, with a sentence);
 //! - `GET /api/rooms/CODE/ws`: the room's WebSocket ([`crate::socket`]);
 //! - anything else: a file of the site (with its `.br` / `.gz` copies).
 //!
@@ -26,11 +28,11 @@ use tower_http::cors::{Any, CorsLayer};
 use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
 use worlds_table::protocol::MAX_MESSAGE_BYTES;
-use worlds_table::room::OpenRoom;
+use worlds_table::room::{OpenRoom, RoomCode};
 
 use crate::limits::client_address;
 use crate::metrics::Refused;
-use crate::rooms::{NotOpened, Rooms};
+use crate::rooms::{Located, NotOpened, Rooms};
 use crate::{new_token, MAX_OPEN_BYTES};
 
 /// The WebSocket's read buffer: enough for any message a client sends in one or two reads,
@@ -51,6 +53,7 @@ pub fn app(rooms: Arc<Rooms>) -> Router {
             "/api/rooms",
             post(open_room).layer(DefaultBodyLimit::max(MAX_OPEN_BYTES)),
         )
+        .route("/api/rooms/{code}", get(room_summary))
         .route("/api/rooms/{code}/ws", get(room_socket))
         .fallback_service(site)
         // A page served elsewhere (a static host) may use this server's rooms when its player
@@ -137,6 +140,48 @@ async fn open_room(
             .into_response(),
         Err(NotOpened::Refused(why)) => problem(StatusCode::BAD_REQUEST, &why),
         Err(NotOpened::Unavailable(why)) => problem(StatusCode::SERVICE_UNAVAILABLE, why),
+    }
+}
+
+/// `GET /api/rooms/{code}`: the room as anyone with its code may read it (a device's My
+/// games): [`worlds_table::room::RoomSummary`] as JSON, no token needed and nothing secret in
+/// it. A set-aside room is taken up to answer (and set aside again when nobody comes). `404`
+/// for an unknown code (counted against the address, as a wrong code on a socket is), `410`
+/// with the sentence its link says for a closed room.
+async fn room_summary(
+    State(rooms): State<Arc<Rooms>>,
+    Path(code): Path<String>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+) -> Response {
+    let client = client_address(peer.ip(), &headers, &rooms.config.trusted_proxies);
+    if !rooms.addresses.may_try(client) {
+        rooms.metrics.refused(Refused::Rate);
+        return problem(
+            StatusCode::TOO_MANY_REQUESTS,
+            "Too many wrong room codes from your address; wait a minute and try again.",
+        );
+    }
+    let Some(code) = RoomCode::parse(&code) else {
+        rooms.addresses.failed(client);
+        rooms.metrics.refused(Refused::Code);
+        return problem(StatusCode::NOT_FOUND, crate::rooms::UNKNOWN);
+    };
+    match rooms.summary(&code).await {
+        Ok(summary) => Json(summary).into_response(),
+        Err(Located::Gone(why)) => {
+            if why == crate::rooms::UNKNOWN {
+                rooms.addresses.failed(client);
+                rooms.metrics.refused(Refused::Code);
+                return problem(StatusCode::NOT_FOUND, &why);
+            }
+            problem(StatusCode::GONE, &why)
+        }
+        Err(Located::Unreachable(why)) => problem(StatusCode::SERVICE_UNAVAILABLE, &why),
+        Err(_) => problem(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "The room server cannot read this room just now; try again in a moment.",
+        ),
     }
 }
 

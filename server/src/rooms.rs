@@ -20,7 +20,7 @@ use axum::body::Bytes;
 use axum::extract::ws::Message;
 use tokio::sync::{mpsc, watch};
 use worlds_table::room::{
-    ConnId, HeldSeat, KeptAction, OpenRoom, Out, Refusal, Room, RoomCode, RoomState,
+    ConnId, HeldSeat, KeptAction, OpenRoom, Out, Refusal, Room, RoomCode, RoomState, RoomSummary,
 };
 
 use crate::cluster::{Claim, Frame, Ownership, Proxied};
@@ -31,6 +31,9 @@ use crate::metrics::{Metrics, Refused};
 use crate::outbox::{message, Outbox};
 use crate::store::{Found, RoomStore, StoreError};
 use crate::{lock, log, now_ms, random};
+
+/// What the link of a code no room has says.
+pub(crate) const UNKNOWN: &str = "No room has this code.";
 
 /// Steps waiting for a room's writer, at most: a room whose store falls this far behind is let
 /// go (its clients reconnect and it is rebuilt from what was kept).
@@ -580,7 +583,7 @@ impl Rooms {
                 Ok(Found::Closed { at_ms }) => {
                     return Located::Gone(closed_words(at_ms, &self.config.idle_words()))
                 }
-                Ok(Found::Unknown) => return Located::Gone("No room has this code.".into()),
+                Ok(Found::Unknown) => return Located::Gone(UNKNOWN.into()),
                 Err(e) => return unreachable(e),
             }
             match self.owners.claim(&name).await {
@@ -604,6 +607,22 @@ impl Rooms {
         Located::Unreachable(
             "The room server cannot reach its rooms just now; try again in a moment.".into(),
         )
+    }
+
+    /// A room's public summary (`GET /api/rooms/{code}`): of the room this node runs (taken up
+    /// if it was set aside), or, when another node runs it, of the store's record replayed
+    /// here without taking it over.
+    pub(crate) async fn summary(self: &Arc<Self>, code: &RoomCode) -> Result<RoomSummary, Located> {
+        match self.locate(code).await {
+            Located::Here(entry) => Ok(lock(&entry).room.summary()),
+            Located::At(_) => self.rebuild(code).await.map(|r| r.summary()).map_err(|e| {
+                log::warn("summary", format_args!("room {code}: not read: {e}"));
+                Located::Unreachable(
+                    "The room server cannot read this room just now; try again in a moment.".into(),
+                )
+            }),
+            other => Err(other),
+        }
     }
 
     /// Rebuilds a room from the store, renewing this node's hold on it while its actions are

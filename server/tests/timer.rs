@@ -250,3 +250,66 @@ async fn a_room_nobody_is_in_is_taken_up_when_its_clock_runs_out_and_set_aside_a
         "{state}"
     );
 }
+
+/// A GET over a plain socket: the status and the body.
+async fn get(addr: SocketAddr, path: &str) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("connects");
+    let req = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    s.write_all(req.as_bytes()).await.expect("writes");
+    let mut out = Vec::new();
+    s.read_to_end(&mut out).await.expect("reads");
+    let text = String::from_utf8_lossy(&out).to_string();
+    let status = text
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let body = text
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_string())
+        .unwrap_or_default();
+    (status, body)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rooms_summary_says_whose_turn_it_is_and_the_clock_to_anyone_with_its_code() {
+    let site = temp("site-summary");
+    std::fs::write(site.join("index.html"), "<!doctype html>").expect("write");
+    let data = temp("data-summary");
+    let (addr, _rooms, _run) = start(&site, &data).await;
+    let (code, held) = open_room(addr).await;
+    let (status, body) = get(addr, &format!("/api/rooms/{code}")).await;
+    assert_eq!(status, 200, "{body}");
+    let waiting: serde_json::Value = serde_json::from_str(&body).expect("json");
+    assert_eq!(waiting["title"], "Timed game");
+    assert_eq!(waiting["started"], false);
+    assert_eq!(waiting["to_act"], serde_json::Value::Null);
+    assert!(
+        !body.contains(&held.token),
+        "no seat token in what anyone may read"
+    );
+
+    let mut ann = enter(addr, &code, &held).await;
+    ann.send(Message::Text(r#"{"t":"start"}"#.into()))
+        .await
+        .expect("sends");
+    next_clock(&mut ann).await;
+    let (status, body) = get(addr, &format!("/api/rooms/{}", code.to_lowercase())).await;
+    assert_eq!(status, 200, "{body}");
+    let playing: serde_json::Value = serde_json::from_str(&body).expect("json");
+    assert_eq!(playing["started"], true);
+    assert_eq!(playing["to_act"], 0, "the game waits for Ann");
+    assert_eq!(playing["clock"]["seat"], 0);
+    assert!(playing["clock"]["left_ms"].as_u64().is_some_and(|l| l <= 30_000));
+    assert_eq!(playing["turn_timer"], "30s");
+    assert!(!body.contains("seed") && !body.contains(&held.token), "{body}");
+
+    let (status, body) = get(addr, "/api/rooms/ZZZZ-ZZZZ").await;
+    assert_eq!(status, 404);
+    assert!(body.contains("No room has this code."), "{body}");
+    let (status, _) = get(addr, "/api/rooms/not-a-code").await;
+    assert_eq!(status, 404);
+}

@@ -37,6 +37,7 @@ mod rates;
 mod record;
 mod seating;
 mod stand_ins;
+mod summary;
 #[cfg(test)]
 mod testing;
 
@@ -45,6 +46,7 @@ pub use code::{seat_token, RoomCode};
 pub use messages::{ClientMsg, RoomInfo, RoomMsg, RoomPresence, RoomSeat};
 pub use rates::message_cost;
 pub use record::{HeldSeat, KeptAction, OpenError, OpenRoom, RoomState};
+pub use summary::RoomSummary;
 // A room's message rates are the one measure of crate::rates.
 pub use crate::rates::{FLOOD_WINDOWS, MESSAGES_PER_WINDOW, WHOLE_GAME_COST, WINDOW_MS};
 
