@@ -44,6 +44,7 @@ fn the_menu_shows_every_entry_of_the_product() {
     for name in [
         "Continue",
         "Play",
+        "My games",
         "Board Maker",
         "Statistics",
         "Settings",

@@ -10,7 +10,7 @@ after(async () => { await browser?.close(); });
 test('the main menu offers every entry, found by role and name', async () => {
   const { page, context, errors } = await openApp(browser);
   await page.getByRole('heading', { name: 'Monopoly Worlds' }).waitFor();
-  for (const name of ['Continue', 'Play', 'Board Maker', 'Statistics', 'Settings', 'Help', 'Credits']) {
+  for (const name of ['Continue', 'Play', 'My games', 'Board Maker', 'Statistics', 'Settings', 'Help', 'Credits']) {
     assert.equal(await page.getByRole('button', { name, exact: true }).count(), 1, `button ${name}`);
   }
   await page.screenshot({ path: artifacts + 'menu.png', fullPage: true });

@@ -303,9 +303,14 @@ async fn a_rooms_summary_says_whose_turn_it_is_and_the_clock_to_anyone_with_its_
     assert_eq!(playing["started"], true);
     assert_eq!(playing["to_act"], 0, "the game waits for Ann");
     assert_eq!(playing["clock"]["seat"], 0);
-    assert!(playing["clock"]["left_ms"].as_u64().is_some_and(|l| l <= 30_000));
+    assert!(playing["clock"]["left_ms"]
+        .as_u64()
+        .is_some_and(|l| l <= 30_000));
     assert_eq!(playing["turn_timer"], "30s");
-    assert!(!body.contains("seed") && !body.contains(&held.token), "{body}");
+    assert!(
+        !body.contains("seed") && !body.contains(&held.token),
+        "{body}"
+    );
 
     let (status, body) = get(addr, "/api/rooms/ZZZZ-ZZZZ").await;
     assert_eq!(status, 404);

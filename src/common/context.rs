@@ -24,6 +24,8 @@ pub enum Screen {
     Settings,
     Help,
     Credits,
+    /// The rooms this device holds a seat in.
+    MyGames,
     /// A world or a game opened from a link.
     Shared,
     /// An invite to a table on another device, opened from its link (`#join=`).
@@ -46,6 +48,7 @@ impl Screen {
             Screen::Settings => "settings",
             Screen::Help => "help",
             Screen::Credits => "credits",
+            Screen::MyGames => "my_games",
             Screen::Shared | Screen::Join | Screen::Room => "menu",
         }
     }
@@ -63,6 +66,7 @@ impl Screen {
             "settings" => Screen::Settings,
             "help" => Screen::Help,
             "credits" => Screen::Credits,
+            "my_games" => Screen::MyGames,
             _ => return None,
         })
     }

@@ -103,6 +103,7 @@ pub fn App() -> impl IntoView {
                 Screen::Settings => view! { <SettingsPage back=Screen::Menu /> }.into_any(),
                 Screen::Help => view! { <Help back=Screen::Menu /> }.into_any(),
                 Screen::Credits => view! { <Credits /> }.into_any(),
+                Screen::MyGames => view! { <crate::game::my_games::MyGames /> }.into_any(),
                 Screen::Shared => view! { <crate::game::shared::SharedLink /> }.into_any(),
                 Screen::Join | Screen::Room => online.screen(screen.get_untracked()),
                 // Shown by their own pages (the navigator loads them).

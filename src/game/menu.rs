@@ -16,9 +16,10 @@ enum Opens {
     Continue,
 }
 
-const ENTRIES: [(&str, Opens); 7] = [
+const ENTRIES: [(&str, Opens); 8] = [
     ("Continue", Opens::Continue),
     ("Play", Opens::Screen(Screen::Lobby)),
+    ("My games", Opens::Screen(Screen::MyGames)),
     ("Board Maker", Opens::Screen(Screen::BoardMaker)),
     ("Statistics", Opens::Screen(Screen::Statistics)),
     ("Settings", Opens::Screen(Screen::Settings)),

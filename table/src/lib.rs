@@ -11,6 +11,7 @@
 //! - [`host`] and [`guest`]: the two state machines.
 //! - [`rates`]: how many messages one sender may send, for a host's peers and a room's
 //!   connections alike.
+//! - [`my_games`]: the rooms this device holds a seat in, as the menu's My games lists them.
 //! - [`saved`]: what a device keeps of its table next to its autosave, so a reload goes on
 //!   at the same table ([`host::Host::restore`], [`guest::Guest::resume`]).
 //!
@@ -61,6 +62,7 @@ pub mod clock;
 pub mod guest;
 pub mod host;
 pub mod invite;
+pub mod my_games;
 pub mod protocol;
 pub mod rates;
 pub mod room;

@@ -46,8 +46,22 @@ pub fn keep(store: &LocalStore, code: &str, seat: HeldSeat, now: u64) -> Result<
         };
         all.remove(&first);
     }
+    write(store, &all, now)
+}
+
+/// Forgets the seat held in room `code` (My games' Forget, for a room that closed or ended);
+/// a damaged record is first copied aside, never written over.
+pub fn forget(store: &LocalStore, code: &str, now: u64) -> Result<(), StorageError> {
+    let mut all = load(store);
+    if all.remove(code).is_none() {
+        return Ok(());
+    }
+    write(store, &all, now)
+}
+
+fn write(store: &LocalStore, all: &RoomSeats, now: u64) -> Result<(), StorageError> {
     let aside = store.set_aside_if_damaged(ROOM_SEATS, readable, now)?;
-    let result = store.write_record(ROOM_SEATS, RecordKind::Settings, &all, now);
+    let result = store.write_record(ROOM_SEATS, RecordKind::Settings, all, now);
     if result.is_err() {
         if let Some(aside) = aside {
             let _ = store.remove(&aside);

@@ -68,13 +68,7 @@ fn say_your_turn(ui: RoomUi, title: StoredValue<String>, speaker: Speaker) {
     else {
         return;
     };
-    let url = web_sys::window()
-        .and_then(|w| {
-            let l = w.location();
-            Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
-        })
-        .map(|page| format!("{page}#room={code}"))
-        .unwrap_or_default();
+    let url = crate::common::room_server::room_link(&show_code(&code));
     alerts::notify(
         notification_title(&room_title),
         format!("A decision waits for you in room {}.", show_code(&code)),
