@@ -125,6 +125,66 @@ pub fn notify(title: String, body: String, tag: String, url: String) {
     });
 }
 
+/// Calls `target[name](args…)` and awaits the promise it returns.
+async fn call_await(target: &JsValue, name: &str, args: &[JsValue]) -> Option<JsValue> {
+    let f = js_sys::Reflect::get(target, &JsValue::from_str(name))
+        .ok()?
+        .dyn_into::<js_sys::Function>()
+        .ok()?;
+    let promise = match args {
+        [] => f.call0(target),
+        [a] => f.call1(target, a),
+        _ => return None,
+    }
+    .ok()?
+    .dyn_into::<js_sys::Promise>()
+    .ok()?;
+    JsFuture::from(promise).await.ok()
+}
+
+/// This browser's push subscription for the room server's key (`GET /api/push/key`), made
+/// if there is none, as the JSON the room keeps (`PushSubscription.toJSON()`); `None` where
+/// push cannot be had (no permission, no service worker or push service, a server without a
+/// key). Push brings "Your turn" when no page of the room is open.
+pub async fn push_subscription() -> Option<serde_json::Value> {
+    use base64::Engine as _;
+    if permission() != Permission::Granted {
+        return None;
+    }
+    let url = crate::common::room_server::server_url("/api/push/key");
+    let (status, body) = crate::common::room_server::request("GET", &url, None)
+        .await
+        .ok()?;
+    let answer: serde_json::Value = serde_json::from_str(&body).ok().filter(|_| status == 200)?;
+    let key = base64::engine::general_purpose::URL_SAFE_NO_PAD
+        .decode(answer.get("key")?.as_str()?.trim_end_matches('='))
+        .ok()?;
+    let container = web_sys::window()?.navigator().service_worker();
+    let reg = JsFuture::from(container.ready().ok()?).await.ok()?;
+    let manager = js_sys::Reflect::get(&reg, &JsValue::from_str("pushManager")).ok()?;
+    let existing = call_await(&manager, "getSubscription", &[])
+        .await
+        .filter(|s| !s.is_null() && !s.is_undefined());
+    let subscription = match existing {
+        Some(s) => s,
+        None => {
+            let options = js_sys::Object::new();
+            js_sys::Reflect::set(&options, &"userVisibleOnly".into(), &JsValue::TRUE).ok()?;
+            let key = js_sys::Uint8Array::from(key.as_slice());
+            js_sys::Reflect::set(&options, &"applicationServerKey".into(), &key).ok()?;
+            call_await(&manager, "subscribe", &[options.into()]).await?
+        }
+    };
+    let json = js_sys::Reflect::get(&subscription, &"toJSON".into())
+        .ok()?
+        .dyn_into::<js_sys::Function>()
+        .ok()?
+        .call0(&subscription)
+        .ok()?;
+    let text = js_sys::JSON::stringify(&json).ok()?.as_string()?;
+    serde_json::from_str(&text).ok()
+}
+
 /// Whether a decision that becomes this device's while the page is hidden is notified: the
 /// player pressed **Tell me when it's my turn** and the browser allows it.
 pub fn wanted() -> bool {
