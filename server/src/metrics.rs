@@ -23,10 +23,12 @@ pub enum Refused {
     Token,
     /// A room not opened: too many from one address, or the server is full.
     Rooms,
+    /// A push subscription not kept: not `https://`, not on the internet, or unreadable.
+    Push,
 }
 
 impl Refused {
-    const ALL: [Refused; 7] = [
+    const ALL: [Refused; 8] = [
         Refused::Rate,
         Refused::Size,
         Refused::Turn,
@@ -34,6 +36,7 @@ impl Refused {
         Refused::Code,
         Refused::Token,
         Refused::Rooms,
+        Refused::Push,
     ];
 
     fn label(self) -> &'static str {
@@ -45,6 +48,7 @@ impl Refused {
             Refused::Code => "code",
             Refused::Token => "token",
             Refused::Rooms => "rooms",
+            Refused::Push => "push",
         }
     }
 }
@@ -57,6 +61,7 @@ impl From<Refusal> for Refused {
             Refusal::Turn => Refused::Turn,
             Refusal::Seat => Refused::Seat,
             Refusal::Token => Refused::Token,
+            Refusal::Push => Refused::Push,
         }
     }
 }
@@ -70,7 +75,7 @@ const BUCKETS: [f64; 12] = [
 #[derive(Default)]
 pub struct Metrics {
     actions: AtomicU64,
-    refused: [AtomicU64; 7],
+    refused: [AtomicU64; 8],
     connections: AtomicI64,
     slow: AtomicU64,
     buckets: [AtomicU64; 12],
