@@ -302,6 +302,15 @@ pub struct ServeArgs {
     /// by the client address it puts in X-Forwarded-For.
     #[arg(long = "trusted-proxy", value_name = "ADDR")]
     pub trusted_proxy: Vec<String>,
+    /// Who runs this server, for the push services that carry "Your turn" to closed pages
+    /// (VAPID's contact): a mailto: or https: URL [default: https://github.com/monopoly-worlds].
+    #[arg(long, value_name = "URL")]
+    pub push_contact: Option<String>,
+    /// For tests only: also send turn pushes to http://127.0.0.1:PORT endpoints (a test's own
+    /// push service). Never on a real server: pushes otherwise go only to https:// push
+    /// services on the internet.
+    #[arg(long)]
+    pub push_allow_loopback: bool,
     /// The most rooms kept at once; beyond it, opening a room is refused (503) with a sentence.
     #[arg(long, value_name = "N", default_value_t = 10_000)]
     pub max_rooms: u64,

@@ -65,6 +65,19 @@ pub fn run(a: &ServeArgs) -> ExitCode {
         }
         config.set_aside_seconds = set_aside_seconds;
         config.trusted_proxies = trusted_proxies;
+        if let Some(contact) = &a.push_contact {
+            if !(contact.starts_with("mailto:") || contact.starts_with("https://"))
+                || contact.len() > 200
+                || contact.chars().any(char::is_control)
+            {
+                return Err(BadArgs(format!(
+                    "--push-contact {}: give a mailto: or https: URL, e.g. mailto:admin@example.com",
+                    clean(contact)
+                )));
+            }
+            config.push_contact = contact.clone();
+        }
+        config.push_allow_loopback = a.push_allow_loopback;
         config.limits.max_rooms = in_range("max-rooms", a.max_rooms, 1, 10_000_000)?;
         config.limits.rooms_per_minute =
             in_range("rooms-per-minute", a.rooms_per_minute, 1, 1_000_000)? as u32;

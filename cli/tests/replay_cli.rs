@@ -261,9 +261,19 @@ fn every_command_has_its_help() {
     }
     let (code, out, _) = worlds(&["serve", "--help"]);
     assert_eq!(code, 0);
-    for flag in ["--site", "--bind", "--port"] {
+    for flag in [
+        "--site",
+        "--bind",
+        "--port",
+        "--push-contact",
+        "--push-allow-loopback",
+    ] {
         assert!(out.contains(flag), "serve --help names {flag}: {out}");
     }
+    assert!(
+        out.contains("For tests only"),
+        "--push-allow-loopback says it is for tests: {out}"
+    );
     let (code, _, err) = worlds(&["serve", "--port", "70000"]);
     assert_eq!(code, 2);
     assert!(err.contains("--port must be between 0 and 65535"), "{err}");

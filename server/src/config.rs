@@ -81,6 +81,12 @@ pub struct Config {
     /// Reverse proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`).
     pub trusted_proxies: Vec<IpAddr>,
     pub limits: Limits,
+    /// VAPID's contact (`sub`) in every push (`--push-contact`: a `mailto:` or `https:` URL;
+    /// [`crate::push::DEFAULT_CONTACT`] by default).
+    pub push_contact: String,
+    /// Push subscriptions to `http://127.0.0.1:PORT` are kept and sent to
+    /// (`--push-allow-loopback`: tests only, so a test's own endpoint receives the push).
+    pub push_allow_loopback: bool,
 }
 
 impl Config {
@@ -96,6 +102,8 @@ impl Config {
             keep,
             trusted_proxies: Vec::new(),
             limits: Limits::default(),
+            push_contact: crate::push::DEFAULT_CONTACT.to_string(),
+            push_allow_loopback: false,
         }
     }
 }

@@ -9,6 +9,9 @@
 //! - `GET /api/rooms/CODE`: the room's public summary, for My games
 //!   ([`worlds_table::room::RoomSummary`]; `404` unknown, `410` closed, with a sentence);
 //! - `GET /api/rooms/CODE/ws`: the room's WebSocket ([`crate::socket`]);
+//! - `GET /api/push/key`: the server's VAPID public key for Web Push, as JSON
+//!   `{"key": "<base64url of the uncompressed P-256 public key>"}` ([`crate::push`]), `503`
+//!   with a sentence when the store cannot be reached;
 //! - anything else: a file of the site (with its `.br` / `.gz` copies).
 //!
 //! Behind a reverse proxy named by `--trusted-proxy`, a client is counted by the address the
@@ -55,6 +58,7 @@ pub fn app(rooms: Arc<Rooms>) -> Router {
         )
         .route("/api/rooms/{code}", get(room_summary))
         .route("/api/rooms/{code}/ws", get(room_socket))
+        .route("/api/push/key", get(push_key))
         .fallback_service(site)
         // A page served elsewhere (a static host) may use this server's rooms when its player
         // names it in Settings as "Room server": the health check and opening a room answer
@@ -88,6 +92,21 @@ async fn metrics(State(rooms): State<Arc<Rooms>>) -> Response {
         rooms.metrics.render(rooms.rooms_here(), rooms.kept()),
     )
         .into_response()
+}
+
+/// `{"key": "<base64url>"}`: the public key a device subscribes with
+/// (`pushManager.subscribe({applicationServerKey})`).
+async fn push_key(State(rooms): State<Arc<Rooms>>) -> Response {
+    match rooms.push_key().await {
+        Ok(key) => Json(serde_json::json!({ "key": key })).into_response(),
+        Err(e) => {
+            crate::log::warn("push-key", format_args!("the VAPID key: {e}"));
+            problem(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "The room server cannot reach its keys just now; try again in a moment.",
+            )
+        }
+    }
 }
 
 fn problem(status: StatusCode, sentence: &str) -> Response {

@@ -11,6 +11,7 @@
 //! - [`cluster`]: which node runs each room ([`cluster::Ownership`]: one server alone, or
 //!   nodes sharing Redis); [`nodes`]: how nodes pass a client's messages to the room's node;
 //! - [`outbox`]: the bounded way to one socket;
+//! - [`push`]: Web Push to a seat whose page is closed, off the rooms' clock;
 //! - [`limits`] and [`metrics`]: counting by address (behind a trusted proxy, by the client's
 //!   own), and `/metrics`;
 //! - [`start`]: the store the flags name, the listener, the clocks, a clean stop;
@@ -25,6 +26,7 @@ pub mod log;
 pub mod metrics;
 pub mod nodes;
 pub mod outbox;
+pub mod push;
 pub mod rooms;
 pub mod socket;
 pub mod start;

@@ -23,10 +23,12 @@ pub enum Refused {
     Token,
     /// A room not opened: too many from one address, or the server is full.
     Rooms,
+    /// A push subscription not kept: not `https://`, not on the internet, or unreadable.
+    Push,
 }
 
 impl Refused {
-    const ALL: [Refused; 7] = [
+    const ALL: [Refused; 8] = [
         Refused::Rate,
         Refused::Size,
         Refused::Turn,
@@ -34,6 +36,7 @@ impl Refused {
         Refused::Code,
         Refused::Token,
         Refused::Rooms,
+        Refused::Push,
     ];
 
     fn label(self) -> &'static str {
@@ -45,6 +48,7 @@ impl Refused {
             Refused::Code => "code",
             Refused::Token => "token",
             Refused::Rooms => "rooms",
+            Refused::Push => "push",
         }
     }
 }
@@ -57,6 +61,7 @@ impl From<Refusal> for Refused {
             Refusal::Turn => Refused::Turn,
             Refusal::Seat => Refused::Seat,
             Refusal::Token => Refused::Token,
+            Refusal::Push => Refused::Push,
         }
     }
 }
@@ -70,12 +75,15 @@ const BUCKETS: [f64; 12] = [
 #[derive(Default)]
 pub struct Metrics {
     actions: AtomicU64,
-    refused: [AtomicU64; 7],
+    refused: [AtomicU64; 8],
     connections: AtomicI64,
     slow: AtomicU64,
     buckets: [AtomicU64; 12],
     took_us: AtomicU64,
     took: AtomicU64,
+    push_sent: AtomicU64,
+    push_failed: AtomicU64,
+    push_dropped: AtomicU64,
 }
 
 impl Metrics {
@@ -108,6 +116,29 @@ impl Metrics {
     /// A client that did not read what was sent to it was disconnected.
     pub fn slow_client(&self) {
         self.slow.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// A push a push service accepted.
+    pub fn push_sent(&self) {
+        self.push_sent.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// A push not delivered: refused, timed out, or its subscription gone.
+    pub fn push_failed(&self) {
+        self.push_failed.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// A push dropped because the push queue was full.
+    pub fn push_dropped(&self) {
+        self.push_dropped.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Pushes accepted by a push service, and pushes not delivered (for tests).
+    pub fn pushes(&self) -> (u64, u64) {
+        (
+            self.push_sent.load(Ordering::Relaxed),
+            self.push_failed.load(Ordering::Relaxed),
+        )
     }
 
     /// An action's time from its intent arriving to its confirmation being sent.
@@ -175,7 +206,36 @@ impl Metrics {
             n(&self.took_us) as f64 / 1e6
         );
         let _ = writeln!(t, "worlds_action_seconds_count {}", n(&self.took));
+        render_pushes(
+            &mut t,
+            [&self.push_sent, &self.push_failed, &self.push_dropped].map(n),
+        );
         t
+    }
+}
+
+/// The push counters: sent, failed, dropped.
+fn render_pushes(t: &mut String, [sent, failed, dropped]: [u64; 3]) {
+    for (name, help, count) in [
+        (
+            "worlds_push_sent_total",
+            "Turn pushes a push service accepted.",
+            sent,
+        ),
+        (
+            "worlds_push_failed_total",
+            "Turn pushes not delivered (refused, timed out, subscription gone).",
+            failed,
+        ),
+        (
+            "worlds_push_dropped_total",
+            "Turn pushes dropped because the push queue was full.",
+            dropped,
+        ),
+    ] {
+        let _ = writeln!(t, "# HELP {name} {help}");
+        let _ = writeln!(t, "# TYPE {name} counter");
+        let _ = writeln!(t, "{name} {count}");
     }
 }
 
@@ -205,6 +265,8 @@ mod tests {
             "worlds_action_seconds_bucket{le=\"0.5\"} 2",
             "worlds_action_seconds_bucket{le=\"+Inf\"} 2",
             "worlds_action_seconds_count 2",
+            "worlds_push_sent_total 0",
+            "worlds_refused_total{kind=\"push\"} 0",
         ] {
             assert!(t.lines().any(|l| l == line), "{line} in\n{t}");
         }

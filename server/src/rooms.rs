@@ -19,8 +19,10 @@ use std::time::{Duration, Instant};
 use axum::body::Bytes;
 use axum::extract::ws::Message;
 use tokio::sync::{mpsc, watch};
+use worlds_engine::PlayerId;
 use worlds_table::room::{
-    ConnId, HeldSeat, KeptAction, OpenRoom, Out, Refusal, Room, RoomCode, RoomState, RoomSummary,
+    ConnId, HeldSeat, KeptAction, OpenRoom, Out, PushOrder, Refusal, Room, RoomCode, RoomState,
+    RoomSummary,
 };
 
 use crate::cluster::{Claim, Frame, Ownership, Proxied};
@@ -29,6 +31,7 @@ use crate::error::TakeUpError;
 use crate::limits::Addresses;
 use crate::metrics::{Metrics, Refused};
 use crate::outbox::{message, Outbox};
+use crate::push::{Push, Pusher};
 use crate::store::{Found, RoomStore, StoreError};
 use crate::{lock, log, now_ms, random};
 
@@ -60,6 +63,8 @@ struct Batch {
     actions: Vec<String>,
     state: Option<String>,
     deliveries: Vec<Delivery>,
+    /// Pushes the room asked for (its state, which says so, is kept first).
+    pushes: Vec<PushOrder>,
     /// When the message that led to it arrived (for `worlds_action_seconds`).
     received: Option<Instant>,
 }
@@ -128,6 +133,56 @@ impl RoomEntry {
         for &refusal in &refusals {
             metrics.refused(refusal.into());
         }
+        let deliveries = self.deliveries(outs);
+        let pushes = self.room.take_pushes();
+        let from = self.kept_actions;
+        let actions: Vec<String> = self
+            .room
+            .kept_actions_from(from)
+            .iter()
+            .map(|a| serde_json::to_string(a).unwrap_or_default())
+            .collect();
+        let version = self.room.state_version();
+        let state = (version != self.kept_version)
+            .then(|| serde_json::to_string(&self.room.state()).unwrap_or_default());
+        if deliveries.is_empty() && actions.is_empty() && state.is_none() && pushes.is_empty() {
+            return refusals;
+        }
+        let Some(writer) = &self.writer else {
+            return refusals;
+        };
+        let n = actions.len();
+        let step = Write::Step(Batch {
+            from,
+            actions,
+            state,
+            deliveries,
+            pushes,
+            received,
+        });
+        if writer.try_send(step).is_err() {
+            // The store is far behind (or the writer is gone): let the room go rather than
+            // queue without end; its clients reconnect and it is rebuilt from what was kept.
+            log::warn(
+                "store-behind",
+                format_args!(
+                    "room {}: its store is {WRITES_QUEUED} steps behind; the room is let go",
+                    self.room.code()
+                ),
+            );
+            self.gone = true;
+            self.writer = None;
+            self.close_all_local();
+            return refusals;
+        }
+        self.kept_actions += n;
+        self.kept_version = version;
+        refusals
+    }
+
+    /// Where what the room said goes: each message to its connection's sink (the same bytes
+    /// made into one message, shared), each close to its connection.
+    fn deliveries(&mut self, outs: Vec<Out>) -> Vec<Delivery> {
         let mut deliveries = Vec::new();
         // The same message to several connections is made once and shared.
         let mut last: Option<(Bytes, Message)> = None;
@@ -165,48 +220,7 @@ impl RoomEntry {
                 }
             }
         }
-        let from = self.kept_actions;
-        let actions: Vec<String> = self
-            .room
-            .kept_actions_from(from)
-            .iter()
-            .map(|a| serde_json::to_string(a).unwrap_or_default())
-            .collect();
-        let version = self.room.state_version();
-        let state = (version != self.kept_version)
-            .then(|| serde_json::to_string(&self.room.state()).unwrap_or_default());
-        if deliveries.is_empty() && actions.is_empty() && state.is_none() {
-            return refusals;
-        }
-        let Some(writer) = &self.writer else {
-            return refusals;
-        };
-        let n = actions.len();
-        let step = Write::Step(Batch {
-            from,
-            actions,
-            state,
-            deliveries,
-            received,
-        });
-        if writer.try_send(step).is_err() {
-            // The store is far behind (or the writer is gone): let the room go rather than
-            // queue without end; its clients reconnect and it is rebuilt from what was kept.
-            log::warn(
-                "store-behind",
-                format_args!(
-                    "room {}: its store is {WRITES_QUEUED} steps behind; the room is let go",
-                    self.room.code()
-                ),
-            );
-            self.gone = true;
-            self.writer = None;
-            self.close_all_local();
-            return refusals;
-        }
-        self.kept_actions += n;
-        self.kept_version = version;
-        refusals
+        deliveries
     }
 
     /// Closes every connection to the room on this node (another node's connections hear of
@@ -247,6 +261,8 @@ pub struct Rooms {
     waking: Mutex<HashSet<RoomCode>>,
     /// `true` once the server is stopping: sockets say so and close.
     pub(crate) stopping: watch::Sender<bool>,
+    /// The pushes waiting to be sent, and the VAPID key.
+    pub(crate) pusher: Pusher,
     writers: Mutex<Vec<tokio::task::JoinHandle<()>>>,
 }
 
@@ -270,6 +286,7 @@ impl Rooms {
             kept: AtomicU64::new(0),
             waking: Mutex::new(HashSet::new()),
             stopping: watch::Sender::new(false),
+            pusher: Pusher::new(),
             writers: Mutex::new(Vec::new()),
         })
     }
@@ -291,6 +308,13 @@ impl Rooms {
         RoomCode::parse(code)
             .and_then(|c| self.room(&c))
             .is_some_and(|e| lock(&e).room.game().is_some_and(|g| g.is_over()))
+    }
+
+    /// Whether a room here keeps a push subscription for `seat`.
+    pub fn has_push(&self, code: &str, seat: PlayerId) -> bool {
+        RoomCode::parse(code)
+            .and_then(|c| self.room(&c))
+            .is_some_and(|e| lock(&e).room.has_push(seat))
     }
 
     /// The rooms in this node's memory now.
@@ -324,7 +348,8 @@ impl Rooms {
 
     /// Puts a room in this node's memory, with a writer that keeps what it decides before
     /// anyone hears of it.
-    pub(crate) fn insert(self: &Arc<Self>, room: Room) -> Arc<Mutex<RoomEntry>> {
+    pub(crate) fn insert(self: &Arc<Self>, mut room: Room) -> Arc<Mutex<RoomEntry>> {
+        room.allow_loopback_push(self.config.push_allow_loopback);
         let code = room.code().clone();
         let (tx, rx) = mpsc::channel(WRITES_QUEUED);
         let writer = tokio::spawn(write_room(self.clone(), code.clone(), rx));
@@ -417,6 +442,16 @@ impl Rooms {
             };
             e.dispatch(outs, None, &rooms.metrics);
         });
+    }
+
+    /// A push service said a seat's subscription is gone: the room forgets it (and keeps
+    /// that). A room no longer here forgets it the next time a push to it comes back so.
+    pub(crate) fn forget_push(&self, code: &RoomCode, seat: PlayerId, endpoint: &str) {
+        if let Some(entry) = self.room(code) {
+            let mut e = lock(&entry);
+            e.room.forget_push(seat, endpoint);
+            e.dispatch(Vec::new(), None, &self.metrics);
+        }
     }
 
     /// A room just opened here.
@@ -844,6 +879,12 @@ async fn write_room(rooms: Arc<Rooms>, code: RoomCode, mut rx: mpsc::Receiver<Wr
         let applied = batch.actions.len();
         for d in batch.deliveries {
             rooms.deliver(d);
+        }
+        for order in batch.pushes {
+            rooms.queue_push(Push {
+                room: code.clone(),
+                order,
+            });
         }
         if applied > 0 {
             rooms.metrics.actions(applied as u64);

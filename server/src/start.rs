@@ -163,6 +163,11 @@ impl Rooms {
 /// go, within 10 s.
 pub async fn run_rooms(listener: TcpListener, rooms: Arc<Rooms>) -> std::io::Result<()> {
     let clocks = tokio::spawn(clocks(rooms.clone()));
+    // The VAPID key is made (or read) at start, not at the first push.
+    if let Err(e) = rooms.vapid().await {
+        log::warn("push-key", format_args!("the VAPID key: {e}"));
+    }
+    let pushes = tokio::spawn(rooms.clone().send_pushes());
     let mut stopped = rooms.stopping.subscribe();
     let app = crate::http::app(rooms.clone());
     let server = tokio::spawn(async move {
@@ -186,6 +191,7 @@ pub async fn run_rooms(listener: TcpListener, rooms: Arc<Rooms>) -> std::io::Res
     };
     let _ = tokio::time::timeout(Duration::from_secs(2), sockets_gone).await;
     clocks.abort();
+    pushes.abort();
     rooms.set_all_aside(Duration::from_secs(4)).await;
     log::note("stopped: every room is kept");
     Ok(())

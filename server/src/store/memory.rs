@@ -21,6 +21,8 @@ struct Rooms {
     rooms: HashMap<String, Room>,
     /// Closed codes: when they were closed, and until when they say so (ms).
     closed: HashMap<String, (u64, u64)>,
+    /// The server's keys, by name.
+    keys: HashMap<String, String>,
 }
 
 /// Rooms in memory.
@@ -141,6 +143,15 @@ impl RoomStore for MemoryStore {
             room.wakes_at = None;
         }
         Ok(())
+    }
+
+    async fn server_key(&self, name: &str, fresh: &str) -> Result<String, StoreError> {
+        let mut all = lock(&self.inner);
+        Ok(all
+            .keys
+            .entry(name.to_string())
+            .or_insert_with(|| fresh.to_string())
+            .clone())
     }
 
     async fn count(&self) -> Result<u64, StoreError> {

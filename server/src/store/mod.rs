@@ -98,6 +98,10 @@ pub trait RoomStore: Send + Sync {
 
     /// Closes set-aside rooms whose time ran out and forgets closed codes older than a week.
     async fn sweep(&self, now_ms: u64) -> Result<(), StoreError>;
+
+    /// A secret of the server's kept under `name` (the VAPID key of Web Push): the one kept,
+    /// or `fresh`, kept now if none was. Every node sharing the store gets the same one.
+    async fn server_key(&self, name: &str, fresh: &str) -> Result<String, StoreError>;
 }
 
 #[cfg(test)]
@@ -182,5 +186,11 @@ pub(crate) mod contract {
             !store.create(&code, "{open}", "{s0}").await.expect("create"),
             "a closed code is not given out again"
         );
+        // The server's key: the first one kept stays.
+        let name = format!("test-key-{now}");
+        let first = store.server_key(&name, "first").await.expect("key");
+        assert_eq!(first, "first");
+        let again = store.server_key(&name, "second").await.expect("key");
+        assert_eq!(again, "first", "a key once kept is kept");
     }
 }

@@ -383,6 +383,22 @@ impl RoomStore for RedisStore {
         Ok(())
     }
 
+    async fn server_key(&self, name: &str, fresh: &str) -> Result<String, StoreError> {
+        // `wr:vapid`: the first node to start keeps its key (SET NX); every node reads it.
+        let key = format!("wr:{name}");
+        let (kept,): (String,) = redis::pipe()
+            .cmd("SET")
+            .arg(&key)
+            .arg(fresh)
+            .arg("NX")
+            .ignore()
+            .cmd("GET")
+            .arg(&key)
+            .query_async(&mut self.conn())
+            .await?;
+        Ok(kept)
+    }
+
     async fn count(&self) -> Result<u64, StoreError> {
         Ok(redis::cmd("ZCARD")
             .arg(ROOMS)

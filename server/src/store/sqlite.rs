@@ -88,6 +88,10 @@ fn schema(db: &Connection) -> rusqlite::Result<()> {
          CREATE TABLE IF NOT EXISTS closed (
            code TEXT PRIMARY KEY,
            until INTEGER NOT NULL
+         ) WITHOUT ROWID;
+         CREATE TABLE IF NOT EXISTS server_keys (
+           name TEXT PRIMARY KEY,
+           value TEXT NOT NULL
          ) WITHOUT ROWID;",
     )?;
     let version: i64 = db.query_row("PRAGMA user_version", [], |r| r.get(0))?;
@@ -358,6 +362,17 @@ impl RoomStore for SqliteStore {
             )?
             .execute([code])?;
             Ok(())
+        })
+        .await
+    }
+
+    async fn server_key(&self, name: &str, fresh: &str) -> Result<String, StoreError> {
+        let (name, fresh) = (name.to_string(), fresh.to_string());
+        self.call(move |db| {
+            db.prepare_cached("INSERT OR IGNORE INTO server_keys (name, value) VALUES (?1, ?2)")?
+                .execute(params![name, fresh])?;
+            db.prepare_cached("SELECT value FROM server_keys WHERE name = ?1")?
+                .query_row([name], |r| r.get::<_, String>(0))
         })
         .await
     }

@@ -85,6 +85,7 @@ impl Room {
                 let mut sent = self.route(out);
                 sent.extend(self.after_host_events());
                 sent.extend(self.run_clock());
+                self.watch_for_pushes();
                 sent
             }
             (None, _) if !self.conns.get(&conn).is_some_and(|c| c.entered) => {
@@ -169,6 +170,7 @@ impl Room {
         let mut sent = self.route(out);
         sent.extend(self.after_host_events());
         sent.extend(self.run_clock());
+        self.watch_for_pushes();
         sent
     }
 }

@@ -38,6 +38,18 @@ pub enum ClientMsg {
     TurnTimer { timer: TurnTimer },
     /// A player a computer plays for (their time ran out three times in a row) plays again.
     ImBack,
+    /// Tell this seat's player when it is their turn while no page of theirs is open (Web
+    /// Push). A seated device that allowed notifications subscribes with the server's public
+    /// key (`GET /api/push/key`) and sends what `PushSubscription.toJSON()` gives:
+    /// `{"t":"push","subscription":{"endpoint":"https://…","expirationTime":null,
+    /// "keys":{"p256dh":"…","auth":"…"}}}`. The room keeps one per seat (a newer one replaces
+    /// it), through restarts; a watcher's, or one whose endpoint is not `https://` on the
+    /// internet, is refused with a sentence (`denied`). Nothing is said when it is kept.
+    Push {
+        subscription: super::PushSubscription,
+    },
+    /// Stop telling me: `{"t":"stop_push"}` forgets the seat's subscription.
+    StopPush,
 }
 
 /// A seat as every device shows it.

@@ -16,8 +16,9 @@
 //! The room's parts, by concern: its code and seat tokens (`code.rs`); what devices and the
 //! room say (`messages.rs`); opening a room and what a server keeps of it (`record.rs`); who
 //! sits where and who watches (`seating.rs`); the game (`game.rs`); computers standing in for
-//! players, and the turn timer (`stand_ins.rs`); Play again (`again.rs`); message rates
-//! (`rates.rs`, with the measure itself in [`crate::rates`]).
+//! players, and the turn timer (`stand_ins.rs`); Play again (`again.rs`); pushes to a seat
+//! whose page is closed (`push.rs`); message rates (`rates.rs`, with the measure itself in
+//! [`crate::rates`]).
 
 use std::collections::BTreeMap;
 
@@ -33,6 +34,7 @@ mod again;
 mod code;
 mod game;
 mod messages;
+mod push;
 mod rates;
 mod record;
 mod seating;
@@ -44,6 +46,10 @@ mod testing;
 pub use again::PlayAgain;
 pub use code::{seat_token, RoomCode};
 pub use messages::{ClientMsg, RoomInfo, RoomMsg, RoomPresence, RoomSeat};
+pub use push::{
+    check_endpoint, is_public, PushKeys, PushOrder, PushRefused, PushSubscription, SeatPush,
+    MAX_ENDPOINT_CHARS,
+};
 pub use rates::message_cost;
 pub use record::{HeldSeat, KeptAction, OpenError, OpenRoom, RoomState};
 pub use summary::RoomSummary;
@@ -88,6 +94,8 @@ pub enum Refusal {
     Seat,
     /// A seat token the room does not know.
     Token,
+    /// A push subscription the room does not keep (not https, not on the internet, unreadable).
+    Push,
 }
 
 #[derive(Debug, Clone)]
@@ -147,6 +155,14 @@ pub struct Room {
     again: Again,
     /// The turn timer and its clock.
     clock: TurnClock,
+    /// Each seat's push subscription (kept in the record).
+    push: Vec<push::SeatPush>,
+    /// Pushes asked for, taken by `take_pushes`.
+    push_orders: Vec<push::PushOrder>,
+    /// The last decision point seen (who acts, the game's action count).
+    push_seen: Option<(PlayerId, u64)>,
+    /// Subscriptions to `http://127.0.0.1:PORT` are kept (tests only).
+    push_loopback: bool,
 }
 
 fn seat_name(name: &str) -> String {
@@ -313,6 +329,8 @@ impl Room {
             ClientMsg::PlayAgain => self.ask_play_again(conn, seat),
             ClientMsg::TurnTimer { timer } => self.set_turn_timer(conn, seat, timer),
             ClientMsg::ImBack => self.im_back(conn, seat),
+            ClientMsg::Push { subscription } => self.subscribe_push(conn, seat, subscription),
+            ClientMsg::StopPush => self.stop_push(conn, seat),
         }
     }
 }

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use worlds_engine::{Action, Game, GameSetup, PlayerId, Seat, SeatKind};
 
 use super::again::Again;
+use super::push::SeatPush;
 use super::{seat_name, Room, RoomCode, SeatSlot, CREATOR, MAX_SEATS};
 use crate::clock::{TurnClock, TurnTimer};
 use crate::host::Host;
@@ -72,6 +73,9 @@ pub struct RoomState {
     /// The turn timer, its clock and each seat's misses.
     #[serde(default, skip_serializing_if = "TurnClock::is_unused")]
     pub clock: TurnClock,
+    /// Each seat's push subscription, and the turn it was last pushed for.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub push: Vec<SeatPush>,
 }
 
 /// One of a room's actions as a server keeps it: the action and, when it answered an intent
@@ -198,6 +202,10 @@ impl Room {
                 next: None,
                 again: Again::NotAsked,
                 clock: TurnClock::new(turn_timer),
+                push: Vec::new(),
+                push_orders: Vec::new(),
+                push_seen: None,
+                push_loopback: false,
             },
             held,
         ))
@@ -227,6 +235,7 @@ impl Room {
             host: self.host.as_ref().map(|h| h.record("")),
             next: self.next.as_ref().map(RoomCode::shown),
             clock: self.clock.clone(),
+            push: self.push.clone(),
         }
     }
 
@@ -327,6 +336,10 @@ impl Room {
             next: state.next.as_deref().and_then(RoomCode::parse),
             again: Again::NotAsked,
             clock,
+            push: state.push,
+            push_orders: Vec::new(),
+            push_seen: None,
+            push_loopback: false,
         })
     }
 }
