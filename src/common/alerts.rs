@@ -185,6 +185,28 @@ pub async fn push_subscription() -> Option<serde_json::Value> {
     serde_json::from_str(&text).ok()
 }
 
+/// Withdraws this browser's push subscription (Stop telling me), if it has one.
+pub async fn withdraw_push() {
+    let Some(container) = web_sys::window().map(|w| w.navigator().service_worker()) else {
+        return;
+    };
+    let Ok(ready) = container.ready() else {
+        return;
+    };
+    let Ok(reg) = JsFuture::from(ready).await else {
+        return;
+    };
+    let Ok(manager) = js_sys::Reflect::get(&reg, &JsValue::from_str("pushManager")) else {
+        return;
+    };
+    if let Some(sub) = call_await(&manager, "getSubscription", &[])
+        .await
+        .filter(|s| !s.is_null() && !s.is_undefined())
+    {
+        let _ = call_await(&sub, "unsubscribe", &[]).await;
+    }
+}
+
 /// Whether a decision that becomes this device's while the page is hidden is notified: the
 /// player pressed **Tell me when it's my turn** and the browser allows it.
 pub fn wanted() -> bool {

@@ -15,8 +15,10 @@ use crate::game::play::sound::{self, Speaker};
 use crate::game::room::{show_code, RoomUi};
 use crate::game::session::Cue;
 
-/// Watches the room's game and the page's visibility for as long as the page lives.
+/// Watches the room's game and the page's visibility for as long as the page lives, and
+/// keeps the room's push subscription for this device's seat as the player chose.
 pub fn watch_turns(ui: RoomUi) {
+    offer_push_as_chosen(ui);
     let alert = StoredValue::new(TurnAlert::default());
     let title = StoredValue::new(String::new());
     let speaker: Speaker = StoredValue::new_local(None);
@@ -75,4 +77,37 @@ fn say_your_turn(ui: RoomUi, title: StoredValue<String>, speaker: Speaker) {
         format!("mw-room-{code}"),
         url,
     );
+}
+
+/// "Tell me when it's my turn" on, in a room with a seat (and again on every reconnect, the
+/// room's record keeping only the newest): the browser's push subscription goes to the room,
+/// so a turn that comes while no page of the seat is open is pushed. Turned off: the room
+/// forgets it, and the browser's subscription is withdrawn, so other rooms' pushes stop too
+/// (their push service answers "gone" and they forget it).
+fn offer_push_as_chosen(ui: RoomUi) {
+    let Some(store) = use_context::<SettingsStore>() else {
+        return;
+    };
+    Effect::new(move |was_on: Option<bool>| {
+        let on = store.settings.with(|s| s.turn_alerts);
+        let connected = ui.status.get() == Some(crate::game::room::RoomStatus::Connected);
+        let seated = ui.seat.get().is_some();
+        if seated && connected {
+            if on {
+                leptos::task::spawn_local(async move {
+                    if let Some(json) = alerts::push_subscription().await {
+                        if let Ok(subscription) = serde_json::from_value(json) {
+                            crate::game::room::send_push(ui, Some(subscription));
+                        }
+                    }
+                });
+            } else if was_on == Some(true) {
+                crate::game::room::send_push(ui, None);
+            }
+        }
+        if !on && was_on == Some(true) {
+            leptos::task::spawn_local(alerts::withdraw_push());
+        }
+        on
+    });
 }

@@ -849,6 +849,15 @@ fn go_to_next_room(ui: RoomUi, next: &str) {
         .set_hash(&format!("room={}", show_code(next)));
 }
 
+/// This device's seat's push subscription to the room (`None`: Stop telling me).
+pub fn send_push(ui: RoomUi, subscription: Option<worlds_table::room::PushSubscription>) {
+    let msg = match subscription {
+        Some(subscription) => ClientMsg::Push { subscription },
+        None => ClientMsg::StopPush,
+    };
+    send(ui.conn, &msg);
+}
+
 /// The creator's Turn timer (before the start).
 pub fn set_turn_timer(ui: RoomUi, timer: TurnTimer) {
     send(ui.conn, &ClientMsg::TurnTimer { timer });
