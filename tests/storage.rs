@@ -158,6 +158,7 @@ fn settings_default_then_round_trip() {
             theme: Theme::Light,
             stun_server: String::new(),
             room_server: String::new(),
+            turn_alerts: false,
         }
     );
     let mine = Settings {
@@ -167,6 +168,7 @@ fn settings_default_then_round_trip() {
         theme: Theme::Dark,
         stun_server: String::new(),
         room_server: String::new(),
+        turn_alerts: false,
     };
     settings::save(&s, &mine, 10).expect("save");
     assert_eq!(settings::load(&s), Ok(mine.clone()));
@@ -191,6 +193,15 @@ fn settings_default_then_round_trip() {
     assert_eq!(rooms.room_server, "https://rooms.example.org:8443");
     settings::save(&s, &rooms, 12).expect("save");
     assert_eq!(settings::load(&s), Ok(rooms.clone()));
+    // Issue 61: "Tell me when it's my turn" is kept, and left out of the record when off.
+    let told = Settings {
+        turn_alerts: true,
+        ..rooms
+    };
+    settings::save(&s, &told, 13).expect("save");
+    assert_eq!(settings::load(&s), Ok(told.clone()));
+    let raw = s.get("settings").expect("get").expect("stored");
+    assert!(raw.contains(r#""turn_alerts":true"#), "{raw}");
     clear(&s);
 }
 
