@@ -13,9 +13,12 @@
 //! - [`outbox`]: the bounded way to one socket;
 //! - [`limits`] and [`metrics`]: counting by address (behind a trusted proxy, by the client's
 //!   own), and `/metrics`;
+//! - [`ready`]: `/healthz` and `/readyz`, for load balancers;
+//! - [`admin`]: the operator's API (`--admin-token-file`): the rooms, a notice, closing one;
 //! - [`start`]: the store the flags name, the listener, the clocks, a clean stop;
 //! - [`config`], [`error`], [`log`].
 
+pub mod admin;
 pub mod cluster;
 pub mod config;
 pub mod error;
@@ -25,6 +28,7 @@ pub mod log;
 pub mod metrics;
 pub mod nodes;
 pub mod outbox;
+pub mod ready;
 pub mod rooms;
 pub mod socket;
 pub mod start;
