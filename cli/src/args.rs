@@ -333,7 +333,7 @@ pub struct ServeArgs {
     #[arg(long, value_name = "DIR", default_value = "worlds-data")]
     pub data: String,
     /// Keep rooms in this process's memory only (lost when it stops; for trying things out).
-    #[arg(long, conflicts_with_all = ["redis"])]
+    #[arg(long)]
     pub memory: bool,
     /// Keep rooms in Redis (redis://HOST:PORT), so several servers behind a load balancer
     /// serve any room and a room outlives the server that ran it.

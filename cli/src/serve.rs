@@ -65,6 +65,12 @@ pub fn run(a: &ServeArgs) -> ExitCode {
                 clean(&a.site)
             )));
         }
+        // Checked here, not by clap: WORLDS_MEMORY=false would count as given there.
+        if a.memory && a.redis.is_some() {
+            return Err(BadArgs(
+                "--memory and --redis name two places for the rooms: give one".into(),
+            ));
+        }
         let keep = match &a.redis {
             Some(url) if !url.starts_with("redis://") || url.len() <= "redis://".len() => {
                 return Err(BadArgs(format!(

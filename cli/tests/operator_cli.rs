@@ -89,7 +89,7 @@ type Case<'a> = (&'a [(&'a str, &'a str)], &'a [&'a str], &'a str);
 
 #[test]
 fn a_bad_value_in_a_variable_exits_2_with_one_line_naming_the_variable() {
-    let cases: [Case; 5] = [
+    let cases: [Case; 7] = [
         (
             &[("WORLDS_PORT", "x")],
             &[],
@@ -106,6 +106,16 @@ fn a_bad_value_in_a_variable_exits_2_with_one_line_naming_the_variable() {
             "WORLDS_TRUSTED_PROXY nope: give the proxy's IP address",
         ),
         (&[("WORLDS_MEMORY", "maybe")], &[], "WORLDS_MEMORY: 'maybe'"),
+        (
+            &[("WORLDS_MEMORY", "false")],
+            &["--redis", "foo"],
+            "--redis foo: give it as redis://HOST:PORT",
+        ),
+        (
+            &[],
+            &["--memory", "--redis", "redis://127.0.0.1:1"],
+            "--memory and --redis name two places",
+        ),
         // The flag's own bad value is said under the flag's name.
         (
             &[("WORLDS_PORT", "8080")],
