@@ -47,6 +47,47 @@ pub enum Command {
     Fuzz(FuzzArgs),
     /// A load generator for a room server: rooms of computer clients over real WebSockets.
     Load(LoadArgs),
+    /// A room server's admin API (worlds serve --admin-token-file): its rooms, a notice to
+    /// every device, closing a room.
+    Admin(AdminArgs),
+}
+
+/// `worlds admin`: speaks plain HTTP, for a server on the operator's own network, on loopback
+/// or through an SSH tunnel (never across the internet: the token would travel in the clear).
+#[derive(Args, Debug)]
+pub struct AdminArgs {
+    /// The room server (plain HTTP), e.g. http://127.0.0.1:8080.
+    #[arg(long, value_name = "http://HOST:PORT")]
+    pub url: String,
+    /// The file holding the admin token (the one the server's --admin-token-file names).
+    #[arg(long, value_name = "FILE")]
+    pub token_file: String,
+    #[command(subcommand)]
+    pub what: AdminCommand,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum AdminCommand {
+    /// The rooms the server runs now: code, title, board, seats, actions, last action, node.
+    Rooms {
+        #[command(flatten)]
+        format: FormatArg,
+    },
+    /// Every device connected to the server shows TEXT in its feed and as a banner.
+    Notice {
+        /// The sentence (one line, at most 300 characters), e.g. Restarting in 5 minutes.
+        #[arg(value_name = "TEXT", required = true, num_args = 1..)]
+        text: Vec<String>,
+    },
+    /// Closes a room: its devices and its link say when and why.
+    Close {
+        /// The room's code.
+        #[arg(value_name = "CODE")]
+        code: String,
+        /// Why, as its devices and its link will say it.
+        #[arg(long, value_name = "TEXT")]
+        reason: Option<String>,
+    },
 }
 
 /// `--board`: a preset (classic, mini, campus, worlds) or the path of a board JSON file.
@@ -292,15 +333,15 @@ pub struct ServeArgs {
     #[arg(long, value_name = "DIR", default_value = "worlds-data")]
     pub data: String,
     /// Keep rooms in this process's memory only (lost when it stops; for trying things out).
-    #[arg(long, conflicts_with_all = ["redis"])]
+    #[arg(long)]
     pub memory: bool,
     /// Keep rooms in Redis (redis://HOST:PORT), so several servers behind a load balancer
     /// serve any room and a room outlives the server that ran it.
     #[arg(long, value_name = "redis://HOST:PORT")]
     pub redis: Option<String>,
-    /// A reverse proxy in front of this server (repeatable): connections from it are counted
-    /// by the client address it puts in X-Forwarded-For.
-    #[arg(long = "trusted-proxy", value_name = "ADDR")]
+    /// A reverse proxy in front of this server (repeatable, or comma separated): connections
+    /// from it are counted by the client address it puts in X-Forwarded-For.
+    #[arg(long = "trusted-proxy", value_name = "ADDR", value_delimiter = ',')]
     pub trusted_proxy: Vec<String>,
     /// Who runs this server, for the push services that carry "Your turn" to closed pages
     /// (VAPID's contact): a mailto: or https: URL [default: https://github.com/monopoly-worlds].
@@ -320,6 +361,19 @@ pub struct ServeArgs {
     /// WebSockets one address may hold open at once.
     #[arg(long, value_name = "N", default_value_t = 100)]
     pub max_sockets_per_address: u64,
+    /// Turns on the admin API (/api/admin/...): every request must carry
+    /// "Authorization: Bearer TOKEN", TOKEN being this file's content (at least 16
+    /// characters; keep it readable by the server's user only).
+    #[arg(long, value_name = "FILE")]
+    pub admin_token_file: Option<String>,
+    /// After SIGTERM, /readyz answers 503 for at least this many seconds before the server
+    /// stops listening, so a load balancer sends nobody new to it.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub drain_seconds: u64,
+    /// The flags whose value came from their WORLDS_ variable (long name, variable), so a
+    /// bad value is said under the name the operator gave it.
+    #[arg(skip)]
+    pub from_env: Vec<(String, String)>,
 }
 
 #[derive(Args, Debug)]
@@ -377,16 +431,86 @@ pub fn parse() -> Result<Command, ExitCode> {
     }
     match try_parse(&args) {
         Ok(cli) => Ok(cli.command),
-        Err(e) => Err(report(&e, command_named(&args))),
+        Err(e) => Err(report(&e, &args, command_named(&args))),
     }
 }
 
-/// The declared command line, with negative numbers taken as values ("--games -3" is a bad
-/// number of games, not an unknown option "-3").
+/// The declared command line: negative numbers are taken as values ("--games -3" is a bad
+/// number of games, not an unknown option "-3"), and every `worlds serve` flag also reads its
+/// `WORLDS_` variable.
+fn declared() -> clap::Command {
+    use clap::CommandFactory;
+    Cli::command()
+        .mut_subcommands(|c| c.allow_negative_numbers(true))
+        .mut_subcommand("serve", |c| c.mut_args(from_environment))
+}
+
 fn try_parse(args: &[String]) -> Result<Cli, clap::Error> {
-    use clap::{CommandFactory, FromArgMatches};
-    let command = Cli::command().mut_subcommands(|c| c.allow_negative_numbers(true));
-    Cli::from_arg_matches(&command.try_get_matches_from(args)?)
+    use clap::FromArgMatches;
+    let matches = declared().try_get_matches_from(args)?;
+    let mut cli = Cli::from_arg_matches(&matches)?;
+    if let (Command::Serve(a), Some(m)) = (&mut cli.command, matches.subcommand_matches("serve")) {
+        a.from_env = from_env(m);
+    }
+    Ok(cli)
+}
+
+/// The variable a `worlds serve` flag also reads: `--max-rooms` reads `WORLDS_MAX_ROOMS`.
+pub fn env_var(long: &str) -> String {
+    format!("WORLDS_{}", long.to_uppercase().replace('-', "_"))
+}
+
+/// A flag that also reads its `WORLDS_` variable (the flag wins; `--help` names it). A switch
+/// takes true/false, yes/no, on/off or 1/0 there.
+fn from_environment(arg: clap::Arg) -> clap::Arg {
+    let Some(var) = arg.get_long().map(env_var) else {
+        return arg;
+    };
+    let switch = matches!(arg.get_action(), clap::ArgAction::SetTrue);
+    let arg = arg.env(var);
+    if switch {
+        arg.value_parser(clap::builder::BoolishValueParser::new())
+    } else {
+        arg
+    }
+}
+
+/// The `worlds serve` flags whose value came from their variable: (long name, variable).
+fn from_env(m: &clap::ArgMatches) -> Vec<(String, String)> {
+    let serve = declared();
+    let Some(serve) = serve.find_subcommand("serve") else {
+        return Vec::new();
+    };
+    serve
+        .get_arguments()
+        .filter(|a| {
+            m.value_source(a.get_id().as_str()) == Some(clap::parser::ValueSource::EnvVariable)
+        })
+        .filter_map(|a| a.get_long().map(|l| (l.to_string(), env_var(l))))
+        .collect()
+}
+
+/// A refused `worlds serve` value that came from a `WORLDS_` variable (its flag is not on the
+/// command line) is said under the variable's name, which is what the operator wrote.
+fn as_given(message: String, args: &[String], command: Option<&str>) -> String {
+    if command != Some("serve") {
+        return message;
+    }
+    let Some(flag) = message
+        .split([':', ' '])
+        .next()
+        .filter(|f| f.starts_with("--"))
+    else {
+        return message;
+    };
+    let on_line = args
+        .iter()
+        .any(|a| a == flag || a.starts_with(&format!("{flag}=")));
+    let var = env_var(&flag[2..]);
+    if on_line || std::env::var_os(&var).is_none() {
+        return message;
+    }
+    message.replacen(flag, &var, 1)
 }
 
 /// `worlds` alone (exit 2) or `worlds help` (exit 0): the commands.
@@ -413,7 +537,7 @@ fn command_named(args: &[String]) -> Option<String> {
 
 /// Prints what clap refused as one line (or the help it was asked for) and gives the exit
 /// code.
-fn report(e: &clap::Error, command: Option<String>) -> ExitCode {
+fn report(e: &clap::Error, args: &[String], command: Option<String>) -> ExitCode {
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
             print!("{}", e.render());
@@ -421,7 +545,7 @@ fn report(e: &clap::Error, command: Option<String>) -> ExitCode {
         }
         _ => {}
     }
-    let message = one_line(&sentence(e));
+    let message = one_line(&as_given(sentence(e), args, command.as_deref()));
     match command {
         Some(c) => eprintln!("worlds {c}: {message} (usage: worlds {c} --help)"),
         None => eprintln!("worlds: {message} (see worlds help)"),

@@ -7,6 +7,7 @@
 // site's wasm).
 #![allow(clippy::disallowed_methods)]
 
+mod admin;
 mod args;
 mod bench;
 mod exact;
@@ -64,5 +65,6 @@ fn main() -> ExitCode {
         Command::Fuzz(a) => fuzz::run(a),
         Command::Serve(a) => serve::run(a),
         Command::Load(a) => load::run(a),
+        Command::Admin(a) => admin::run(a),
     }
 }

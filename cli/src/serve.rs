@@ -7,6 +7,42 @@ use std::process::ExitCode;
 use crate::args::ServeArgs;
 use crate::landing::{clean, in_range, refuse, BadArgs};
 
+/// The shortest admin token taken: a guessable one would open the admin API to anyone.
+const ADMIN_TOKEN_LEAST: usize = 16;
+
+/// The admin API's token, from the file `--admin-token-file` names (without its line end).
+fn admin_token(file: &str) -> Result<worlds_server::config::AdminToken, BadArgs> {
+    let text = std::fs::read_to_string(file).map_err(|e| {
+        BadArgs(format!(
+            "--admin-token-file {}: cannot be read ({e})",
+            clean(file)
+        ))
+    })?;
+    let token = text.trim();
+    if token.chars().count() < ADMIN_TOKEN_LEAST || token.chars().any(char::is_whitespace) {
+        return Err(BadArgs(format!(
+            "--admin-token-file {}: the token must be one word of at least {ADMIN_TOKEN_LEAST} characters (e.g. from openssl rand -hex 32)",
+            clean(file)
+        )));
+    }
+    Ok(worlds_server::config::AdminToken::new(token))
+}
+
+/// A refusal about a flag whose value came from its `WORLDS_` variable names the variable.
+fn as_given(bad: BadArgs, from_env: &[(String, String)]) -> BadArgs {
+    for (long, var) in from_env {
+        let flag = format!("--{long}");
+        let named = bad
+            .0
+            .strip_prefix(&flag)
+            .filter(|rest| rest.starts_with([' ', ':']));
+        if let Some(rest) = named {
+            return BadArgs(format!("{var}{rest}"));
+        }
+    }
+    bad
+}
+
 pub fn run(a: &ServeArgs) -> ExitCode {
     let parsed = (|| {
         // The numbers first: a bad one is wrong wherever the site is.
@@ -28,6 +64,12 @@ pub fn run(a: &ServeArgs) -> ExitCode {
                 "--site {}: no index.html there (run make build first)",
                 clean(&a.site)
             )));
+        }
+        // Checked here, not by clap: WORLDS_MEMORY=false would count as given there.
+        if a.memory && a.redis.is_some() {
+            return Err(BadArgs(
+                "--memory and --redis name two places for the rooms: give one".into(),
+            ));
         }
         let keep = match &a.redis {
             Some(url) if !url.starts_with("redis://") || url.len() <= "redis://".len() => {
@@ -87,11 +129,13 @@ pub fn run(a: &ServeArgs) -> ExitCode {
             1,
             1_000_000,
         )? as usize;
+        config.drain_ms = in_range("drain-seconds", a.drain_seconds, 0, 60)? * 1000;
+        config.admin_token = a.admin_token_file.as_deref().map(admin_token).transpose()?;
         Ok::<_, BadArgs>(config)
     })();
     let config = match parsed {
         Ok(c) => c,
-        Err(bad) => return refuse("serve", bad),
+        Err(bad) => return refuse("serve", as_given(bad, &a.from_env)),
     };
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,

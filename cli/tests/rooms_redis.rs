@@ -1,5 +1,5 @@
 //! Rooms past one machine (issue 30): one redis-server and two `worlds serve --redis` nodes
-//! behind haproxy (round robin, health checks on /healthz, no sticky sessions), all real
+//! behind haproxy (round robin, readiness checks on /readyz, no sticky sessions), all real
 //! processes started as an operator would, on random loopback ports, stopped by their process
 //! ids. A host and a friend play through haproxy; the node running their room is killed with
 //! `kill -9` mid-game; they play on with equal games; then every node restarts and the room is
@@ -112,23 +112,60 @@ fn two_nodes_behind_haproxy_lose_nothing_when_the_room_s_node_is_killed() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `GET /readyz` until it answers `status`, within 20 s; its body then.
+fn readyz_until(port: u16, status: u16) -> String {
+    let until = Instant::now() + Duration::from_secs(20);
+    loop {
+        let (now, body) = get(port, "/readyz");
+        if now == status {
+            return body;
+        }
+        assert!(
+            Instant::now() < until,
+            "/readyz still answers {now}: {body}"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
 #[test]
 fn a_node_started_before_its_redis_waits_and_serves_rooms_once_redis_is_up() {
     let dir = scratch("redis-late");
     let redis_port = free_port();
     let port = free_port();
-    // The node starts first: it waits for Redis with backoff instead of exiting.
-    let site = dir.clone();
-    let starting = std::thread::spawn(move || node(&site, port, redis_port));
-    std::thread::sleep(Duration::from_secs(3));
-    assert!(!starting.is_finished(), "the node waits for Redis");
-    let _redis = redis(redis_port);
-    let (_node, id) = starting.join().expect("the node started");
+    // The node starts first: it listens at once and waits for Redis with backoff instead of
+    // exiting, saying what it waits for.
+    let (mut node, id) = node(&dir, port, redis_port);
     assert!(!id.is_empty());
+    assert_eq!(
+        get(port, "/healthz"),
+        (200, "ok".to_string()),
+        "the process answers"
+    );
+    let (status, body) = get(port, "/readyz");
+    assert_eq!(status, 503);
+    assert_eq!(
+        body,
+        format!("waiting for Redis at redis://127.0.0.1:{redis_port}")
+    );
+    let (status, body) = post(port, "/api/rooms", "{}");
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("try again in a moment"), "{body}");
+    std::thread::sleep(Duration::from_secs(2));
+    assert!(
+        node.child.try_wait().is_ok_and(|s| s.is_none()),
+        "the node waits for Redis"
+    );
+    let mut redis = redis(redis_port);
+    assert_eq!(readyz_until(port, 200), "ready");
     runtime().block_on(async {
         let (_code, mut ann, mut bea) = ann_and_bea(port).await;
         play(&mut ann, &mut bea, 2).await;
         same_game(&ann, &bea);
     });
+    // Redis stops: the node is no longer ready, and says why.
+    redis.kill9();
+    let why = readyz_until(port, 503);
+    assert!(why.contains("Redis"), "{why}");
     let _ = std::fs::remove_dir_all(&dir);
 }

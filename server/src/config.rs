@@ -87,6 +87,45 @@ pub struct Config {
     /// Push subscriptions to `http://127.0.0.1:PORT` are kept and sent to
     /// (`--push-allow-loopback`: tests only, so a test's own endpoint receives the push).
     pub push_allow_loopback: bool,
+    /// After a stop, `/readyz` answers 503 for at least this long (ms) before the server
+    /// stops listening, so a load balancer's checks see it going (`--drain-seconds`).
+    pub drain_ms: u64,
+    /// The admin API's token (`--admin-token-file`); without one there is no admin API.
+    pub admin_token: Option<AdminToken>,
+}
+
+/// The admin API's token, kept as its SHA-256 digest: a request's token is hashed too and the
+/// two digests compared in constant time, so neither the token's length nor how much of it a
+/// guess got right shows in how long the answer takes.
+#[derive(Clone, PartialEq, Eq)]
+pub struct AdminToken([u8; 32]);
+
+impl AdminToken {
+    pub fn new(token: &str) -> AdminToken {
+        AdminToken(digest(token))
+    }
+
+    /// Whether `given` is the token (in time independent of where they differ).
+    pub fn matches(&self, given: &str) -> bool {
+        let given = digest(given);
+        self.0
+            .iter()
+            .zip(given.iter())
+            .fold(0u8, |diff, (a, b)| diff | (a ^ b))
+            == 0
+    }
+}
+
+fn digest(text: &str) -> [u8; 32] {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(text.as_bytes()).into()
+}
+
+/// Never the token, not even its digest, in a log.
+impl std::fmt::Debug for AdminToken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("AdminToken(hidden)")
+    }
 }
 
 impl Config {
@@ -104,6 +143,8 @@ impl Config {
             limits: Limits::default(),
             push_contact: crate::push::DEFAULT_CONTACT.to_string(),
             push_allow_loopback: false,
+            drain_ms: 2_000,
+            admin_token: None,
         }
     }
 }
@@ -146,5 +187,15 @@ mod tests {
         assert_eq!(c.idle_words(), "5 minutes");
         c.idle_minutes(1);
         assert_eq!(c.idle_words(), "1 minute");
+    }
+
+    #[test]
+    fn the_admin_token_matches_itself_only_and_is_never_printed() {
+        let token = AdminToken::new("a-long-random-admin-token");
+        assert!(token.matches("a-long-random-admin-token"));
+        assert!(!token.matches("a-long-random-admin-tokeN"));
+        assert!(!token.matches("a-long-random-admin-token "));
+        assert!(!token.matches(""));
+        assert_eq!(format!("{token:?}"), "AdminToken(hidden)");
     }
 }

@@ -15,6 +15,10 @@ pub enum StoreError {
     Commit(std::sync::Arc<rusqlite::Error>),
     #[error("the room database stopped")]
     Stopped,
+    #[error("the store did not answer within {0:?}")]
+    Slow(std::time::Duration),
+    #[error("this node's channel in Redis is not subscribed, so other nodes take it for gone")]
+    Unsubscribed,
 }
 
 /// Why this node could not take up a room kept in the store (said to whoever asked for it:

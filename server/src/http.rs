@@ -1,6 +1,8 @@
 //! The server's routes.
 //!
 //! - `GET /healthz`: `ok` (load balancers, and the lobby's "is there a room server");
+//! - `GET /readyz`: `ready`, or `503` with the reason ([`crate::ready`]);
+//! - `/api/admin/...`: the operator's API, with `--admin-token-file` only ([`crate::admin`]);
 //! - `GET /metrics`: the server's counters in Prometheus's text format ([`crate::metrics`]);
 //! - `POST /api/rooms`: opens a room ([`worlds_table::room::OpenRoom`]); answers `201` with the
 //!   room's code and the creator's seat tokens, `400` with a sentence for a request it cannot
@@ -51,6 +53,8 @@ pub fn app(rooms: Arc<Rooms>) -> Router {
         .append_index_html_on_directories(true);
     Router::new()
         .route("/healthz", get(healthz))
+        .route("/readyz", get(crate::ready::readyz))
+        .merge(crate::admin::routes(&rooms))
         .route("/metrics", get(metrics))
         .route(
             "/api/rooms",

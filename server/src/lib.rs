@@ -14,9 +14,12 @@
 //! - [`push`]: Web Push to a seat whose page is closed, off the rooms' clock;
 //! - [`limits`] and [`metrics`]: counting by address (behind a trusted proxy, by the client's
 //!   own), and `/metrics`;
+//! - [`ready`]: `/healthz` and `/readyz`, for load balancers;
+//! - [`admin`]: the operator's API (`--admin-token-file`): the rooms, a notice, closing one;
 //! - [`start`]: the store the flags name, the listener, the clocks, a clean stop;
 //! - [`config`], [`error`], [`log`].
 
+pub mod admin;
 pub mod cluster;
 pub mod config;
 pub mod error;
@@ -27,6 +30,7 @@ pub mod metrics;
 pub mod nodes;
 pub mod outbox;
 pub mod push;
+pub mod ready;
 pub mod rooms;
 pub mod socket;
 pub mod start;

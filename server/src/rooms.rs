@@ -50,15 +50,15 @@ pub(crate) enum Sink {
 }
 
 /// One message on its way to one connection.
-struct Delivery {
-    conn: ConnId,
-    sink: Sink,
-    msg: Message,
+pub(crate) struct Delivery {
+    pub conn: ConnId,
+    pub sink: Sink,
+    pub msg: Message,
 }
 
 /// What a room did in one step: the actions and state to keep, then what to send once they
 /// are kept.
-struct Batch {
+pub(crate) struct Batch {
     from: usize,
     actions: Vec<String>,
     state: Option<String>,
@@ -77,7 +77,7 @@ pub(crate) enum NotOpened {
 }
 
 /// What a room's writer does next.
-enum Write {
+pub(crate) enum Write {
     /// Keep a step, then deliver it.
     Step(Batch),
     /// The room left this node's memory: once everything before is kept, the store keeps it
@@ -87,8 +87,12 @@ enum Write {
         remaining_ms: u64,
         wakes_at: Option<u64>,
     },
-    /// Nobody was in the room for too long: the store closes it.
-    Close,
+    /// The store closes the room: nobody was in it for too long (`reason` `None`), or the
+    /// server's operator closed it for `reason`; `done` hears once it is closed.
+    Close {
+        reason: Option<String>,
+        done: Option<tokio::sync::oneshot::Sender<Result<(), StoreError>>>,
+    },
 }
 
 /// A room and the connections to it.
@@ -98,10 +102,12 @@ pub(crate) struct RoomEntry {
     /// The actions already handed to the writer, and the version of the room's state then.
     kept_actions: usize,
     kept_version: u64,
-    writer: Option<mpsc::Sender<Write>>,
+    pub(crate) writer: Option<mpsc::Sender<Write>>,
     /// The room left this node (taken over elsewhere, set aside, its store fell behind): a
     /// connection that reached it late is closed, and its device reconnects.
     pub gone: bool,
+    /// When its last action was played here (ms; `None` since it was taken up here).
+    pub last_action_ms: Option<u64>,
 }
 
 impl RoomEntry {
@@ -115,6 +121,7 @@ impl RoomEntry {
             kept_version,
             writer: Some(writer),
             gone: false,
+            last_action_ms: None,
         }
     }
 
@@ -177,6 +184,9 @@ impl RoomEntry {
         }
         self.kept_actions += n;
         self.kept_version = version;
+        if n > 0 {
+            self.last_action_ms = Some(now_ms());
+        }
         refusals
     }
 
@@ -264,6 +274,8 @@ pub struct Rooms {
     /// The pushes waiting to be sent, and the VAPID key.
     pub(crate) pusher: Pusher,
     writers: Mutex<Vec<tokio::task::JoinHandle<()>>>,
+    /// The last `/readyz` answer ([`crate::ready`]).
+    pub(crate) ready: crate::ready::Readiness,
 }
 
 impl Rooms {
@@ -288,6 +300,7 @@ impl Rooms {
             stopping: watch::Sender::new(false),
             pusher: Pusher::new(),
             writers: Mutex::new(Vec::new()),
+            ready: crate::ready::Readiness::default(),
         })
     }
 
@@ -330,7 +343,7 @@ impl Rooms {
         lock(&self.rooms).keys().cloned().collect()
     }
 
-    fn entries(&self) -> Vec<(RoomCode, Arc<Mutex<RoomEntry>>)> {
+    pub(crate) fn entries(&self) -> Vec<(RoomCode, Arc<Mutex<RoomEntry>>)> {
         lock(&self.rooms)
             .iter()
             .map(|(c, e)| (c.clone(), e.clone()))
@@ -484,7 +497,7 @@ impl Rooms {
         }
     }
 
-    fn deliver(&self, d: Delivery) {
+    pub(crate) fn deliver(&self, d: Delivery) {
         match d.sink {
             Sink::Local(outbox) => outbox.deliver(d.msg),
             Sink::Remote(node) => {
@@ -518,7 +531,10 @@ impl Rooms {
                 continue;
             }
             let leaving = if e.room.idle(now, idle_ms) {
-                Some(Write::Close)
+                Some(Write::Close {
+                    reason: None,
+                    done: None,
+                })
             } else {
                 e.room
                     .empty_since()
@@ -544,7 +560,7 @@ impl Rooms {
     }
 
     /// Removes a room from memory (if `entry` is still the one there).
-    fn forget(&self, code: &RoomCode, entry: &Arc<Mutex<RoomEntry>>) {
+    pub(crate) fn forget(&self, code: &RoomCode, entry: &Arc<Mutex<RoomEntry>>) {
         let mut rooms = lock(&self.rooms);
         if rooms.get(code).is_some_and(|e| Arc::ptr_eq(e, entry)) {
             rooms.remove(code);
@@ -615,11 +631,21 @@ impl Rooms {
             }
             match self.store.find(&name).await {
                 Ok(Found::Kept) => {}
-                Ok(Found::Closed { at_ms }) => {
-                    return Located::Gone(closed_words(at_ms, &self.config.idle_words()))
+                Ok(Found::Closed { at_ms, reason }) => {
+                    return Located::Gone(closed_words(
+                        at_ms,
+                        reason.as_deref(),
+                        &self.config.idle_words(),
+                    ))
                 }
                 Ok(Found::Unknown) => return Located::Gone(UNKNOWN.into()),
                 Err(e) => return unreachable(e),
+            }
+            if self.stopping() {
+                // A stopping node takes up no room: the next node (or this one restarted) will.
+                return Located::Unreachable(
+                    "The room server is restarting; try again in a moment.".into(),
+                );
             }
             match self.owners.claim(&name).await {
                 Ok(Claim::Here) => {}
@@ -847,10 +873,17 @@ async fn write_room(rooms: Arc<Rooms>, code: RoomCode, mut rx: mpsc::Receiver<Wr
                 }
                 return;
             }
-            Write::Close => {
-                match rooms.store.close(&name).await {
-                    Ok(()) => log::note(&format!("room {code}: closed (nobody in it)")),
-                    Err(e) => log::warn("close", format_args!("room {code}: not closed: {e}")),
+            Write::Close { reason, done } => {
+                let closed = rooms.store.close(&name, reason.as_deref()).await;
+                match (&closed, &reason) {
+                    (Ok(()), None) => log::note(&format!("room {code}: closed (nobody in it)")),
+                    (Ok(()), Some(why)) => log::note(&format!(
+                        "room {code}: closed by the server's operator ({why})"
+                    )),
+                    (Err(e), _) => log::warn("close", format_args!("room {code}: not closed: {e}")),
+                }
+                if let Some(done) = done {
+                    let _ = done.send(closed);
                 }
                 return;
             }
@@ -896,7 +929,16 @@ async fn write_room(rooms: Arc<Rooms>, code: RoomCode, mut rx: mpsc::Receiver<Wr
 }
 
 /// What a closed room's link says: when it was closed (a UTC date) and why.
-fn closed_words(at_ms: Option<u64>, idle: &str) -> String {
+pub(crate) fn closed_words(at_ms: Option<u64>, reason: Option<&str>, idle: &str) -> String {
+    if let Some(reason) = reason {
+        let on = at_ms.map_or(String::new(), |at| format!(" on {}", crate::log::date(at)));
+        let stop = if reason.ends_with(['.', '!', '?']) {
+            ""
+        } else {
+            "."
+        };
+        return format!("This room was closed{on} by the room server's operator: {reason}{stop}");
+    }
     match at_ms {
         Some(at) => format!(
             "This room was closed on {} after {idle} with no move and nobody in it.",
@@ -914,12 +956,20 @@ mod tests {
     fn a_closed_rooms_link_says_when_and_why() {
         // 2026-12-07 18:00 UTC.
         assert_eq!(
-            closed_words(Some(1_796_666_400_000), "30 days"),
+            closed_words(Some(1_796_666_400_000), None, "30 days"),
             "This room was closed on 7 December 2026 after 30 days with no move and nobody in it."
         );
         assert_eq!(
-            closed_words(None, "5 minutes"),
+            closed_words(None, None, "5 minutes"),
             "This room was closed after 5 minutes with no move and nobody in it."
+        );
+        assert_eq!(
+            closed_words(Some(1_796_666_400_000), Some("Moving house"), "30 days"),
+            "This room was closed on 7 December 2026 by the room server's operator: Moving house."
+        );
+        assert_eq!(
+            closed_words(None, Some("Bye!"), "30 days"),
+            "This room was closed by the room server's operator: Bye!"
         );
     }
 }

@@ -1,13 +1,23 @@
-//! Start-up and stopping: the store the flags name (waiting for Redis with backoff when it is
-//! not up yet), the listener, the rooms' clocks, and a clean stop on SIGTERM or Ctrl-C: no new
-//! connections, every socket told to reconnect, every room kept and let go, within 10 s.
+//! Start-up and stopping: the store the flags name (a node over Redis listens at once and waits
+//! for Redis with backoff, answering `/readyz` with what it waits for), the listener, the
+//! rooms' clocks, and a clean stop on SIGTERM or Ctrl-C: `/readyz` says 503 for at least
+//! `--drain-seconds`, new rooms and sockets are refused, every socket is told to reconnect,
+//! every room is kept and let go, and then the listener closes, within 10 s.
 
 use std::net::SocketAddr;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
+use axum::extract::{Request, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use axum::routing::{any, get};
+use axum::Router;
 use futures_util::StreamExt;
 use tokio::net::TcpListener;
+use tokio::sync::watch;
+use tower::ServiceExt;
+use tower_http::services::ServeDir;
 
 use crate::cluster::{Frame, Solo};
 use crate::config::{Config, Keep};
@@ -36,8 +46,7 @@ pub async fn open_rooms(config: Config) -> Result<Arc<Rooms>, StoreError> {
             Ok(Rooms::new(config, Arc::new(store), Arc::new(Solo::new())))
         }
         Keep::Redis(url) => {
-            let node: String = random::<4>().iter().map(|b| format!("{b:02x}")).collect();
-            let store = Arc::new(connect_redis(&url, node).await);
+            let store = Arc::new(connect_redis(&url, node_name()).await);
             let rooms = Rooms::new(config, store.clone(), store.clone());
             listen_to_nodes(rooms.clone(), store, url);
             Ok(rooms)
@@ -99,12 +108,17 @@ fn listen_to_nodes(rooms: Arc<Rooms>, store: Arc<RedisStore>, url: String) {
     });
 }
 
-/// `worlds serve`: opens the store, binds, says where it listens, and runs until SIGTERM or
-/// Ctrl-C, then stops cleanly.
+/// `worlds serve`: binds, says where it listens, opens the store, and runs until SIGTERM or
+/// Ctrl-C, then stops cleanly. A node keeping its rooms in Redis listens before Redis answers:
+/// until then `/readyz` and the rooms' API say what it waits for (503).
 pub async fn serve(config: Config) -> std::io::Result<()> {
     log::init();
     let addr = SocketAddr::new(config.bind, config.port);
     let site = config.site.display().to_string();
+    if let Keep::Redis(url) = config.keep.clone() {
+        let listener = TcpListener::bind(addr).await?;
+        return serve_redis(listener, config, url).await;
+    }
     let rooms = open_rooms(config).await.map_err(std::io::Error::other)?;
     let listener = TcpListener::bind(addr).await?;
     let local = listener.local_addr()?;
@@ -112,13 +126,113 @@ pub async fn serve(config: Config) -> std::io::Result<()> {
         "worlds serve: http://{local} (site {site}; {})",
         rooms.store.describe()
     );
-    let stopper = rooms.clone();
+    stop_on_signal(rooms.clone());
+    run_rooms(listener, rooms).await
+}
+
+/// On SIGTERM or Ctrl-C, `rooms` stop.
+fn stop_on_signal(rooms: Arc<Rooms>) {
     tokio::spawn(async move {
         stop_signal().await;
-        log::note("stopping: no new connections; every room is kept");
-        stopper.stop();
+        log::note(
+            "stopping: /readyz answers 503, new rooms and sockets are refused; every room is kept",
+        );
+        rooms.stop();
     });
-    run_rooms(listener, rooms).await
+}
+
+/// A node over Redis: it listens at once, waiting for Redis behind a [`Gate`], then serves its
+/// rooms; a stop while it waits ends it at once.
+async fn serve_redis(listener: TcpListener, config: Config, url: String) -> std::io::Result<()> {
+    let node = node_name();
+    println!(
+        "worlds serve: http://{} (site {}; rooms in Redis at {url} as node {node})",
+        listener.local_addr()?,
+        config.site.display()
+    );
+    let gate = Gate::new(waiting_app(&config.site, &url));
+    let (close, server) = listen(listener, gate.router());
+    let store = tokio::select! {
+        store = connect_redis(&url, node) => Arc::new(store),
+        _ = stop_signal() => {
+            log::note("stopped before Redis answered");
+            let _ = close.send(true);
+            return Ok(());
+        }
+    };
+    log::note(&format!("Redis at {url} answers: serving rooms"));
+    let rooms = Rooms::new(config, store.clone(), store.clone());
+    listen_to_nodes(rooms.clone(), store, url);
+    gate.open(crate::http::app(rooms.clone()));
+    stop_on_signal(rooms.clone());
+    drain(rooms, close, server).await
+}
+
+/// What sits between the listener and the routes while a node waits for its store: the
+/// waiting routes until [`Gate::open`], then the server's own.
+#[derive(Clone)]
+struct Gate {
+    open: Arc<OnceLock<Router>>,
+    waiting: Router,
+}
+
+impl Gate {
+    fn new(waiting: Router) -> Gate {
+        Gate {
+            open: Arc::new(OnceLock::new()),
+            waiting,
+        }
+    }
+
+    fn open(&self, app: Router) {
+        let _ = self.open.set(app);
+    }
+
+    fn router(&self) -> Router {
+        Router::new().fallback(through).with_state(self.clone())
+    }
+}
+
+/// A request, to the routes the gate stands at now (a socket's upgrade and the client's
+/// address travel with it).
+async fn through(State(gate): State<Gate>, request: Request) -> Response {
+    let app = gate.open.get().unwrap_or(&gate.waiting).clone();
+    match app.oneshot(request).await {
+        Ok(response) => response,
+        Err(never) => match never {},
+    }
+}
+
+/// While a node waits for Redis: the site, `/healthz` (the process answers), and `503` with a
+/// sentence from `/readyz` and the rooms' API.
+fn waiting_app(site: &std::path::Path, url: &str) -> Router {
+    let why = format!("waiting for Redis at {url}");
+    let files = ServeDir::new(site)
+        .precompressed_br()
+        .precompressed_gzip()
+        .append_index_html_on_directories(true);
+    let refuse = || async {
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            axum::Json(serde_json::json!({
+                "error": "The room server is starting and cannot reach its rooms yet; try again in a moment."
+            })),
+        )
+    };
+    Router::new()
+        .route("/healthz", get(|| async { "ok" }))
+        .route(
+            "/readyz",
+            get(move || async move { (StatusCode::SERVICE_UNAVAILABLE, why) }),
+        )
+        .route("/api", any(refuse))
+        .route("/api/{*rest}", any(refuse))
+        .fallback_service(files)
+}
+
+/// A new node's name: 8 random hex digits.
+fn node_name() -> String {
+    random::<4>().iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// SIGTERM or Ctrl-C.
@@ -159,31 +273,49 @@ impl Rooms {
 }
 
 /// Serves `rooms` on a listener already bound (tests keep `rooms` to look inside), until
-/// [`Rooms::stop`]: then every socket is told to reconnect, and every room is kept and let
-/// go, within 10 s.
+/// [`Rooms::stop`]: then every socket is told to reconnect, every room is kept and let go,
+/// and the listener closes, within 10 s.
 pub async fn run_rooms(listener: TcpListener, rooms: Arc<Rooms>) -> std::io::Result<()> {
-    let clocks = tokio::spawn(clocks(rooms.clone()));
-    // The VAPID key is made (or read) at start, not at the first push.
-    if let Err(e) = rooms.vapid().await {
-        log::warn("push-key", format_args!("the VAPID key: {e}"));
-    }
-    let pushes = tokio::spawn(rooms.clone().send_pushes());
-    let mut stopped = rooms.stopping.subscribe();
-    let app = crate::http::app(rooms.clone());
+    let (close, server) = listen(listener, crate::http::app(rooms.clone()));
+    drain(rooms, close, server).await
+}
+
+type Server = tokio::task::JoinHandle<std::io::Result<()>>;
+
+/// Serves `app` on `listener` until `true` is sent on the sender returned.
+fn listen(listener: TcpListener, app: Router) -> (watch::Sender<bool>, Server) {
+    let (close, mut closed) = watch::channel(false);
     let server = tokio::spawn(async move {
         axum::serve(
             listener,
             app.into_make_service_with_connect_info::<SocketAddr>(),
         )
         .with_graceful_shutdown(async move {
-            let _ = stopped.wait_for(|&s| s).await;
+            let _ = closed.wait_for(|&c| c).await;
         })
         .await
     });
+    (close, server)
+}
+
+/// Runs the rooms' clocks until [`Rooms::stop`], then drains: the listener stays open for at
+/// least `drain_ms` (so `/readyz` says 503 to the load balancer and new rooms and sockets are
+/// refused with a sentence), the sockets say goodbye, every room is kept and let go, and then
+/// the listener closes (requests in flight have 3 s).
+async fn drain(
+    rooms: Arc<Rooms>,
+    close: watch::Sender<bool>,
+    server: Server,
+) -> std::io::Result<()> {
+    let clocks = tokio::spawn(clocks(rooms.clone()));
+    // The VAPID key is made (or read) at start, not at the first push.
+    if let Err(e) = rooms.vapid().await {
+        log::warn("push-key", format_args!("the VAPID key: {e}"));
+    }
+    let pushes = tokio::spawn(rooms.clone().send_pushes());
     let mut stopping = rooms.stopping.subscribe();
     let _ = stopping.wait_for(|&s| s).await;
-    // No new connections (requests in flight have 3 s); the sockets say goodbye.
-    let _ = tokio::time::timeout(Duration::from_secs(3), server).await;
+    let drained_at = tokio::time::Instant::now() + Duration::from_millis(rooms.config.drain_ms);
     let sockets_gone = async {
         while rooms.metrics.connections() > 0 {
             tokio::time::sleep(Duration::from_millis(20)).await;
@@ -193,6 +325,9 @@ pub async fn run_rooms(listener: TcpListener, rooms: Arc<Rooms>) -> std::io::Res
     clocks.abort();
     pushes.abort();
     rooms.set_all_aside(Duration::from_secs(4)).await;
+    tokio::time::sleep_until(drained_at).await;
+    let _ = close.send(true);
+    let _ = tokio::time::timeout(Duration::from_secs(3), server).await;
     log::note("stopped: every room is kept");
     Ok(())
 }

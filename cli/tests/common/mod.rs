@@ -152,7 +152,7 @@ pub fn node(site: &Path, port: u16, redis_port: u16) -> (Proc, String) {
     (proc, id)
 }
 
-/// haproxy on `port` in front of `nodes` (round robin, health checks on /healthz, long
+/// haproxy on `port` in front of `nodes` (round robin, readiness checks on /readyz, long
 /// tunnels for the WebSockets), with `options` added to its backend (e.g. `option forwardfor`).
 pub fn haproxy(dir: &Path, port: u16, nodes: &[u16], options: &str) -> Proc {
     let servers: String = nodes
@@ -164,7 +164,7 @@ pub fn haproxy(dir: &Path, port: u16, nodes: &[u16], options: &str) -> Proc {
         "global\n  maxconn 4096\n\
          defaults\n  mode http\n  timeout connect 2s\n  timeout client 60s\n  timeout server 60s\n  timeout tunnel 1h\n\
          frontend rooms\n  bind 127.0.0.1:{port}\n  default_backend nodes\n\
-         backend nodes\n  balance roundrobin\n  option httpchk GET /healthz\n  default-server inter 300ms fall 2 rise 1\n{options}\n{servers}"
+         backend nodes\n  balance roundrobin\n  option httpchk GET /readyz\n  default-server inter 300ms fall 2 rise 1\n{options}\n{servers}"
     );
     let file = dir.join(format!("haproxy-{port}.cfg"));
     std::fs::write(&file, config).expect("haproxy.cfg");
@@ -229,10 +229,19 @@ pub fn redis_pttl(port: u16, key: &str) -> i64 {
 
 /// A plain HTTP/1.1 POST through the balancer: the status and the body.
 pub fn post(port: u16, path: &str, body: &str) -> (u16, String) {
+    request(port, "POST", path, body)
+}
+
+/// A plain HTTP/1.1 GET: the status and the body.
+pub fn get(port: u16, path: &str) -> (u16, String) {
+    request(port, "GET", path, "")
+}
+
+fn request(port: u16, method: &str, path: &str, body: &str) -> (u16, String) {
     let mut s = TcpStream::connect(("127.0.0.1", port)).expect("connects");
     write!(
         s,
-        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     )
     .expect("sends");

@@ -19,10 +19,11 @@ struct Room {
 #[derive(Default)]
 struct Rooms {
     rooms: HashMap<String, Room>,
-    /// Closed codes: when they were closed, and until when they say so (ms).
-    closed: HashMap<String, (u64, u64)>,
     /// The server's keys, by name.
     keys: HashMap<String, String>,
+    /// Closed codes: when they were closed, until when they say so (ms), and the reason the
+    /// server's operator gave, if it was them.
+    closed: HashMap<String, (u64, u64, Option<String>)>,
 }
 
 /// Rooms in memory.
@@ -38,9 +39,12 @@ impl MemoryStore {
 }
 
 impl Rooms {
-    fn close(&mut self, code: &str, now: u64) {
+    fn close(&mut self, code: &str, now: u64, reason: Option<&str>) {
         self.rooms.remove(code);
-        self.closed.insert(code.to_string(), (now, now + CLOSED_MS));
+        self.closed.insert(
+            code.to_string(),
+            (now, now + CLOSED_MS, reason.map(str::to_string)),
+        );
     }
 }
 
@@ -99,15 +103,18 @@ impl RoomStore for MemoryStore {
         let all = lock(&self.inner);
         Ok(if all.rooms.contains_key(code) {
             Found::Kept
-        } else if let Some(&(at, _)) = all.closed.get(code) {
-            Found::Closed { at_ms: Some(at) }
+        } else if let Some((at, _, reason)) = all.closed.get(code) {
+            Found::Closed {
+                at_ms: Some(*at),
+                reason: reason.clone(),
+            }
         } else {
             Found::Unknown
         })
     }
 
-    async fn close(&self, code: &str) -> Result<(), StoreError> {
-        lock(&self.inner).close(code, now_ms());
+    async fn close(&self, code: &str, reason: Option<&str>) -> Result<(), StoreError> {
+        lock(&self.inner).close(code, now_ms(), reason);
         Ok(())
     }
 
@@ -167,9 +174,9 @@ impl RoomStore for MemoryStore {
             .map(|(c, _)| c.clone())
             .collect();
         for code in due {
-            all.close(&code, now);
+            all.close(&code, now, None);
         }
-        all.closed.retain(|_, (_, until)| *until > now);
+        all.closed.retain(|_, (_, until, _)| *until > now);
         Ok(())
     }
 }
@@ -180,6 +187,8 @@ mod tests {
 
     #[tokio::test]
     async fn the_memory_store_keeps_its_contract() {
-        super::super::contract::keeps_opens_writes_and_closes(&MemoryStore::new(), now_ms()).await;
+        let store = MemoryStore::new();
+        super::super::contract::keeps_opens_writes_and_closes(&store, now_ms()).await;
+        super::super::contract::keeps_the_operators_reason(&store, now_ms()).await;
     }
 }

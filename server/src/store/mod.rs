@@ -28,14 +28,17 @@ pub struct Kept {
 }
 
 /// What a store knows of a room code.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Found {
     /// The room is kept.
     Kept,
-    /// The room was closed (nobody was in it for too long) at `at_ms` (the server's wall
-    /// clock; `None` in records from before it was kept); its code says so for
-    /// [`CLOSED_MS`].
-    Closed { at_ms: Option<u64> },
+    /// The room was closed at `at_ms` (the server's wall clock; `None` in records from
+    /// before it was kept): by the server's operator for `reason`, or (`None`) because
+    /// nobody was in it for too long; its code says so for [`CLOSED_MS`].
+    Closed {
+        at_ms: Option<u64>,
+        reason: Option<String>,
+    },
     /// No room has this code.
     Unknown,
 }
@@ -72,8 +75,9 @@ pub trait RoomStore: Send + Sync {
     /// Whether a room is kept, closed or unknown.
     async fn find(&self, code: &str) -> Result<Found, StoreError>;
 
-    /// Closes a room nobody was in for too long: its record goes, its code says "closed".
-    async fn close(&self, code: &str) -> Result<(), StoreError>;
+    /// Closes a room: its record goes, its code says "closed", and why: nobody was in it for
+    /// too long (`reason` `None`), or the reason the server's operator gave.
+    async fn close(&self, code: &str, reason: Option<&str>) -> Result<(), StoreError>;
 
     /// A room nobody is in leaves the server's memory: it is kept for `remaining_ms` more,
     /// then closed, unless someone comes back first ([`RoomStore::wake`]). A room whose turn
@@ -102,6 +106,13 @@ pub trait RoomStore: Send + Sync {
     /// A secret of the server's kept under `name` (the VAPID key of Web Push): the one kept,
     /// or `fresh`, kept now if none was. Every node sharing the store gets the same one.
     async fn server_key(&self, name: &str, fresh: &str) -> Result<String, StoreError>;
+
+    /// Whether the store takes writes now (`/readyz`): on disk, a file written in its folder
+    /// and its database answering; Redis, a PING and this node's channel subscribed (so the
+    /// other nodes see it as alive). Memory always does.
+    async fn ready(&self) -> Result<(), StoreError> {
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -169,13 +180,16 @@ pub(crate) mod contract {
             "closed by the sweep, or (Redis) by its expiry later"
         );
         let before_close = now_ms();
-        store.close(&code).await.expect("close");
+        store.close(&code, None).await.expect("close");
         assert!(
             !store.due(u64::MAX / 2).await.expect("due").contains(&code),
             "a closed room is never woken"
         );
         match store.find(&code).await.expect("find") {
-            Found::Closed { at_ms: Some(at) } => assert!(
+            Found::Closed {
+                at_ms: Some(at),
+                reason: None,
+            } => assert!(
                 at >= before_close && at <= now_ms(),
                 "the closing time is kept: {at}"
             ),
@@ -192,5 +206,23 @@ pub(crate) mod contract {
         assert_eq!(first, "first");
         let again = store.server_key(&name, "second").await.expect("key");
         assert_eq!(again, "first", "a key once kept is kept");
+        store.ready().await.expect("ready");
+    }
+
+    /// A room the server's operator closes keeps the reason with its closed code.
+    pub async fn keeps_the_operators_reason(store: &dyn RoomStore, now: u64) {
+        let code = format!("OPCLOSED{now}");
+        assert!(store.create(&code, "{open}", "{s0}").await.expect("create"));
+        store
+            .close(&code, Some("Moving to a new machine"))
+            .await
+            .expect("close");
+        match store.find(&code).await.expect("find") {
+            Found::Closed {
+                at_ms: Some(_),
+                reason: Some(why),
+            } => assert_eq!(why, "Moving to a new machine"),
+            other => panic!("closed with the operator's reason, not {other:?}"),
+        }
     }
 }

@@ -11,8 +11,9 @@
 //! - `wr:room:{CODE}:owner`: the node running the room and its fencing value (`NODE/7`), a key
 //!   that expires after [`LEASE_MS`] unless that node renews it;
 //! - `wr:room:{CODE}:fence`: a counter, one more at each takeover;
-//! - `wr:closed:{CODE}`: a room closed for idleness (so its link says so), for
-//!   [`CLOSED_MS`]; its value is when it was (or will be) closed, ms;
+//! - `wr:closed:{CODE}`: a room closed (so its link says so), for [`CLOSED_MS`]; its value
+//!   is when it was (or will be) closed, ms;
+//! - `wr:closed:{CODE}:why`: the reason the server's operator gave, when it was them;
 //! - `wr:rooms`: every kept room's code, scored by when it closes (for counting them);
 //! - `wr:wakes`: set-aside rooms whose turn clock runs out, scored by when (the index
 //!   [`RoomStore::due`] reads).
@@ -48,6 +49,10 @@ pub fn key(code: &str, part: &str) -> String {
 
 fn closed_key(code: &str) -> String {
     format!("wr:closed:{{{code}}}")
+}
+
+fn why_key(code: &str) -> String {
+    format!("wr:closed:{{{code}}}:why")
 }
 
 const ROOMS: &str = "wr:rooms";
@@ -125,6 +130,8 @@ impl Scripts {
                 r"if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
                   redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[6])
                   redis.call('SET', KEYS[5], ARGV[3], 'PX', ARGV[2])
+                  if ARGV[4] ~= '' then redis.call('SET', KEYS[7], ARGV[4], 'PX', ARGV[2])
+                  else redis.call('DEL', KEYS[7]) end
                   return 1",
             ),
             // The room's parts expire when it would be closed for being idle, and its code
@@ -297,9 +304,10 @@ impl RoomStore for RedisStore {
     }
 
     async fn find(&self, code: &str) -> Result<Found, StoreError> {
-        let (kept, closed): (bool, Option<String>) = redis::pipe()
+        let (kept, closed, reason): (bool, Option<String>, Option<String>) = redis::pipe()
             .exists(key(code, "open"))
             .get(closed_key(code))
+            .get(why_key(code))
             .query_async(&mut self.conn())
             .await?;
         Ok(if kept {
@@ -308,17 +316,20 @@ impl RoomStore for RedisStore {
             // Marks from before the time was kept hold "1".
             Found::Closed {
                 at_ms: at.parse().ok().filter(|&t| t > 1),
+                reason,
             }
         } else {
             Found::Unknown
         })
     }
 
-    async fn close(&self, code: &str) -> Result<(), StoreError> {
+    async fn close(&self, code: &str, reason: Option<&str>) -> Result<(), StoreError> {
         let _: i64 = self
             .over_room(&self.scripts.close, code)
+            .key(why_key(code))
             .arg(CLOSED_MS)
             .arg(now_ms())
+            .arg(reason.unwrap_or(""))
             .invoke_async(&mut self.conn())
             .await?;
         self.let_go(code);
@@ -423,6 +434,20 @@ impl RoomStore for RedisStore {
                 .ignore()
                 .query_async::<()>(&mut self.conn())
                 .await?;
+        }
+        Ok(())
+    }
+
+    async fn ready(&self) -> Result<(), StoreError> {
+        let (_, (_, listeners)): (String, (String, i64)) = redis::pipe()
+            .cmd("PING")
+            .cmd("PUBSUB")
+            .arg("NUMSUB")
+            .arg(channel(&self.node))
+            .query_async(&mut self.conn())
+            .await?;
+        if listeners < 1 {
+            return Err(StoreError::Unsubscribed);
         }
         Ok(())
     }

@@ -105,16 +105,22 @@ fn schema(db: &Connection) -> rusqlite::Result<()> {
              ALTER TABLE closed ADD COLUMN at INTEGER;",
         )?;
     }
-    db.execute_batch("PRAGMA user_version = 2;")
+    if version < 3 {
+        // 3 (issue 64): the reason the server's operator gave for closing a room.
+        db.execute_batch("ALTER TABLE closed ADD COLUMN reason TEXT;")?;
+    }
+    db.execute_batch("PRAGMA user_version = 3;")
 }
 
-fn close_room(db: &Connection, code: &str, now: u64) -> rusqlite::Result<()> {
+fn close_room(db: &Connection, code: &str, now: u64, reason: Option<&str>) -> rusqlite::Result<()> {
     db.prepare_cached("DELETE FROM actions WHERE code = ?1")?
         .execute([code])?;
     db.prepare_cached("DELETE FROM rooms WHERE code = ?1")?
         .execute([code])?;
-    db.prepare_cached("INSERT OR REPLACE INTO closed (code, until, at) VALUES (?1, ?2, ?3)")?
-        .execute(params![code, (now + CLOSED_MS) as i64, now as i64])?;
+    db.prepare_cached(
+        "INSERT OR REPLACE INTO closed (code, until, at, reason) VALUES (?1, ?2, ?3, ?4)",
+    )?
+    .execute(params![code, (now + CLOSED_MS) as i64, now as i64, reason])?;
     Ok(())
 }
 
@@ -302,13 +308,14 @@ impl RoomStore for SqliteStore {
             if kept.is_some() {
                 return Ok(Found::Kept);
             }
-            let closed: Option<Option<i64>> = db
-                .prepare_cached("SELECT at FROM closed WHERE code = ?1")?
-                .query_row([&code], |r| r.get(0))
+            let closed: Option<(Option<i64>, Option<String>)> = db
+                .prepare_cached("SELECT at, reason FROM closed WHERE code = ?1")?
+                .query_row([&code], |r| Ok((r.get(0)?, r.get(1)?)))
                 .optional()?;
-            Ok(if let Some(at) = closed {
+            Ok(if let Some((at, reason)) = closed {
                 Found::Closed {
                     at_ms: at.map(|t| t.max(0) as u64),
+                    reason,
                 }
             } else {
                 Found::Unknown
@@ -317,9 +324,11 @@ impl RoomStore for SqliteStore {
         .await
     }
 
-    async fn close(&self, code: &str) -> Result<(), StoreError> {
+    async fn close(&self, code: &str, reason: Option<&str>) -> Result<(), StoreError> {
         let code = code.to_string();
-        self.call(move |db| close_room(db, &code, now_ms())).await
+        let reason = reason.map(str::to_string);
+        self.call(move |db| close_room(db, &code, now_ms(), reason.as_deref()))
+            .await
     }
 
     async fn set_aside(
@@ -395,7 +404,7 @@ impl RoomStore for SqliteStore {
                 .query_map([now as i64], |r| r.get::<_, String>(0))?
                 .collect::<Result<Vec<_>, _>>()?;
             for code in due {
-                close_room(db, &code, now)?;
+                close_room(db, &code, now, None)?;
             }
             db.prepare_cached("DELETE FROM closed WHERE until <= ?1")?
                 .execute([now as i64])?;
@@ -403,6 +412,42 @@ impl RoomStore for SqliteStore {
         })
         .await
     }
+
+    async fn ready(&self) -> Result<(), StoreError> {
+        let dir = self.dir.clone();
+        let wrote = tokio::task::spawn_blocking(move || write_and_remove(&dir));
+        match tokio::time::timeout(READY_WITHIN, wrote).await {
+            Err(_) => return Err(StoreError::Slow(READY_WITHIN)),
+            Ok(Err(_)) => return Err(StoreError::Stopped),
+            Ok(Ok(Err(why))) => {
+                return Err(StoreError::Folder {
+                    dir: self.dir.display().to_string(),
+                    why,
+                })
+            }
+            Ok(Ok(Ok(()))) => {}
+        }
+        let answered = self.call(|db| db.query_row("SELECT 1", [], |r| r.get::<_, i64>(0)));
+        tokio::time::timeout(READY_WITHIN, answered)
+            .await
+            .map_err(|_| StoreError::Slow(READY_WITHIN))??;
+        Ok(())
+    }
+}
+
+/// How long the readiness check waits for the folder and the database.
+const READY_WITHIN: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// A real write in the data folder (a file written to disk and removed): a folder made
+/// read-only, a full disk or a lost mount shows here before a room's move is refused.
+fn write_and_remove(dir: &Path) -> std::io::Result<()> {
+    use std::io::Write;
+    let file = dir.join("ready.check");
+    let mut f = File::create(&file)?;
+    f.write_all(b"ready")?;
+    f.sync_all()?;
+    drop(f);
+    std::fs::remove_file(&file)
 }
 
 #[cfg(test)]
@@ -420,6 +465,7 @@ mod tests {
         let dir = folder("contract");
         let store = SqliteStore::open(&dir, 60_000).expect("opens");
         super::super::contract::keeps_opens_writes_and_closes(&store, now_ms()).await;
+        super::super::contract::keeps_the_operators_reason(&store, now_ms()).await;
     }
 
     #[tokio::test]
@@ -454,7 +500,10 @@ mod tests {
         store.sweep(now_ms() + 61_000).await.expect("sweep");
         assert!(matches!(
             store.find("K7QXM2PD").await.expect("find"),
-            Found::Closed { at_ms: Some(_) }
+            Found::Closed {
+                at_ms: Some(_),
+                reason: None
+            }
         ));
     }
 

@@ -124,6 +124,9 @@ pub struct RoomUi {
     pub problem: RwSignal<Option<AppError>>,
     /// The room is closed (or there is none): why.
     pub closed: RwSignal<Option<AppError>>,
+    /// The room server's operator's last notice ("Restarting in 5 minutes"), shown as a
+    /// banner at the top of the room's screens.
+    pub notice: RwSignal<Option<String>>,
     /// Since when (ms) each away seat has been away, as this device reckons it.
     pub away_since: RwSignal<BTreeMap<PlayerId, u64>>,
     /// This device's clock (ms), moved on twice a second while in a room.
@@ -185,6 +188,7 @@ impl RoomUi {
             status: RwSignal::new(None),
             problem: RwSignal::new(None),
             closed: RwSignal::new(None),
+            notice: RwSignal::new(None),
             away_since: RwSignal::new(BTreeMap::new()),
             clock: RwSignal::new(now_ms()),
             watching: RwSignal::new(false),
@@ -596,6 +600,11 @@ fn on_room_msg(ui: RoomUi, msg: RoomMsg) {
                 seat: c.seat,
                 ends_at: now.saturating_add(c.left_ms),
             }))
+        }
+        RoomMsg::Notice { text } => {
+            // From the room server's operator: in the feed, and as a banner until the next.
+            ui.session.note(format!("Room server: {text}"));
+            ui.notice.set(Some(text));
         }
         RoomMsg::Closed { reason } => {
             ui.closed.set(Some(TableError::RoomClosed(reason).into()));

@@ -69,6 +69,7 @@ pub fn RoomScreen(ui: RoomUi) -> impl IntoView {
         <section class="screen join room" aria-labelledby="room-title">
             <div class="panel">
                 <h1 id="room-title" node_ref=heading tabindex="-1">{move || code().map_or("Room".to_string(), |c| format!("Room {}", show_code(&c)))}</h1>
+                <OperatorNotice ui=ui />
                 {move || ui.closed.get().map(|why| view! {
                     <p class="problem" role="alert">{why.to_string()}</p>
                 })}
@@ -91,6 +92,19 @@ pub fn RoomScreen(ui: RoomUi) -> impl IntoView {
                 <RoomLink ui=ui seated=false />
             </div>
         </section>
+    }
+}
+
+/// The room server's operator's notice as a banner ("Restarting in 5 minutes"): their text
+/// as text, never as HTML.
+#[component]
+fn OperatorNotice(ui: RoomUi) -> impl IntoView {
+    move || {
+        ui.notice.get().map(|text| {
+            view! {
+                <p class="operator-notice" role="status"><strong>"Room server: "</strong>{text}</p>
+            }
+        })
     }
 }
 
@@ -390,6 +404,7 @@ pub fn RoomPanel(ui: RoomUi) -> impl IntoView {
     view! {
         <section class="room-panel panel" aria-labelledby="room-panel-title">
             <h2 id="room-panel-title">{move || ui.info.with(|i| i.as_ref().map_or("Room".to_string(), |i| format!("Room {}", show_code(&i.code))))}</h2>
+            <OperatorNotice ui=ui />
             <p role="status" aria-live="polite">{move || ui.status.get().map(|s| s.to_string())}</p>
             {move || ui.watching.get().then(|| view! {
                 <p class="hint">"You are watching: the players' devices decide."</p>

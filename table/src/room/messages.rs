@@ -129,6 +129,11 @@ pub enum RoomMsg {
     Closed {
         reason: String,
     },
+    /// A sentence from the room server's operator to every device ("Restarting in 5
+    /// minutes"): plain text, shown in the feed and as a banner.
+    Notice {
+        text: String,
+    },
     /// The turn timer's clock started for a seat (or stopped: `None`); only in a room with a
     /// turn timer.
     Clock {
