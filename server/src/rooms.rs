@@ -670,19 +670,32 @@ impl Rooms {
         )
     }
 
-    /// A room's public summary (`GET /api/rooms/{code}`): of the room this node runs (taken up
-    /// if it was set aside), or, when another node runs it, of the store's record replayed
-    /// here without taking it over.
+    /// A room's public summary (`GET /api/rooms/{code}`): of the room this node runs, or of
+    /// the store's record replayed here without taking the room up (a look from My games is
+    /// not a device in the room: a set-aside room stays set aside and its idle time runs on).
     pub(crate) async fn summary(self: &Arc<Self>, code: &RoomCode) -> Result<RoomSummary, Located> {
-        match self.locate(code).await {
-            Located::Here(entry) => Ok(lock(&entry).room.summary()),
-            Located::At(_) => self.rebuild(code).await.map(|r| r.summary()).map_err(|e| {
-                log::warn("summary", format_args!("room {code}: not read: {e}"));
-                Located::Unreachable(
-                    "The room server cannot read this room just now; try again in a moment.".into(),
-                )
-            }),
-            other => Err(other),
+        if let Some(entry) = self.room(code) {
+            return Ok(lock(&entry).room.summary());
+        }
+        let unreadable = |why: &dyn std::fmt::Display| {
+            log::warn("summary", format_args!("room {code}: not read: {why}"));
+            Located::Unreachable(
+                "The room server cannot read this room just now; try again in a moment.".into(),
+            )
+        };
+        match self.store.find(&code.to_string()).await {
+            Ok(Found::Kept) => self
+                .rebuild(code)
+                .await
+                .map(|r| r.summary())
+                .map_err(|e| unreadable(&e)),
+            Ok(Found::Closed { at_ms, reason }) => Err(Located::Gone(closed_words(
+                at_ms,
+                reason.as_deref(),
+                &self.config.idle_words(),
+            ))),
+            Ok(Found::Unknown) => Err(Located::Gone(UNKNOWN.into())),
+            Err(e) => Err(unreadable(&e)),
         }
     }
 

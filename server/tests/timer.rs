@@ -279,7 +279,7 @@ async fn a_rooms_summary_says_whose_turn_it_is_and_the_clock_to_anyone_with_its_
     let site = temp("site-summary");
     std::fs::write(site.join("index.html"), "<!doctype html>").expect("write");
     let data = temp("data-summary");
-    let (addr, _rooms, _run) = start(&site, &data).await;
+    let (addr, rooms, _run) = start_with(&site, &data, 1).await;
     let (code, held) = open_room(addr).await;
     let (status, body) = get(addr, &format!("/api/rooms/{code}")).await;
     assert_eq!(status, 200, "{body}");
@@ -311,6 +311,22 @@ async fn a_rooms_summary_says_whose_turn_it_is_and_the_clock_to_anyone_with_its_
         !body.contains("seed") && !body.contains(&held.token),
         "{body}"
     );
+
+    // Ann closes her page and the room is set aside: reading it does not take it up again
+    // (a look from My games is not a device in the room).
+    ann.close(None).await.expect("closes");
+    drop(ann);
+    let until = Instant::now() + Duration::from_secs(10);
+    while rooms.rooms_here() > 0 {
+        assert!(Instant::now() < until, "the empty room was not set aside");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let (status, body) = get(addr, &format!("/api/rooms/{code}")).await;
+    assert_eq!(status, 200, "{body}");
+    let aside: serde_json::Value = serde_json::from_str(&body).expect("json");
+    assert_eq!(aside["to_act"], 0, "read from the store: still Ann's decision");
+    assert!(aside["clock"]["left_ms"].as_u64().is_some_and(|l| l <= 30_000));
+    assert_eq!(rooms.rooms_here(), 0, "the room stays set aside");
 
     let (status, body) = get(addr, "/api/rooms/ZZZZ-ZZZZ").await;
     assert_eq!(status, 404);
