@@ -91,22 +91,29 @@ fn authorized(rooms: &Rooms, peer: SocketAddr, headers: &HeaderMap) -> Result<()
         .into_response())
 }
 
+/// Why an operator's sentence is refused (`what` names it: "notice", "reason").
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TextRefused {
+    #[error("The {what} is empty.")]
+    Empty { what: &'static str },
+    #[error("The {what} is {chars} characters long; it may be {MAX_TEXT} at most.")]
+    TooLong { what: &'static str, chars: usize },
+    #[error("The {what} holds a control character (a line break, a tab): write it as one line of plain text.")]
+    Control { what: &'static str },
+}
+
 /// An operator's sentence as devices will show it, or why it is refused.
-pub fn operator_text(text: &str, what: &str) -> Result<String, String> {
+pub fn operator_text(text: &str, what: &'static str) -> Result<String, TextRefused> {
     let text = text.trim();
-    let n = text.chars().count();
-    if n == 0 {
-        return Err(format!("The {what} is empty."));
+    let chars = text.chars().count();
+    if chars == 0 {
+        return Err(TextRefused::Empty { what });
     }
-    if n > MAX_TEXT {
-        return Err(format!(
-            "The {what} is {n} characters long; it may be {MAX_TEXT} at most."
-        ));
+    if chars > MAX_TEXT {
+        return Err(TextRefused::TooLong { what, chars });
     }
     if text.chars().any(char::is_control) {
-        return Err(format!(
-            "The {what} holds a control character (a line break, a tab): write it as one line of plain text."
-        ));
+        return Err(TextRefused::Control { what });
     }
     Ok(text.to_string())
 }
@@ -301,7 +308,7 @@ async fn notice(
     }
     let text = match read::<NoticeBody>(&body).map(|b| operator_text(&b.text, "notice")) {
         Err(refused) => return refused,
-        Ok(Err(why)) => return problem(StatusCode::BAD_REQUEST, &why),
+        Ok(Err(why)) => return problem(StatusCode::BAD_REQUEST, &why.to_string()),
         Ok(Ok(text)) => text,
     };
     let devices = rooms.notice(&text);
@@ -341,7 +348,7 @@ async fn close(
     let reason = match given.as_deref().map(|r| operator_text(r, "reason")) {
         None => "no reason given".to_string(),
         Some(Ok(reason)) => reason,
-        Some(Err(why)) => return problem(StatusCode::BAD_REQUEST, &why),
+        Some(Err(why)) => return problem(StatusCode::BAD_REQUEST, &why.to_string()),
     };
     let Some(code) = RoomCode::parse(&code) else {
         return problem(StatusCode::NOT_FOUND, crate::rooms::UNKNOWN);
@@ -381,11 +388,17 @@ mod tests {
             Ok("<b>bold</b>".to_string()),
             "kept as text: the browser shows it as text, never as HTML"
         );
-        assert!(operator_text("   ", "notice").is_err_and(|w| w.contains("empty")));
-        assert!(operator_text("two\nlines", "notice").is_err_and(|w| w.contains("control")));
-        assert!(operator_text("bell\u{7}", "reason").is_err_and(|w| w.contains("reason")));
+        assert!(operator_text("   ", "notice").is_err_and(|w| w.to_string().contains("empty")));
+        assert!(
+            operator_text("two\nlines", "notice").is_err_and(|w| w.to_string().contains("control"))
+        );
+        assert!(
+            operator_text("bell\u{7}", "reason").is_err_and(|w| w.to_string().contains("reason"))
+        );
         let long = "é".repeat(MAX_TEXT + 1);
-        assert!(operator_text(&long, "notice").is_err_and(|w| w.contains("301 characters")));
+        assert!(
+            operator_text(&long, "notice").is_err_and(|w| w.to_string().contains("301 characters"))
+        );
         assert!(operator_text(&"é".repeat(MAX_TEXT), "notice").is_ok());
     }
 }

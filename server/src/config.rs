@@ -58,6 +58,10 @@ impl Default for Limits {
     }
 }
 
+/// VAPID's contact (`sub`) when `--push-contact` names none: the project's page, where a push
+/// service's operator can reach whoever runs this software.
+pub const DEFAULT_CONTACT: &str = "https://github.com/monopoly-worlds";
+
 const MINUTE_MS: u64 = 60_000;
 const DAY_MS: u64 = 24 * 60 * MINUTE_MS;
 
@@ -82,7 +86,7 @@ pub struct Config {
     pub trusted_proxies: Vec<IpAddr>,
     pub limits: Limits,
     /// VAPID's contact (`sub`) in every push (`--push-contact`: a `mailto:` or `https:` URL;
-    /// [`crate::push::DEFAULT_CONTACT`] by default).
+    /// [`DEFAULT_CONTACT`] by default).
     pub push_contact: String,
     /// Push subscriptions to `http://127.0.0.1:PORT` are kept and sent to
     /// (`--push-allow-loopback`: tests only, so a test's own endpoint receives the push).
@@ -141,7 +145,7 @@ impl Config {
             keep,
             trusted_proxies: Vec::new(),
             limits: Limits::default(),
-            push_contact: crate::push::DEFAULT_CONTACT.to_string(),
+            push_contact: DEFAULT_CONTACT.to_string(),
             push_allow_loopback: false,
             drain_ms: 2_000,
             admin_token: None,

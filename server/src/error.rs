@@ -36,3 +36,15 @@ pub enum TakeUpError {
     #[error("its replay stopped: {0}")]
     Stopped(#[from] tokio::task::JoinError),
 }
+
+/// Why this node should not be sent players now, in words (`/readyz`'s 503).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NotReady {
+    #[error("stopping: this node is letting its rooms go")]
+    Stopping,
+    /// The store's own error, in its words.
+    #[error("the store takes no writes: {0}")]
+    Store(String),
+    #[error("the store did not answer within {0:?}")]
+    Slow(std::time::Duration),
+}

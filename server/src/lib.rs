@@ -30,6 +30,7 @@ pub mod metrics;
 pub mod nodes;
 pub mod outbox;
 pub mod push;
+mod push_sender;
 pub mod ready;
 pub mod rooms;
 pub mod socket;

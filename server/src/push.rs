@@ -24,15 +24,13 @@ use axum::http::Uri;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use reqwest::dns::{Addrs, Name, Resolve, Resolving};
-use tokio::sync::{mpsc, OnceCell, Semaphore};
+use tokio::sync::{mpsc, OnceCell};
 use web_push_native::jwt_simple::algorithms::{ECDSAP256PublicKeyLike, ES256KeyPair};
 use web_push_native::p256::PublicKey;
 use web_push_native::{Auth, WebPushBuilder};
 use worlds_table::room::{check_endpoint, is_public, PushOrder, PushRefused, RoomCode};
 
-use crate::rooms::Rooms;
 use crate::store::StoreError;
-use crate::{lock, log};
 
 /// Pushes waiting to be sent, at most.
 pub const QUEUE: usize = 256;
@@ -43,11 +41,9 @@ pub const TIMEOUT: Duration = Duration::from_secs(5);
 /// How long a push service keeps a push for a device that is offline (`TTL`), and how long
 /// its VAPID signature is good for (at most a day, RFC 8292).
 const TTL: Duration = Duration::from_secs(12 * 3600);
-/// VAPID's contact (`sub`) when `--push-contact` names none: the project's page, where a push
-/// service's operator can reach whoever runs this software.
-pub const DEFAULT_CONTACT: &str = "https://github.com/monopoly-worlds";
+pub use crate::config::DEFAULT_CONTACT;
 /// The store's name for the VAPID key (`wr:vapid` in Redis).
-const KEY_NAME: &str = "vapid";
+pub(crate) const KEY_NAME: &str = "vapid";
 
 /// A push a room asked for.
 pub(crate) struct Push {
@@ -92,7 +88,7 @@ pub struct Vapid {
 }
 
 impl Vapid {
-    fn fresh() -> Vapid {
+    pub(crate) fn fresh() -> Vapid {
         Vapid::from_key(ES256KeyPair::generate())
     }
 
@@ -102,11 +98,11 @@ impl Vapid {
     }
 
     /// The private key as the store keeps it: its 32 bytes, base64url.
-    fn secret(&self) -> String {
+    pub(crate) fn secret(&self) -> String {
         URL_SAFE_NO_PAD.encode(self.key.to_bytes())
     }
 
-    fn read(secret: &str) -> Option<Vapid> {
+    pub(crate) fn read(secret: &str) -> Option<Vapid> {
         let bytes = URL_SAFE_NO_PAD.decode(secret).ok()?;
         ES256KeyPair::from_bytes(&bytes).ok().map(Vapid::from_key)
     }
@@ -121,8 +117,8 @@ impl Vapid {
 /// The push queue and the VAPID key, as the server holds them.
 pub(crate) struct Pusher {
     queue: mpsc::Sender<Push>,
-    waiting: Mutex<Option<mpsc::Receiver<Push>>>,
-    vapid: OnceCell<Arc<Vapid>>,
+    pub(crate) waiting: Mutex<Option<mpsc::Receiver<Push>>>,
+    pub(crate) vapid: OnceCell<Arc<Vapid>>,
 }
 
 impl Pusher {
@@ -164,7 +160,7 @@ impl Resolve for PublicOnly {
 
 /// The client every push is sent with: a timeout, no redirects, no proxy, public addresses
 /// only.
-fn client() -> Result<reqwest::Client, reqwest::Error> {
+pub(crate) fn client() -> Result<reqwest::Client, reqwest::Error> {
     reqwest::Client::builder()
         .timeout(TIMEOUT)
         .connect_timeout(TIMEOUT)
@@ -176,14 +172,14 @@ fn client() -> Result<reqwest::Client, reqwest::Error> {
 }
 
 /// What became of a push.
-enum Sent {
+pub(crate) enum Sent {
     Delivered,
     /// The push service says the subscription is gone (404, 410).
     Gone,
 }
 
 /// Sends one push: checked, encrypted, signed, posted.
-async fn send(
+pub(crate) async fn send(
     client: &reqwest::Client,
     vapid: &Vapid,
     contact: &str,
@@ -208,98 +204,6 @@ async fn send(
         200..=299 => Ok(Sent::Delivered),
         404 | 410 => Ok(Sent::Gone),
         other => Err(PushError::Status(other)),
-    }
-}
-
-impl Rooms {
-    /// The server's VAPID key: the one kept, or a new one kept now (the first start).
-    pub async fn vapid(&self) -> Result<Arc<Vapid>, KeyError> {
-        self.pusher
-            .vapid
-            .get_or_try_init(|| async {
-                let fresh = Vapid::fresh();
-                let kept = self.store.server_key(KEY_NAME, &fresh.secret()).await?;
-                Vapid::read(&kept).map(Arc::new).ok_or(KeyError::Unreadable)
-            })
-            .await
-            .cloned()
-    }
-
-    /// The public key devices subscribe with (base64url).
-    pub async fn push_key(&self) -> Result<String, KeyError> {
-        Ok(self.vapid().await?.public().to_string())
-    }
-
-    /// A room's push, once its record says it was asked for: queued, or dropped and counted
-    /// when the queue is full.
-    pub(crate) fn queue_push(&self, push: Push) {
-        if !self.pusher.queue(push) {
-            self.metrics.push_dropped();
-        }
-    }
-
-    /// Sends the queued pushes until the server stops (started once, by `run_rooms`).
-    pub(crate) async fn send_pushes(self: Arc<Self>) {
-        let Some(mut waiting) = lock(&self.pusher.waiting).take() else {
-            return;
-        };
-        let client = match client() {
-            Ok(c) => c,
-            Err(e) => {
-                log::warn("push", format_args!("no push can be sent: {e}"));
-                return;
-            }
-        };
-        let at_once = Arc::new(Semaphore::new(AT_ONCE));
-        while let Some(push) = waiting.recv().await {
-            let Ok(permit) = at_once.clone().acquire_owned().await else {
-                return;
-            };
-            let rooms = self.clone();
-            let client = client.clone();
-            tokio::spawn(async move {
-                rooms.send_one(&client, push).await;
-                drop(permit);
-            });
-        }
-    }
-
-    async fn send_one(&self, client: &reqwest::Client, push: Push) {
-        let config = &self.config;
-        let sent = async {
-            let vapid = self.vapid().await?;
-            let order = &push.order;
-            send(
-                client,
-                &vapid,
-                &config.push_contact,
-                config.push_allow_loopback,
-                order,
-            )
-            .await
-        };
-        let sent = match tokio::time::timeout(TIMEOUT, sent).await {
-            Ok(sent) => sent,
-            Err(_) => Err(PushError::Timeout),
-        };
-        let (code, seat) = (&push.room, push.order.seat);
-        match sent {
-            Ok(Sent::Delivered) => self.metrics.push_sent(),
-            Ok(Sent::Gone) => {
-                self.metrics.push_failed();
-                log::note(&format!(
-                    "room {code}: seat {seat}'s push subscription is gone; forgotten"
-                ));
-                self.forget_push(code, push.order.seat, &push.order.subscription.endpoint);
-            }
-            Err(e) => {
-                self.metrics.push_failed();
-                log::warn(
-                    "push",
-                    format_args!("room {code}: a push to seat {seat} failed: {e}"),
-                );
-            }
-        }
     }
 }
 

@@ -13,37 +13,20 @@ use std::time::{Duration, Instant};
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
+use crate::error::NotReady;
 use crate::rooms::Rooms;
 use crate::{lock, log};
 
-/// How long an answer is kept.
-const KEPT: Duration = Duration::from_secs(1);
 /// How long the store has to answer.
 const WITHIN: Duration = Duration::from_secs(2);
 
-/// The last readiness answer, and the one check running at a time.
-#[derive(Default)]
-pub(crate) struct Readiness {
-    last: Mutex<Option<(Instant, Result<(), String>)>>,
-    checking: tokio::sync::Mutex<()>,
-}
-
-impl Readiness {
-    fn kept(&self) -> Option<Result<(), String>> {
-        lock(&self.last)
-            .as_ref()
-            .filter(|(at, _)| at.elapsed() < KEPT)
-            .map(|(_, answer)| answer.clone())
-    }
-}
-
 impl Rooms {
     /// Whether this node is ready for players: `Err` with the reason in words when not.
-    pub async fn readiness(&self) -> Result<(), String> {
+    pub async fn readiness(&self) -> Result<(), NotReady> {
         if self.stopping() {
-            return Err("stopping: this node is letting its rooms go".into());
+            return Err(NotReady::Stopping);
         }
         if let Some(answer) = self.ready.kept() {
             return answer;
@@ -54,8 +37,8 @@ impl Rooms {
         }
         let answer = match tokio::time::timeout(WITHIN, self.store.ready()).await {
             Ok(Ok(())) => Ok(()),
-            Ok(Err(e)) => Err(format!("the store takes no writes: {e}")),
-            Err(_) => Err(format!("the store did not answer within {WITHIN:?}")),
+            Ok(Err(e)) => Err(NotReady::Store(e.to_string())),
+            Err(_) => Err(NotReady::Slow(WITHIN)),
         };
         if let Err(why) = &answer {
             log::warn("not-ready", format_args!("not ready: {why}"));
@@ -69,6 +52,6 @@ impl Rooms {
 pub(crate) async fn readyz(State(rooms): State<Arc<Rooms>>) -> Response {
     match rooms.readiness().await {
         Ok(()) => "ready".into_response(),
-        Err(why) => (StatusCode::SERVICE_UNAVAILABLE, why).into_response(),
+        Err(why) => (StatusCode::SERVICE_UNAVAILABLE, why.to_string()).into_response(),
     }
 }

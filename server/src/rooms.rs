@@ -254,6 +254,25 @@ pub(crate) enum Located {
     Unreachable(String),
 }
 
+/// How long a `/readyz` answer is kept ([`crate::ready`]).
+const READY_KEPT: Duration = Duration::from_secs(1);
+
+/// The last readiness answer, and the one check running at a time.
+#[derive(Default)]
+pub(crate) struct Readiness {
+    pub(crate) last: Mutex<Option<(Instant, Result<(), crate::error::NotReady>)>>,
+    pub(crate) checking: tokio::sync::Mutex<()>,
+}
+
+impl Readiness {
+    pub(crate) fn kept(&self) -> Option<Result<(), crate::error::NotReady>> {
+        lock(&self.last)
+            .as_ref()
+            .filter(|(at, _)| at.elapsed() < READY_KEPT)
+            .map(|(_, answer)| answer.clone())
+    }
+}
+
 /// Everything the server keeps.
 pub struct Rooms {
     pub(crate) config: Config,
@@ -275,7 +294,7 @@ pub struct Rooms {
     pub(crate) pusher: Pusher,
     writers: Mutex<Vec<tokio::task::JoinHandle<()>>>,
     /// The last `/readyz` answer ([`crate::ready`]).
-    pub(crate) ready: crate::ready::Readiness,
+    pub(crate) ready: Readiness,
 }
 
 impl Rooms {
@@ -300,7 +319,7 @@ impl Rooms {
             stopping: watch::Sender::new(false),
             pusher: Pusher::new(),
             writers: Mutex::new(Vec::new()),
-            ready: crate::ready::Readiness::default(),
+            ready: Readiness::default(),
         })
     }
 

@@ -324,8 +324,13 @@ async fn a_rooms_summary_says_whose_turn_it_is_and_the_clock_to_anyone_with_its_
     let (status, body) = get(addr, &format!("/api/rooms/{code}")).await;
     assert_eq!(status, 200, "{body}");
     let aside: serde_json::Value = serde_json::from_str(&body).expect("json");
-    assert_eq!(aside["to_act"], 0, "read from the store: still Ann's decision");
-    assert!(aside["clock"]["left_ms"].as_u64().is_some_and(|l| l <= 30_000));
+    assert_eq!(
+        aside["to_act"], 0,
+        "read from the store: still Ann's decision"
+    );
+    assert!(aside["clock"]["left_ms"]
+        .as_u64()
+        .is_some_and(|l| l <= 30_000));
     assert_eq!(rooms.rooms_here(), 0, "the room stays set aside");
 
     let (status, body) = get(addr, "/api/rooms/ZZZZ-ZZZZ").await;

@@ -12,10 +12,10 @@ use crate::common::storage::{damaged, saves, DamagedEntry, LocalStore, SaveSumma
 use crate::game::session::Session;
 
 /// The saves, and the stored entries that could not be read.
-fn list_all() -> Result<(Vec<SaveSummary>, Vec<DamagedEntry>), String> {
-    let store = LocalStore::open().map_err(|e| e.to_string())?;
-    let list = saves::list(&store).map_err(|e| e.to_string())?;
-    let bad = damaged::scan::<GameRecord>(&store).map_err(|e| e.to_string())?;
+fn list_all() -> Result<(Vec<SaveSummary>, Vec<DamagedEntry>), AppError> {
+    let store = LocalStore::open()?;
+    let list = saves::list(&store)?;
+    let bad = damaged::scan::<GameRecord>(&store)?;
     Ok((list, bad))
 }
 
@@ -47,7 +47,7 @@ pub fn SavedGames() -> impl IntoView {
                     <p class=if ok { "notice" } else { "problem" } role="status">{m}</p>
                 })}
                 {move || match data.get() {
-                    Err(e) => view! { <p class="problem" role="alert">{e}</p> }.into_any(),
+                    Err(e) => view! { <p class="problem" role="alert">{e.to_string()}</p> }.into_any(),
                     Ok((list, bad)) => view! {
                         <SaveList list=list message=message refresh=refresh />
                         <DamagedList bad=bad message=message refresh=refresh />

@@ -166,7 +166,7 @@ impl Room {
         let open = self.seats.iter().position(SeatSlot::is_open);
         let seat = match self.newcomer(open, &name, &color, &token) {
             Ok(seat) => seat,
-            Err(reason) => return Room::deny(conn, &reason),
+            Err(reason) => return Room::deny(conn, &reason.to_string()),
         };
         let held = tokens();
         let slot = SeatSlot {
@@ -208,22 +208,22 @@ impl Room {
         name: &str,
         color: &str,
         token: &str,
-    ) -> Result<Seat, String> {
+    ) -> Result<Seat, SeatRefused> {
         if open.is_none() && self.seats.len() >= MAX_SEATS {
-            return Err("The room is full.".into());
+            return Err(SeatRefused::Full);
         }
         let name = seat_name(name);
         if name.is_empty() {
-            return Err("Write your name first.".into());
+            return Err(SeatRefused::NoName);
         }
         let max = usize::from(self.setup.rules.max_players);
         if open.is_none() && self.seats.len() >= max.min(MAX_SEATS) {
-            return Err("The room is full for this board.".into());
+            return Err(SeatRefused::FullForBoard);
         }
         // What a seat still open holds is the lobby's stand-in, not a person's.
         let taken = || self.seats.iter().filter(|s| !s.is_open());
         if taken().any(|s| s.seat.name.eq_ignore_ascii_case(&name)) {
-            return Err(format!("Someone here is called {name} already."));
+            return Err(SeatRefused::NameTaken(name));
         }
         let color: String = color
             .chars()
@@ -231,11 +231,11 @@ impl Room {
             .take(16)
             .collect();
         if color.is_empty() || taken().any(|s| s.seat.color.eq_ignore_ascii_case(&color)) {
-            return Err("That color is taken: choose another.".into());
+            return Err(SeatRefused::ColorTaken);
         }
         let token = Token::from_name(&clean_chat(token));
         if token.is_none() || taken().any(|s| s.seat.token == token) {
-            return Err("That token is taken: choose another.".into());
+            return Err(SeatRefused::TokenTaken);
         }
         Ok(Seat {
             name,
@@ -327,6 +327,23 @@ impl Room {
         }
         self.route(welcomes)
     }
+}
+
+/// Why a newcomer cannot sit down, in the words the room says back.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+enum SeatRefused {
+    #[error("The room is full.")]
+    Full,
+    #[error("Write your name first.")]
+    NoName,
+    #[error("The room is full for this board.")]
+    FullForBoard,
+    #[error("Someone here is called {0} already.")]
+    NameTaken(String),
+    #[error("That color is taken: choose another.")]
+    ColorTaken,
+    #[error("That token is taken: choose another.")]
+    TokenTaken,
 }
 
 #[cfg(test)]
