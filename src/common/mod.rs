@@ -22,6 +22,7 @@ pub mod share;
 pub mod share_link;
 pub mod slices;
 pub mod socket;
+pub mod sound;
 pub mod storage;
 pub mod thumbnail;
 pub mod transport;

@@ -13,7 +13,6 @@ pub mod manage;
 pub mod play_board;
 pub mod play_ui;
 pub mod players;
-pub mod sound;
 pub mod timers;
 pub mod trade;
 

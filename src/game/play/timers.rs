@@ -6,10 +6,10 @@ use std::time::Duration;
 
 use leptos::prelude::*;
 
+use crate::common::sound;
 use crate::common::storage::Settings;
 use crate::game::driver::{self, Next, Tokens};
 use crate::game::play::play_ui::PlayUi;
-use crate::game::play::sound;
 use crate::game::session::Session;
 
 /// Where the players really are.

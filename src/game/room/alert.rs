@@ -11,7 +11,7 @@ use worlds_models::turn_alert::{notification_title, AlertStep, TurnAlert, YOUR_T
 
 use crate::common::alerts;
 use crate::common::context::SettingsStore;
-use crate::game::play::sound::{self, Speaker};
+use crate::common::sound::{self, Speaker};
 use crate::game::room::{show_code, RoomUi};
 use crate::game::session::Cue;
 

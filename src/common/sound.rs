@@ -1,9 +1,10 @@
 //! Small sound effects made with Web Audio (no sound files): a rattle for the dice, a chime
-//! for money, a low tone for jail.
+//! for money, a low tone for jail (the play screen), and the "your turn" chime of a room's
+//! hidden page.
 
 use leptos::prelude::{GetValue, LocalStorage, SetValue, StoredValue};
 
-use crate::game::session::Cue;
+use worlds_models::steps::Cue;
 
 /// The page's audio context, made at the first sound (kept by the play screen).
 pub type Speaker = StoredValue<Option<web_sys::AudioContext>, LocalStorage>;
