@@ -103,9 +103,10 @@ pub fn App() -> impl IntoView {
                 Screen::Settings => view! { <SettingsPage back=Screen::Menu /> }.into_any(),
                 Screen::Help => view! { <Help back=Screen::Menu /> }.into_any(),
                 Screen::Credits => view! { <Credits /> }.into_any(),
-                Screen::MyGames => view! { <crate::game::my_games::MyGames /> }.into_any(),
                 Screen::Shared => view! { <crate::game::shared::SharedLink /> }.into_any(),
-                Screen::Join | Screen::Room => online.screen(screen.get_untracked()),
+                Screen::Join | Screen::Room | Screen::MyGames => {
+                    online.screen(screen.get_untracked())
+                }
                 // Shown by their own pages (the navigator loads them).
                 Screen::BoardMaker | Screen::Statistics => view! { <MainMenu /> }.into_any(),
             }}
@@ -180,9 +181,10 @@ impl Online {
         None
     }
 
-    /// The join screen and the room's screen.
+    /// The join screen, the room's screen and My games.
     fn screen(self, screen: Screen) -> AnyView {
         match (screen, self.invite.get_untracked()) {
+            (Screen::MyGames, _) => view! { <crate::game::my_games::MyGames /> }.into_any(),
             (Screen::Room, _) => {
                 view! { <crate::game::room::views::RoomScreen ui=self.room_ui /> }.into_any()
             }
@@ -233,8 +235,13 @@ impl Online {
         None
     }
 
-    /// Never opened here: the menu, with what the hand-over says.
-    fn screen(self, _screen: Screen) -> AnyView {
+    /// Never shown here: My games is handed to the code with online play (a room's and a
+    /// table's screens come by their links); the menu, with what the hand-over says.
+    fn screen(self, screen: Screen) -> AnyView {
+        if screen == Screen::MyGames {
+            self.handover
+                .to(crate::game::handover::Code::Online, screen, None);
+        }
         view! { <MainMenu /> }.into_any()
     }
 }

@@ -34,9 +34,12 @@ impl Code {
         }
     }
 
-    /// The code a screen of the game's page needs: Continue (the game screen) of a game
-    /// played at a table or in a room needs online play.
+    /// The code a screen of the game's page needs: My games, and Continue (the game screen)
+    /// of a game played at a table or in a room, need online play.
     pub fn for_screen(screen: Screen) -> Code {
+        if screen == Screen::MyGames {
+            return Code::Online;
+        }
         let at_table = || {
             crate::common::storage::LocalStore::open()
                 .ok()

@@ -12,6 +12,7 @@ pub mod help;
 pub mod link;
 pub mod lobby;
 pub mod menu;
+#[cfg(feature = "online")]
 pub mod my_games;
 pub mod pieces;
 pub mod play;
