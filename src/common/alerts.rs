@@ -87,15 +87,30 @@ pub fn set_title(title: &str) {
     }
 }
 
+/// The service worker's registration, once it is active; `None` where there is none.
+async fn registration() -> Option<JsValue> {
+    let container = web_sys::window()?.navigator().service_worker();
+    JsFuture::from(container.ready().ok()?).await.ok()
+}
+
+/// The service worker's `pushManager`.
+async fn push_manager() -> Option<JsValue> {
+    js_sys::Reflect::get(&registration().await?, &JsValue::from_str("pushManager")).ok()
+}
+
+/// The browser's push subscription, if it has one.
+async fn existing_subscription(manager: &JsValue) -> Option<JsValue> {
+    call_await(manager, "getSubscription", &[])
+        .await
+        .filter(|s| !s.is_null() && !s.is_undefined())
+}
+
 /// Shows a system notification through the service worker (if the player allowed them):
 /// `tag` replaces an earlier one of the same room, and a click opens `url`.
 pub fn notify(title: String, body: String, tag: String, url: String) {
     if permission() != Permission::Granted {
         return;
     }
-    let Some(container) = web_sys::window().map(|w| w.navigator().service_worker()) else {
-        return;
-    };
     // The service worker is registered once the page is idle; ask for it now if it was not.
     if let Some(start) = web_sys::window()
         .and_then(|w| js_sys::Reflect::get(&w, &JsValue::from_str("__mwStartServiceWorker")).ok())
@@ -103,11 +118,8 @@ pub fn notify(title: String, body: String, tag: String, url: String) {
     {
         let _ = start.call0(&JsValue::NULL);
     }
-    let Ok(ready) = container.ready() else {
-        return;
-    };
     leptos::task::spawn_local(async move {
-        let Ok(reg) = JsFuture::from(ready).await else {
+        let Some(reg) = registration().await else {
             return;
         };
         let Ok(reg) = reg.dyn_into::<web_sys::ServiceWorkerRegistration>() else {
@@ -159,13 +171,8 @@ pub async fn push_subscription() -> Option<serde_json::Value> {
     let key = base64::engine::general_purpose::URL_SAFE_NO_PAD
         .decode(answer.get("key")?.as_str()?.trim_end_matches('='))
         .ok()?;
-    let container = web_sys::window()?.navigator().service_worker();
-    let reg = JsFuture::from(container.ready().ok()?).await.ok()?;
-    let manager = js_sys::Reflect::get(&reg, &JsValue::from_str("pushManager")).ok()?;
-    let existing = call_await(&manager, "getSubscription", &[])
-        .await
-        .filter(|s| !s.is_null() && !s.is_undefined());
-    let subscription = match existing {
+    let manager = push_manager().await?;
+    let subscription = match existing_subscription(&manager).await {
         Some(s) => s,
         None => {
             let options = js_sys::Object::new();
@@ -187,22 +194,10 @@ pub async fn push_subscription() -> Option<serde_json::Value> {
 
 /// Withdraws this browser's push subscription (Stop telling me), if it has one.
 pub async fn withdraw_push() {
-    let Some(container) = web_sys::window().map(|w| w.navigator().service_worker()) else {
+    let Some(manager) = push_manager().await else {
         return;
     };
-    let Ok(ready) = container.ready() else {
-        return;
-    };
-    let Ok(reg) = JsFuture::from(ready).await else {
-        return;
-    };
-    let Ok(manager) = js_sys::Reflect::get(&reg, &JsValue::from_str("pushManager")) else {
-        return;
-    };
-    if let Some(sub) = call_await(&manager, "getSubscription", &[])
-        .await
-        .filter(|s| !s.is_null() && !s.is_undefined())
-    {
+    if let Some(sub) = existing_subscription(&manager).await {
         let _ = call_await(&sub, "unsubscribe", &[]).await;
     }
 }

@@ -7,12 +7,13 @@
 use leptos::prelude::*;
 use serde::Deserialize;
 use worlds_table::my_games::{in_order, MyGame};
-use worlds_table::room::{RoomCode, RoomSummary};
+use worlds_table::room::RoomSummary;
 
 use crate::common::clock::now_ms;
 use crate::common::context::{Navigator, Screen};
 use crate::common::room_server::{request, server_url};
 use crate::common::storage::{room_seats, LocalStore};
+use crate::game::room::{normalize_code, show_code};
 
 /// A refusal's sentence from the room server (`{"error": "..."}`).
 #[derive(Deserialize)]
@@ -22,7 +23,7 @@ struct Problem {
 
 /// How one room stands, from the server's answer to `GET /api/rooms/CODE`.
 async fn ask(code: String, seat: worlds_engine::PlayerId) -> MyGame {
-    let shown = RoomCode::parse(&code).map_or_else(|| code.clone(), |c| c.shown());
+    let shown = show_code(&code);
     match request("GET", &server_url(&format!("/api/rooms/{shown}")), None).await {
         Ok((200, body)) => match serde_json::from_str::<RoomSummary>(&body) {
             Ok(summary) => MyGame::from_summary(&shown, seat, &summary),
@@ -55,7 +56,7 @@ pub fn MyGames() -> impl IntoView {
     let games = RwSignal::new(
         held.iter()
             .map(|(code, h)| {
-                let shown = RoomCode::parse(code).map_or_else(|| code.clone(), |c| c.shown());
+                let shown = show_code(code);
                 MyGame::asking(&shown, h.seat)
             })
             .collect::<Vec<_>>(),
@@ -74,8 +75,7 @@ pub fn MyGames() -> impl IntoView {
         });
     }
     let forget = move |code: String| {
-        let stored =
-            RoomCode::parse(&code).map_or_else(|| code.clone(), |c| c.shown().replace('-', ""));
+        let stored = normalize_code(&code);
         match LocalStore::open().and_then(|s| room_seats::forget(&s, &stored, now_ms())) {
             Ok(()) => games.update(|all| all.retain(|g| g.code != code)),
             Err(e) => problem.set(Some(e.to_string())),
