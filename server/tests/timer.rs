@@ -176,15 +176,20 @@ fn stored(code: &str) -> String {
         .to_string()
 }
 
-/// The actions kept on disk for a room, read from the data folder as the server left them.
-fn kept_actions(data: &Path, code: &str) -> i64 {
+/// A column of a room's row as the server left it on disk (`None`: no such room).
+fn kept<T: rusqlite::types::FromSql>(data: &Path, code: &str, column: &str) -> Option<T> {
     let db = rusqlite::Connection::open(data.join("rooms.sqlite3")).expect("the database");
     db.query_row(
-        "SELECT actions FROM rooms WHERE code = ?1",
+        &format!("SELECT {column} FROM rooms WHERE code = ?1"),
         [stored(code)],
         |r| r.get(0),
     )
-    .unwrap_or(-1)
+    .ok()
+}
+
+/// The actions kept on disk for a room (-1: no such room).
+fn kept_actions(data: &Path, code: &str) -> i64 {
+    kept(data, code, "actions").unwrap_or(-1)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -237,14 +242,7 @@ async fn a_room_nobody_is_in_is_taken_up_when_its_clock_runs_out_and_set_aside_a
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     // What the room keeps says so, for Ann's device when she comes back.
-    let db = rusqlite::Connection::open(data.join("rooms.sqlite3")).expect("the database");
-    let state: String = db
-        .query_row(
-            "SELECT state FROM rooms WHERE code = ?1",
-            [stored(&code)],
-            |r| r.get(0),
-        )
-        .expect("the room is kept");
+    let state: String = kept(&data, &code, "state").expect("the room is kept");
     assert!(
         state.contains("Time ran out: a computer played for Ann"),
         "{state}"
